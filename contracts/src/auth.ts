@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Passwords: at least 8 characters, at most 128 (the spec leaves the bounds open; these are ours). */
+export const passwordSchema = z
+  .string({ error: 'Please enter password' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const emailSchema = z
+  .string({ error: 'Please enter email' })
+  .trim()
+  .min(1, 'Please enter email')
+  .email('Please enter a valid email')
+  .max(254)
+  .transform((v) => v.toLowerCase());
+
+export const roleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  createdAt: z.string().optional(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const websiteSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  createdAt: z.string().optional(),
+});
+export type Website = z.infer<typeof websiteSchema>;
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  domain: z.string().nullable(),
+  createdAt: z.string(),
+  /** The spec's administrator: lists all client accounts and uses /api/admin/*. */
+  isSuperAdmin: z.boolean(),
+  organisation: z.object({ _id: z.string(), name: z.string() }),
+  roles: z.array(roleSchema),
+  websites: z.array(websiteSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Please enter password' }).min(1, 'Please enter password').max(128),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const tokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** ISO date after which the refresh token is refused; the client checks it at start. */
+  refresh_token_expires_at: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  data: tokenPairSchema.extend({ user: userSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+/** Spec section 7: the new access token is read as `data.data.access_token`. */
+export const refreshResponseSchema = z.object({ data: tokenPairSchema });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
+
+export const meResponseSchema = z.object({ data: userSchema });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: 'Please enter token' }).min(1, 'Please enter token').max(512),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: 'Please enter confirmPassword' }).min(1, 'Please enter confirmPassword'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const profileUpdateBodySchema = z.object({
+  name: z.string().trim().min(1, 'Please enter name').max(120),
+  email: emailSchema,
+  avatar: z.string().url().max(2048).nullable().optional(),
+});
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
+
+export const passwordUpdateBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter current password').max(128),
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, 'Please enter confirmPassword'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type PasswordUpdateBody = z.input<typeof passwordUpdateBodySchema>;
+
+/** PATCH /api/user/invitations/password?token=… */
+export const invitationPasswordBodySchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'Please enter confirmPassword') })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+
+export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
+
+/** Sign-in with the identity provider: the access token (implicit flow) or the code (code flow). */
+export const identityLoginBodySchema = z.union([
+  z.object({ access_token: z.string().min(1).max(4096) }),
+  z.object({ code: z.string().min(1).max(4096), redirect_uri: z.string().url(), code_verifier: z.string().min(43).max(128) }),
+]);

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Paging query of every list call: page 1 and pageSize 10 by default, newest first (spec section 9). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  orderBy: z.enum(['createdAt']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const pageMetaSchema = z.object({
+  totalDocs: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+  nextPage: z.number().int().nullable(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export function pagedSchema<T extends z.ZodTypeAny>(doc: T) {
+  return z.object({ docs: z.array(doc), meta: pageMetaSchema });
+}
+export type Paged<T> = { docs: T[]; meta: PageMeta };
+
+export function pageMeta(totalDocs: number, page: number, limit: number): PageMeta {
+  const hasMore = page * limit < totalDocs;
+  return { totalDocs, page, limit, hasMore, nextPage: hasMore ? page + 1 : null };
+}
+
+/** Every error the API answers: a human message, and per-field messages for validation errors. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A bare `{ message }` answer, for calls whose success only needs saying. */
+export const messageSchema = z.object({ message: z.string() });
+
+export const idParamSchema = z.object({ id: z.string().uuid() });

@@ -1,0 +1,4 @@
+export * from './permissions';
+export * from './common';
+export * from './manifest';
+export * from './auth';

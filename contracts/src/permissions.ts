@@ -1,0 +1,63 @@
+/**
+ * The permission strings of spec section 6: `action_resource`, the action before the first
+ * underscore and the resource after it. The checklist's duplicate action is spelt
+ * `duplication`, so its permission reads `duplication_checklist` (kept as the spec writes it).
+ */
+export const RESOURCE_ACTIONS = {
+  domain: ['create'],
+  user: ['get', 'create', 'update', 'delete'],
+  role: ['get', 'create', 'update', 'delete'],
+  posts: ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'],
+  banners: ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'],
+  tour: ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'],
+  email: ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'],
+  pushNotification: ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'],
+  checklist: ['get', 'create', 'update', 'delete', 'cancel', 'duplication'],
+  group: ['get', 'create', 'update', 'delete'],
+  members: ['get'],
+  reclamation: ['get'],
+  websites: ['get', 'create'],
+  invitations: ['get', 'create'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Resource = keyof typeof RESOURCE_ACTIONS;
+export type ActionOf<R extends Resource> = (typeof RESOURCE_ACTIONS)[R][number];
+export type Action = { [R in Resource]: ActionOf<R> }[Resource];
+export type Permission = { [R in Resource]: `${ActionOf<R>}_${R}` }[Resource];
+
+export const RESOURCES = Object.keys(RESOURCE_ACTIONS) as Resource[];
+
+/** Every permission string the product knows, in the order of spec section 6. */
+export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((resource) =>
+  (RESOURCE_ACTIONS[resource] as readonly string[]).map((action) => `${action}_${resource}` as Permission),
+);
+
+const PERMISSION_SET = new Set<string>(ALL_PERMISSIONS);
+
+export function isPermission(value: string): value is Permission {
+  return PERMISSION_SET.has(value);
+}
+
+/** Splits `action_resource` at the first underscore, as spec section 6 defines it. */
+export function parsePermission(permission: string): { action: string; resource: string } {
+  const at = permission.indexOf('_');
+  if (at <= 0) return { action: permission, resource: '' };
+  return { action: permission.slice(0, at), resource: permission.slice(at + 1) };
+}
+
+/** Does the permission set hold any permission on this resource? */
+export function holdsAnyOf(permissions: Iterable<string>, resource: string): boolean {
+  for (const p of permissions) if (parsePermission(p).resource === resource) return true;
+  return false;
+}
+
+/** Map of resource → the actions allowed on it by this permission set. */
+export function allowedActionsByResource(permissions: Iterable<string>): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const p of permissions) {
+    const { action, resource } = parsePermission(p);
+    if (!resource) continue;
+    (map[resource] ??= []).includes(action) || map[resource].push(action);
+  }
+  return map;
+}

@@ -1,0 +1,28 @@
+// Unit and component tests of every package but the API (whose suites run against a database;
+// see api/jest.config.mjs) and e2e (Playwright). One project per package, so each keeps its
+// own environment and the runner's summary sums them all.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
+const browserProject = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  setupFiles: ['<rootDir>/../tooling/jest/polyfills.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts'],
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../tooling/jest/file-stub.cjs' },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+});
+export default {
+  projects: [
+    { displayName: 'contracts', rootDir: '<rootDir>/contracts', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'] },
+    browserProject('shared-auth'),
+    browserProject('shared-i18n'),
+    browserProject('shared-ui'),
+    browserProject('host'),
+    browserProject('remote-campaigns'),
+    browserProject('remote-tours-checklists'),
+    browserProject('remote-settings'),
+    browserProject('remote-dashboard'),
+    { displayName: 'tooling', rootDir: '<rootDir>/tooling', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.mjs'] },
+  ],
+};

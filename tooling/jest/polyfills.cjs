@@ -1,0 +1,15 @@
+// jsdom lacks what react-router 7 and Chakra UI v3 reach for (TOOLCHAIN.md, "Pitfalls").
+const { TextEncoder, TextDecoder } = require('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+if (typeof globalThis.structuredClone !== 'function') globalThis.structuredClone = (v) => JSON.parse(JSON.stringify(v));
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent() { return false; } });
+  class NoopObserver { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  window.ResizeObserver ??= NoopObserver;
+  window.IntersectionObserver ??= NoopObserver;
+  globalThis.ResizeObserver ??= NoopObserver;
+  globalThis.IntersectionObserver ??= NoopObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  Element.prototype.scrollTo ??= function scrollTo() {};
+  window.scrollTo = () => {};
+}
