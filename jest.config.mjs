@@ -23,6 +23,6 @@ export default {
     browserProject('remote-tours-checklists'),
     browserProject('remote-settings'),
     browserProject('remote-dashboard'),
-    { displayName: 'tooling', rootDir: '<rootDir>/tooling', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.mjs'] },
+    { displayName: 'tooling', rootDir: '<rootDir>/tooling', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.mjs', '<rootDir>/**/*.test.cjs'] },
   ],
 };

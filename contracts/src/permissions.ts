@@ -57,7 +57,8 @@ export function allowedActionsByResource(permissions: Iterable<string>): Record<
   for (const p of permissions) {
     const { action, resource } = parsePermission(p);
     if (!resource) continue;
-    (map[resource] ??= []).includes(action) || map[resource].push(action);
+    const actions = (map[resource] ??= []);
+    if (!actions.includes(action)) actions.push(action);
   }
   return map;
 }

@@ -1,0 +1,123 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { seedDatabase } from './db/seed';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accessControl } from './plugins/access';
+import { docs } from './plugins/docs';
+import { errorHandler } from './plugins/error-handler';
+import { IdentityProvider } from './services/identity-provider';
+import { LoginLimiter } from './services/login-limiter';
+import { TokenService } from './services/tokens';
+import path from 'node:path';
+import { healthRoutes } from './routes/health';
+import { loginRoute } from './routes/auth/login';
+import { refreshRoute } from './routes/auth/refresh';
+import { logoutRoute } from './routes/auth/logout';
+import { forgotPasswordRoute } from './routes/auth/forgot-password';
+import { resetPasswordRoute } from './routes/auth/reset-password';
+import { identityProviderRoutes } from './routes/auth/identity-provider';
+import { meRoute } from './routes/users/me';
+import { profileUpdateRoute } from './routes/users/profile-update';
+import { passwordUpdateRoute } from './routes/users/password-update';
+import { invitationPasswordRoute } from './routes/invitations/invitation-password';
+import { emailAcceptRoute } from './routes/invitations/email-accept';
+import { roleListRoute } from './routes/roles/list';
+import { roleGetRoute } from './routes/roles/get';
+import { websiteListRoute } from './routes/websites/list';
+import { adminUserListRoute } from './routes/admin/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /**
+   * An already opened (and migrated) database. Without it, buildApp opens the one the config names
+   * (PostgreSQL or PGlite in DATA_DIR), migrates and seeds it, and closes it with the app.
+   */
+  database?: Database;
+  mailer?: Mailer;
+  /** Fastify logger setting (false in tests). */
+  logger?: boolean | object;
+  /** Extra routes registered with the same access control (tests probe the hook with it). */
+  register?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // The client sends `Activewebsite`; header names are case-insensitive and arrive lower-cased.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') },
+    ));
+  if (ownsDatabase) {
+    await database.migrate();
+    const seeded = await seedDatabase(database.db, { email: config.seedAdminEmail, password: config.seedAdminPassword });
+    if (seeded) app.log.info({ email: config.seedAdminEmail }, 'seeded an empty database: demo organisation and super-admin');
+  }
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: new TokenService(database.db, config),
+    limiter: new LoginLimiter(database.db, config.login),
+    mailer,
+    identity: new IdentityProvider(config.oidc),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  errorHandler(app);
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN'],
+    maxAge: 600,
+  });
+  // Registered before the docs plugin so its onRoute check and security tags run first.
+  accessControl(app, ctx);
+  await docs(app);
+
+  healthRoutes(app);
+  loginRoute(app, ctx);
+  refreshRoute(app, ctx);
+  logoutRoute(app, ctx);
+  forgotPasswordRoute(app, ctx);
+  resetPasswordRoute(app, ctx);
+  identityProviderRoutes(app, ctx);
+  meRoute(app, ctx);
+  profileUpdateRoute(app, ctx);
+  passwordUpdateRoute(app, ctx);
+  invitationPasswordRoute(app, ctx);
+  emailAcceptRoute(app, ctx);
+  roleListRoute(app, ctx);
+  roleGetRoute(app, ctx);
+  websiteListRoute(app, ctx);
+  adminUserListRoute(app, ctx);
+  if (options.register) await options.register(app, ctx);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths';
+
+/** Every setting of the API, read from the environment once at start (see README, "Configuration"). */
+const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const intFrom = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+
+const envSchema = z.object({
+  PORT: intFrom(4000, 0),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString,
+  AUTH_SECRET: optionalString,
+  ACCESS_TOKEN_TTL_SECONDS: intFrom(900),
+  REFRESH_TOKEN_TTL_DAYS: intFrom(30),
+  CORS_ORIGINS: optionalString,
+  PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
+  SEED_ADMIN_EMAIL: z.string().email().default('admin@signpost.local'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).default('Signpost-admin-1'),
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  LOGIN_MAX_FAILURES: intFrom(5),
+  LOGIN_IP_MAX_FAILURES: intFrom(50),
+  LOGIN_WINDOW_MINUTES: intFrom(15),
+  /** Behind a reverse proxy, trust X-Forwarded-For so the per-IP sign-in limit sees the real client. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the API runs on PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  authSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  corsOrigins: string[];
+  publicAppUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedAdminEmail: string;
+  seedAdminPassword: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
+  login: { maxFailures: number; ipMaxFailures: number; windowMinutes: number };
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/**
+ * The HS256 signing secret: AUTH_SECRET when given, else a random one generated on first start and
+ * kept in `<dataDir>/auth-secret` so tokens survive a restart (and every process sharing the data
+ * folder agrees on it).
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  const root = repoRoot();
+  const dataDir = path.resolve(root, e.DATA_DIR ?? path.join('.data', 'api'));
+  mkdirSync(dataDir, { recursive: true });
+
+  if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
+    throw new Error('Invalid configuration: AUTH_SECRET must be at least 32 characters');
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      : DEFAULT_CORS,
+    publicAppUrl: e.PUBLIC_APP_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
+    seedAdminPassword: e.SEED_ADMIN_PASSWORD,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : null,
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

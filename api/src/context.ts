@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { IdentityProvider } from './services/identity-provider';
+import type { LoginLimiter } from './services/login-limiter';
+import type { TokenService } from './services/tokens';
+
+/** Everything a route needs, built once in buildApp and handed to each route module. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  limiter: LoginLimiter;
+  mailer: Mailer;
+  identity: IdentityProvider;
+  log: FastifyBaseLogger;
+}

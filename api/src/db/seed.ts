@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, parsePermission, type Permission } from 'contracts';
+import type { Db } from './client';
+import { organisations, roles, userRoles, users, websites } from './schema';
+import { hashPassword } from '../lib/passwords';
+
+/** Resources an Editor works on, and the actions it may take on them. */
+const EDITOR_CONTENT = new Set(['posts', 'banners', 'tour', 'email', 'pushNotification', 'checklist']);
+const EDITOR_ACTIONS = new Set(['get', 'create', 'update', 'duplicate', 'duplication', 'cancel']);
+const EDITOR_EXTRA: Permission[] = ['get_group', 'get_members', 'get_websites'];
+
+export const SEED_ROLES: Record<'Owner' | 'Editor' | 'Viewer', Permission[]> = {
+  Owner: [...ALL_PERMISSIONS],
+  Editor: [
+    ...ALL_PERMISSIONS.filter((p) => {
+      const { action, resource } = parsePermission(p);
+      return EDITOR_CONTENT.has(resource) && EDITOR_ACTIONS.has(action);
+    }),
+    ...EDITOR_EXTRA,
+  ],
+  Viewer: ALL_PERMISSIONS.filter((p) => parsePermission(p).action === 'get'),
+};
+
+export const DEMO_ORGANISATION = 'Demo Organisation';
+export const DEMO_WEBSITE = { name: 'Demo website', domain: 'demo.signpost.local' };
+
+/**
+ * First start of an empty database: the super-admin, a demo organisation with one website, and the
+ * roles Owner, Editor and Viewer; the super-admin is the demo organisation's Owner, so one sign-in
+ * opens every screen. Runs only when there is no user at all, under an advisory lock so two API
+ * processes starting together seed once.
+ */
+export async function seedDatabase(db: Db, admin: { email: string; password: string }): Promise<boolean> {
+  const passwordHash = await hashPassword(admin.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
+    if (count > 0) return false;
+
+    const [org] = await tx.insert(organisations).values({ name: DEMO_ORGANISATION }).returning();
+    await tx.insert(websites).values({ organisationId: org.id, ...DEMO_WEBSITE });
+    const created = await tx
+      .insert(roles)
+      .values(Object.entries(SEED_ROLES).map(([name, permissions]) => ({ organisationId: org.id, name, permissions })))
+      .returning();
+    const owner = created.find((r) => r.name === 'Owner')!;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        organisationId: org.id,
+        name: 'Signpost Admin',
+        email: admin.email.toLowerCase(),
+        passwordHash,
+        isSuperAdmin: true,
+      })
+      .returning();
+    await tx.insert(userRoles).values({ userId: user.id, roleId: owner.id });
+    return true;
+  });
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { isPermission, type Permission } from 'contracts';
+import type { AppContext } from '../context';
+import { websites } from '../db/schema';
+import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
+import { loadAuthContext, type AuthContext } from '../services/users';
+
+/**
+ * Access control, in one place. Every route states in its `config`:
+ *   permission: the exact `action_resource` string it needs (spec section 6), or null;
+ *   website:    whether it acts inside the website named by the `Activewebsite` header;
+ *   auth:       whether it needs a signed-in caller at all.
+ * A route that forgets to say is refused at start-up (fail closed), and `/api/admin/*` is
+ * additionally reserved to the super-admin.
+ */
+export interface RouteAccess {
+  permission: Permission | null;
+  website: boolean;
+  auth: boolean;
+}
+
+export interface ActiveWebsite {
+  id: string;
+  name: string;
+  domain: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission | null;
+    website?: boolean;
+    auth?: boolean;
+  }
+  interface FastifyRequest {
+    /** The caller, on routes with `auth: true` (set by the access hook). */
+    auth: AuthContext | null;
+    /** The website of the `Activewebsite` header, on routes with `website: true`. */
+    activeWebsite: ActiveWebsite | null;
+  }
+}
+
+/** Routes served by plugins we do not write (the docs page), open to anyone. */
+const PUBLIC_PREFIXES = ['/api/docs'];
+const ADMIN_PREFIX = '/api/admin/';
+const uuid = z.string().uuid();
+
+export function accessControl(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('activeWebsite', null);
+
+  // Checked when each route is registered, before @fastify/swagger sees it (hooks run in order).
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (PUBLIC_PREFIXES.some((p) => url.startsWith(p))) {
+      route.config = { ...(route.config ?? {}), auth: false, permission: null, website: false };
+      return;
+    }
+    const cfg = route.config ?? {};
+    if (typeof cfg.auth !== 'boolean' || typeof cfg.website !== 'boolean' || cfg.permission === undefined) {
+      throw new Error(`Route ${route.method} ${url} must declare config { permission, website, auth }`);
+    }
+    if (cfg.permission !== null && !isPermission(cfg.permission)) {
+      throw new Error(`Route ${route.method} ${url} declares an unknown permission "${cfg.permission}"`);
+    }
+    if ((cfg.permission || cfg.website || url.startsWith(ADMIN_PREFIX)) && !cfg.auth) {
+      throw new Error(`Route ${route.method} ${url} needs a permission, a website or admin rights, so it must set auth: true`);
+    }
+    if (cfg.auth) {
+      // Shown in the OpenAPI document.
+      const security: Record<string, string[]> = { bearerAuth: [] };
+      if (cfg.website) security.activeWebsite = [];
+      route.schema = { ...(route.schema ?? {}), security: [security] };
+    }
+  });
+
+  // onRequest rather than preHandler: the caller is checked before the body is even parsed, so an
+  // anonymous request learns nothing about a route's input rules and costs us no parsing.
+  app.addHook('onRequest', async (request) => {
+    const cfg = request.routeOptions.config;
+    if (!cfg?.auth) return;
+    request.auth = await authenticate(request, ctx);
+
+    const isAdminRoute = (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX);
+    if (isAdminRoute && !request.auth.isSuperAdmin) throw forbidden('This area is reserved to administrators');
+    if (cfg.permission && !request.auth.permissions.has(cfg.permission)) throw forbidden();
+
+    if (cfg.website) request.activeWebsite = await resolveWebsite(request, request.auth, ctx);
+  });
+}
+
+async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match) throw unauthorized('Authentication required');
+  const claims = await ctx.tokens.verifyAccessToken(match[1]);
+  const row = await loadAuthContext(ctx.db, claims.fid);
+  // No row: the session or the user is gone. A token whose subject is not the family's owner is forged.
+  if (!row || row.userId !== claims.sub) throw unauthorized('This session has ended, please sign in again');
+  if (row.familyRevokedAt || row.familyExpiresAt.getTime() <= Date.now()) {
+    throw unauthorized('This session has ended, please sign in again');
+  }
+  return {
+    userId: row.userId,
+    organisationId: row.organisationId,
+    familyId: claims.fid,
+    isSuperAdmin: row.isSuperAdmin,
+    permissions: new Set(row.permissions),
+  };
+}
+
+async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: AppContext): Promise<ActiveWebsite> {
+  const raw = request.headers.activewebsite;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  // Another organisation's website, or no website at all: the same 404, never a hint it exists.
+  if (!uuid.safeParse(value).success) throw notFound('Website not found');
+  const [site] = await ctx.db
+    .select({ id: websites.id, name: websites.name, domain: websites.domain })
+    .from(websites)
+    .where(and(eq(websites.id, value), eq(websites.organisationId, auth.organisationId)))
+    .limit(1);
+  if (!site) throw notFound('Website not found');
+  return site;
+}
+
+/** The caller on an `auth: true` route (the hook guarantees it is set). */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

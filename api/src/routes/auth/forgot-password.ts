@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { forgotPasswordBodySchema, messageSchema } from 'contracts';
+import type { AppContext } from '../../context';
+import { passwordResets } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { passwordResetMail } from '../../mail/templates';
+import { findUserByEmail } from '../../services/users';
+import { errorResponses, PUBLIC, zod } from '../shared';
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** At most this many reset mails per account and hour: nobody can flood a mailbox through us. */
+const MAX_RESETS_PER_HOUR = 5;
+
+/**
+ * Always answers 'successfully sent', whether or not the address has an account (no account
+ * enumeration). The mail is queued, not awaited, so the timing does not tell either.
+ */
+export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
+  zod(app).post(
+    '/api/auth/forgot-password',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password-reset link by e-mail',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(ctx.db, request.body.email);
+      if (user) {
+        const [{ recent }] = await ctx.db
+          .select({ recent: sql<number>`count(*)::int` })
+          .from(passwordResets)
+          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
+        if (recent < MAX_RESETS_PER_HOUR) {
+          const token = randomToken();
+          await ctx.db.insert(passwordResets).values({
+            userId: user.id,
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+          });
+          const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}`;
+          ctx.mailer.send(passwordResetMail(user.email, user.name, link));
+        } else {
+          request.log.warn({ userId: user.id }, 'password reset mail limit reached');
+        }
+      }
+      return { message: 'successfully sent' };
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { runtimeConfigSchema, type RuntimeConfig } from 'contracts';
+
+/**
+ * Reads /runtime-config.json, served next to the host. Nothing about where the API or the remotes
+ * live is baked into the build: moving or redeploying a remote never needs a host rebuild.
+ */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/runtime-config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
+  return runtimeConfigSchema.parse(await response.json());
+}
+
+let current: RuntimeConfig | null = null;
+export function setRuntimeConfig(config: RuntimeConfig) {
+  current = config;
+}
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('runtime config read before it was loaded');
+  return current;
+}

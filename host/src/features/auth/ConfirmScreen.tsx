@@ -1,0 +1,57 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Alert, Button, FormField, Input, Stack, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, errorMessage } from 'shared-auth';
+import { AuthLayout } from './AuthLayout';
+import { applyServerFieldErrors } from './server-errors';
+import { usePasswordPairSchema, type PasswordPair } from './password-schema';
+
+/**
+ * /confirm?token=…&email=…: a person invited to an organisation, who has no account yet, chooses
+ * their password (PATCH /api/user/invitations/password). The layout carries the language switcher.
+ */
+export function ConfirmScreen() {
+  const { t } = useTranslation('host');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email');
+  const schema = usePasswordPairSchema();
+  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.patch('/api/user/invitations/password', values, { params: { token } });
+      toaster.create({ type: 'success', title: t('confirm.success') });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+    }
+  });
+  return (
+    <AuthLayout title={t('confirm.title')} subtitle={t('confirm.subtitle')}>
+      {!token ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{t('confirm.missingToken')}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <form onSubmit={onSubmit} noValidate data-testid="confirm-form">
+          <Stack gap="4">
+            {email && <Text color="fg.muted">{t('confirm.forEmail', { email })}</Text>}
+            <FormField label={t('password.new')} error={formState.errors.password?.message} required>
+              <Input type="password" autoComplete="new-password" autoFocus {...register('password')} />
+            </FormField>
+            <FormField label={t('password.confirm')} error={formState.errors.confirmPassword?.message} required>
+              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" loading={formState.isSubmitting}>
+              {t('confirm.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, errorMessage } from 'shared-auth';
+import { AuthLayout } from './AuthLayout';
+import { applyServerFieldErrors } from './server-errors';
+
+export function ForgotPasswordScreen() {
+  const { t } = useTranslation('host');
+  const navigate = useNavigate();
+  const schema = useMemo(
+    () => z.object({ email: z.string().trim().min(1, t('validation.required', { label: t('login.email') })).email(t('validation.email')) }),
+    [t],
+  );
+  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await api.post('/api/auth/forgot-password', { email });
+      toaster.create({ type: 'success', title: t('forgot.sent') });
+      navigate('/reset-wait', { state: { email } });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['email'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+    }
+  });
+  return (
+    <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormField label={t('login.email')} error={formState.errors.email?.message} required>
+            <Input type="email" autoComplete="email" autoFocus {...register('email')} />
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting}>
+            {t('forgot.submit')}
+          </Button>
+          <Link asChild fontSize="sm" color="brand.fg" alignSelf="center">
+            <RouterLink to="/login">{t('forgot.back')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

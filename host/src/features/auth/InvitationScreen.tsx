@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Button, HStack, Stack, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, errorMessage, useSession } from 'shared-auth';
+import { AuthLayout } from './AuthLayout';
+
+/**
+ * /workspace/invitations/{id}?token=…: someone who already has an account accepts or declines an
+ * invitation to an organisation. Signed in, the answer goes to POST /api/invitations/{id}/{type};
+ * from the mail's link without a session, acceptance goes through POST /api/email/{id}/accept.
+ */
+export function InvitationScreen() {
+  const { t } = useTranslation('host');
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { status } = useSession();
+  const signedIn = status === 'authenticated';
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+  const [done, setDone] = useState<'accept' | 'reject' | null>(null);
+
+  const answer = async (type: 'accept' | 'reject') => {
+    setBusy(type);
+    try {
+      if (signedIn) await api.post(`/api/invitations/${encodeURIComponent(id)}/${type}`, {}, { params: token ? { token } : undefined });
+      else await api.post(`/api/email/${encodeURIComponent(id)}/accept`, {}, { params: { token } });
+      setDone(type);
+      toaster.create({ type: 'success', title: type === 'accept' ? t('invitation.accepted') : t('invitation.rejected') });
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('invitation.title')} subtitle={t('invitation.subtitle')}>
+      <Stack gap="4" data-testid="invitation">
+        {done ? (
+          <>
+            <Alert.Root status={done === 'accept' ? 'success' : 'info'}>
+              <Alert.Indicator />
+              <Alert.Title>{done === 'accept' ? t('invitation.accepted') : t('invitation.rejected')}</Alert.Title>
+            </Alert.Root>
+            <Button colorPalette="brand" onClick={() => navigate(signedIn ? '/dashboard' : '/login')}>
+              {signedIn ? t('invitation.openConsole') : t('invitation.signIn')}
+            </Button>
+          </>
+        ) : !token && !signedIn ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{t('invitation.invalidLink')}</Alert.Title>
+          </Alert.Root>
+        ) : (
+          <>
+            <Text>{t('invitation.question')}</Text>
+            <HStack>
+              <Button colorPalette="brand" loading={busy === 'accept'} disabled={busy !== null} onClick={() => answer('accept')} data-testid="invitation-accept">
+                {t('invitation.accept')}
+              </Button>
+              {signedIn && (
+                <Button variant="outline" loading={busy === 'reject'} disabled={busy !== null} onClick={() => answer('reject')}>
+                  {t('invitation.reject')}
+                </Button>
+              )}
+            </HStack>
+          </>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}

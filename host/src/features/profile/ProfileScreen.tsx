@@ -1,0 +1,142 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, errorMessage, setUser, useSession } from 'shared-auth';
+import type { User } from 'contracts';
+import { applyServerFieldErrors } from '../auth/server-errors';
+import { usePasswordPairSchema } from '../auth/password-schema';
+
+type ProfileForm = { name: string; email: string; avatar: string };
+type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
+
+function ProfileDetails() {
+  const { t } = useTranslation('host');
+  const { user } = useSession();
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z.string().trim().min(1, t('validation.required', { label: t('profile.name') })).max(120),
+        email: z.string().trim().min(1, t('validation.required', { label: t('login.email') })).email(t('validation.email')),
+        avatar: z.union([z.literal(''), z.string().url(t('validation.url'))]),
+      }),
+    [t],
+  );
+  const { register, handleSubmit, setError, formState, reset } = useForm<ProfileForm>({
+    resolver: zodResolver(schema),
+    values: { name: user?.name ?? '', email: user?.email ?? '', avatar: user?.avatar ?? '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data } = await api.put<{ message: string; data: User }>('/api/users/profile-update', { ...values, avatar: values.avatar || null });
+      setUser(data.data);
+      reset(values);
+      toaster.create({ type: 'success', title: t('profile.saved') });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'avatar'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+    }
+  });
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack gap="3">
+          <Avatar.Root size="lg" colorPalette="brand">
+            <Avatar.Fallback name={user?.name} />
+            {user?.avatar && <Avatar.Image src={user.avatar} />}
+          </Avatar.Root>
+          <Stack gap="0">
+            <Heading size="md">{t('profile.details')}</Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {user?.organisation.name}
+            </Text>
+          </Stack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate data-testid="profile-form">
+          <Stack gap="4">
+            <FormField label={t('profile.name')} error={formState.errors.name?.message} required>
+              <Input autoComplete="name" {...register('name')} />
+            </FormField>
+            <FormField label={t('login.email')} error={formState.errors.email?.message} required>
+              <Input type="email" autoComplete="email" {...register('email')} />
+            </FormField>
+            <FormField label={t('profile.avatar')} error={formState.errors.avatar?.message} helper={t('profile.avatarHelp')}>
+              <Input type="url" {...register('avatar')} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} disabled={!formState.isDirty}>
+              {t('actions.save')}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PasswordUpdate() {
+  const { t } = useTranslation('host');
+  const pair = usePasswordPairSchema();
+  const schema = useMemo(
+    () => z.object({ currentPassword: z.string().min(1, t('validation.required', { label: t('password.current') })) }).and(pair),
+    [pair, t],
+  );
+  const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.put('/api/users/profile-password-update', { ...values, refresh_token: localStorage.getItem('refresh_token') ?? undefined });
+      reset();
+      toaster.create({ type: 'success', title: t('password.updated') });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['currentPassword', 'password', 'confirmPassword'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+    }
+  });
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading size="md">{t('password.title')}</Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t('password.hint')}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate data-testid="password-form">
+          <Stack gap="4">
+            <FormField label={t('password.current')} error={formState.errors.currentPassword?.message} required>
+              <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+            </FormField>
+            <FormField label={t('password.new')} error={formState.errors.password?.message} required>
+              <Input type="password" autoComplete="new-password" {...register('password')} />
+            </FormField>
+            <FormField label={t('password.confirm')} error={formState.errors.confirmPassword?.message} required>
+              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting}>
+              {t('password.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /profile (spec section 2): the user's details and password update; open to every signed-in user. */
+export function ProfileScreen() {
+  const { t } = useTranslation('host');
+  return (
+    <>
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
+      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
+        <ProfileDetails />
+        <PasswordUpdate />
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { RequirePermission } from 'shared-auth';
+import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
+import { ContentSkeleton } from '../layout/ContentSkeleton';
+import { NotFoundScreen } from '../screens/NotFoundScreen';
+import { RemoteUnavailable } from '../screens/RemoteUnavailable';
+import { remoteForPath, retryRemote } from './remotes';
+import { markRemoteFailed } from './remote-status';
+import { remoteScreen } from './screens';
+import { useRemotes } from './useRemotes';
+
+/** Catches anything a remote's screen throws, so only its own section shows the fallback. */
+class SectionBoundary extends Component<{ remoteName: string; fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    markRemoteFailed(this.props.remoteName, error);
+    console.error(`[signpost] section ${this.props.remoteName} failed`, error, info.componentStack);
+  }
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
+function RemoteRoutes({ remote, manifest, layout, attempt }: { remote: RuntimeRemote; manifest: ParsedRemoteManifest; layout: 'main' | 'bare'; attempt: number }) {
+  return (
+    <Routes>
+      {manifest.routes
+        .filter((route) => route.layout === layout)
+        .map((route) => {
+          const Screen = remoteScreen(remote.name, route.screen, attempt);
+          return (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={
+                <RequirePermission permission={route.permission}>
+                  <Screen />
+                </RequirePermission>
+              }
+            />
+          );
+        })}
+      <Route path="*" element={<NotFoundScreen />} />
+    </Routes>
+  );
+}
+
+/**
+ * The outlet of a remote's section: a skeleton while its manifest loads, the fallback with a retry
+ * when it failed, else its routes (each guarded by the permission its manifest declares).
+ */
+export function RemoteContent({ layout }: { layout: 'main' | 'bare' }) {
+  const { pathname } = useLocation();
+  const remotes = useRemotes();
+  const [attempts, setAttempts] = useState<Record<string, number>>({});
+  const remote = remoteForPath(pathname);
+  if (!remote) return <NotFoundScreen />;
+  const entry = remotes.find((r) => r.remote.name === remote.name);
+  const state = entry?.state ?? { status: 'idle' as const };
+  const attempt = attempts[remote.name] ?? 0;
+
+  const retry = async () => {
+    await retryRemote(remote.name);
+    setAttempts((a) => ({ ...a, [remote.name]: attempt + 1 }));
+  };
+
+  if (state.status === 'failed') return <RemoteUnavailable section={remote.section} onRetry={retry} />;
+  if (state.status !== 'ready' || !entry?.manifest) return <ContentSkeleton />;
+
+  return (
+    <SectionBoundary
+      key={`${remote.name}#${attempt}`}
+      remoteName={remote.name}
+      fallback={() => <RemoteUnavailable section={remote.section} onRetry={retry} />}
+    >
+      <Suspense fallback={<ContentSkeleton />}>
+        <RemoteRoutes remote={remote} manifest={entry.manifest} layout={layout} attempt={attempt} />
+      </Suspense>
+    </SectionBoundary>
+  );
+}

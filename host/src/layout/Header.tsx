@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useNavigate, Link as RouterLink } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { Bell, Check, ChevronDown, Globe, Languages, LogOut, Menu as MenuIcon, Moon, Info, Sun, UserRound } from 'lucide-react';
+import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Portal, Spacer, Text, useColorMode } from 'shared-ui';
+import { Menu } from 'shared-ui/overlays';
+import { LANGUAGES, changeLanguage, useTranslation } from 'shared-i18n';
+import { useSession } from 'shared-auth';
+import { subSidebarOpenAtom } from './interface-toggles';
+import { AboutDialog } from './AboutDialog';
+
+function WebsiteSwitcher() {
+  const { t } = useTranslation('common');
+  const { websites, activeWebsite, switchWebsite } = useSession();
+  if (websites.length === 0) return null;
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="sm" data-testid="website-switcher" aria-label={t('header.website')} maxW="64">
+          <Globe size={16} aria-hidden />
+          <Text as="span" truncate>
+            {activeWebsite?.name ?? t('header.noWebsite')}
+          </Text>
+          <ChevronDown size={14} aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{t('header.website')}</Menu.ItemGroupLabel>
+              {websites.map((w) => (
+                <Menu.Item key={w._id} value={w._id} onClick={() => switchWebsite(w._id)}>
+                  <Box flex="1">
+                    <Text>{w.name}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {w.domain}
+                    </Text>
+                  </Box>
+                  {w._id === activeWebsite?._id && <Check size={16} aria-hidden />}
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function LanguageMenu({ size = 'sm' }: { size?: 'sm' | 'md' }) {
+  const { t, i18n } = useTranslation('common');
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size={size} aria-label={t('header.language')} data-testid="language-switcher">
+          <Languages size={16} aria-hidden />
+          <Text as="span" textTransform="uppercase" fontSize="xs">
+            {i18n.language}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {LANGUAGES.map((l) => (
+              <Menu.Item key={l.code} value={l.code} onClick={() => void changeLanguage(l.code)} data-testid={`language-${l.code}`}>
+                <Text flex="1" lang={l.code}>
+                  {l.label}
+                </Text>
+                {i18n.language === l.code && <Check size={16} aria-hidden />}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function ThemeToggle() {
+  const { t } = useTranslation('common');
+  const { colorMode, toggleColorMode } = useColorMode();
+  const label = colorMode === 'dark' ? t('header.lightTheme') : t('header.darkTheme');
+  return (
+    <IconButton variant="ghost" size="sm" aria-label={label} title={label} onClick={toggleColorMode} data-testid="theme-toggle">
+      {colorMode === 'dark' ? <Sun size={18} /> : <Moon size={18} />}
+    </IconButton>
+  );
+}
+
+function ProfileMenu({ onAbout }: { onAbout: () => void }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const { user, signOut } = useSession();
+  return (
+    <Menu.Root>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1" aria-label={t('header.profileMenu')} data-testid="profile-menu">
+          <Avatar.Root size="xs" colorPalette="brand">
+            <Avatar.Fallback name={user?.name} />
+            {user?.avatar && <Avatar.Image src={user.avatar} />}
+          </Avatar.Root>
+          <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate>
+            {user?.name}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Box px="3" py="2">
+              <Text fontWeight="semibold">{user?.name}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {user?.email}
+              </Text>
+              {user?.isSuperAdmin && (
+                <Badge mt="1" size="sm" colorPalette="purple">
+                  {t('header.superAdmin')}
+                </Badge>
+              )}
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="profile" onClick={() => navigate('/profile')}>
+              <UserRound size={16} aria-hidden /> {t('header.profile')}
+            </Menu.Item>
+            <Menu.Item value="about" onClick={onAbout}>
+              <Info size={16} aria-hidden /> {t('header.about')}
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item
+              value="sign-out"
+              data-testid="sign-out"
+              onClick={async () => {
+                await signOut();
+                navigate('/login', { replace: true });
+              }}
+            >
+              <LogOut size={16} aria-hidden /> {t('header.signOut')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Header of the main layout (spec section 2): website, language, theme, notifications, profile. */
+export function Header() {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useAtom(subSidebarOpenAtom);
+  const [aboutOpen, setAboutOpen] = useState(false);
+  return (
+    <Flex as="header" align="center" gap="2" px={{ base: '2', md: '4' }} h="14" borderBottomWidth="1px" bg="bg.panel" flexShrink={0}>
+      <IconButton
+        variant="ghost"
+        size="sm"
+        aria-label={open ? t('header.collapseSidebar') : t('header.expandSidebar')}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="sub-sidebar-toggle"
+      >
+        <MenuIcon size={18} />
+      </IconButton>
+      <WebsiteSwitcher />
+      <Spacer />
+      <HStack gap="1">
+        <LanguageMenu />
+        <ThemeToggle />
+        <IconButton asChild variant="ghost" size="sm" aria-label={t('header.notifications')}>
+          <RouterLink to="/notifications">
+            <Bell size={18} />
+          </RouterLink>
+        </IconButton>
+        <ProfileMenu onAbout={() => setAboutOpen(true)} />
+      </HStack>
+      <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+    </Flex>
+  );
+}

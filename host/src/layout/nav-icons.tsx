@@ -1,0 +1,47 @@
+import {
+  Bell,
+  BookOpen,
+  CircleDot,
+  Flag,
+  Globe,
+  LayoutDashboard,
+  ListChecks,
+  Mail,
+  MailPlus,
+  MessageSquare,
+  MessagesSquare,
+  Route,
+  Settings,
+  ShieldCheck,
+  Tags,
+  Target,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** Icons a remote's nav entry may name (its manifest is pure data, so it names, not imports). */
+export const NAV_ICONS: Record<string, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  popup: MessageSquare,
+  banner: Flag,
+  push: Bell,
+  email: Mail,
+  tour: Route,
+  checklist: ListChecks,
+  users: UserRound,
+  roles: ShieldCheck,
+  groups: Users,
+  invitations: MailPlus,
+  websites: Globe,
+  tags: Tags,
+  audiences: Target,
+  messenger: MessagesSquare,
+  guide: BookOpen,
+  notifications: Bell,
+  settings: Settings,
+};
+
+export function navIcon(name: string): LucideIcon {
+  return NAV_ICONS[name] ?? CircleDot;
+}

@@ -1,0 +1,209 @@
+// Runs the built product: the API (a child process, `node api/dist/main.js`) and the five static
+// servers (in this process, tooling/serve/static-server.mjs). Used by `pnpm start`, by `pnpm bench`,
+// and meant for Playwright's globalSetup, so the tests drive the product exactly as the README
+// starts it.
+//
+//   const product = await startProduct({ dataDir, env, apps, control: 3999 });
+//   await product.stopApp('remote-settings');   // the remote is down: its section must degrade alone
+//   await product.startApp('remote-settings');  // and come back
+//   await product.stop();
+//
+// Playwright's test workers are other processes than its globalSetup, so `control` (a port) also
+// exposes the same operations over loopback HTTP: GET /apps, POST /apps/<name>/stop|start.
+import http from 'node:http';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { startStaticServer } from '../../tooling/serve/static-server.mjs';
+import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
+import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
+
+export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
+
+/** Every app of the product with its default port, in start order (API first: the host needs it). */
+export const APPS = [
+  { name: 'api', port: 4000, kind: 'api' },
+  { name: 'host', port: 3000, kind: 'static', spa: true },
+  ...REMOTES.map((r) => ({ name: r.app, port: r.port, kind: 'static', spa: false })),
+];
+export const APP_NAMES = APPS.map((a) => a.name);
+
+/** Validate an `--only=a,b` list against the known app names. */
+export function parseApps(list) {
+  if (!list) return [...APP_NAMES];
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !APP_NAMES.includes(n));
+  if (unknown.length) throw new Error(`unknown app(s): ${unknown.join(', ')} (known: ${APP_NAMES.join(', ')})`);
+  return APP_NAMES.filter((n) => names.includes(n));
+}
+
+/**
+ * @param {object} options
+ * @param {string} [options.dataDir]  the API's DATA_DIR (PGlite files, outbox, uploads)
+ * @param {Record<string,string>} [options.env]  extra env for the API and the runtime config
+ * @param {string[]} [options.apps]  subset of APP_NAMES to start (default: all)
+ * @param {Record<string,number>} [options.ports]  port overrides by app name
+ * @param {string} [options.host]  interface the static servers bind (default 0.0.0.0)
+ * @param {number} [options.control]  port of the loopback control API (off by default)
+ * @param {boolean} [options.quiet]  do not echo the API's output (it is still kept for errors)
+ * @param {number} [options.apiTimeoutMs]  how long to wait for /api/health
+ */
+export async function startProduct({
+  dataDir = DEFAULT_DATA_DIR,
+  env = {},
+  apps = APP_NAMES,
+  ports = {},
+  host = '0.0.0.0',
+  control,
+  quiet = false,
+  apiTimeoutMs = 120_000,
+} = {}) {
+  const portOf = (name) => ports[name] ?? APPS.find((a) => a.name === name).port;
+  const url = (name) => `http://localhost:${portOf(name)}`;
+
+  // The host's runtime config points at the ports actually used unless the caller's env says otherwise.
+  const configEnv = {
+    SIGNPOST_API_URL: url('api'),
+    SIGNPOST_REMOTE_CAMPAIGNS_URL: url('remote-campaigns'),
+    SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: url('remote-tours-checklists'),
+    SIGNPOST_REMOTE_SETTINGS_URL: url('remote-settings'),
+    SIGNPOST_REMOTE_DASHBOARD_URL: url('remote-dashboard'),
+    ...process.env,
+    ...env,
+  };
+  const runtimeConfig = buildRuntimeConfig(configEnv);
+  const apiEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(portOf('api')),
+    DATA_DIR: dataDir,
+  };
+  // The console's origin, for links the API writes (reset-password mails, invitations), and the
+  // origins allowed to call it: the API's defaults assume ports 3000-3004, so only moved ports need them.
+  apiEnv.PUBLIC_APP_URL ??= url('host');
+  if (Object.keys(ports).some((n) => n !== 'api') && !apiEnv.CORS_ORIGINS) {
+    apiEnv.CORS_ORIGINS = APP_NAMES.filter((n) => n !== 'api')
+      .flatMap((n) => [url(n), url(n).replace('localhost', '127.0.0.1')])
+      .join(',');
+  }
+
+  /** name → { stop(): Promise<void> } for what is running now. */
+  const running = new Map();
+  const width = Math.max(...APP_NAMES.map((n) => n.length));
+
+  async function startApi() {
+    const main = path.join(ROOT, 'api/dist/main.js');
+    if (!existsSync(main)) throw new Error('api/dist/main.js is missing: build it with `pnpm --filter api build`');
+    if (!(await isPortFree(portOf('api')))) {
+      throw new Error(`port ${portOf('api')} is already in use (another \`pnpm start\`?): cannot start the API`);
+    }
+    await mkdir(dataDir, { recursive: true });
+    const child = spawnPrefixed('api', process.execPath, [main], { env: apiEnv, width, silent: quiet });
+    const exitedEarly = child.exited.then((code) => `the API exited with code ${code}:\n${child.tail()}`);
+    try {
+      await waitForHttp(`${url('api')}/api/health`, {
+        timeoutMs: apiTimeoutMs,
+        abort: exitedEarly,
+        accept: async (res) => res.ok && (await res.json().catch(() => ({}))).ok === true,
+      });
+    } catch (err) {
+      await killTree(child);
+      throw err;
+    }
+    const handle = { stop: () => killTree(child), child };
+    // A crash after start-up is reported (the static servers keep serving; the console shows its
+    // own errors), and the app is marked stopped so startApp('api') can bring it back.
+    child.exited.then((code) => {
+      if (running.get('api') === handle) {
+        running.delete('api');
+        console.error(`${quiet ? `the API exited unexpectedly (code ${code}):\n${child.tail()}` : `[api] exited unexpectedly (code ${code})`}`);
+      }
+    });
+    return handle;
+  }
+
+  async function startStatic(app) {
+    const root = path.join(ROOT, app.name, 'dist');
+    try {
+      const server = await startStaticServer({
+        root,
+        port: portOf(app.name),
+        host,
+        spa: app.spa,
+        cors: true,
+        runtimeConfig: app.name === 'host' ? runtimeConfig : undefined,
+      });
+      return { stop: () => server.close(), server };
+    } catch (err) {
+      if (err.code === 'EADDRINUSE') {
+        throw new Error(`port ${portOf(app.name)} is already in use (another \`pnpm start\`?): cannot serve ${app.name}`);
+      }
+      throw err;
+    }
+  }
+
+  async function startApp(name) {
+    const app = APPS.find((a) => a.name === name);
+    if (!app) throw new Error(`unknown app ${name}`);
+    if (running.has(name)) return;
+    running.set(name, app.kind === 'api' ? await startApi() : await startStatic(app));
+  }
+
+  async function stopApp(name) {
+    const handle = running.get(name);
+    if (!handle) return;
+    running.delete(name);
+    await handle.stop();
+  }
+
+  let controlServer;
+  async function stop() {
+    if (controlServer) await new Promise((r) => controlServer.close(r));
+    // Static servers first (they are instant), the API last so in-flight requests can finish.
+    const names = [...running.keys()].reverse();
+    await Promise.allSettled(names.map((n) => stopApp(n)));
+  }
+
+  try {
+    for (const name of APP_NAMES.filter((n) => apps.includes(n))) await startApp(name);
+    if (control) controlServer = await startControl(control, { startApp, stopApp, running });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    urls: Object.fromEntries(APP_NAMES.map((n) => [n, url(n)])),
+    dataDir,
+    runtimeConfig,
+    running: () => [...running.keys()],
+    startApp,
+    stopApp,
+    stop,
+  };
+}
+
+/** Loopback-only HTTP control for test workers: GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start. */
+function startControl(port, { startApp, stopApp, running }) {
+  const server = http.createServer(async (req, res) => {
+    const answer = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const m = req.url.match(/^\/apps\/([\w-]+)\/(stop|start)$/);
+      if (req.method === 'GET' && req.url === '/apps') return answer(200, { running: [...running.keys()] });
+      if (req.method === 'POST' && m) {
+        await (m[2] === 'stop' ? stopApp(m[1]) : startApp(m[1]));
+        return answer(200, { running: [...running.keys()] });
+      }
+      answer(404, { message: 'GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start' });
+    } catch (err) {
+      answer(500, { message: err.message });
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `pnpm start`: the one command a newcomer runs after `pnpm install`. Builds what is missing or
+// older than its sources, starts the API on its embedded database and waits until it is healthy,
+// serves the host and the four remotes as a deployment would, and prints where everything is.
+//
+//   pnpm start                      build if needed, run everything
+//   pnpm start --build              rebuild everything first
+//   pnpm start --no-build           run what is already built
+//   pnpm start --only=api,host,remote-settings
+//
+// Env: SIGNPOST_DATA_DIR (→ the API's DATA_DIR, default .data/api), plus everything the API reads
+// (DATABASE_URL, SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SMTP_URL, ...) and scripts/runtime-config.mjs
+// reads (SIGNPOST_API_URL, SIGNPOST_REMOTE_*_URL, OIDC_*). Ctrl+C or SIGTERM stops everything.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt } from './lib/build.mjs';
+import { startProduct, parseApps, DEFAULT_DATA_DIR } from './lib/product.mjs';
+import { ROOT } from './lib/proc.mjs';
+
+const { values } = parseArgs({
+  options: {
+    build: { type: 'boolean' },
+    'no-build': { type: 'boolean' },
+    only: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log('usage: pnpm start [--build | --no-build] [--only=api,host,remote-campaigns,...]');
+  process.exit(0);
+}
+
+const bold = (s) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
+const fail = (message) => {
+  console.error(`\npnpm start: ${message}`);
+  process.exit(1);
+};
+
+let apps;
+try {
+  apps = parseApps(values.only);
+} catch (err) {
+  fail(err.message);
+}
+
+const dataDir = path.resolve(process.env.SIGNPOST_DATA_DIR || process.env.DATA_DIR || DEFAULT_DATA_DIR);
+
+if (!values['no-build']) {
+  try {
+    await ensureBuilt(apps, { force: Boolean(values.build), log: (l) => console.log(`» ${l}`) });
+  } catch (err) {
+    fail(err.message);
+  }
+}
+
+console.log('» starting…');
+let product;
+let stopping = false;
+// Registered before start-up so Ctrl+C during a slow first start (PGlite initdb, seeding) still
+// stops the API child instead of leaving it behind.
+const shutdown = async (signal) => {
+  if (stopping) {
+    console.log('\nforced exit');
+    process.exit(130);
+  }
+  stopping = true;
+  console.log(`\n» ${signal}: stopping…`);
+  await product?.stop();
+  console.log('» stopped');
+  process.exit(0);
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+try {
+  product = await startProduct({ dataDir, apps, env: { DATA_DIR: dataDir } });
+} catch (err) {
+  fail(err.message);
+}
+if (stopping) await new Promise(() => {}); // shutdown() is already under way
+
+const u = product.urls;
+const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
+const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
+const rel = (p) => (p.startsWith(ROOT) ? path.relative(ROOT, p) || '.' : p);
+const on = (name) => apps.includes(name);
+const line = '─'.repeat(64);
+const rows = [
+  '',
+  line,
+  bold('  Signpost is running'),
+  line,
+  on('host') && `  Console        ${bold(u.host)}`,
+  on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)`,
+  ...['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'].map(
+    (n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`,
+  ),
+  '',
+  on('api') && `  Sign in with   ${bold(email)} / ${bold(password)}`,
+  on('api') &&
+    `  Database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,
+  on('api') &&
+    `  Mail           ${process.env.SMTP_URL ? 'sent through SMTP_URL' : `written to the outbox ${rel(path.join(dataDir, 'outbox'))}/`}`,
+  '',
+  '  Stop with Ctrl+C (or SIGTERM): everything stops together.',
+  line,
+  '',
+].filter((r) => r !== false);
+console.log(rows.join('\n'));
+
+// Keep running; an API that dies on its own is reported, and the rest keeps serving.

@@ -1,0 +1,113 @@
+/**
+ * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
+ * The atoms and the store live in atoms.ts and are re-exported here.
+ */
+import type { LoginResponse, User } from 'contracts';
+import { api, refreshTokens } from './api-client';
+import {
+  accessTokenAtom,
+  activeWebsiteIdAtom,
+  authStatusAtom,
+  chooseWebsite,
+  expireSession,
+  sessionStore,
+  syncFromStorage,
+  userAtom,
+} from './atoms';
+import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
+
+export * from './atoms';
+
+/** Marks the user signed in and settles the active website (stored one if still theirs, else first). */
+function establish(user: User): void {
+  sessionStore.set(userAtom, user);
+  sessionStore.set(activeWebsiteIdAtom, chooseWebsite(user, readActiveWebsite()));
+  sessionStore.set(authStatusAtom, 'authenticated');
+}
+
+/** After POST /api/auth/login (or the identity-provider sign-in): store the tokens, set the user. */
+export function signIn(response: LoginResponse): User {
+  const { user, ...tokens } = response.data;
+  writeTokens(tokens);
+  sessionStore.set(accessTokenAtom, tokens.access_token);
+  establish(user);
+  return user;
+}
+
+let initInFlight: Promise<void> | null = null;
+
+/**
+ * At start: a present, unexpired refresh token (expiry checked on the client) leads to GET
+ * /api/users/me, and to "authenticated" with the user; anything else clears the tokens and leaves the
+ * visitor unauthenticated, without a single network call. Concurrent calls (React StrictMode runs
+ * effects twice; several guards may ask) share one run.
+ */
+export function initSession(): Promise<void> {
+  initInFlight ??= runInit().finally(() => {
+    initInFlight = null;
+  });
+  return initInFlight;
+}
+
+async function runInit(): Promise<void> {
+  syncFromStorage();
+  if (!hasLiveRefreshToken()) {
+    expireSession();
+    return;
+  }
+  sessionStore.set(authStatusAtom, 'loading');
+  try {
+    // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
+    if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
+    // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
+    // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
+    const res = await api.get<{ data: User }>('/api/users/me', { skipRootRedirect: true });
+    const user = res.data?.data;
+    if (!user || !Array.isArray(user.roles) || !Array.isArray(user.websites)) throw new Error('Malformed /api/users/me answer');
+    establish(user);
+  } catch (err) {
+    // The refresh failed or the server refused the session: it is over. A network failure or a server
+    // error is not proof of that, so the tokens stay for the next try; the visitor is signed out for now.
+    const status = (err as { response?: { status?: number } } | null)?.response?.status;
+    const transient = status === undefined ? isNetworkLike(err) : status >= 500;
+    if (transient) {
+      sessionStore.set(userAtom, null);
+      sessionStore.set(authStatusAtom, 'unauthenticated');
+    } else {
+      expireSession();
+    }
+  }
+}
+
+function isNetworkLike(err: unknown): boolean {
+  const e = err as { isAxiosError?: boolean; code?: string; message?: string } | null;
+  return !!e?.isAxiosError && (e.message === 'Network Error' || e.code === 'ECONNABORTED' || e.code === 'ERR_NETWORK');
+}
+
+/**
+ * POST /api/auth/logout with the refresh token so the server revokes it; its failure is ignored (the
+ * local session ends either way). Then the tokens are cleared and the visitor is unauthenticated.
+ */
+export async function signOut(): Promise<void> {
+  const refresh_token = readRefreshToken();
+  try {
+    if (refresh_token) await api.post('/api/auth/logout', { refresh_token }, { skipAuthRefresh: true });
+  } catch {
+    // Already revoked, offline, server down: nothing the user can do about it, and nothing to wait for.
+  }
+  expireSession();
+}
+
+/** Selects another of the user's websites; returns false (and changes nothing) for any other id. */
+export function switchWebsite(id: string): boolean {
+  const user = sessionStore.get(userAtom);
+  if (!user?.websites.some((w) => w._id === id)) return false;
+  sessionStore.set(activeWebsiteIdAtom, id);
+  return true;
+}
+
+/** After a profile update (or a website added or removed): new user, active website kept if still valid. */
+export function setUser(user: User): void {
+  sessionStore.set(userAtom, user);
+  sessionStore.set(activeWebsiteIdAtom, chooseWebsite(user, sessionStore.get(activeWebsiteIdAtom)));
+}

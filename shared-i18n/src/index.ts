@@ -1,0 +1,3 @@
+export { i18n, initI18n, registerNamespace, changeLanguage, translationUrl } from './i18n';
+export * from './languages';
+export { useTranslation, Trans, I18nextProvider } from 'react-i18next';

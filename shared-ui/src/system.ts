@@ -1,0 +1,58 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * The Signpost design system: Chakra's defaults plus the brand palette around the primary colour
+ * #1677ff (spec section 9). `colorPalette="brand"` needs the semantic tokens besides the scale.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg' },
+    body: { fontFamily: 'body' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "Inter, 'Segoe UI', Roboto, 'Noto Sans Arabic', Tahoma, sans-serif" },
+        body: { value: "Inter, 'Segoe UI', Roboto, 'Noto Sans Arabic', Tahoma, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#e6f4ff' },
+          100: { value: '#bae0ff' },
+          200: { value: '#91caff' },
+          300: { value: '#69b1ff' },
+          400: { value: '#4096ff' },
+          500: { value: '#1677ff' },
+          600: { value: '#0958d9' },
+          700: { value: '#003eb3' },
+          800: { value: '#002c8c' },
+          900: { value: '#001d66' },
+          950: { value: '#000f3d' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        // Dark mode is a designed palette, not an inversion: surfaces step up in lightness.
+        bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '#0f1419' } },
+          subtle: { value: { _light: '#f5f7fa', _dark: '#161c24' } },
+          muted: { value: { _light: '#eef1f5', _dark: '#1d2530' } },
+          panel: { value: { _light: '{colors.white}', _dark: '#161c24' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
+export const PRIMARY_COLOR = '#1677ff';

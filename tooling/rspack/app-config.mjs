@@ -1,0 +1,159 @@
+// One rspack configuration for every app of the console (host and remotes), so the federation
+// contract (names, shared singletons, file naming, cache-friendly output) is written once.
+// Each app calls createAppConfig() from its own rspack.config.mjs and is still built, served and
+// deployed on its own: nothing here links apps together at build time.
+import { createRequire } from 'node:module';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { CompressDistPlugin } from './compress-plugin.mjs';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+function installedVersion(appDir, pkg) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  let dir = path.dirname(require.resolve(pkg));
+  while (!existsSync(path.join(dir, 'package.json')) || JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== pkg) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`package.json of ${pkg} not found`);
+    dir = up;
+  }
+  return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+}
+
+/**
+ * The singletons of ARCHITECTURE.md. Every entry has an explicit `version` and `requiredVersion`:
+ * left implicit, workspace packages would require "workspace:*" and warn at run time (TOOLCHAIN.md).
+ * `@chakra-ui/react` is deliberately absent: only `shared-ui` imports it, and `shared-ui` is the
+ * singleton, so one Chakra instance runs without shipping all of Chakra (see README, performance).
+ */
+export function sharedSingletons(appDir) {
+  const external = {
+    react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+    'react-dom': ['react-dom', 'react-dom/client'],
+    'react-router-dom': ['react-router-dom'],
+    'react-router': ['react-router', 'react-router/dom'],
+    jotai: ['jotai', 'jotai/vanilla', 'jotai/react', 'jotai/utils', 'jotai/vanilla/utils', 'jotai/react/utils'],
+    i18next: ['i18next'],
+    'react-i18next': ['react-i18next'],
+    '@emotion/react': ['@emotion/react'],
+  };
+  const shared = {};
+  for (const [pkg, entries] of Object.entries(external)) {
+    const version = installedVersion(appDir, pkg);
+    const major = version.split('.')[0];
+    for (const entry of entries) shared[entry] = { singleton: true, version, requiredVersion: `^${major}.0.0`, strictVersion: false };
+  }
+  // Workspace singletons: the facade packages every remote must take from the host.
+  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays']) {
+    const pkg = entry.split('/')[0];
+    const version = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
+    shared[entry] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.appDir        the app's folder (import.meta.dirname)
+ * @param {string} o.name          federation name (`host`, `remote_campaigns`)
+ * @param {number} o.port          dev-server port
+ * @param {Record<string,string>} [o.exposes]
+ * @param {string[]} [o.runtimePlugins] absolute paths
+ * @param {string} o.title         document title of the app's own page
+ */
+export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title }) {
+  return (env, argv) => {
+    const production = argv.mode === 'production';
+    const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+    // The version a deploy carries: package version plus an optional build label (CI sets it).
+    const buildVersion = process.env.SIGNPOST_BUILD_LABEL ? `${pkg.version}+${process.env.SIGNPOST_BUILD_LABEL}` : pkg.version;
+    return {
+      context: appDir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+        // A chunk that hangs must fail fast enough for the section fallback to appear.
+        chunkLoadTimeout: 15000,
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.(t|j)sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.(png|svg|jpe?g|gif|webp)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new rspack.DefinePlugin({
+          'process.env.SIGNPOST_APP_VERSION': JSON.stringify(buildVersion),
+          'process.env.SIGNPOST_APP_NAME': JSON.stringify(name),
+          // Used only by a remote's standalone page (the host reads the API URL from its runtime config).
+          'process.env.SIGNPOST_API_URL': JSON.stringify(process.env.SIGNPOST_API_URL ?? 'http://localhost:4000'),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedSingletons(appDir),
+          // 'version-first' fetches every remote's entry at start: one dead remote would blank the host.
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: true,
+          dts: false,
+        }),
+        new rspack.HtmlRspackPlugin({
+          template: path.join(appDir, 'public/index.html'),
+          title,
+          favicon: path.join(repoRoot, 'tooling/rspack/favicon.svg'),
+          inject: 'body',
+          chunks: ['main'],
+        }),
+        new rspack.CopyRspackPlugin({
+          patterns: [
+            { from: path.join(appDir, 'src/locales'), to: 'locales', noErrorOnMissing: true },
+            { from: path.join(repoRoot, 'shared-i18n/locales'), to: 'locales' },
+          ],
+        }),
+        production && new CompressDistPlugin(),
+      ].filter(Boolean),
+      optimization: {
+        minimize: production,
+        // Federation needs a single runtime per container.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        host: '0.0.0.0',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+      },
+      experiments: {},
+      stats: 'errors-warnings',
+    };
+  };
+}

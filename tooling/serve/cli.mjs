@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// Serve one built app on its own, e.g. to deploy or try a single remote:
+//   node tooling/serve/cli.mjs remote-settings/dist --port 3003
+//   node tooling/serve/cli.mjs host/dist --port 3000 --spa --runtime-config-from-env
+//   node tooling/serve/cli.mjs host/dist --spa --runtime-config ./runtime-config.json
+// Options: --port N (default 0 = any free port), --host H (default 0.0.0.0), --spa, --no-cors,
+// --runtime-config <file> | --runtime-config-from-env (scripts/runtime-config.mjs), --json (print
+// one JSON line { url, port } once listening, for scripts and tests). SIGINT/SIGTERM close it.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { startStaticServer } from './static-server.mjs';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '0.0.0.0' },
+    spa: { type: 'boolean', default: false },
+    'no-cors': { type: 'boolean', default: false },
+    'runtime-config': { type: 'string' },
+    'runtime-config-from-env': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+if (positionals.length !== 1) {
+  console.error('usage: node tooling/serve/cli.mjs <dist-dir> [--port N] [--host H] [--spa] [--no-cors] [--runtime-config file | --runtime-config-from-env] [--json]');
+  process.exit(2);
+}
+
+let runtimeConfig;
+if (values['runtime-config']) {
+  runtimeConfig = JSON.parse(await readFile(values['runtime-config'], 'utf8'));
+} else if (values['runtime-config-from-env']) {
+  // Imported lazily: scripts/ is not part of a deployed remote.
+  const { buildRuntimeConfig } = await import('../../scripts/runtime-config.mjs');
+  runtimeConfig = buildRuntimeConfig(process.env);
+}
+
+const server = await startStaticServer({
+  root: positionals[0],
+  port: Number(values.port),
+  host: values.host,
+  spa: values.spa,
+  cors: !values['no-cors'],
+  runtimeConfig,
+});
+if (values.json) console.log(JSON.stringify({ url: server.url, port: server.port }));
+else console.log(`Serving ${positionals[0]} on ${server.url}`);
+
+const stop = () => server.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,109 @@
+// The one static server of the product: serves a built app's dist/ folder (host or remote) the way
+// a CDN in front of it should. `pnpm start`, the e2e suite's global setup and `pnpm bench` all use it,
+// so what the tests and benchmarks measure is what a deployment serves.
+//
+// Caching rules (issue 2, item 2):
+// - Files whose URL never changes but whose content does on every deploy (the host's index.html, every
+//   remote's mf-manifest.json and remoteEntry.js, the runtime config, translation files) are served
+//   `no-cache`: the browser keeps them but revalidates (ETag / Last-Modified) on every use, so a remote
+//   redeployed alone is picked up by the running host on the next reload, without a host rebuild.
+// - Files whose name carries a content hash (`static/js/123.a1b2c3d4.js`) can never change under the
+//   same URL, so they are cached for a year and marked immutable (no revalidation round trip).
+// - Anything else has no hash to protect it, so it is revalidated like the first group.
+//
+// Remotes are fetched cross-origin by the host (manifest, entry, chunks, locales), hence CORS `*`.
+// Precompressed `.br` / `.gz` siblings written by scripts/compress-dist.mjs are sent when the client
+// accepts them, so nothing is compressed per request.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+import rules from './cache-rules.cjs';
+
+export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
+
+/**
+ * Serve `root` on `port` (0 picks a free one). Resolves once listening.
+ * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean,
+ *           runtimeConfig?: object, logger?: boolean }} options
+ * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function startStaticServer({
+  root,
+  port = 0,
+  host = '0.0.0.0',
+  spa = false,
+  cors = true,
+  runtimeConfig,
+  logger = false,
+}) {
+  const absRoot = path.resolve(root);
+  const st = await stat(absRoot).catch(() => null);
+  if (!st?.isDirectory()) {
+    throw new Error(`static-server: ${absRoot} is not a directory (build the app first)`);
+  }
+
+  const app = Fastify({ logger });
+
+  if (cors) {
+    // Every answer, including 404s, so a failing cross-origin fetch reports its status to the host's
+    // federation runtime instead of an opaque CORS error.
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('access-control-allow-origin', '*');
+    });
+    // Only simple GETs are expected, but answer preflights anyway (e.g. a fetch with custom headers).
+    app.options('/*', async (_req, reply) => {
+      reply
+        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-headers', '*')
+        .header('access-control-max-age', '600')
+        .code(204)
+        .send();
+    });
+  }
+
+  if (runtimeConfig) {
+    // Generated from the environment at start-up (scripts/runtime-config.mjs), so it wins over any
+    // runtime-config.json file lying in dist/.
+    const body = JSON.stringify(runtimeConfig);
+    app.get('/runtime-config.json', async (_req, reply) => {
+      reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8').send(body);
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: absRoot,
+    preCompressed: true,
+    // We write Cache-Control ourselves (setHeaders); @fastify/send's default would be `max-age=0`.
+    cacheControl: false,
+    dotfiles: 'ignore',
+    // Read from disk per request (wildcard route), so a remote rebuilt into the same dist/ is served
+    // at once without restarting its server.
+    wildcard: true,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', cacheControlFor(path.relative(absRoot, filePath)));
+    },
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = decodeURIComponent((req.raw.url ?? '/').split('?')[0]);
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isAssetPath(pathname);
+    if (spa && isPage) {
+      // Client-side route (/login, /posts/123/update): the host's router takes it from here.
+      return reply.sendFile('index.html');
+    }
+    reply.code(404).header('cache-control', NO_CACHE).send({ message: `Not found: ${pathname}` });
+  });
+
+  const address = await app.listen({ port, host });
+  const actualPort = app.server.address().port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return {
+    app,
+    port: actualPort,
+    url: `http://${shownHost}:${actualPort}`,
+    address,
+    close: () => app.close(),
+  };
+}
