@@ -9,5 +9,7 @@ export default createAppConfig({
   title: 'Signpost · Settings',
   exposes: {
     './manifest': './src/manifest.ts',
+    './RoleListScreen': './src/features/roles/RoleListScreen.tsx',
+    './WebsiteListScreen': './src/features/websites/WebsiteListScreen.tsx',
   },
 });

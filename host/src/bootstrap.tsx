@@ -4,6 +4,10 @@ import { initI18n } from 'shared-i18n';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtime-config';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { App } from './app/App';
+import { providedFacadeEntries } from './federation/provide-shared';
+
+// Keep the reference (see provide-shared.ts); bundlers drop unused imports otherwise.
+void providedFacadeEntries;
 
 async function start() {
   const root = createRoot(document.getElementById('root')!);

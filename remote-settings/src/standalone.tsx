@@ -5,6 +5,9 @@ import manifest from './manifest';
 // signing in against the API, so its team works without the other apps running.
 renderStandalone({
   manifest,
-  screens: {},
+  screens: {
+    './RoleListScreen': () => import('./features/roles/RoleListScreen'),
+    './WebsiteListScreen': () => import('./features/websites/WebsiteListScreen'),
+  },
   apiBaseUrl: process.env.SIGNPOST_API_URL ?? 'http://localhost:4000',
 });

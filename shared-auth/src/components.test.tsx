@@ -11,12 +11,15 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search + (from ? ` from ${from}` : '')}</p>;
 }
 
-function renderAt(path: string, element: React.ReactNode) {
+/**
+ * Renders `element` at `routePath` and a location probe everywhere else. Only the guard under test sits
+ * on its own path: a RequireAuth also mounted on /login would redirect to itself forever.
+ */
+function renderAt(path: string, element: React.ReactNode, routePath = '/guarded') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/guarded" element={element} />
-        <Route path="/login" element={element} />
+        <Route path={routePath} element={element} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
@@ -103,17 +106,17 @@ describe('route guards', () => {
 
   it('RedirectIfAuthenticated carries the query token to /switch', () => {
     signIn(loginResponse());
-    renderAt('/login?token=abc%2B123', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>);
+    renderAt('/login?token=abc%2B123', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
     expect(screen.getByTestId('where')).toHaveTextContent('/switch?token=abc%2B123');
   });
 
   it('RedirectIfAuthenticated sends a signed-in visitor to /dashboard and shows the page to others', () => {
     signIn(loginResponse());
-    const { unmount } = renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>);
+    const { unmount } = renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     unmount();
     act(() => sessionStore.set(authStatusAtom, 'unauthenticated'));
-    renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>);
+    renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
     expect(screen.getByText('login form')).toBeInTheDocument();
   });
 

@@ -8,3 +8,4 @@ export * from './session';
 export * from './api-client';
 export * from './hooks';
 export * from './components';
+export * from './use-api-list';

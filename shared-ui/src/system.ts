@@ -8,6 +8,9 @@ const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
     body: { fontFamily: 'body' },
+    // Direction-aware glyphs (paging arrows) flip in right-to-left pages.
+    ':root': { '--dir-flip': '1' },
+    '[dir=rtl]': { '--dir-flip': '-1' },
   },
   theme: {
     tokens: {

@@ -33,6 +33,12 @@ describe.each(APPS)('%s mf-manifest.json', (app) => {
     expect(manifest?.shared.map((s) => s.name)).not.toContain('@chakra-ui/react');
   });
 
+  if (app === 'host') {
+    it.each(['shared-ui/overlays', 'shared-ui/data-table'])('provides the facade entry %s (remotes must never fall back to their own Chakra)', (name) => {
+      expect(manifest?.shared.find((s) => s.name === name)?.singleton).toBe(true);
+    });
+  }
+
   if (app !== 'host') {
     it('exposes its manifest module', () => {
       expect(manifest?.exposes.map((e) => e.name)).toEqual(expect.arrayContaining(REMOTE_EXPOSES));

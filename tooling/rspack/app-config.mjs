@@ -46,7 +46,7 @@ export function sharedSingletons(appDir) {
     for (const entry of entries) shared[entry] = { singleton: true, version, requiredVersion: `^${major}.0.0`, strictVersion: false };
   }
   // Workspace singletons: the facade packages every remote must take from the host.
-  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays']) {
+  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays', 'shared-ui/data-table']) {
     const pkg = entry.split('/')[0];
     const version = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
     shared[entry] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };

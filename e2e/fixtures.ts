@@ -1,0 +1,75 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { SEEDED_ADMIN, SignpostApi } from './support/api';
+import { ProductControl } from './support/control';
+import { Outbox } from './support/outbox';
+import { readState, type SuiteState } from './support/state';
+import { DashboardPage } from './pages/DashboardPage';
+import { LoginPage } from './pages/LoginPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { ShellPage } from './pages/ShellPage';
+import { ForgotPasswordPage, ResetPasswordPage, ResetWaitPage } from './pages/PasswordResetPages';
+
+interface WorkerFixtures {
+  /** What globalSetup wrote: URLs, data folder, control API. */
+  product: SuiteState;
+  /** HTTP client of the API, for set-up (users, roles, tokens). */
+  api: SignpostApi;
+}
+
+interface TestFixtures {
+  /** The API's mail outbox; the test is skipped when the data folder is unknown. */
+  outbox: Outbox;
+  /** Stop/start one app of the product; the test is skipped without the control API. */
+  control: ProductControl;
+  /** A page signed in through the console's form as the seeded owner, on /dashboard. */
+  signedInPage: Page;
+  loginPage: LoginPage;
+  shell: ShellPage;
+  dashboardPage: DashboardPage;
+  profilePage: ProfilePage;
+  forgotPasswordPage: ForgotPasswordPage;
+  resetWaitPage: ResetWaitPage;
+  resetPasswordPage: ResetPasswordPage;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  product: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(readState());
+    },
+    { scope: 'worker' },
+  ],
+  api: [
+    async ({ product }, use) => {
+      await use(new SignpostApi(product.apiURL));
+    },
+    { scope: 'worker' },
+  ],
+  outbox: async ({ product }, use, testInfo) => {
+    testInfo.skip(!product.dataDir, 'the API data folder is unknown (set E2E_DATA_DIR with E2E_BASE_URL)');
+    await use(new Outbox(product.dataDir!));
+  },
+  control: async ({ product }, use, testInfo) => {
+    testInfo.skip(!product.controlURL, 'no control API (set E2E_CONTROL_URL with E2E_BASE_URL)');
+    await use(new ProductControl(product.controlURL!));
+  },
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  shell: async ({ page }, use) => use(new ShellPage(page)),
+  dashboardPage: async ({ page }, use) => use(new DashboardPage(page)),
+  profilePage: async ({ page }, use) => use(new ProfilePage(page)),
+  forgotPasswordPage: async ({ page }, use) => use(new ForgotPasswordPage(page)),
+  resetWaitPage: async ({ page }, use) => use(new ResetWaitPage(page)),
+  resetPasswordPage: async ({ page }, use) => use(new ResetPasswordPage(page)),
+  signedInPage: async ({ page, loginPage }, use) => {
+    await loginPage.navigateAndLogin(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await use(page);
+  },
+});
+
+export { expect, SEEDED_ADMIN };
+
+/** A unique, valid e-mail for one test run (the suite can run again on the same data). */
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}

@@ -1,0 +1,125 @@
+import { Outbox } from './outbox';
+
+/**
+ * A thin HTTP client of the Signpost API for test set-up (users, roles, tokens). The tests assert on
+ * what the console shows; this only prepares the data they need, over the same calls the console uses.
+ */
+export const SEEDED_ADMIN = {
+  email: process.env.SEED_ADMIN_EMAIL ?? 'admin@signpost.local',
+  password: process.env.SEED_ADMIN_PASSWORD ?? 'Signpost-admin-1',
+  organisation: 'Demo Organisation',
+  website: 'Demo website',
+  domain: 'demo.signpost.local',
+} as const;
+
+export interface ApiUser {
+  _id: string;
+  name: string;
+  email: string;
+  websites: { _id: string; name: string; domain?: string }[];
+  roles?: { _id: string; name: string; permissions: string[] }[];
+}
+
+export interface ApiSession {
+  accessToken: string;
+  refreshToken: string;
+  refreshTokenExpiresAt: string;
+  user: ApiUser;
+  /** The first of the user's websites, sent as the Activewebsite header. */
+  activeWebsite: string | null;
+}
+
+export class ApiError extends Error {
+  public constructor(
+    public readonly status: number,
+    public readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export class SignpostApi {
+  public constructor(public readonly baseURL: string) {}
+
+  private async call<T>(method: string, path: string, { body, session }: { body?: unknown; session?: ApiSession } = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (session) {
+      headers.authorization = `Bearer ${session.accessToken}`;
+      if (session.activeWebsite) headers.activewebsite = session.activeWebsite;
+    }
+    const res = await fetch(`${this.baseURL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    if (!res.ok) throw new ApiError(res.status, parsed, `${method} ${path}`);
+    return parsed as T;
+  }
+
+  /** POST /api/auth/login. */
+  public async login(email: string, password: string): Promise<ApiSession> {
+    const { data } = await this.call<{
+      data: { access_token: string; refresh_token: string; refresh_token_expires_at: string; user: ApiUser };
+    }>('POST', '/api/auth/login', { body: { email, password } });
+    return {
+      accessToken: data.access_token,
+      refreshToken: data.refresh_token,
+      refreshTokenExpiresAt: data.refresh_token_expires_at,
+      user: data.user,
+      activeWebsite: data.user.websites[0]?._id ?? null,
+    };
+  }
+
+  public loginAsAdmin(): Promise<ApiSession> {
+    return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  }
+
+  /** Status of a login attempt, without throwing (for "the old password no longer works"). */
+  public async loginStatus(email: string, password: string): Promise<number> {
+    try {
+      await this.login(email, password);
+      return 200;
+    } catch (err) {
+      if (err instanceof ApiError) return err.status;
+      throw err;
+    }
+  }
+
+  /** PUT /api/users/profile-update (name, e-mail, avatar of the caller). */
+  public updateProfile(session: ApiSession, profile: { name: string; email: string; avatar?: string | null }): Promise<unknown> {
+    return this.call('PUT', '/api/users/profile-update', { session, body: { avatar: null, ...profile } });
+  }
+
+  /** The whole reset flow over HTTP (forgot-password, the mail's token, reset-password): for clean-ups. */
+  public async resetPasswordThroughOutbox(outbox: Outbox, email: string, password: string): Promise<void> {
+    const since = new Date(Date.now() - 1000);
+    await this.call('POST', '/api/auth/forgot-password', { body: { email } });
+    const link = Outbox.resetLink(await outbox.waitFor(email, { since }));
+    const token = new URL(link).searchParams.get('token');
+    await this.call('PUT', '/api/auth/reset-password', { body: { token, password, confirmPassword: password } });
+  }
+
+  /** GET /api/roles: role id by role name, in the caller's organisation. */
+  public async roleIds(session: ApiSession): Promise<Record<string, string>> {
+    const page = await this.call<{ docs: { _id: string; name: string }[] }>('GET', '/api/roles?pageSize=100', { session });
+    return Object.fromEntries(page.docs.map((r) => [r.name, r._id]));
+  }
+
+  /**
+   * POST /api/users/org: the owner adds a user to their organisation with the given role ids (and,
+   * here, a password so the user can sign in at once).
+   */
+  public createOrgUser(session: ApiSession, user: { name: string; email: string; password: string; roles: string[] }): Promise<unknown> {
+    return this.call('POST', '/api/users/org', { session, body: user });
+  }
+}

@@ -1,0 +1,30 @@
+/** Remote apps of the product, by the names product.mjs knows them. */
+export const REMOTE_APPS = ['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'] as const;
+export type RemoteApp = (typeof REMOTE_APPS)[number];
+export type AppName = 'api' | 'host' | RemoteApp;
+
+/** Client of product.mjs's loopback control API: GET /apps, POST /apps/<name>/stop|start. */
+export class ProductControl {
+  public constructor(public readonly baseURL: string) {}
+
+  private async call(method: 'GET' | 'POST', path: string): Promise<string[]> {
+    const res = await fetch(`${this.baseURL}${path}`, { method, signal: AbortSignal.timeout(30_000) });
+    const body = (await res.json()) as { running?: string[]; message?: string };
+    if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${body.message ?? ''}`);
+    return body.running ?? [];
+  }
+
+  public running(): Promise<string[]> {
+    return this.call('GET', '/apps');
+  }
+
+  public async stop(name: AppName): Promise<void> {
+    const running = await this.call('POST', `/apps/${name}/stop`);
+    if (running.includes(name)) throw new Error(`${name} still running after stop`);
+  }
+
+  public async start(name: AppName): Promise<void> {
+    const running = await this.call('POST', `/apps/${name}/start`);
+    if (!running.includes(name)) throw new Error(`${name} not running after start`);
+  }
+}

@@ -1,0 +1,66 @@
+import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
+import { ApiError } from '../support/api';
+
+test.describe('routing', () => {
+  test('an unknown path shows the not-found screen to a visitor who is signed out', async ({ shell }) => {
+    await shell.navigateTo('/no-such-page');
+    await expect(shell.notFound).toBeVisible({ timeout: 20_000 });
+    await expect(shell.notFound).toContainText('Page not found');
+    await expect(shell.sidebar).toHaveCount(0);
+    await shell.expectPath('/no-such-page');
+  });
+
+  test('an unknown path shows the not-found screen inside the layout when signed in', async ({ signedInPage: page, shell }) => {
+    await shell.navigateTo('/no-such-page');
+    await expect(shell.main.getByTestId('not-found')).toBeVisible({ timeout: 20_000 });
+    await expect(shell.main.getByTestId('not-found')).toContainText('Page not found');
+    await expect(shell.sidebar).toBeVisible();
+    await shell.expectPath('/no-such-page');
+    // Its link leads back home, which is the dashboard for a signed-in user.
+    await shell.main.getByTestId('not-found').getByRole('link').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a deep link (two or more path segments) boots the console and shows not-found', async ({ page, request, shell, loginPage }) => {
+    // Known bug while the host's index.html references its assets relatively (src="static/js/…",
+    // rspack publicPath 'auto'): on /a/b the browser asks for /a/static/js/… and nothing boots.
+    const html = await (await request.get('/login')).text();
+    test.fail(/\s(src|href)="(?!\/|https?:)[^"]*static\//.test(html), 'host index.html uses relative asset URLs: deep links never boot');
+
+    await shell.navigateTo('/no-such-page/at-all');
+    await expect(shell.notFound).toBeVisible({ timeout: 15_000 });
+    await expect(shell.sidebar).toHaveCount(0);
+
+    await loginPage.navigateAndLogin(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await shell.navigateTo('/dashboard/no-such-tab');
+    await expect(shell.main.getByTestId('not-found')).toBeVisible({ timeout: 15_000 });
+    await expect(shell.sidebar).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/no-such-tab$/);
+  });
+
+  test('a route without its permission lands on /forbidden (Editor on /role)', async ({ api, loginPage, shell }) => {
+    const admin = await api.loginAsAdmin();
+    const email = uniqueEmail('editor');
+    const password = 'Editor-pass-1';
+    const roles = await api.roleIds(admin);
+    expect(roles.Editor, 'the seeded Editor role').toBeTruthy();
+    try {
+      await api.createOrgUser(admin, { name: 'Eddie Editor', email, password, roles: [roles.Editor] });
+    } catch (err) {
+      // POST /api/users/org is being added in parallel: until it exists this test cannot set up its user.
+      test.skip(err instanceof ApiError && err.status === 404 && /not found/i.test(JSON.stringify(err.body)) && /users\/org/.test(JSON.stringify(err.body)), `POST /api/users/org is not there yet: ${String(err)}`);
+      throw err;
+    }
+
+    await loginPage.navigateAndLogin(email, password);
+    await shell.expectLayout();
+    // The sidebar hides what an Editor cannot open.
+    await expect(shell.navLink('/role')).toHaveCount(0);
+
+    await shell.navigateTo('/role');
+    await shell.expectForbidden();
+    await expect(shell.forbidden).toContainText('403');
+    await expect(shell.sidebar).toBeVisible();
+  });
+
+});

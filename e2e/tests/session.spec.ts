@@ -1,0 +1,120 @@
+import type { Response } from '@playwright/test';
+import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
+import { Outbox } from '../support/outbox';
+import { LoginPage } from '../pages/LoginPage';
+import { ResetPasswordPage } from '../pages/PasswordResetPages';
+
+const isRefresh = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh-token';
+const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/users/profile-update';
+
+test.describe('session', () => {
+  test('an access token that expires mid-session is refreshed without the user noticing', async ({ product, api, signedInPage: page, shell, profilePage, dashboardPage }) => {
+    const ttl = product.accessTokenTtlSeconds;
+    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
+    test.setTimeout(60_000 + ttl! * 2000);
+
+    // Signed in through the form; from here on the page is never reloaded.
+    const refreshes: Response[] = [];
+    const profileUpdates: number[] = [];
+    page.on('response', (r) => {
+      if (isRefresh(r)) refreshes.push(r);
+      if (isProfileUpdate(r)) profileUpdates.push(r.status());
+    });
+    await shell.openProfile();
+    await profilePage.expectLoaded();
+    const signedInAt = Date.now();
+
+    // Past the access token's lifetime, the user saves their name.
+    await page.waitForTimeout(Math.max(0, ttl! * 1000 + 1500 - (Date.now() - signedInAt)));
+    const name = `Signpost Admin ${Date.now().toString(36)}`;
+    try {
+      await profilePage.saveName(name);
+      await profilePage.expectSuccessToast('Profile updated');
+      await expect(profilePage.profileMenu).toContainText(name);
+      await profilePage.expectPath('/profile');
+
+      // The save met an expired token (401), one refresh answered 200, and the replay succeeded.
+      await expect.poll(() => profileUpdates).toEqual([401, 200]);
+      expect(refreshes.map((r) => r.status())).toEqual([200]);
+      await expect(page.getByTestId('login-form')).toHaveCount(0);
+
+      // A reload after another lifetime: the session goes on, no detour through /login.
+      await page.waitForTimeout(ttl! * 1000 + 500);
+      const before = refreshes.length;
+      const navigations: string[] = [];
+      page.on('framenavigated', (f) => {
+        if (f === page.mainFrame()) navigations.push(new URL(f.url()).pathname);
+      });
+      await dashboardPage.navigate();
+      await dashboardPage.expectGreeting(name, SEEDED_ADMIN.website);
+      expect(navigations).not.toContain('/login');
+      await expect.poll(() => refreshes.slice(before).map((r) => r.status())).toEqual([200]);
+    } finally {
+      await api.updateProfile(await api.loginAsAdmin(), { name: 'Signpost Admin', email: SEEDED_ADMIN.email });
+    }
+  });
+
+  test('sign out leads to /login, and a guarded URL then sends the visitor to /login', async ({ signedInPage: page, shell, loginPage }) => {
+    await shell.expectLayout();
+    await shell.signOut();
+    await loginPage.expectOnLoginPage();
+    expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token')])).toEqual([null, null]);
+
+    await shell.navigateTo('/dashboard');
+    await loginPage.expectOnLoginPage();
+    await expect(shell.sidebar).toHaveCount(0);
+    await shell.navigateTo('/profile');
+    await loginPage.expectOnLoginPage();
+  });
+
+  test('forgot password: the link from the outbox sets a new password; the old one stops working', async ({ api, outbox, forgotPasswordPage, resetPasswordPage, loginPage, dashboardPage }) => {
+    const email = SEEDED_ADMIN.email;
+    const oldPassword = SEEDED_ADMIN.password;
+    const newPassword = `Reset-${Date.now().toString(36)}-A1`;
+    try {
+      await loginPage.navigate();
+      await loginPage.forgotPasswordLink.click();
+      await forgotPasswordPage.expectPath('/forget-password');
+      const since = new Date(Date.now() - 1000);
+      await forgotPasswordPage.requestLink(email);
+
+      const mail = await outbox.waitFor(email, { since });
+      const link = Outbox.resetLink(mail);
+      await resetPasswordPage.open(link);
+      await resetPasswordPage.reset(newPassword);
+      await resetPasswordPage.expectSuccessToast(ResetPasswordPage.successMessage);
+      await loginPage.expectOnLoginPage();
+
+      // The old password no longer works…
+      await loginPage.submit(email, oldPassword);
+      await loginPage.expectFormError('Invalid email or password');
+      await loginPage.expectPath('/login');
+      // …the new one does.
+      await loginPage.passwordInput.fill(newPassword);
+      await loginPage.submitButton.click();
+      await loginPage.expectLoginSuccess();
+      await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
+    } finally {
+      // Put the seeded password back (through the same reset calls) for the tests that follow.
+      if ((await api.loginStatus(email, oldPassword)) !== 200) await api.resetPasswordThroughOutbox(outbox, email, oldPassword);
+    }
+    expect(await api.loginStatus(email, oldPassword)).toBe(200);
+  });
+
+  test('six wrong passwords in a row get the rate-limit message', async ({ loginPage, page }) => {
+    // A dedicated, unknown address: the limit counts per account even for unknown e-mails.
+    const email = uniqueEmail('locked');
+    await loginPage.navigate();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login');
+      await loginPage.submit(email, `wrong-password-${attempt}`);
+      expect((await answer).status(), `attempt ${attempt}`).toBe(401);
+      await loginPage.expectFormError('Invalid email or password');
+    }
+    const sixth = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login');
+    await loginPage.submit(email, 'wrong-password-6');
+    expect((await sixth).status()).toBe(429);
+    await loginPage.expectFormError(/Too many failed sign-in attempts\. Try again in \d+ minutes?\./);
+    await loginPage.expectPath(LoginPage.path);
+  });
+});
