@@ -63,9 +63,11 @@ export function RemoteContent({ layout }: { layout: 'main' | 'bare' }) {
   const state = entry?.state ?? { status: 'idle' as const };
   const attempt = attempts[remote.name] ?? 0;
 
+  // The attempt number moves first, so no render between "ready again" and the new attempt can
+  // reuse the lazy screen (or error boundary) of the failed attempt.
   const retry = async () => {
-    await retryRemote(remote.name);
     setAttempts((a) => ({ ...a, [remote.name]: attempt + 1 }));
+    await retryRemote(remote.name);
   };
 
   if (state.status === 'failed') return <RemoteUnavailable section={remote.section} onRetry={retry} />;

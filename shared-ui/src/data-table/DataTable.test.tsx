@@ -1,0 +1,81 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '../system';
+import { DataTable, type ColumnDef } from './DataTable';
+
+type Row = { _id: string; name: string; domain: string };
+const columns: ColumnDef<Row>[] = [
+  { id: 'name', header: 'Name', meta: { alwaysVisible: true }, cell: ({ row }) => row.original.name },
+  { id: '_id', header: 'Id', meta: { hiddenByDefault: true }, cell: ({ row }) => row.original._id },
+  { id: 'domain', header: 'Domain', cell: ({ row }) => row.original.domain },
+];
+const rows: Row[] = [
+  { _id: 'a1', name: 'Alpha', domain: 'alpha.test' },
+  { _id: 'b2', name: 'Beta', domain: 'beta.test' },
+];
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
+    <ChakraProvider value={system}>
+      <DataTable<Row> columns={columns} data={rows} total={25} page={1} pageSize={10} onPageChange={() => {}} {...props} />
+    </ChakraProvider>,
+  );
+}
+
+describe('DataTable', () => {
+  it('hides the columns hidden by default and shows the others', () => {
+    renderTable();
+    const header = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(header).toEqual(['Name', 'Domain']);
+    expect(screen.getByText('Alpha')).toBeInTheDocument();
+    expect(screen.queryByText('a1')).not.toBeInTheDocument();
+  });
+
+  it('offers only the hideable columns in the column toggle, and shows a hidden one when checked', async () => {
+    renderTable();
+    await userEvent.click(screen.getByTestId('column-toggle'));
+    expect(await screen.findByTestId('toggle-column-_id')).toBeInTheDocument();
+    expect(screen.queryByTestId('toggle-column-name')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('toggle-column-_id'));
+    expect(await screen.findByText('a1')).toBeInTheDocument();
+  });
+
+  it('pages: previous is disabled on page 1, next asks for page 2', async () => {
+    const onPageChange = jest.fn();
+    renderTable({ onPageChange });
+    const pagination = screen.getByTestId('table-pagination');
+    const [previous, next] = within(pagination).getAllByRole('button');
+    expect(previous).toBeDisabled();
+    await userEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('shows the empty state, the error state with retry, and skeleton rows while loading', async () => {
+    const { rerender } = renderTable({ data: [], total: 0, empty: { title: 'No website yet' } });
+    expect(screen.getByTestId('table-empty')).toHaveTextContent('No website yet');
+    const onRetry = jest.fn();
+    rerender(
+      <ChakraProvider value={system}>
+        <DataTable<Row> columns={columns} data={[]} total={0} page={1} pageSize={10} onPageChange={() => {}} error="Server down" onRetry={onRetry} />
+      </ChakraProvider>,
+    );
+    expect(screen.getByTestId('table-error')).toHaveTextContent('Server down');
+    await userEvent.click(within(screen.getByTestId('table-error')).getByRole('button'));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(
+      <ChakraProvider value={system}>
+        <DataTable<Row> columns={columns} data={[]} total={0} page={1} pageSize={10} onPageChange={() => {}} loading />
+      </ChakraProvider>,
+    );
+    expect(screen.getAllByTestId('table-skeleton').length).toBeGreaterThan(0);
+  });
+
+  it('reports the selected row ids, and select-all selects the page', async () => {
+    const onSelectionChange = jest.fn();
+    renderTable({ selectable: true, selection: [], onSelectionChange });
+    const checkboxes = screen.getAllByRole('checkbox');
+    await userEvent.click(checkboxes[0]);
+    expect(onSelectionChange).toHaveBeenLastCalledWith(['a1', 'b2']);
+  });
+});
