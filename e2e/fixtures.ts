@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/rules-of-hooks -- Playwright's fixture callback is called `use`; it is not a React hook. */
 import { test as base, expect, type Page } from '@playwright/test';
 import { SEEDED_ADMIN, SignpostApi } from './support/api';
 import { ProductControl } from './support/control';

@@ -1,4 +1,5 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { runId } from './support/state';
 
 /**
  * Signpost's end-to-end suite: Debian's Chromium driving the built product, started by globalSetup
@@ -11,6 +12,8 @@ import { defineConfig, type ReporterDescription } from '@playwright/test';
  * - E2E_REPORTER=list|line|dot|html|json… picks the reporter (default: list, plus html on CI).
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+// Set here, in the runner, before any worker is spawned: they inherit it (see support/state.ts).
+runId();
 
 function reporter(): ReporterDescription[] {
   const chosen = process.env.E2E_REPORTER ?? process.env.PLAYWRIGHT_REPORTER;

@@ -8,6 +8,7 @@ export default createAppConfig({
   name: 'host',
   port: 3000,
   title: 'Signpost',
+  publicPath: '/',
   runtimePlugins: [
     path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'),
     path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts'),

@@ -53,7 +53,9 @@ async function stopAll(reason, code) {
   if (stopping) return;
   stopping = true;
   console.log(`\npnpm dev: ${reason}: stopping ${apps.join(', ')}…`);
+  for (const { child } of children) child.mute();
   await Promise.all(children.map(({ child }) => killTree(child, 5000)));
+  console.log('pnpm dev: stopped');
   process.exit(code);
 }
 process.on('SIGINT', () => (stopping ? process.exit(130) : stopAll('SIGINT', 0)));

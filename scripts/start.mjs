@@ -10,7 +10,8 @@
 //
 // Env: SIGNPOST_DATA_DIR (→ the API's DATA_DIR, default .data/api), plus everything the API reads
 // (DATABASE_URL, SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SMTP_URL, ...) and scripts/runtime-config.mjs
-// reads (SIGNPOST_API_URL, SIGNPOST_REMOTE_*_URL, OIDC_*). Ctrl+C or SIGTERM stops everything.
+// reads (SIGNPOST_API_URL, SIGNPOST_REMOTE_*_URL, OIDC_*). LOG_LEVEL=info shows the API's request
+// log (default: warnings only). Ctrl+C or SIGTERM stops everything.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt } from './lib/build.mjs';
@@ -73,7 +74,9 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 try {
-  product = await startProduct({ dataDir, apps, env: { DATA_DIR: dataDir } });
+  // The API's per-request log is noise in a newcomer's terminal: warnings and errors only, unless
+  // LOG_LEVEL says otherwise (LOG_LEVEL=info pnpm start).
+  product = await startProduct({ dataDir, apps, env: { DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
 } catch (err) {
   fail(err.message);
 }

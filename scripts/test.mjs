@@ -15,10 +15,11 @@
 //        --no-build            e2e against the current build
 // A suite whose command crashes before reporting its counts counts as 1 failed test.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, run } from './lib/proc.mjs';
+import { spawn } from 'node:child_process';
+import { ROOT, killTree } from './lib/proc.mjs';
 import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
 
 const SUITES = ['typecheck', 'lint', 'unit', 'api', 'api-pg', 'build', 'e2e'];
@@ -60,24 +61,67 @@ const yellow = (s) => (tty ? `\x1b[33m${s}\x1b[0m` : s);
 /** Every child's environment: CI-style output, no browser download, no inherited database choice. */
 const baseEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 delete baseEnv.DATABASE_URL;
+// .ci/run silences pnpm's own logger (see there); the suites' pnpm commands keep their normal output.
+delete baseEnv.npm_config_loglevel;
+delete baseEnv.NPM_CONFIG_LOGLEVEL;
+
+// Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
+// must fail its suite, not eat the whole CI budget (20 minutes, .ci/run).
+const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 12 };
+let current = null; // the running command, for Ctrl+C and timeouts
+let currentSuite = null;
+let interrupted = false;
+
+/**
+ * Run a command with inherited output in its own process group (so a timeout or Ctrl+C stops it and
+ * everything it started), resolving to its exit code; 124 when it hit the suite's time limit.
+ */
+function run(cmd, args, { env = baseEnv } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+    current = child;
+    const limit = (LIMIT_MINUTES[currentSuite] ?? 10) * 60_000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(red(`\n${currentSuite}: still running after ${limit / 60_000} minutes: stopping it`));
+      killTree(child, 5000);
+    }, limit);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      current = null;
+      console.error(`${cmd}: ${err.message}`);
+      resolve(127);
+    });
+  });
+}
+
+const exited = (code) => (code === 124 ? 'timed out' : `exited with code ${code}`);
 
 const readJson = async (file) => JSON.parse(await readFile(file, 'utf8'));
 
 /** Counts from a Jest --json report; a file that failed to run has no tests but is a failure. */
 async function jestCounts(file, code) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `jest exited with code ${code} before reporting` };
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `jest ${exited(code)} before reporting` };
   const r = await readJson(file);
   const failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
   const result = { passed: r.numPassedTests, failed, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
   if (r.numRuntimeErrorTestSuites) result.note = `${r.numRuntimeErrorTestSuites} test file(s) failed to run`;
-  if (code !== 0 && result.failed === 0) return { ...result, failed: 1, note: `jest exited with code ${code}` };
+  if (code !== 0 && result.failed === 0) return { ...result, failed: 1, note: `jest ${exited(code)}` };
   if (r.numTotalTests === 0 && code === 0) result.note = 'no tests found';
   return result;
 }
 
 const jestArgs = (name, extra = []) => {
   const file = path.join(OUT, `${name}.json`);
-  return { file, args: ['exec', 'jest', ...extra, '--ci', '--json', `--outputFile=${file}`] };
+  // --forceExit: once every test has reported, a handle left open (a pool, a timer) must not keep
+  // the run alive forever; Jest still prints its "did not exit" warning so the leak stays visible.
+  return { file, args: ['exec', 'jest', ...extra, '--ci', '--forceExit', '--json', `--outputFile=${file}`] };
 };
 
 const suites = {
@@ -91,7 +135,7 @@ const suites = {
       ['-r', '--workspace-concurrency=2', '--no-bail', '--report-summary', 'run', 'typecheck'],
       { env: baseEnv },
     );
-    if (!existsSync(summary)) return { passed: 0, failed: 1, skipped: 0, note: `pnpm exited with code ${code}, no summary` };
+    if (!existsSync(summary)) return { passed: 0, failed: 1, skipped: 0, note: `pnpm ${exited(code)}, no summary` };
     const status = Object.entries((await readJson(summary)).executionStatus ?? {});
     await rm(summary, { force: true });
     const failedPkgs = status.filter(([, s]) => s.status === 'failure').map(([p]) => path.basename(p));
@@ -107,7 +151,7 @@ const suites = {
 
   async lint() {
     const code = await run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv });
-    return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `eslint exited with code ${code}` };
+    return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `eslint ${exited(code)}` };
   },
 
   async unit() {
@@ -123,7 +167,8 @@ const suites = {
     const env = { ...baseEnv };
     delete env.TEST_DATABASE_URL; // this suite is the PGlite one, whatever the caller's shell says
     const code = await run('pnpm', args, { env });
-    return { ...(await jestCounts(file, code)), note: 'PGlite' };
+    const r = await jestCounts(file, code);
+    return { ...r, note: ['PGlite', r.note].filter(Boolean).join('; ') };
   },
 
   async 'api-pg'() {
@@ -146,7 +191,8 @@ const suites = {
       const { file, args } = jestArgs('api-pg', ['-c', 'api/jest.config.mjs']);
       await rm(file, { force: true });
       const code = await run('pnpm', args, { env: { ...baseEnv, TEST_DATABASE_URL: url } });
-      return { ...(await jestCounts(file, code)), note: `PostgreSQL (${where})` };
+      const r = await jestCounts(file, code);
+      return { ...r, note: [`PostgreSQL (${where})`, r.note].filter(Boolean).join('; ') };
     } finally {
       await pg?.stop(); // always, even when Jest crashed
     }
@@ -154,7 +200,7 @@ const suites = {
 
   async build() {
     const code = await run('pnpm', ['build'], { env: baseEnv });
-    return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `pnpm build exited with code ${code}` };
+    return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `pnpm build ${exited(code)}` };
   },
 
   async e2e() {
@@ -169,7 +215,7 @@ const suites = {
     const code = await run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'test', '--reporter=line,json'], {
       env: { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     });
-    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `playwright exited with code ${code} before reporting` };
+    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `playwright ${exited(code)} before reporting` };
     const { stats = {}, errors = [] } = await readJson(file);
     const result = {
       passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
@@ -181,7 +227,7 @@ const suites = {
     if (errors.length) notes.push(`${errors.length} error(s) outside tests`);
     if (code !== 0 && result.failed === 0) {
       result.failed = 1;
-      notes.push(`playwright exited with code ${code}`);
+      notes.push(`playwright ${exited(code)}`);
     }
     if (notes.length) result.note = notes.join('; ');
     return result;
@@ -189,17 +235,24 @@ const suites = {
 };
 
 const results = {};
-let interrupted = false;
-process.on('SIGINT', () => {
-  // Children get the terminal's SIGINT themselves; just make sure the summary says so.
+// Children run in their own process groups, so the terminal's Ctrl+C reaches only us: stop the
+// running command (the finally blocks then stop a throwaway PostgreSQL), skip the remaining suites,
+// and still print the summary. A second Ctrl+C exits at once.
+const onSignal = (signal) => {
+  if (interrupted) process.exit(130);
   interrupted = true;
-});
+  console.error(red(`\n${signal}: stopping ${currentSuite ?? ''}…`));
+  if (current) killTree(current, 3000);
+};
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
 
 const started = Date.now();
 for (const [i, name] of selected.entries()) {
   if (interrupted) break;
   console.log(`\n${bold(`━━ [${i + 1}/${selected.length}] ${name} ━━`)}`);
   const t = Date.now();
+  currentSuite = name;
   try {
     results[name] = await suites[name]();
   } catch (err) {
@@ -225,5 +278,8 @@ for (const [name, r] of rows) {
 }
 console.log(`${pad('total', 10)} ${lpad(total.passed, 7)} ${lpad(total.failed, 7)} ${lpad(total.skipped, 8)} ${lpad(`${Math.round((Date.now() - started) / 1000)}s`, 6)}`);
 if (interrupted) total.failed += 1; // an interrupted run never reports success
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+const last = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;
+// For .ci/run: proof that the suites ran and reported (it explains failures that happen before).
+await writeFile(path.join(OUT, 'summary.txt'), `${last}\n`).catch(() => {});
+console.log(last);
 process.exitCode = total.failed > 0 ? 1 : 0;

@@ -59,6 +59,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  try {
+    return await assemble(app, config, options);
+  } catch (err) {
+    // Start-up failed (bad route declaration, migration error…): release what was opened.
+    await app.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function assemble(app: FastifyInstance, config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database =
     options.database ??
@@ -66,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') },
     ));
   if (ownsDatabase) {
+    app.addHook('onClose', () => database.close());
     await database.migrate();
     const seeded = await seedDatabase(database.db, { email: config.seedAdminEmail, password: config.seedAdminPassword });
     if (seeded) app.log.info({ email: config.seedAdminEmail }, 'seeded an empty database: demo organisation and super-admin');
@@ -84,10 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
 
-  app.addHook('onClose', async () => {
-    await mailer.close();
-    if (ownsDatabase) await database.close();
-  });
+  app.addHook('onClose', () => mailer.close());
 
   errorHandler(app);
   await app.register(cors, {

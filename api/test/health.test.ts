@@ -5,7 +5,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
+
+test('runs on the database the environment asks for', () => {
+  expect(t.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+});
 
 test('health answers ok', async () => {
   const res = await t.request({ method: 'GET', url: '/api/health' });

@@ -69,7 +69,12 @@ export class SignpostApi {
   /** POST /api/auth/login. */
   public async login(email: string, password: string): Promise<ApiSession> {
     const { data } = await this.call<{
-      data: { access_token: string; refresh_token: string; refresh_token_expires_at: string; user: ApiUser };
+      data: {
+        access_token: string;
+        refresh_token: string;
+        refresh_token_expires_at: string;
+        user: ApiUser;
+      };
     }>('POST', '/api/auth/login', { body: { email, password } });
     return {
       accessToken: data.access_token,
@@ -97,7 +102,10 @@ export class SignpostApi {
 
   /** PUT /api/users/profile-update (name, e-mail, avatar of the caller). */
   public updateProfile(session: ApiSession, profile: { name: string; email: string; avatar?: string | null }): Promise<unknown> {
-    return this.call('PUT', '/api/users/profile-update', { session, body: { avatar: null, ...profile } });
+    return this.call('PUT', '/api/users/profile-update', {
+      session,
+      body: { avatar: null, ...profile },
+    });
   }
 
   /** The whole reset flow over HTTP (forgot-password, the mail's token, reset-password): for clean-ups. */
@@ -106,7 +114,9 @@ export class SignpostApi {
     await this.call('POST', '/api/auth/forgot-password', { body: { email } });
     const link = Outbox.resetLink(await outbox.waitFor(email, { since }));
     const token = new URL(link).searchParams.get('token');
-    await this.call('PUT', '/api/auth/reset-password', { body: { token, password, confirmPassword: password } });
+    await this.call('PUT', '/api/auth/reset-password', {
+      body: { token, password, confirmPassword: password },
+    });
   }
 
   /** GET /api/roles: role id by role name, in the caller's organisation. */

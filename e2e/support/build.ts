@@ -9,7 +9,11 @@ export function buildApp(app: string, env: Record<string, string | undefined> = 
   return new Promise((resolve, reject) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-    const child = spawn('pnpm', ['--filter', app, 'build'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('pnpm', ['--filter', app, 'build'], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -8,7 +8,10 @@ export class ProductControl {
   public constructor(public readonly baseURL: string) {}
 
   private async call(method: 'GET' | 'POST', path: string): Promise<string[]> {
-    const res = await fetch(`${this.baseURL}${path}`, { method, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${this.baseURL}${path}`, {
+      method,
+      signal: AbortSignal.timeout(30_000),
+    });
     const body = (await res.json()) as { running?: string[]; message?: string };
     if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${body.message ?? ''}`);
     return body.running ?? [];

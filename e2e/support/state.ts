@@ -1,14 +1,26 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The monorepo's root (this file is e2e/support/state.ts). */
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const TMP_DIR = path.join(ROOT, '.tmp');
 /**
- * Written by globalSetup, read by the fixtures: Playwright's workers are other processes, and they do
- * not always inherit what globalSetup put in process.env.
+ * One id per `playwright test` run, set when the config loads in the runner process, so globalSetup
+ * (same process) and the workers (spawned with its environment) name the same files, and two runs in
+ * the same checkout (another engineer's, say) do not read each other's state.
  */
-export const STATE_FILE = path.join(TMP_DIR, 'e2e-state.json');
+export function runId(): string {
+  process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+  return process.env.E2E_RUN_ID;
+}
+
+/**
+ * Written by globalSetup, read by the fixtures: Playwright's workers are other processes, and they do
+ * not always see what globalSetup put in process.env, so the state goes through a file: this run's
+ * own, and `e2e-state.json` (the latest run's) for a worker that somehow lacks E2E_RUN_ID.
+ */
+export const LATEST_STATE_FILE = path.join(TMP_DIR, 'e2e-state.json');
+export const stateFile = (id = runId()): string => path.join(TMP_DIR, `e2e-state-${id}.json`);
 
 export interface SuiteState {
   /** The console, e.g. http://localhost:3000. */
@@ -28,13 +40,20 @@ export interface SuiteState {
 
 export function writeState(state: SuiteState): void {
   mkdirSync(TMP_DIR, { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  const body = JSON.stringify(state, null, 2);
+  writeFileSync(stateFile(), body);
+  writeFileSync(LATEST_STATE_FILE, body);
+}
+
+export function removeState(): void {
+  rmSync(stateFile(), { force: true });
 }
 
 export function readState(): SuiteState {
+  const file = process.env.E2E_RUN_ID ? stateFile(process.env.E2E_RUN_ID) : LATEST_STATE_FILE;
   try {
-    return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as SuiteState;
+    return JSON.parse(readFileSync(file, 'utf8')) as SuiteState;
   } catch (err) {
-    throw new Error(`e2e: cannot read ${STATE_FILE} (written by global-setup.ts): ${(err as Error).message}`);
+    throw new Error(`e2e: cannot read ${file} (written by global-setup.ts): ${(err as Error).message}`, { cause: err });
   }
 }

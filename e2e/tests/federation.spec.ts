@@ -21,10 +21,31 @@ test.describe('federation', () => {
     // window.__FEDERATION__.__SHARE__ is the runtime's global share scope:
     //   { '<instance>:<version>': { default: { '<package>': { '<version>': { from, useIn, loaded, … } } } } }
     const share = await page.evaluate((packages) => {
-      type Shared = { from: string; useIn?: string[]; loaded?: boolean; lib?: unknown };
-      const federation = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, Shared>>>>; __INSTANCES__?: { name: string }[] } }).__FEDERATION__;
+      type Shared = {
+        from: string;
+        useIn?: string[];
+        loaded?: boolean;
+        lib?: unknown;
+      };
+      const federation = (
+        window as unknown as {
+          __FEDERATION__?: {
+            __SHARE__?: Record<string, Record<string, Record<string, Record<string, Shared>>>>;
+            __INSTANCES__?: { name: string }[];
+          };
+        }
+      ).__FEDERATION__;
       const scopes = federation?.__SHARE__ ?? {};
-      const byPackage: Record<string, { scopeOf: string; version: string; from: string; useIn: string[]; loaded: boolean }[]> = {};
+      const byPackage: Record<
+        string,
+        {
+          scopeOf: string;
+          version: string;
+          from: string;
+          useIn: string[];
+          loaded: boolean;
+        }[]
+      > = {};
       // Distinct provision objects per package: one object shared by every scope means one module instance.
       const distinctLoaded: Record<string, number> = {};
       for (const pkg of packages) {
@@ -33,14 +54,25 @@ test.describe('federation', () => {
         for (const [scopeOf, scope] of Object.entries(scopes)) {
           for (const versions of Object.values(scope)) {
             for (const [version, shared] of Object.entries(versions[pkg] ?? {})) {
-              byPackage[pkg].push({ scopeOf, version, from: shared.from, useIn: [...(shared.useIn ?? [])], loaded: !!shared.loaded });
+              byPackage[pkg].push({
+                scopeOf,
+                version,
+                from: shared.from,
+                useIn: [...(shared.useIn ?? [])],
+                loaded: !!shared.loaded,
+              });
               if (shared.loaded) seen.add(shared);
             }
           }
         }
         distinctLoaded[pkg] = seen.size;
       }
-      return { instances: (federation?.__INSTANCES__ ?? []).map((i) => i.name), scopeNames: Object.keys(scopes), byPackage, distinctLoaded };
+      return {
+        instances: (federation?.__INSTANCES__ ?? []).map((i) => i.name),
+        scopeNames: Object.keys(scopes),
+        byPackage,
+        distinctLoaded,
+      };
     }, SINGLETONS);
 
     expect(share.instances).toEqual(expect.arrayContaining(['host', 'remote_campaigns', 'remote_tours_checklists', 'remote_settings', 'remote_dashboard']));
@@ -73,7 +105,10 @@ test.describe('federation', () => {
       await dashboardPage.expectGreeting(newName, SEEDED_ADMIN.website);
       await expect(dashboardPage.profileMenu).toContainText(newName);
     } finally {
-      await api.updateProfile(await api.loginAsAdmin(), { name: 'Signpost Admin', email: SEEDED_ADMIN.email });
+      await api.updateProfile(await api.loginAsAdmin(), {
+        name: 'Signpost Admin',
+        email: SEEDED_ADMIN.email,
+      });
     }
   });
 });

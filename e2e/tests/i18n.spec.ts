@@ -15,20 +15,28 @@ test.describe('languages', () => {
     await expect(dashboardPage.navLink('/dashboard')).toContainText('لوحة المعلومات');
     // The layout mirrors: the sidebar is on the right.
     await expect
-      .poll(async () => (await dashboardPage.sidebar.boundingBox())?.x ?? -1, { message: 'sidebar x in rtl' })
+      .poll(async () => (await dashboardPage.sidebar.boundingBox())?.x ?? -1, {
+        message: 'sidebar x in rtl',
+      })
       .toBeGreaterThan(width / 2);
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
 
     // The choice survives a reload (cached in localStorage).
     await page.reload();
     await dashboardPage.expectDocumentDirection('rtl', 'ar');
-    await expect(dashboardPage.heading).toHaveText('لوحة المعلومات', { timeout: 20_000 });
+    await expect(dashboardPage.heading).toHaveText('لوحة المعلومات', {
+      timeout: 20_000,
+    });
 
     await dashboardPage.chooseLanguage('en');
     await dashboardPage.expectDocumentDirection('ltr', 'en');
     await expect(dashboardPage.heading).toHaveText('Dashboard');
     await expect(dashboardPage.navLink('/dashboard')).toContainText('Dashboard');
-    await expect.poll(async () => (await dashboardPage.sidebar.boundingBox())?.x ?? -1, { message: 'sidebar x in ltr' }).toBeLessThan(width / 2);
+    await expect
+      .poll(async () => (await dashboardPage.sidebar.boundingBox())?.x ?? -1, {
+        message: 'sidebar x in ltr',
+      })
+      .toBeLessThan(width / 2);
   });
 
   test('/login?lng=fr shows the sign-in page in French', async ({ loginPage }) => {

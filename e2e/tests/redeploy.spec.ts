@@ -26,7 +26,10 @@ test.describe('independent deploys', () => {
   test.setTimeout(240_000);
 
   test('a remote rebuilt and redeployed alone changes what the running host shows after a reload', async ({ product, signedInPage: page, dashboardPage }) => {
-    test.skip(!product.owned && process.env.E2E_REBUILD !== '1', 'rebuilds remote-dashboard/dist: only against the product this suite started (or E2E_REBUILD=1)');
+    test.skip(
+      !product.owned && process.env.E2E_REBUILD !== '1',
+      'rebuilds remote-dashboard/dist: only against the product this suite started (or E2E_REBUILD=1)',
+    );
     const label = `e2e-${Date.now()}`;
     const indexHtml = path.join(HOST_DIST, 'index.html');
     const hostIndexMtime = statSync(indexHtml).mtimeMs;

@@ -5,7 +5,11 @@ import type { RemoteApp } from '../support/control';
 /** Each remote, the section it serves and the first of its paths (the runtime config's basePaths). */
 const REMOTES: { app: RemoteApp; section: string; path: string }[] = [
   { app: 'remote-campaigns', section: 'Campaigns', path: '/posts' },
-  { app: 'remote-tours-checklists', section: 'Tours & checklists', path: '/tour' },
+  {
+    app: 'remote-tours-checklists',
+    section: 'Tours & checklists',
+    path: '/tour',
+  },
   { app: 'remote-settings', section: 'Settings', path: '/user' },
   { app: 'remote-dashboard', section: 'Dashboard', path: '/dashboard' },
 ];
@@ -60,7 +64,9 @@ test.describe('a remote that is down affects only its own section', () => {
         // The remote comes back: retry brings the section back without a reload.
         await control.start(app);
         await shell.retrySection();
-        await expect(shell.remoteUnavailable).toHaveCount(0, { timeout: 20_000 });
+        await expect(shell.remoteUnavailable).toHaveCount(0, {
+          timeout: 20_000,
+        });
         if (app === 'remote-dashboard') {
           await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
           await expect(shell.navLink('/dashboard')).not.toHaveAttribute('data-unavailable', /.*/);

@@ -12,7 +12,9 @@ test.describe('routing', () => {
 
   test('an unknown path shows the not-found screen inside the layout when signed in', async ({ signedInPage: page, shell }) => {
     await shell.navigateTo('/no-such-page');
-    await expect(shell.main.getByTestId('not-found')).toBeVisible({ timeout: 20_000 });
+    await expect(shell.main.getByTestId('not-found')).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(shell.main.getByTestId('not-found')).toContainText('Page not found');
     await expect(shell.sidebar).toBeVisible();
     await shell.expectPath('/no-such-page');
@@ -47,10 +49,18 @@ test.describe('routing', () => {
     const roles = await api.roleIds(admin);
     expect(roles.Editor, 'the seeded Editor role').toBeTruthy();
     try {
-      await api.createOrgUser(admin, { name: 'Eddie Editor', email, password, roles: [roles.Editor] });
+      await api.createOrgUser(admin, {
+        name: 'Eddie Editor',
+        email,
+        password,
+        roles: [roles.Editor],
+      });
     } catch (err) {
       // POST /api/users/org is being added in parallel: until it exists this test cannot set up its user.
-      test.skip(err instanceof ApiError && err.status === 404 && /not found/i.test(JSON.stringify(err.body)) && /users\/org/.test(JSON.stringify(err.body)), `POST /api/users/org is not there yet: ${String(err)}`);
+      test.skip(
+        err instanceof ApiError && err.status === 404 && /not found/i.test(JSON.stringify(err.body)) && /users\/org/.test(JSON.stringify(err.body)),
+        `POST /api/users/org is not there yet: ${String(err)}`,
+      );
       throw err;
     }
 
@@ -64,5 +74,4 @@ test.describe('routing', () => {
     await expect(shell.forbidden).toContainText('403');
     await expect(shell.sidebar).toBeVisible();
   });
-
 });

@@ -8,7 +8,14 @@ const isRefresh = (r: Response) => r.request().method() === 'POST' && new URL(r.
 const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/users/profile-update';
 
 test.describe('session', () => {
-  test('an access token that expires mid-session is refreshed without the user noticing', async ({ product, api, signedInPage: page, shell, profilePage, dashboardPage }) => {
+  test('an access token that expires mid-session is refreshed without the user noticing', async ({
+    product,
+    api,
+    signedInPage: page,
+    shell,
+    profilePage,
+    dashboardPage,
+  }) => {
     const ttl = product.accessTokenTtlSeconds;
     test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
     test.setTimeout(60_000 + ttl! * 2000);
@@ -50,7 +57,10 @@ test.describe('session', () => {
       expect(navigations).not.toContain('/login');
       await expect.poll(() => refreshes.slice(before).map((r) => r.status())).toEqual([200]);
     } finally {
-      await api.updateProfile(await api.loginAsAdmin(), { name: 'Signpost Admin', email: SEEDED_ADMIN.email });
+      await api.updateProfile(await api.loginAsAdmin(), {
+        name: 'Signpost Admin',
+        email: SEEDED_ADMIN.email,
+      });
     }
   });
 
@@ -67,7 +77,14 @@ test.describe('session', () => {
     await loginPage.expectOnLoginPage();
   });
 
-  test('forgot password: the link from the outbox sets a new password; the old one stops working', async ({ api, outbox, forgotPasswordPage, resetPasswordPage, loginPage, dashboardPage }) => {
+  test('forgot password: the link from the outbox sets a new password; the old one stops working', async ({
+    api,
+    outbox,
+    forgotPasswordPage,
+    resetPasswordPage,
+    loginPage,
+    dashboardPage,
+  }) => {
     const email = SEEDED_ADMIN.email;
     const oldPassword = SEEDED_ADMIN.password;
     const newPassword = `Reset-${Date.now().toString(36)}-A1`;

@@ -46,10 +46,11 @@ export function spawnPrefixed(name, cmd, args, { cwd = ROOT, env = process.env, 
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const prefix = prefixFor(name, width);
   const lines = [];
+  let muted = silent;
   const onLine = (line) => {
     lines.push(line);
     if (lines.length > 40) lines.shift();
-    if (!silent) process.stdout.write(`${prefix}${line}\n`);
+    if (!muted) process.stdout.write(`${prefix}${line}\n`);
   };
   eachLine(child.stdout, onLine);
   eachLine(child.stderr, onLine);
@@ -61,6 +62,10 @@ export function spawnPrefixed(name, cmd, args, { cwd = ROOT, env = process.env, 
     });
   });
   child.tail = (n = 20) => lines.slice(-n).join('\n');
+  /** Stop echoing (e.g. while stopping: pnpm's "command failed with signal SIGTERM" is just noise). */
+  child.mute = () => {
+    muted = true;
+  };
   return child;
 }
 

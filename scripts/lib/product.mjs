@@ -44,6 +44,7 @@ export function parseApps(list) {
  * @param {string[]} [options.apps]  subset of APP_NAMES to start (default: all)
  * @param {Record<string,number>} [options.ports]  port overrides by app name
  * @param {string} [options.host]  interface the static servers bind (default 0.0.0.0)
+ * @param {string} [options.hostname]  name in the URLs handed out (runtime config, banner); default localhost
  * @param {number} [options.control]  port of the loopback control API (off by default)
  * @param {boolean} [options.quiet]  do not echo the API's output (it is still kept for errors)
  * @param {number} [options.apiTimeoutMs]  how long to wait for /api/health
@@ -54,23 +55,25 @@ export async function startProduct({
   apps = APP_NAMES,
   ports = {},
   host = '0.0.0.0',
+  hostname = 'localhost',
   control,
   quiet = false,
   apiTimeoutMs = 120_000,
 } = {}) {
   const portOf = (name) => ports[name] ?? APPS.find((a) => a.name === name).port;
-  const url = (name) => `http://localhost:${portOf(name)}`;
+  const url = (name) => `http://${hostname}:${portOf(name)}`;
 
   // The host's runtime config points at the ports actually used unless the caller's env says otherwise.
-  const configEnv = {
+  // An empty value counts as unset.
+  const configEnv = { ...process.env, ...env };
+  const urlDefaults = {
     SIGNPOST_API_URL: url('api'),
     SIGNPOST_REMOTE_CAMPAIGNS_URL: url('remote-campaigns'),
     SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: url('remote-tours-checklists'),
     SIGNPOST_REMOTE_SETTINGS_URL: url('remote-settings'),
     SIGNPOST_REMOTE_DASHBOARD_URL: url('remote-dashboard'),
-    ...process.env,
-    ...env,
   };
+  for (const [k, v] of Object.entries(urlDefaults)) if (!configEnv[k]) configEnv[k] = v;
   const runtimeConfig = buildRuntimeConfig(configEnv);
   const apiEnv = {
     ...process.env,
@@ -83,13 +86,12 @@ export async function startProduct({
   apiEnv.PUBLIC_APP_URL ??= url('host');
   if (Object.keys(ports).some((n) => n !== 'api') && !apiEnv.CORS_ORIGINS) {
     apiEnv.CORS_ORIGINS = APP_NAMES.filter((n) => n !== 'api')
-      .flatMap((n) => [url(n), url(n).replace('localhost', '127.0.0.1')])
+      .flatMap((n) => [`http://localhost:${portOf(n)}`, `http://127.0.0.1:${portOf(n)}`])
       .join(',');
   }
 
   /** name → { stop(): Promise<void> } for what is running now. */
   const running = new Map();
-  const width = Math.max(...APP_NAMES.map((n) => n.length));
 
   async function startApi() {
     const main = path.join(ROOT, 'api/dist/main.js');
@@ -98,7 +100,7 @@ export async function startProduct({
       throw new Error(`port ${portOf('api')} is already in use (another \`pnpm start\`?): cannot start the API`);
     }
     await mkdir(dataDir, { recursive: true });
-    const child = spawnPrefixed('api', process.execPath, [main], { env: apiEnv, width, silent: quiet });
+    const child = spawnPrefixed('api', process.execPath, [main], { env: apiEnv, silent: quiet });
     const exitedEarly = child.exited.then((code) => `the API exited with code ${code}:\n${child.tail()}`);
     try {
       await waitForHttp(`${url('api')}/api/health`, {
@@ -136,7 +138,9 @@ export async function startProduct({
       return { stop: () => server.close(), server };
     } catch (err) {
       if (err.code === 'EADDRINUSE') {
-        throw new Error(`port ${portOf(app.name)} is already in use (another \`pnpm start\`?): cannot serve ${app.name}`);
+        throw new Error(`port ${portOf(app.name)} is already in use (another \`pnpm start\`?): cannot serve ${app.name}`, {
+          cause: err,
+        });
       }
       throw err;
     }

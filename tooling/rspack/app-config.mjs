@@ -62,8 +62,11 @@ export function sharedSingletons(appDir) {
  * @param {Record<string,string>} [o.exposes]
  * @param {string[]} [o.runtimePlugins] absolute paths
  * @param {string} o.title         document title of the app's own page
+ * @param {string} [o.publicPath]  'auto' for remotes (chunks load next to their remoteEntry, wherever
+ *                                 deployed); '/' for the host, whose index.html answers deep links
+ *                                 like /role/1/edit and must not resolve its assets relative to them
  */
-export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title }) {
+export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto' }) {
   return (env, argv) => {
     const production = argv.mode === 'production';
     const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -76,7 +79,7 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(appDir, 'dist'),
-        publicPath: 'auto',
+        publicPath,
         uniqueName: name,
         filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
         chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
@@ -122,6 +125,8 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
           runtimePlugins,
           manifest: true,
           dts: false,
+          // Drops the federation runtime's Node-only code paths (~2 KB on every page).
+          experiments: { optimization: { target: 'web' } },
         }),
         new rspack.HtmlRspackPlugin({
           template: path.join(appDir, 'public/index.html'),

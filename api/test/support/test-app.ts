@@ -100,7 +100,15 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(config, { database, logger: false, register: options.register });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { database, logger: false, register: options.register });
+  } catch (err) {
+    await database.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const ctx = app.ctx;
 
   const request = (o: InjectOptions) => app.inject(o);

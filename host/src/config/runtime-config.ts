@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from 'contracts';
+import type { RuntimeConfig } from 'contracts';
 
 /**
  * Reads /runtime-config.json, served next to the host. Nothing about where the API or the remotes
@@ -7,7 +7,11 @@ import { runtimeConfigSchema, type RuntimeConfig } from 'contracts';
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/runtime-config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
-  return runtimeConfigSchema.parse(await response.json());
+  // Checked by shape only: the full zod schema (contracts) would put zod on the sign-in page's
+  // critical path. The file is produced from the same contract by scripts/runtime-config.mjs.
+  const config = (await response.json()) as RuntimeConfig;
+  if (typeof config?.apiBaseUrl !== 'string' || !Array.isArray(config.remotes)) throw new Error('runtime-config.json is malformed');
+  return { ...config, identityProvider: config.identityProvider ?? null };
 }
 
 let current: RuntimeConfig | null = null;

@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ChakraProvider } from '@chakra-ui/react';
-import { system } from 'shared-ui';
+import { UiProvider } from 'shared-ui';
 import { signIn } from 'shared-auth';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -27,11 +26,11 @@ const manifest = {
 
 function renderAt(path: string) {
   return render(
-    <ChakraProvider value={system}>
+    <UiProvider>
       <MemoryRouter initialEntries={[path]}>
         <RemoteContent layout="main" />
       </MemoryRouter>
-    </ChakraProvider>,
+    </UiProvider>,
   );
 }
 

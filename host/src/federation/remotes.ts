@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteManifestSchema, type ParsedRemoteManifest, type RuntimeRemote } from 'contracts';
+import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
 import { registerNamespace } from 'shared-i18n';
 import { getRemoteState, markRemoteFailed, setRemoteState } from './remote-status';
 
@@ -54,6 +54,8 @@ export function loadRemoteManifest(remote: RuntimeRemote): Promise<ParsedRemoteM
     try {
       const mod = await withTimeout(loadRemote<{ default: unknown }>(`${remote.name}/manifest`), MANIFEST_TIMEOUT_MS, remote.name);
       if (!mod) throw new Error(`${remote.name} has no manifest`);
+      // The schema (and zod) load with the first manifest, after sign-in: not on the sign-in page.
+      const { remoteManifestSchema } = await import('contracts');
       const manifest = remoteManifestSchema.parse(mod.default);
       // The remote's texts ship with its deploy, from its own origin.
       await withTimeout(registerNamespace(manifest.namespace, remoteBaseUrl(remote)), MANIFEST_TIMEOUT_MS, `${remote.name} translations`);

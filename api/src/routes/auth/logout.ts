@@ -16,7 +16,8 @@ export function logoutRoute(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         summary: 'Sign out (revokes the session)',
-        body: logoutBodySchema.optional(),
+        // A POST without a body arrives as null: the refresh token is optional.
+        body: logoutBodySchema.nullish(),
         response: { 200: messageSchema, ...errorResponses(400, 401) },
       },
     },

@@ -1,7 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
@@ -11,35 +9,27 @@ import { AuthLayout } from './AuthLayout';
 import { applyServerFieldErrors } from './server-errors';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
 
-function useLoginSchema() {
-  const { t } = useTranslation('host');
-  return useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { label: t('login.email') }))
-          .email(t('validation.email')),
-        password: z.string().min(1, t('validation.required', { label: t('login.password') })),
-      }),
-    [t],
-  );
-}
 type LoginForm = { email: string; password: string };
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function LoginScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
-  const schema = useLoginSchema();
+  // The sign-in page validates with react-hook-form's own rules (same bounds as the contract's
+  // loginBodySchema) so that zod stays off the first page; the server validates with the schema.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const emailRules = {
+    validate: (v: string) =>
+      v.trim() === '' ? t('validation.required', { label: t('login.email') }) : EMAIL_PATTERN.test(v.trim()) ? true : t('validation.email'),
+  };
+  const passwordRules = { required: t('validation.required', { label: t('login.password') }) };
   const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
   const identity = useIdentityProviderReturn();
 
@@ -76,10 +66,10 @@ export function LoginScreen() {
             </Alert.Root>
           )}
           <FormField label={t('login.email')} error={errors.email?.message} required>
-            <Input type="email" autoComplete="username" autoFocus {...register('email')} />
+            <Input type="email" autoComplete="username" autoFocus {...register('email', emailRules)} />
           </FormField>
           <FormField label={t('login.password')} error={errors.password?.message} required>
-            <Input type="password" autoComplete="current-password" {...register('password')} />
+            <Input type="password" autoComplete="current-password" {...register('password', passwordRules)} />
           </FormField>
           <Link asChild alignSelf="end" fontSize="sm" color="brand.fg">
             <RouterLink to="/forget-password">{t('login.forgot')}</RouterLink>

@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { seedDatabase, SEED_ROLES } from '../src/db/seed';
+import { roles, users } from '../src/db/schema';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('config', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'signpost-config-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  test('defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      publicAppUrl: 'http://localhost:3000',
+      mailFrom: 'Signpost <no-reply@signpost.local>',
+      seedAdminEmail: 'admin@signpost.local',
+      seedAdminPassword: 'Signpost-admin-1',
+      oidc: null,
+      login: { maxFailures: 5, ipMaxFailures: 50, windowMinutes: 15 },
+    });
+    expect(c.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://localhost:3004']));
+  });
+
+  test('without AUTH_SECRET a random secret is generated once and kept in DATA_DIR/auth-secret (0600)', async () => {
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.authSecret).toBe(a.authSecret);
+    expect((await readFile(path.join(dir, 'auth-secret'), 'utf8')).trim()).toBe(a.authSecret);
+    expect((await stat(path.join(dir, 'auth-secret'))).mode & 0o777).toBe(0o600);
+  });
+
+  test('a relative DATA_DIR resolves against the repository root', async () => {
+    const c = loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: 'x'.repeat(40) });
+    expect(c.dataDir).toBe(path.resolve(__dirname, '../../.tmp/api-config-test'));
+    await rm(c.dataDir, { recursive: true, force: true });
+  });
+
+  test('bad values are refused with the variable named', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+
+  test('identity-provider sign-in needs issuer and client id', () => {
+    expect(loadConfig({ DATA_DIR: dir, OIDC_ISSUER: 'https://idp.example' }).oidc).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'c' }).oidc).toEqual({
+      issuer: 'https://idp.example',
+      clientId: 'c',
+      clientSecret: undefined,
+    });
+  });
+});
+
+describe('seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  test('is idempotent', async () => {
+    const count = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+    const before = await count();
+    expect(await seedDatabase(t.ctx.db, { email: 'someone-else@example.test', password: 'Whatever-123' })).toBe(false);
+    expect(await count()).toBe(before);
+  });
+
+  test('roles Owner (every permission), Editor, Viewer (every get_*)', async () => {
+    const rows = await t.ctx.db.select().from(roles);
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r.permissions]));
+    expect(byName.Owner).toEqual(SEED_ROLES.Owner);
+    expect(byName.Viewer.every((p: string) => p.startsWith('get_'))).toBe(true);
+    expect(byName.Editor).toEqual(expect.arrayContaining(['duplication_checklist', 'cancel_banners', 'get_group', 'get_members', 'get_websites']));
+    expect(byName.Editor).not.toContain('delete_posts');
+    expect(byName.Editor).not.toContain('get_role');
+  });
+});

@@ -1,0 +1,118 @@
+import { createTestApp, type TestApp } from './support/test-app';
+import { authorize, pkcePair, redeem, startOidcProvider, type OidcClient } from './support/oidc';
+
+/**
+ * Identity-provider sign-in against a real OpenID Connect provider (node-oidc-provider) on a
+ * loopback port: discovery, authorization with PKCE, token endpoint, userinfo and introspection.
+ */
+const SIGNPOST: OidcClient = {
+  client_id: 'signpost-console',
+  client_secret: 'signpost-console-secret-0123456789',
+  redirect_uris: ['http://localhost:3000/login/callback'],
+  token_endpoint_auth_method: 'client_secret_post',
+};
+const OTHER_APP: OidcClient = {
+  client_id: 'another-app',
+  client_secret: 'another-app-secret-0123456789abcdef',
+  redirect_uris: ['http://localhost:9999/cb'],
+  token_endpoint_auth_method: 'client_secret_post',
+};
+
+let t: TestApp;
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+const knownEmail = 'idp-user@example.test';
+
+beforeAll(async () => {
+  provider = await startOidcProvider({
+    accounts: {
+      // The provider's claim differs in case: Signpost compares e-mails case-insensitively.
+      known: { email: knownEmail.toUpperCase(), email_verified: true },
+      stranger: { email: 'stranger@example.test', email_verified: true },
+      unverified: { email: knownEmail, email_verified: false },
+    },
+    clients: [SIGNPOST, OTHER_APP],
+  });
+  t = await createTestApp({
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: SIGNPOST.client_id, OIDC_CLIENT_SECRET: SIGNPOST.client_secret },
+  });
+  const u = await t.createUser({ permissions: ['get_role'] });
+  const { users } = await import('../src/db/schema');
+  const { eq } = await import('drizzle-orm');
+  await t.ctx.db.update(users).set({ email: knownEmail }).where(eq(users.id, u.id));
+});
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+const signIn = (payload: object) => t.request({ method: 'POST', url: '/api/auth/identity-provider', payload });
+
+async function codeFor(accountId: string, client = SIGNPOST) {
+  const { verifier, challenge } = pkcePair();
+  const code = await authorize(provider.issuer, {
+    clientId: client.client_id,
+    redirectUri: client.redirect_uris[0],
+    accountId,
+    codeChallenge: challenge,
+  });
+  return { code, verifier };
+}
+
+test('config says it is enabled, with issuer and client id (no secret)', async () => {
+  const res = await t.request({ method: 'GET', url: '/api/auth/identity-provider/config' });
+  expect(res.json()).toEqual({ enabled: true, issuer: provider.issuer, clientId: SIGNPOST.client_id });
+});
+
+test('authorization-code flow with PKCE signs an existing user in, like login', async () => {
+  const { code, verifier } = await codeFor('known');
+  const res = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body.message).toBe('Login successfully, Welcome Back');
+  expect(body.data.user.email).toBe(knownEmail);
+  expect((await t.request({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${body.data.access_token}` } })).statusCode).toBe(200);
+});
+
+test('a code is refused with the wrong PKCE verifier, and works only once', async () => {
+  const { code, verifier } = await codeFor('known');
+  const wrong = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: pkcePair().verifier });
+  expect(wrong.statusCode).toBe(401);
+  const first = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
+  expect(first.statusCode).toBe(200);
+  const replay = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
+  expect(replay.statusCode).toBe(401);
+});
+
+test('access-token flow: the token is checked with the provider and signs the user in', async () => {
+  const { code, verifier } = await codeFor('known');
+  const accessToken = await redeem(provider.issuer, SIGNPOST, code, verifier);
+  const res = await signIn({ access_token: accessToken });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.user.email).toBe(knownEmail);
+});
+
+test('access-token flow: a token issued to another client is refused (introspection)', async () => {
+  const { code, verifier } = await codeFor('known', OTHER_APP);
+  const accessToken = await redeem(provider.issuer, OTHER_APP, code, verifier);
+  const res = await signIn({ access_token: accessToken });
+  expect(res.statusCode).toBe(401);
+});
+
+test('an identity without a Signpost account → 401 "No Signpost account for this identity"', async () => {
+  const { code, verifier } = await codeFor('stranger');
+  const res = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ message: 'No Signpost account for this identity' });
+});
+
+test('an unverified e-mail is refused the same way', async () => {
+  const { code, verifier } = await codeFor('unverified');
+  const accessToken = await redeem(provider.issuer, SIGNPOST, code, verifier);
+  const res = await signIn({ access_token: accessToken });
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ message: 'No Signpost account for this identity' });
+});
+
+test('a garbage access token → 401', async () => {
+  expect((await signIn({ access_token: 'garbage' })).statusCode).toBe(401);
+});

@@ -1,0 +1,64 @@
+import { rolePageSchema, adminUserPageSchema } from 'contracts';
+import { roles } from '../src/db/schema';
+import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+
+let t: TestApp;
+let u: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  u = await t.createUser({ permissions: ['get_role', 'get_websites'] });
+  // 12 more roles with distinct creation times, oldest first.
+  const base = Date.now() - 100_000;
+  await t.ctx.db.insert(roles).values(
+    Array.from({ length: 12 }, (_, i) => ({
+      organisationId: u.organisationId,
+      name: i % 2 ? `Support ${i}` : `Marketing ${i}`,
+      permissions: ['get_posts'],
+      createdAt: new Date(base + i * 1000),
+    })),
+  );
+});
+afterAll(() => t?.close());
+
+test('GET /api/roles: page 1, pageSize 10, newest first, meta', async () => {
+  const res = await t.request({ method: 'GET', url: '/api/roles', headers: u.headers });
+  expect(res.statusCode).toBe(200);
+  const body = rolePageSchema.parse(res.json());
+  expect(body.meta).toEqual({ totalDocs: 13, page: 1, limit: 10, hasMore: true, nextPage: 2 });
+  const times = body.docs.map((d) => Date.parse(d.createdAt));
+  expect([...times].sort((a, b) => b - a)).toEqual(times);
+  const page2 = rolePageSchema.parse((await t.request({ method: 'GET', url: '/api/roles?page=2', headers: u.headers })).json());
+  expect(page2.docs).toHaveLength(3);
+  expect(page2.meta).toEqual({ totalDocs: 13, page: 2, limit: 10, hasMore: false, nextPage: null });
+});
+
+test('GET /api/roles: name filter (case-insensitive, wildcards literal), order asc', async () => {
+  const res = await t.request({ method: 'GET', url: '/api/roles?name=support&orderBy=createdAt&order=desc', headers: u.headers });
+  const body = rolePageSchema.parse(res.json());
+  expect(body.meta.totalDocs).toBe(6);
+  expect(body.docs.every((d) => d.name.startsWith('Support'))).toBe(true);
+  const none = rolePageSchema.parse((await t.request({ method: 'GET', url: '/api/roles?name=%25', headers: u.headers })).json());
+  expect(none.meta.totalDocs).toBe(0);
+  const asc = rolePageSchema.parse((await t.request({ method: 'GET', url: '/api/roles?order=asc&pageSize=2', headers: u.headers })).json());
+  expect(asc.docs[0].name).toBe('Marketing 0');
+});
+
+test('GET /api/websites lists the organisation’s websites', async () => {
+  const res = await t.request({ method: 'GET', url: '/api/websites', headers: u.headers });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().docs).toEqual([expect.objectContaining({ _id: u.websiteId, createdAt: expect.any(String) })]);
+});
+
+test('GET /api/admin/users: all organisations, name search, paging (super-admin)', async () => {
+  const admin = await t.createUser({ superAdmin: true });
+  const all = adminUserPageSchema.parse((await t.request({ method: 'GET', url: '/api/admin/users?pageSize=100', headers: admin.headers })).json());
+  const orgs = new Set(all.docs.map((d) => d.organisation._id));
+  expect(orgs.size).toBeGreaterThanOrEqual(3); // demo organisation, u's, admin's
+  const found = adminUserPageSchema.parse(
+    (await t.request({ method: 'GET', url: '/api/admin/users?name=signpost%20admin', headers: admin.headers })).json(),
+  );
+  expect(found.docs.map((d) => d.email)).toEqual(['admin@signpost.local']);
+  const paged = adminUserPageSchema.parse((await t.request({ method: 'GET', url: '/api/admin/users?pageSize=1&page=2', headers: admin.headers })).json());
+  expect(paged.docs).toHaveLength(1);
+  expect(paged.meta.page).toBe(2);
+});

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { passwordResets } from '../src/db/schema';
+import { listOutbox, readLatestMail } from '../src/mail/outbox';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const forgot = (email: string) => t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+const reset = (token: string, password: string, confirmPassword = password) =>
+  t.request({ method: 'PUT', url: '/api/auth/reset-password', payload: { token, password, confirmPassword } });
+
+test('forgot → outbox mail with a reset link → reset works once; old password fails, new works; sessions end', async () => {
+  const u = await t.createUser();
+  const since = new Date();
+  const res = await forgot(u.email);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ message: 'successfully sent' });
+
+  const mail = await t.mailTo(u.email, since);
+  expect(mail.subject).toBe('Reset your Signpost password');
+  const link = mail.links.find((l) => l.startsWith('http://localhost:3000/reset-password?token='));
+  expect(link).toBeDefined();
+  expect(mail.html).toContain(link!.replace(/&/g, '&amp;'));
+  // The raw RFC 822 message sits next to the JSON.
+  const eml = await readFile(mail.eml, 'utf8');
+  expect(eml).toMatch(/^Subject: Reset your Signpost password$/m);
+  expect(eml).toContain(`To: ${u.email}`);
+
+  const token = new URL(link!).searchParams.get('token')!;
+  const ok = await reset(token, 'Fresh-password-42');
+  expect(ok.statusCode).toBe(200);
+  expect(ok.json()).toEqual({ message: 'Password has been reset successfully' });
+
+  const again = await reset(token, 'Another-password-42');
+  expect(again.statusCode).toBe(400);
+  expect(again.json()).toEqual({ message: 'Failed to reset password', errors: { token: expect.any(String) } });
+
+  expect((await t.login(u.email, u.password)).statusCode).toBe(401);
+  expect((await t.login(u.email, 'Fresh-password-42')).statusCode).toBe(200);
+  // Every session that existed before the reset is over.
+  expect((await t.request({ method: 'GET', url: '/api/users/me', headers: bearer(u.accessToken) })).statusCode).toBe(401);
+  expect((await t.request({ method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: u.refreshToken } })).statusCode).toBe(401);
+});
+
+test('an unknown e-mail gets the same answer and no mail (no account enumeration)', async () => {
+  const before = (await listOutbox(t.config.dataDir)).length;
+  const res = await forgot('nobody-at-all@example.test');
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ message: 'successfully sent' });
+  await t.ctx.mailer.flush();
+  expect((await listOutbox(t.config.dataDir)).length).toBe(before);
+  expect(await readLatestMail(t.config.dataDir, 'nobody-at-all@example.test')).toBeNull();
+});
+
+test('an expired link is refused', async () => {
+  const u = await t.createUser();
+  const since = new Date();
+  await forgot(u.email);
+  const mail = await t.mailTo(u.email, since);
+  await t.ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+  const token = new URL(mail.links[0]).searchParams.get('token')!;
+  const res = await reset(token, 'Fresh-password-42');
+  expect(res.statusCode).toBe(400);
+  expect((await t.login(u.email, u.password)).statusCode).toBe(200);
+});
+
+test('links expire after one hour', async () => {
+  const u = await t.createUser();
+  await forgot(u.email);
+  await t.ctx.mailer.flush();
+  const [row] = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id));
+  const ttl = row.expiresAt.getTime() - row.createdAt.getTime();
+  expect(ttl).toBeGreaterThan(59 * 60_000);
+  expect(ttl).toBeLessThanOrEqual(60 * 60_000 + 1000);
+});
+
+test('mismatched passwords and short passwords answer 400 per field', async () => {
+  const res = await reset('whatever', 'Fresh-password-42', 'Different-42');
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual({ confirmPassword: 'Passwords do not match' });
+  const short = await reset('whatever', 'short');
+  expect(short.json().errors.password).toBe('Password must be at least 8 characters');
+});

@@ -1,0 +1,188 @@
+// Browser measurements of `pnpm bench`, in Debian's headless Chromium through playwright-core:
+// the JavaScript bytes the sign-in page and each remote's first screen load, and the sign-in page's
+// Largest Contentful Paint under 4x CPU slowdown.
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+
+export const CHROMIUM = '/usr/bin/chromium';
+// TOOLCHAIN.md, "Browser tests": the flags that keep Chromium quiet and deterministic in a container.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const NAV_TIMEOUT = 60_000;
+
+export async function launch() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install -y chromium)`);
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
+}
+
+const isJs = (response) => {
+  const type = response.request().resourceType();
+  const ct = response.headers()['content-type'] ?? '';
+  return type === 'script' || /javascript/.test(ct) || /\.m?js(\?|$)/.test(response.url());
+};
+
+/**
+ * Load `url` in a fresh context (clean profile and cache) asking for gzip only, wait for network
+ * idle, and return every JavaScript response with its encoded (over-the-wire body) size.
+ * `setup(context)` may seed storage first.
+ */
+async function loadAndCollectJs(browser, url, setup) {
+  // gzip only: the figure is comparable from run to run and with TOOLCHAIN.md (brotli would be ~15% less).
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  try {
+    if (setup) await setup(context);
+    const page = await context.newPage();
+    const seen = [];
+    page.on('requestfinished', (request) => seen.push(request));
+    await page.goto(url, { waitUntil: 'networkidle', timeout: NAV_TIMEOUT });
+    const files = [];
+    for (const request of seen) {
+      const response = await request.response();
+      if (!response || !isJs(response)) continue;
+      const sizes = await request.sizes();
+      files.push({
+        url: request.url(),
+        origin: new URL(request.url()).origin,
+        bytes: sizes.responseBodySize,
+        encoding: response.headers()['content-encoding'] ?? 'identity',
+      });
+    }
+    return { files, finalUrl: page.url() };
+  } finally {
+    await context.close();
+  }
+}
+
+const sum = (files) => files.reduce((n, f) => n + f.bytes, 0);
+
+/** gzip bytes of every JavaScript file the sign-in page loads before the network goes idle. */
+export async function signInPageJs(browser, hostUrl) {
+  const { files } = await loadAndCollectJs(browser, `${hostUrl}/login`);
+  return { total: sum(files), files: files.sort((a, b) => b.bytes - a.bytes) };
+}
+
+/** Size of a file as sent with `Accept-Encoding: gzip` (the precompressed .gz sibling when there is one). */
+export function gzipBytes(url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': 'gzip' }, timeout: 10_000 }, (res) => {
+      let n = 0;
+      res.on('data', (c) => (n += c.length));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' }) : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
+      );
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url}: timeout`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Sign in through the API and return an init script that puts the session where shared-auth reads
+ * it (localStorage keys of spec section 3), on the host's origin only.
+ */
+export async function signInSession(apiUrl, hostUrl, email, password) {
+  const res = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${email} answered HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  const { data } = await res.json();
+  const items = {
+    access_token: data.access_token,
+    refresh_token: data.refresh_token,
+    refresh_token_expires_at: data.refresh_token_expires_at,
+    activeWebsite: data.user?.websites?.[0]?._id ?? '',
+    i18nextLng: 'en',
+  };
+  const origin = new URL(hostUrl).origin;
+  return async (context) => {
+    await context.addInitScript(
+      ([o, entries]) => {
+        if (location.origin !== o) return;
+        for (const [k, v] of Object.entries(entries)) if (v) localStorage.setItem(k, v);
+      },
+      [origin, items],
+    );
+  };
+}
+
+/**
+ * For each remote: its remoteEntry.js gzip bytes, and the JavaScript its first screen fetches from
+ * the remote's own origin when the host opens that screen for a signed-in user (shared singletons
+ * come from the host, so they are not counted: they are already loaded by then).
+ */
+export async function remoteFirstScreens(browser, { hostUrl, remotes, session }) {
+  const out = [];
+  for (const remote of remotes) {
+    const origin = new URL(remote.entry).origin;
+    const route = remote.basePaths[0];
+    const row = { name: remote.name, route, origin };
+    try {
+      row.entry = (await gzipBytes(`${origin}/remoteEntry.js`)).bytes;
+    } catch (err) {
+      row.error = err.message;
+    }
+    try {
+      const { files, finalUrl } = await loadAndCollectJs(browser, `${hostUrl}${route}`, session);
+      const own = files.filter((f) => f.origin === origin);
+      row.firstScreen = sum(own);
+      row.files = own.length;
+      row.landedOn = new URL(finalUrl).pathname;
+    } catch (err) {
+      row.error = [row.error, err.message].filter(Boolean).join('; ');
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/**
+ * LCP of `url` under CPU throttling (CDP Emulation.setCPUThrottlingRate), each run in a fresh
+ * context; returns every run and the median.
+ */
+export async function lcp(browser, url, { runs = 5, cpuRate = 4 } = {}) {
+  const values = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__lcp = null;
+        window.__lcpAt = 0;
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          window.__lcp = entries[entries.length - 1].startTime;
+          window.__lcpAt = performance.now();
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+      await page.goto(url, { waitUntil: 'networkidle', timeout: NAV_TIMEOUT });
+      // Under 4x slowdown the network can go idle while the app is still executing and has painted
+      // nothing yet: wait for an LCP entry, then until no larger candidate arrived for a second.
+      await page
+        .waitForFunction(() => window.__lcp !== null && performance.now() - window.__lcpAt > 1000, null, {
+          polling: 200,
+          timeout: 30_000,
+        })
+        .catch(() => {});
+      const value = await page.evaluate(() => window.__lcp);
+      if (typeof value !== 'number') throw new Error('no largest-contentful-paint entry within 30 s of network idle');
+      values.push(Math.round(value));
+    } finally {
+      await context.close();
+    }
+  }
+  const sorted = [...values].sort((a, b) => a - b);
+  return { runs: values, median: sorted[Math.floor(sorted.length / 2)] };
+}

@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// `pnpm bench`: the performance figures of the README, measured on the built product.
+//
+//  a. JavaScript bytes (gzip, as sent over the wire) the sign-in page loads until the network is idle,
+//     and for each remote: its remoteEntry.js and the JS its first screen fetches from its own origin;
+//  b. the sign-in page's Largest Contentful Paint under 4x CPU slowdown, median of 5 fresh loads;
+//  c. the API's sign-in and list figures (api/bench/auth-bench.mjs, autocannon, 50 connections) on
+//     PGlite and, when a throwaway cluster can be started, on PostgreSQL;
+//  d. a Markdown table of everything with its targets, printed and written to .bench/results.md.
+//
+// Everything runs on loopback, on its own ports (13000-13004, API 14000, 14001 for PostgreSQL) and a
+// throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
+// that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
+// line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt } from '../lib/build.mjs';
+import { startProduct, APP_NAMES } from '../lib/product.mjs';
+import { getThrowawayPostgres } from '../lib/pg-throwaway.mjs';
+import { ROOT } from '../lib/proc.mjs';
+import { launch, signInPageJs, remoteFirstScreens, signInSession, lcp, CHROMIUM } from './browser.mjs';
+
+const { values } = parseArgs({
+  options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help) {
+  console.log('usage: pnpm bench [--no-build] [--runs=5]');
+  process.exit(0);
+}
+
+const TARGET_JS_KB = 250;
+const TARGET_LCP_MS = 1000;
+const BENCH_PORTS = {
+  host: 13000,
+  'remote-campaigns': 13001,
+  'remote-tours-checklists': 13002,
+  'remote-settings': 13003,
+  'remote-dashboard': 13004,
+  api: 14000,
+};
+const PG_API_PORT = 14001;
+const TOTAL_BUDGET_MS = 20 * 60_000;
+const AUTH_BENCH = path.join(ROOT, 'api/bench/auth-bench.mjs');
+const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
+const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
+
+const kb = (bytes) => (bytes == null ? '–' : `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (v) => (v == null ? '–' : `${Math.round(v)} ms`);
+const log = (line) => console.log(`» ${line}`);
+const skip = (part, why) => console.log(`» SKIPPED ${part}: ${why}`);
+
+// Bounded in time: a hung browser or server must not keep the command alive.
+const budget = setTimeout(() => {
+  console.error(`pnpm bench: over ${TOTAL_BUDGET_MS / 60_000} minutes, giving up`);
+  cleanup().finally(() => process.exit(1));
+}, TOTAL_BUDGET_MS);
+budget.unref();
+
+const results = { js: null, remotes: null, lcp: null, api: {} };
+const skipped = [];
+let product;
+let hostOrigin = '';
+let pgApi;
+let pg;
+let browser;
+const tmpDirs = [];
+
+async function cleanup() {
+  await browser?.close().catch(() => {});
+  await pgApi?.stop().catch(() => {});
+  await product?.stop().catch(() => {});
+  await pg?.stop().catch(() => {});
+  for (const d of tmpDirs) await rm(d, { recursive: true, force: true }).catch(() => {});
+}
+process.on('SIGINT', () => cleanup().finally(() => process.exit(130)));
+process.on('SIGTERM', () => cleanup().finally(() => process.exit(143)));
+
+async function tmpDir(prefix) {
+  const d = await mkdtemp(path.join(os.tmpdir(), prefix));
+  tmpDirs.push(d);
+  return d;
+}
+
+/** Run api/bench/auth-bench.mjs against `apiUrl`; it prints JSON { login: {p95, rps}, list: {p95, rps} }. */
+function runAuthBench(apiUrl, label) {
+  return new Promise((resolve, reject) => {
+    log(`API bench (${label}): node api/bench/auth-bench.mjs against ${apiUrl}`);
+    const child = spawn(process.execPath, [AUTH_BENCH], {
+      cwd: ROOT,
+      env: { ...process.env, API_URL: apiUrl, SIGNPOST_API_URL: apiUrl, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5 * 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      // The figures are the last JSON object printed (the script may log before it).
+      const json = out.trim().split('\n').reverse().find((l) => l.trim().startsWith('{'));
+      try {
+        if (code !== 0) throw new Error(`exited with code ${code}`);
+        resolve(JSON.parse(json ?? out));
+      } catch (err) {
+        reject(new Error(`auth-bench (${label}) gave no figures: ${err.message}\n${out.slice(-500)}`));
+      }
+    });
+  });
+}
+
+try {
+  // ── the product ────────────────────────────────────────────────────────────
+  if (!values['no-build']) {
+    try {
+      await ensureBuilt(APP_NAMES, { log });
+    } catch (err) {
+      console.log(`» build failed (${err.message}); measuring whatever is built`);
+    }
+  }
+  const dataDir = await tmpDir('signpost-bench-');
+  try {
+    log('starting the product on loopback (throwaway data folder)…');
+    product = await startProduct({
+      dataDir,
+      ports: BENCH_PORTS,
+      host: '127.0.0.1',
+      hostname: '127.0.0.1',
+      quiet: true,
+      env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIGNPOST_API_URL: '', ...remoteUrlOverrides() },
+    });
+  } catch (err) {
+    skip('every part', `the product did not start: ${err.message}`);
+  }
+
+  // ── a + b: browser ─────────────────────────────────────────────────────────
+  if (product) {
+    if (!existsSync(CHROMIUM)) {
+      skip('JavaScript bytes and LCP', `${CHROMIUM} is missing (apt-get install -y chromium)`);
+      skipped.push('browser');
+    } else {
+      browser = await launch();
+      const hostUrl = product.urls.host;
+      hostOrigin = hostUrl;
+      try {
+        log('sign-in page JavaScript…');
+        results.js = await signInPageJs(browser, hostUrl);
+      } catch (err) {
+        skip('sign-in page JavaScript', err.message);
+      }
+      try {
+        log('remotes: entries and first screens…');
+        const session = await signInSession(product.urls.api, hostUrl, email, password);
+        results.remotes = await remoteFirstScreens(browser, { hostUrl, remotes: product.runtimeConfig.remotes, session });
+      } catch (err) {
+        skip('remote first screens', err.message);
+      }
+      try {
+        log(`sign-in page LCP at 4x CPU slowdown, ${values.runs} fresh loads…`);
+        results.lcp = await lcp(browser, `${hostUrl}/login`, { runs: Number(values.runs) || 5 });
+      } catch (err) {
+        skip('LCP', err.message);
+      }
+      await browser.close();
+      browser = null;
+    }
+  }
+
+  // ── c: API ─────────────────────────────────────────────────────────────────
+  if (!existsSync(AUTH_BENCH)) {
+    skip('API sign-in and list figures', 'api/bench/auth-bench.mjs does not exist yet');
+  } else if (!product?.running().includes('api')) {
+    skip('API sign-in and list figures', 'the API is not running');
+  } else {
+    try {
+      results.api.pglite = await runAuthBench(product.urls.api, 'PGlite');
+    } catch (err) {
+      skip('API figures on PGlite', err.message);
+    }
+    // The PGlite API is done: stop the product so the PostgreSQL run has both cores.
+    await product.stop();
+    product = null;
+    const got = await getThrowawayPostgres({ log });
+    if (!got.pg) {
+      skip('API figures on PostgreSQL', got.reason);
+    } else {
+      pg = got.pg;
+      try {
+        pgApi = await startProduct({
+          dataDir: await tmpDir('signpost-bench-pg-'),
+          apps: ['api'],
+          ports: { api: PG_API_PORT },
+          hostname: '127.0.0.1',
+          quiet: true,
+          env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: pg.url },
+        });
+        results.api.postgres = await runAuthBench(pgApi.urls.api, 'PostgreSQL');
+      } catch (err) {
+        skip('API figures on PostgreSQL', err.message);
+      }
+    }
+  }
+} finally {
+  await cleanup();
+}
+
+// ── d: the table ─────────────────────────────────────────────────────────────
+const mark = (ok) => (ok == null ? '' : ok ? '✅' : '❌');
+const rows = [];
+const js = results.js;
+rows.push([
+  'Sign-in page: JavaScript loaded (gzip)',
+  js ? `${kb(js.total)} (${js.files.length} files)` : 'skipped',
+  `≤ ${TARGET_JS_KB} KB`,
+  mark(js ? js.total <= TARGET_JS_KB * 1024 : null),
+]);
+rows.push([
+  `Sign-in page: LCP at 4x CPU slowdown (median of ${results.lcp?.runs.length ?? values.runs})`,
+  results.lcp ? `${ms(results.lcp.median)} (runs ${results.lcp.runs.join(', ')})` : 'skipped',
+  `≤ ${TARGET_LCP_MS} ms`,
+  mark(results.lcp ? results.lcp.median <= TARGET_LCP_MS : null),
+]);
+for (const r of results.remotes ?? []) {
+  rows.push([`${r.name}: remoteEntry.js (gzip)`, r.entry != null ? kb(r.entry) : `– ${r.error ?? ''}`, '', '']);
+  rows.push([
+    `${r.name}: first screen ${r.route} (gzip JS from its origin)`,
+    r.firstScreen != null ? `${kb(r.firstScreen)} (${r.files} files${r.landedOn !== r.route ? `, landed on ${r.landedOn}` : ''})` : `– ${r.error ?? ''}`,
+    '',
+    '',
+  ]);
+}
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.api[db];
+  if (!a) {
+    rows.push([`API on ${label}: sign-in / list`, 'skipped', '', '']);
+    continue;
+  }
+  rows.push([`API on ${label}: sign-in p95 / req/s (50 connections)`, `${ms(a.login?.p95)} / ${Math.round(a.login?.rps ?? 0)}`, '', '']);
+  rows.push([`API on ${label}: list call p95 / req/s (50 connections)`, `${ms(a.list?.p95)} / ${Math.round(a.list?.rps ?? 0)}`, '', '']);
+}
+
+const table = [
+  '| Figure | Measured | Target | |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+const biggest = js
+  ? [
+      '',
+      'Largest scripts of the sign-in page (gzip):',
+      '',
+      ...js.files.slice(0, 8).map((f) => `- ${kb(f.bytes)} ${f.url.replace(/^https?:\/\/[^/]+/, (o) => (o === hostOrigin ? '' : o))}`),
+    ].join('\n')
+  : '';
+const header = `Measured by \`pnpm bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Node ${process.version}, ${os.cpus().length} cores, headless Chromium (${CHROMIUM}); KB = 1024 bytes.`;
+const md = `# Signpost benchmark\n\n${header}\n\n${table}\n${biggest}\n`;
+
+await mkdir(path.join(ROOT, '.bench'), { recursive: true });
+await writeFile(path.join(ROOT, '.bench/results.md'), md);
+console.log(`\n${table}\n${biggest}\n\n(written to .bench/results.md)`);
+clearTimeout(budget);
+process.exit(0);
+
+/** Remote URLs for the host's runtime config come from the bench ports, not the caller's env. */
+function remoteUrlOverrides() {
+  return {
+    SIGNPOST_REMOTE_CAMPAIGNS_URL: '',
+    SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: '',
+    SIGNPOST_REMOTE_SETTINGS_URL: '',
+    SIGNPOST_REMOTE_DASHBOARD_URL: '',
+  };
+}
