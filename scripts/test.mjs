@@ -5,14 +5,14 @@
 //
 //   typecheck  pnpm -r run typecheck           1 test per package
 //   lint       pnpm exec eslint .              1 test
+//   build      pnpm build                      1 test
 //   unit       pnpm exec jest                  Jest's own counts (root jest.config.mjs projects)
 //   api        API suite on PGlite             Jest's own counts
 //   api-pg     API suite on PostgreSQL         TEST_DATABASE_URL, else a throwaway cluster, else skipped
-//   build      pnpm build                      1 test
 //   e2e        Playwright in Debian Chromium   Playwright's counts
 //
 // Flags: --only=unit,api,...   run a subset (e2e implies build unless --no-build)
-//        --no-build            e2e against the current build
+//        --no-build            skip the build suite (unit and e2e then use the current build)
 // A suite whose command crashes before reporting its counts counts as 1 failed test.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,9 @@ import { spawn } from 'node:child_process';
 import { ROOT, killTree } from './lib/proc.mjs';
 import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
 
-const SUITES = ['typecheck', 'lint', 'unit', 'api', 'api-pg', 'build', 'e2e'];
+// The build runs before the unit suite: the unit suite includes checks on the built federation
+// manifests (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it.
+const SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'e2e'];
 
 const { values } = parseArgs({
   options: {

@@ -29,6 +29,7 @@ import { roleListRoute } from './routes/roles/list';
 import { roleGetRoute } from './routes/roles/get';
 import { websiteListRoute } from './routes/websites/list';
 import { adminUserListRoute } from './routes/admin/users';
+import { orgUserCreateRoute } from './routes/users/org-create';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +77,16 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') },
     ));
   if (ownsDatabase) {
-    app.addHook('onClose', () => database.close());
+    // On shutdown, requests already running (even for clients that hung up) finish their queries
+    // before the database closes: wait until none is in flight, at most 5 s.
+    let inFlight = 0;
+    app.addHook('onRequest', async () => void inFlight++);
+    app.addHook('onResponse', async () => void inFlight--);
+    app.addHook('onClose', async () => {
+      const deadline = Date.now() + 5000;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await database.close();
+    });
     await database.migrate();
     const seeded = await seedDatabase(database.db, { email: config.seedAdminEmail, password: config.seedAdminPassword });
     if (seeded) app.log.info({ email: config.seedAdminEmail }, 'seeded an empty database: demo organisation and super-admin');
@@ -124,6 +134,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   roleGetRoute(app, ctx);
   websiteListRoute(app, ctx);
   adminUserListRoute(app, ctx);
+  orgUserCreateRoute(app, ctx);
   if (options.register) await options.register(app, ctx);
 
   await app.ready();

@@ -51,6 +51,16 @@ const PROTECTED: ProtectedRoute[] = [
     request: async (u) => ({ method: 'GET', url: `/api/roles/${await someRoleOf(u.organisationId)}` }),
   },
   { name: 'GET /api/websites', permission: 'get_websites', request: () => ({ method: 'GET', url: '/api/websites' }) },
+  {
+    name: 'POST /api/users/org',
+    permission: 'create_user',
+    okStatus: 201,
+    request: async (u) => ({
+      method: 'POST',
+      url: '/api/users/org',
+      payload: { name: 'Teammate', email: `mate-${randomId()}@example.test`, password: 'Teammate-pass-1', roles: [await someRoleOf(u.organisationId)] },
+    }),
+  },
   { name: 'GET /api/admin/users', permission: 'admin', request: () => ({ method: 'GET', url: '/api/admin/users' }) },
   { name: `GET ${PROBE_URL} (website)`, permission: 'get_websites', request: () => ({ method: 'GET', url: PROBE_URL }) },
 ];

@@ -6,3 +6,4 @@ export * from './roles';
 export * from './websites';
 export * from './admin';
 export * from './session';
+export * from './users';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema, userSchema } from './auth';
+
+/**
+ * POST /api/users/org: an organisation's owner adds a user to their own organisation (spec: "user
+ * fields without id and domain"). At least one role of the organisation; the roles error shows on
+ * the `roles` field (spec section 5).
+ */
+export const orgUserCreateBodySchema = z.object({
+  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120),
+  email: emailSchema,
+  password: passwordSchema,
+  roles: z.array(z.string().uuid('Unknown role'), { error: 'Please select at least one role' }).min(1, 'Please select at least one role').max(50),
+  avatar: z.string().url().max(2048).nullable().optional(),
+});
+export type OrgUserCreateBody = z.input<typeof orgUserCreateBodySchema>;
+export const orgUserCreateResponseSchema = z.object({ message: z.string(), data: userSchema });
