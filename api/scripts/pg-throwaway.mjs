@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function pgBin() {
+export function pgBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
@@ -73,7 +73,7 @@ export async function startThrowawayPostgres(options = {}) {
     ]);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`could not start PostgreSQL: ${err.stderr?.toString() || err.message}`);
+    throw new Error(`could not start PostgreSQL: ${err.stderr?.toString() || err.message}`, { cause: err });
   }
   let stopped = false;
   return {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { CompressDistPlugin } from './compress-plugin.mjs';
+import { buildRuntimeConfig } from '../../scripts/runtime-config.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -156,6 +157,19 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
         hot: false,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+        // In `pnpm dev` the host's runtime config comes from the same builder as in `pnpm start`.
+        setupMiddlewares: (middlewares) => [
+          {
+            name: 'runtime-config',
+            path: '/runtime-config.json',
+            middleware: (_req, res) => {
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify(buildRuntimeConfig(process.env)));
+            },
+          },
+          ...middlewares,
+        ],
       },
       experiments: {},
       stats: 'errors-warnings',
