@@ -1,5 +1,6 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { runId } from './support/state';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 
 /**
  * Signpost's end-to-end suite: Debian's Chromium driving the built product, started by globalSetup
@@ -42,19 +43,7 @@ export default defineConfig({
     locale: 'en-GB',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

@@ -9,6 +9,7 @@ export default createAppConfig({
   port: 3000,
   title: 'Signpost',
   publicPath: '/',
+  preloadFiles: ['/runtime-config.json', '/locales/{lng}/common.json', '/locales/{lng}/host.json'],
   runtimePlugins: [
     path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'),
     path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts'),

@@ -95,15 +95,11 @@ const rows = [
   line,
   on('host') && `  Console        ${bold(u.host)}`,
   on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)`,
-  ...['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'].map(
-    (n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`,
-  ),
+  ...['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'].map((n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`),
   '',
   on('api') && `  Sign in with   ${bold(email)} / ${bold(password)}`,
-  on('api') &&
-    `  Database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,
-  on('api') &&
-    `  Mail           ${process.env.SMTP_URL ? 'sent through SMTP_URL' : `written to the outbox ${rel(path.join(dataDir, 'outbox'))}/`}`,
+  on('api') && `  Database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,
+  on('api') && `  Mail           ${process.env.SMTP_URL ? 'sent through SMTP_URL' : `written to the outbox ${rel(path.join(dataDir, 'outbox'))}/`}`,
   '',
   '  Stop with Ctrl+C (or SIGTERM): everything stops together.',
   line,

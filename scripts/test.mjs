@@ -39,7 +39,10 @@ if (values.help) {
 }
 let selected = SUITES;
 if (values.only) {
-  const wanted = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = values.only
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((s) => !SUITES.includes(s));
   if (unknown.length) {
     console.error(`pnpm test: unknown suite(s) ${unknown.join(', ')}; known: ${SUITES.join(', ')}`);
@@ -132,11 +135,7 @@ const suites = {
     await rm(summary, { force: true });
     // --no-bail: check every package, not only up to the first failure; --report-summary tells us
     // which passed (written at the workspace root; removed once read).
-    const code = await run(
-      'pnpm',
-      ['-r', '--workspace-concurrency=2', '--no-bail', '--report-summary', 'run', 'typecheck'],
-      { env: baseEnv },
-    );
+    const code = await run('pnpm', ['-r', '--workspace-concurrency=2', '--no-bail', '--report-summary', 'run', 'typecheck'], { env: baseEnv });
     if (!existsSync(summary)) return { passed: 0, failed: 1, skipped: 0, note: `pnpm ${exited(code)}, no summary` };
     const status = Object.entries((await readJson(summary)).executionStatus ?? {});
     await rm(summary, { force: true });
@@ -266,10 +265,11 @@ for (const [i, name] of selected.entries()) {
 
 // The table, then the one summary line.
 const rows = Object.entries(results);
-const total = rows.reduce(
-  (acc, [, r]) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }),
-  { passed: 0, failed: 0, skipped: 0 },
-);
+const total = rows.reduce((acc, [, r]) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 console.log(`\n${bold('Summary')}${interrupted ? red(' (interrupted)') : ''}`);
@@ -278,7 +278,9 @@ for (const [name, r] of rows) {
   const mark = r.failed ? red(pad(name, 10)) : r.passed ? green(pad(name, 10)) : yellow(pad(name, 10));
   console.log(`${mark} ${lpad(r.passed, 7)} ${lpad(r.failed, 7)} ${lpad(r.skipped, 8)} ${lpad(`${r.seconds}s`, 6)}  ${r.note ?? ''}`);
 }
-console.log(`${pad('total', 10)} ${lpad(total.passed, 7)} ${lpad(total.failed, 7)} ${lpad(total.skipped, 8)} ${lpad(`${Math.round((Date.now() - started) / 1000)}s`, 6)}`);
+console.log(
+  `${pad('total', 10)} ${lpad(total.passed, 7)} ${lpad(total.failed, 7)} ${lpad(total.skipped, 8)} ${lpad(`${Math.round((Date.now() - started) / 1000)}s`, 6)}`,
+);
 if (interrupted) total.failed += 1; // an interrupted run never reports success
 const last = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;
 // For .ci/run: proof that the suites ran and reported (it explains failures that happen before).

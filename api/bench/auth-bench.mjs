@@ -79,4 +79,5 @@ const list = await run('GET /api/roles', {
   headers: { authorization: `Bearer ${token}` },
 });
 
-console.log(JSON.stringify({ api: apiUrl.origin, connections, login, list }, null, 2));
+// One line: `pnpm bench` reads the last line as JSON.
+console.log(JSON.stringify({ api: apiUrl.origin, connections, login, list }));

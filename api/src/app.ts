@@ -72,10 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 async function assemble(app: FastifyInstance, config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database =
-    options.database ??
-    (await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') },
-    ));
+    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') }));
   if (ownsDatabase) {
     // On shutdown, requests already running (even for clients that hung up) finish their queries
     // before the database closes: wait until none is in flight, at most 5 s.

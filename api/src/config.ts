@@ -5,10 +5,7 @@ import { z } from 'zod';
 import { repoRoot } from './paths';
 
 /** Every setting of the API, read from the environment once at start (see README, "Configuration"). */
-const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
-  `http://localhost:${port}`,
-  `http://127.0.0.1:${port}`,
-]);
+const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 const optionalString = z
   .string()
@@ -108,17 +105,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     corsOrigins: e.CORS_ORIGINS
-      ? e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      ? e.CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
       : DEFAULT_CORS,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
-    oidc:
-      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
-        : null,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } : null,
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,

@@ -54,9 +54,7 @@ test('GET /api/admin/users: all organisations, name search, paging (super-admin)
   const all = adminUserPageSchema.parse((await t.request({ method: 'GET', url: '/api/admin/users?pageSize=100', headers: admin.headers })).json());
   const orgs = new Set(all.docs.map((d) => d.organisation._id));
   expect(orgs.size).toBeGreaterThanOrEqual(3); // demo organisation, u's, admin's
-  const found = adminUserPageSchema.parse(
-    (await t.request({ method: 'GET', url: '/api/admin/users?name=signpost%20admin', headers: admin.headers })).json(),
-  );
+  const found = adminUserPageSchema.parse((await t.request({ method: 'GET', url: '/api/admin/users?name=signpost%20admin', headers: admin.headers })).json());
   expect(found.docs.map((d) => d.email)).toEqual(['admin@signpost.local']);
   const paged = adminUserPageSchema.parse((await t.request({ method: 'GET', url: '/api/admin/users?pageSize=1&page=2', headers: admin.headers })).json());
   expect(paged.docs).toHaveLength(1);

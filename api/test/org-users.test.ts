@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const body = (over: Record<string, unknown> = {}) => ({ name: 'Grace', email: `grace-${randomId()}@example.test`, password: 'Grace-pass-123', roles: [roleId], ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Grace',
+  email: `grace-${randomId()}@example.test`,
+  password: 'Grace-pass-123',
+  roles: [roleId],
+  ...over,
+});
 
 test('creates the user in the caller’s organisation with the roles given; they can sign in', async () => {
   const payload = body();

@@ -60,7 +60,10 @@ test('an unknown refresh token → 401', async () => {
 test('the family has an absolute lifetime: an expired family cannot be refreshed', async () => {
   const s = await signedIn();
   const { tokenFamilies } = await import('../src/db/schema');
-  await t.ctx.db.update(tokenFamilies).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tokenFamilies.userId, s.user.id));
+  await t.ctx.db
+    .update(tokenFamilies)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(tokenFamilies.userId, s.user.id));
   const res = await refresh(s.refresh);
   expect(res.statusCode).toBe(401);
   expect((await me(s.access)).statusCode).toBe(401);

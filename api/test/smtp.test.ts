@@ -30,8 +30,7 @@ afterAll(async () => {
 });
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
-const decodeQuotedPrintable = (s: string) =>
-  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQuotedPrintable = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 test('forgot-password delivers the reset link over SMTP', async () => {
   const u = await t.createUser();

@@ -4,18 +4,9 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 
-export const CHROMIUM = '/usr/bin/chromium';
-// TOOLCHAIN.md, "Browser tests": the flags that keep Chromium quiet and deterministic in a container.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS as ARGS, CHROMIUM_PATH as CHROMIUM } from '../../tooling/chromium.mjs';
+
+export { CHROMIUM };
 const NAV_TIMEOUT = 60_000;
 
 export async function launch() {
@@ -77,7 +68,9 @@ export function gzipBytes(url) {
       let n = 0;
       res.on('data', (c) => (n += c.length));
       res.on('end', () =>
-        res.statusCode === 200 ? resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' }) : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
+        res.statusCode === 200
+          ? resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' })
+          : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
       );
     });
     req.on('timeout', () => req.destroy(new Error(`${url}: timeout`)));
@@ -121,11 +114,14 @@ export async function signInSession(apiUrl, hostUrl, email, password) {
  * the remote's own origin when the host opens that screen for a signed-in user (shared singletons
  * come from the host, so they are not counted: they are already loaded by then).
  */
+/** The first screen of each remote that has screens; the others show their first base path. */
+const FIRST_SCREEN = { remote_settings: '/role', remote_dashboard: '/dashboard' };
+
 export async function remoteFirstScreens(browser, { hostUrl, remotes, session }) {
   const out = [];
   for (const remote of remotes) {
     const origin = new URL(remote.entry).origin;
-    const route = remote.basePaths[0];
+    const route = FIRST_SCREEN[remote.name] ?? remote.basePaths[0];
     const row = { name: remote.name, route, origin };
     try {
       row.entry = (await gzipBytes(`${origin}/remoteEntry.js`)).bytes;

@@ -100,7 +100,11 @@ function runAuthBench(apiUrl, label) {
     child.on('exit', (code) => {
       clearTimeout(timer);
       // The figures are the last JSON object printed (the script may log before it).
-      const json = out.trim().split('\n').reverse().find((l) => l.trim().startsWith('{'));
+      const json = out
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((l) => l.trim().startsWith('{'));
       try {
         if (code !== 0) throw new Error(`exited with code ${code}`);
         resolve(JSON.parse(json ?? out));
@@ -244,11 +248,7 @@ for (const [db, label] of [
   rows.push([`API on ${label}: list call p95 / req/s (50 connections)`, `${ms(a.list?.p95)} / ${Math.round(a.list?.rps ?? 0)}`, '', '']);
 }
 
-const table = [
-  '| Figure | Measured | Target | |',
-  '|---|---|---|---|',
-  ...rows.map((r) => `| ${r.join(' | ')} |`),
-].join('\n');
+const table = ['| Figure | Measured | Target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const biggest = js
   ? [
       '',

@@ -56,7 +56,12 @@ export async function staleReason(app) {
   if (!out) return `${spec.output} missing`;
   const times = await Promise.all([
     ...spec.sources.map((d) => newestMtime(path.join(ROOT, d))),
-    ...ROOT_FILES.map((f) => stat(path.join(ROOT, f)).then((s) => s.mtimeMs, () => 0)),
+    ...ROOT_FILES.map((f) =>
+      stat(path.join(ROOT, f)).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    ),
   ]);
   const newest = Math.max(...times);
   return newest > out.mtimeMs ? 'sources changed since the last build' : null;
@@ -84,7 +89,10 @@ export async function ensureBuilt(apps, { force = false, log = console.log } = {
   } else {
     log('build: everything is up to date (use --build to rebuild anyway)');
   }
-  await ensureCompressed(apps.filter((a) => a !== 'api'), log);
+  await ensureCompressed(
+    apps.filter((a) => a !== 'api'),
+    log,
+  );
   return todo;
 }
 

@@ -31,7 +31,10 @@ export const APP_NAMES = APPS.map((a) => a.name);
 /** Validate an `--only=a,b` list against the known app names. */
 export function parseApps(list) {
   if (!list) return [...APP_NAMES];
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !APP_NAMES.includes(n));
   if (unknown.length) throw new Error(`unknown app(s): ${unknown.join(', ')} (known: ${APP_NAMES.join(', ')})`);
   return APP_NAMES.filter((n) => names.includes(n));

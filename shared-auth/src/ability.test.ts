@@ -51,7 +51,10 @@ describe('permission helpers', () => {
 
 describe('decodeJwtExp', () => {
   it('reads exp from a base64url payload and returns null for opaque tokens', () => {
-    const payload = btoa(JSON.stringify({ exp: 1700000000, name: '??>' })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const payload = btoa(JSON.stringify({ exp: 1700000000, name: '??>' }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     expect(decodeJwtExp(`h.${payload}.s`)).toBe(1700000000);
     expect(decodeJwtExp('opaque-token')).toBeNull();
     expect(decodeJwtExp('a.%%%.c')).toBeNull();

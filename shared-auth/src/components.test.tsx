@@ -46,10 +46,18 @@ describe('<Can> and hooks', () => {
     signIn(loginResponse());
     render(
       <>
-        <Can I="create" a="posts"><button>New post</button></Can>
-        <Can I="delete" a="posts"><button>Delete post</button></Can>
-        <Can not I="delete" a="posts"><span>read-only</span></Can>
-        <Can I="delete" a="posts" passThrough>{(allowed) => <button disabled={!allowed}>Delete anyway</button>}</Can>
+        <Can I="create" a="posts">
+          <button>New post</button>
+        </Can>
+        <Can I="delete" a="posts">
+          <button>Delete post</button>
+        </Can>
+        <Can not I="delete" a="posts">
+          <span>read-only</span>
+        </Can>
+        <Can I="delete" a="posts" passThrough>
+          {(allowed) => <button disabled={!allowed}>Delete anyway</button>}
+        </Can>
         <Probe />
       </>,
     );
@@ -61,7 +69,11 @@ describe('<Can> and hooks', () => {
   });
 
   it('re-renders when the session changes, and a deny rule hides the control', () => {
-    render(<Can I="create" a="posts"><button>New post</button></Can>);
+    render(
+      <Can I="create" a="posts">
+        <button>New post</button>
+      </Can>,
+    );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     act(() => void signIn(loginResponse()));
     expect(screen.getByRole('button', { name: 'New post' })).toBeInTheDocument();
@@ -72,7 +84,12 @@ describe('<Can> and hooks', () => {
 
 describe('route guards', () => {
   it('RequireAuth shows the fallback while loading, then sends an unauthenticated visitor to /login', () => {
-    renderAt('/guarded', <RequireAuth fallback={<p>loading…</p>}><p>secret</p></RequireAuth>);
+    renderAt(
+      '/guarded',
+      <RequireAuth fallback={<p>loading…</p>}>
+        <p>secret</p>
+      </RequireAuth>,
+    );
     expect(screen.getByText('loading…')).toBeInTheDocument();
     act(() => sessionStore.set(authStatusAtom, 'unauthenticated'));
     expect(screen.getByTestId('where')).toHaveTextContent('/login from /guarded');
@@ -80,49 +97,97 @@ describe('route guards', () => {
 
   it('RequireAuth renders the screen for a signed-in user', () => {
     signIn(loginResponse());
-    renderAt('/guarded', <RequireAuth><p>secret</p></RequireAuth>);
+    renderAt(
+      '/guarded',
+      <RequireAuth>
+        <p>secret</p>
+      </RequireAuth>,
+    );
     expect(screen.getByText('secret')).toBeInTheDocument();
   });
 
   it('RequirePermission sends a user without that exact permission to /forbidden', () => {
     signIn(loginResponse(makeUser({ roles: [{ _id: 'r', name: 'x', permissions: ['get_roles', 'create_role'] }] })));
-    renderAt('/guarded', <RequirePermission permission="get_role"><p>roles</p></RequirePermission>);
+    renderAt(
+      '/guarded',
+      <RequirePermission permission="get_role">
+        <p>roles</p>
+      </RequirePermission>,
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/forbidden');
   });
 
   it('RequirePermission opens for the exact permission, and for null to any signed-in user', () => {
     signIn(loginResponse());
-    const { unmount } = renderAt('/guarded', <RequirePermission permission="get_role"><p>roles</p></RequirePermission>);
+    const { unmount } = renderAt(
+      '/guarded',
+      <RequirePermission permission="get_role">
+        <p>roles</p>
+      </RequirePermission>,
+    );
     expect(screen.getByText('roles')).toBeInTheDocument();
     unmount();
-    renderAt('/guarded', <RequirePermission permission={null}><p>profile</p></RequirePermission>);
+    renderAt(
+      '/guarded',
+      <RequirePermission permission={null}>
+        <p>profile</p>
+      </RequirePermission>,
+    );
     expect(screen.getByText('profile')).toBeInTheDocument();
   });
 
   it('RequirePermission does not send a still-loading session to /forbidden', () => {
-    renderAt('/guarded', <RequirePermission permission="get_role" fallback={<p>wait</p>}><p>roles</p></RequirePermission>);
+    renderAt(
+      '/guarded',
+      <RequirePermission permission="get_role" fallback={<p>wait</p>}>
+        <p>roles</p>
+      </RequirePermission>,
+    );
     expect(screen.getByText('wait')).toBeInTheDocument();
   });
 
   it('RedirectIfAuthenticated carries the query token to /switch', () => {
     signIn(loginResponse());
-    renderAt('/login?token=abc%2B123', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
+    renderAt(
+      '/login?token=abc%2B123',
+      <RedirectIfAuthenticated>
+        <p>login form</p>
+      </RedirectIfAuthenticated>,
+      '/login',
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/switch?token=abc%2B123');
   });
 
   it('RedirectIfAuthenticated sends a signed-in visitor to /dashboard and shows the page to others', () => {
     signIn(loginResponse());
-    const { unmount } = renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
+    const { unmount } = renderAt(
+      '/login',
+      <RedirectIfAuthenticated>
+        <p>login form</p>
+      </RedirectIfAuthenticated>,
+      '/login',
+    );
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     unmount();
     act(() => sessionStore.set(authStatusAtom, 'unauthenticated'));
-    renderAt('/login', <RedirectIfAuthenticated><p>login form</p></RedirectIfAuthenticated>, '/login');
+    renderAt(
+      '/login',
+      <RedirectIfAuthenticated>
+        <p>login form</p>
+      </RedirectIfAuthenticated>,
+      '/login',
+    );
     expect(screen.getByText('login form')).toBeInTheDocument();
   });
 
   it('a guard left on idle starts the start-up check itself (no stored session → /login)', async () => {
     sessionStore.set(authStatusAtom, 'idle');
-    renderAt('/guarded', <RequireAuth fallback={<p>loading…</p>}><p>secret</p></RequireAuth>);
+    renderAt(
+      '/guarded',
+      <RequireAuth fallback={<p>loading…</p>}>
+        <p>secret</p>
+      </RequireAuth>,
+    );
     expect(await screen.findByTestId('where')).toHaveTextContent('/login from /guarded');
   });
 });

@@ -4,16 +4,7 @@
  */
 import type { LoginResponse, User } from 'contracts';
 import { api, refreshTokens } from './api-client';
-import {
-  accessTokenAtom,
-  activeWebsiteIdAtom,
-  authStatusAtom,
-  chooseWebsite,
-  expireSession,
-  sessionStore,
-  syncFromStorage,
-  userAtom,
-} from './atoms';
+import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
 
 export * from './atoms';

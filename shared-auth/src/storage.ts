@@ -103,7 +103,10 @@ export function decodeJwtExp(token: string | null | undefined): number | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const payload: unknown = JSON.parse(atob(base64));
     const exp = (payload as { exp?: unknown } | null)?.exp;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;

@@ -67,7 +67,6 @@ export function initI18n(options: { namespaces?: string[]; defaultNamespace?: st
       backend: {
         loadPath: (lngs: string[], namespaces: string[]) => translationUrl(lngs[0], namespaces[0]),
         // Spec section 8: 5xx or no status is retryable, 4xx is not (the http backend's own rule).
-        requestOptions: { cache: 'no-cache' },
       },
       react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
       returnNull: false,

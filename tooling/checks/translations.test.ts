@@ -43,7 +43,13 @@ describe.each(dirs.map((d) => path.relative(root, d)))('%s', (dir) => {
       LANGS.map((lng) => {
         const json = JSON.parse(readFileSync(path.join(root, dir, lng, ns), 'utf8'));
         const all = keys(json);
-        return [lng, { set: new Set(all.map((k) => k.replace(PLURAL, ''))), empty: all.filter((k) => String(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], json)).trim() === '') }];
+        return [
+          lng,
+          {
+            set: new Set(all.map((k) => k.replace(PLURAL, ''))),
+            empty: all.filter((k) => String(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], json)).trim() === ''),
+          },
+        ];
       }),
     );
     for (const lng of LANGS) {

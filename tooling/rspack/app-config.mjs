@@ -63,11 +63,13 @@ export function sharedSingletons(appDir) {
  * @param {Record<string,string>} [o.exposes]
  * @param {string[]} [o.runtimePlugins] absolute paths
  * @param {string} o.title         document title of the app's own page
+ * @param {string[]} [o.preloadFiles] files the first render fetches ({lng} = the language), preloaded by
+ *                                 index.html while the scripts download
  * @param {string} [o.publicPath]  'auto' for remotes (chunks load next to their remoteEntry, wherever
  *                                 deployed); '/' for the host, whose index.html answers deep links
  *                                 like /role/1/edit and must not resolve its assets relative to them
  */
-export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto' }) {
+export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto', preloadFiles = [] }) {
   return (env, argv) => {
     const production = argv.mode === 'production';
     const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -130,7 +132,9 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
           experiments: { optimization: { target: 'web' } },
         }),
         new rspack.HtmlRspackPlugin({
-          template: path.join(appDir, 'public/index.html'),
+          // One page template for every app (tooling/rspack/index.html).
+          template: path.join(repoRoot, 'tooling/rspack/index.html'),
+          templateParameters: { preloadFiles: JSON.stringify(preloadFiles) },
           title,
           favicon: path.join(repoRoot, 'tooling/rspack/favicon.svg'),
           inject: 'body',

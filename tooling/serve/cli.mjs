@@ -24,7 +24,9 @@ const { values, positionals } = parseArgs({
 });
 
 if (positionals.length !== 1) {
-  console.error('usage: node tooling/serve/cli.mjs <dist-dir> [--port N] [--host H] [--spa] [--no-cors] [--runtime-config file | --runtime-config-from-env] [--json]');
+  console.error(
+    'usage: node tooling/serve/cli.mjs <dist-dir> [--port N] [--host H] [--spa] [--no-cors] [--runtime-config file | --runtime-config-from-env] [--json]',
+  );
   process.exit(2);
 }
 

@@ -29,15 +29,7 @@ export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
  *           runtimeConfig?: object, logger?: boolean }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
  */
-export async function startStaticServer({
-  root,
-  port = 0,
-  host = '0.0.0.0',
-  spa = false,
-  cors = true,
-  runtimeConfig,
-  logger = false,
-}) {
+export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa = false, cors = true, runtimeConfig, logger = false }) {
   const absRoot = path.resolve(root);
   const st = await stat(absRoot).catch(() => null);
   if (!st?.isDirectory()) {
@@ -93,7 +85,10 @@ export async function startStaticServer({
       // Client-side route (/login, /posts/123/update): the host's router takes it from here.
       return reply.sendFile('index.html');
     }
-    reply.code(404).header('cache-control', NO_CACHE).send({ message: `Not found: ${pathname}` });
+    reply
+      .code(404)
+      .header('cache-control', NO_CACHE)
+      .send({ message: `Not found: ${pathname}` });
   });
 
   const address = await app.listen({ port, host });

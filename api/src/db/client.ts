@@ -32,10 +32,7 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export type OpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
-  | { pgliteDataDir: string }
-  | { pglite: PGlite };
+export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { pgliteDataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {

@@ -24,10 +24,7 @@ export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
 }
 
-export function createMailer(
-  options: { smtpUrl?: string; from: string; dataDir: string },
-  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
-): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Mailer {
   const pending = new Set<Promise<void>>();
 
   const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;

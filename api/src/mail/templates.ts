@@ -1,8 +1,7 @@
 import type { MailMessage } from './mailer';
 
 /** Mail bodies. English only for now; every mail carries its link in both the text and HTML parts. */
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function passwordResetMail(to: string, name: string, link: string): MailMessage {
   return {

@@ -22,17 +22,11 @@ export class LoginLimiter {
   /** Throws 429 while either the account or the address is over its limit. */
   async assertAllowed(email: string, ip: string): Promise<void> {
     const now = Date.now();
-    const waits = await Promise.all([
-      this.waitFor(`account:${email}`, this.config.maxFailures, now),
-      this.waitFor(`ip:${ip}`, this.config.ipMaxFailures, now),
-    ]);
+    const waits = await Promise.all([this.waitFor(`account:${email}`, this.config.maxFailures, now), this.waitFor(`ip:${ip}`, this.config.ipMaxFailures, now)]);
     const waitMs = Math.max(...waits);
     if (waitMs > 0) {
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-      throw tooManyRequests(
-        `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-        waitMs / 1000,
-      );
+      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitMs / 1000);
     }
   }
 

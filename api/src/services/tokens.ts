@@ -68,10 +68,7 @@ export class TokenService {
   /** Starts a new session (token family) for a user who just proved who they are. */
   async startSession(user: { id: string; organisationId: string }, db: DbOrTx = this.db): Promise<TokenPair & { familyId: string }> {
     const expiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
-    const [family] = await db
-      .insert(tokenFamilies)
-      .values({ userId: user.id, expiresAt })
-      .returning({ id: tokenFamilies.id });
+    const [family] = await db.insert(tokenFamilies).values({ userId: user.id, expiresAt }).returning({ id: tokenFamilies.id });
     const refresh = await this.insertRefreshToken(db, family.id, user.id, expiresAt);
     const access = await this.signAccessToken({ sub: user.id, org: user.organisationId, fid: family.id });
     return { access_token: access, refresh_token: refresh, refresh_token_expires_at: expiresAt.toISOString(), familyId: family.id };
@@ -167,13 +164,7 @@ export class TokenService {
     await db
       .update(refreshTokens)
       .set({ revokedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
-        ),
-      );
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
   }
 
   /** Removes refresh tokens of families that expired long ago, so the table does not grow forever. */

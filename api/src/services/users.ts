@@ -78,11 +78,7 @@ export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User
       .where(inArray(userRoles.userId, userIds))
       .orderBy(asc(roles.createdAt), asc(roles.id)),
     orgIds.length
-      ? db
-          .select()
-          .from(websites)
-          .where(inArray(websites.organisationId, orgIds))
-          .orderBy(asc(websites.createdAt), asc(websites.id))
+      ? db.select().from(websites).where(inArray(websites.organisationId, orgIds)).orderBy(asc(websites.createdAt), asc(websites.id))
       : Promise.resolve([]),
   ]);
 

@@ -67,10 +67,7 @@ export function pkcePair() {
  * Signs `accountId` in at the provider the way a browser would (authorization request, the login
  * form of the provider's dev interactions, redirects) and returns the authorization code.
  */
-export async function authorize(
-  issuer: string,
-  params: { clientId: string; redirectUri: string; accountId: string; codeChallenge: string },
-): Promise<string> {
+export async function authorize(issuer: string, params: { clientId: string; redirectUri: string; accountId: string; codeChallenge: string }): Promise<string> {
   const jar = new Jar();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });

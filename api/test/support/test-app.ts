@@ -87,9 +87,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: async () => {} };
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string | undefined>; register?: BuildOptions['register'] } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string | undefined>; register?: BuildOptions['register'] } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-api-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -5,7 +5,8 @@ import type { RuntimeConfig } from 'contracts';
  * live is baked into the build: moving or redeploying a remote never needs a host rebuild.
  */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/runtime-config.json', { cache: 'no-cache' });
+  // Served with Cache-Control: no-cache (always revalidated); index.html preloads it.
+  const response = await fetch('/runtime-config.json');
   if (!response.ok) throw new Error(`runtime-config.json answered ${response.status}`);
   // Checked by shape only: the full zod schema (contracts) would put zod on the sign-in page's
   // critical path. The file is produced from the same contract by scripts/runtime-config.mjs.

@@ -43,8 +43,16 @@ beforeAll(() => {
       refresh_token: 'r',
       refresh_token_expires_at: new Date(Date.now() + 3600_000).toISOString(),
       user: {
-        _id: 'u1', name: 'Ada', email: 'ada@example.test', avatar: null, domain: null, createdAt: new Date().toISOString(), isSuperAdmin: false,
-        organisation: { _id: 'o1', name: 'Org' }, roles: [{ _id: 'r1', name: 'Owner', permissions: [] }], websites: [{ _id: 'w1', name: 'Site', domain: 'site.test' }],
+        _id: 'u1',
+        name: 'Ada',
+        email: 'ada@example.test',
+        avatar: null,
+        domain: null,
+        createdAt: new Date().toISOString(),
+        isSuperAdmin: false,
+        organisation: { _id: 'o1', name: 'Org' },
+        roles: [{ _id: 'r1', name: 'Owner', permissions: [] }],
+        websites: [{ _id: 'w1', name: 'Site', domain: 'site.test' }],
       },
     },
   });

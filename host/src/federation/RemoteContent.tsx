@@ -25,7 +25,17 @@ class SectionBoundary extends Component<{ remoteName: string; fallback: (error: 
   }
 }
 
-function RemoteRoutes({ remote, manifest, layout, attempt }: { remote: RuntimeRemote; manifest: ParsedRemoteManifest; layout: 'main' | 'bare'; attempt: number }) {
+function RemoteRoutes({
+  remote,
+  manifest,
+  layout,
+  attempt,
+}: {
+  remote: RuntimeRemote;
+  manifest: ParsedRemoteManifest;
+  layout: 'main' | 'bare';
+  attempt: number;
+}) {
   return (
     <Routes>
       {manifest.routes
@@ -74,11 +84,7 @@ export function RemoteContent({ layout }: { layout: 'main' | 'bare' }) {
   if (state.status !== 'ready' || !entry?.manifest) return <ContentSkeleton />;
 
   return (
-    <SectionBoundary
-      key={`${remote.name}#${attempt}`}
-      remoteName={remote.name}
-      fallback={() => <RemoteUnavailable section={remote.section} onRetry={retry} />}
-    >
+    <SectionBoundary key={`${remote.name}#${attempt}`} remoteName={remote.name} fallback={() => <RemoteUnavailable section={remote.section} onRetry={retry} />}>
       <Suspense fallback={<ContentSkeleton />}>
         <RemoteRoutes remote={remote} manifest={entry.manifest} layout={layout} attempt={attempt} />
       </Suspense>

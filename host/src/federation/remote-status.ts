@@ -2,11 +2,7 @@
  * Load state of each remote, readable outside React. Deliberately free of imports: the runtime
  * plugins that write it run before the async boundary, where no shared module may be consumed.
  */
-export type RemoteState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready' }
-  | { status: 'failed'; error: string };
+export type RemoteState = { status: 'idle' } | { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: string };
 
 const states = new Map<string, RemoteState>();
 const listeners = new Set<() => void>();

@@ -25,13 +25,27 @@ export function useNavModel(): { groups: NavGroup[]; loading: boolean } {
     if (state.status === 'ready' && manifest) {
       for (const entry of manifest.nav) {
         if (!can(entry.permission)) continue;
-        add(entry.group, { key: `${remote.name}:${entry.path}`, label: t(`${manifest.namespace}:${entry.labelKey}`), path: entry.path, icon: entry.icon, unavailable: false, order: entry.order });
+        add(entry.group, {
+          key: `${remote.name}:${entry.path}`,
+          label: t(`${manifest.namespace}:${entry.labelKey}`),
+          path: entry.path,
+          icon: entry.icon,
+          unavailable: false,
+          order: entry.order,
+        });
       }
     } else if (state.status === 'failed') {
       const cached = cachedNav(remote.name);
       const entries: ParsedRemoteManifest['nav'] = cached?.nav.filter((e) => can(e.permission)) ?? [];
       if (entries.length === 0) {
-        add('setup', { key: remote.name, label: t(`nav.section.${remote.section}`), path: remote.basePaths[0], icon: 'settings', unavailable: true, order: 900 });
+        add('setup', {
+          key: remote.name,
+          label: t(`nav.section.${remote.section}`),
+          path: remote.basePaths[0],
+          icon: 'settings',
+          unavailable: true,
+          order: 900,
+        });
       }
       for (const entry of entries) {
         // Its namespace may not be loaded (the remote is down): the section's name stands in.

@@ -7,11 +7,7 @@ import { Box, Button, Center, Code, Heading, Stack } from 'shared-ui';
  */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error);
   return (
     <Center minH="100dvh" p="6">
       <Stack gap="4" maxW="xl" data-testid="route-error">

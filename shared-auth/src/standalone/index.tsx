@@ -145,7 +145,14 @@ function App({ manifest, screens }: { manifest: RemoteManifest; screens: ScreenL
   const router = useMemo(
     () =>
       createBrowserRouter([
-        { path: '/login', element: <RedirectIfAuthenticated><StandaloneLogin /></RedirectIfAuthenticated> },
+        {
+          path: '/login',
+          element: (
+            <RedirectIfAuthenticated>
+              <StandaloneLogin />
+            </RedirectIfAuthenticated>
+          ),
+        },
         {
           path: '/',
           element: (

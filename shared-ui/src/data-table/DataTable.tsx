@@ -1,13 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowData,
-  type RowSelectionState,
-  type VisibilityState,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
 import { Box, Button, Checkbox, HStack, IconButton, Portal, Skeleton, Stack, Table, Text, Menu } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { StatePanel } from '../chrome/states';
@@ -187,7 +179,12 @@ export function DataTable<T>({
                 <Table.Row key={row.id} data-selected={row.getIsSelected() || undefined} data-testid="table-row">
                   {selectable && (
                     <Table.Cell>
-                      <Checkbox.Root size="sm" checked={row.getIsSelected()} onCheckedChange={(e) => row.toggleSelected(Boolean(e.checked))} aria-label={t('table.selectRow')}>
+                      <Checkbox.Root
+                        size="sm"
+                        checked={row.getIsSelected()}
+                        onCheckedChange={(e) => row.toggleSelected(Boolean(e.checked))}
+                        aria-label={t('table.selectRow')}
+                      >
                         <Checkbox.HiddenInput />
                         <Checkbox.Control />
                       </Checkbox.Root>
@@ -218,13 +215,17 @@ export function DataTable<T>({
       {pageCount > 1 && (
         <HStack justify="end" gap="2" data-testid="table-pagination">
           <IconButton size="sm" variant="outline" aria-label={t('table.previous')} disabled={page <= 1 || loading} onClick={() => onPageChange(page - 1)}>
-            <span aria-hidden style={{ display: 'inline-block', transform: 'scaleX(var(--dir-flip, 1))' }}>‹</span>
+            <span aria-hidden style={{ display: 'inline-block', transform: 'scaleX(var(--dir-flip, 1))' }}>
+              ‹
+            </span>
           </IconButton>
           <Text fontSize="sm" data-testid="table-page">
             {t('table.pageOf', { page, count: pageCount })}
           </Text>
           <IconButton size="sm" variant="outline" aria-label={t('table.next')} disabled={page >= pageCount || loading} onClick={() => onPageChange(page + 1)}>
-            <span aria-hidden style={{ display: 'inline-block', transform: 'scaleX(var(--dir-flip, 1))' }}>›</span>
+            <span aria-hidden style={{ display: 'inline-block', transform: 'scaleX(var(--dir-flip, 1))' }}>
+              ›
+            </span>
           </IconButton>
         </HStack>
       )}

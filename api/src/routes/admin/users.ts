@@ -30,9 +30,19 @@ export function adminUserListRoute(app: FastifyInstance, ctx: AppContext) {
       const { limit, offset } = pageWindow(q);
       const [rows, [{ total }]] = await Promise.all([
         ctx.db.select({ id: users.id }).from(users).where(where).orderBy(dir(users.createdAt), dir(users.id)).limit(limit).offset(offset),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(users)
+          .where(where),
       ]);
-      return paged(await loadUserViews(ctx.db, rows.map((r) => r.id)), total, q);
+      return paged(
+        await loadUserViews(
+          ctx.db,
+          rows.map((r) => r.id),
+        ),
+        total,
+        q,
+      );
     },
   );
 }

@@ -37,11 +37,7 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       if (!reset) {
         throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
       }
-      const [user] = await ctx.db
-        .update(users)
-        .set({ passwordHash })
-        .where(eq(users.id, reset.userId))
-        .returning({ id: users.id, email: users.email });
+      const [user] = await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).returning({ id: users.id, email: users.email });
       if (!user) throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
       await ctx.db
         .update(passwordResets)

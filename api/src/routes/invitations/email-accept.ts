@@ -31,18 +31,10 @@ export function emailAcceptRoute(app: FastifyInstance, ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, id)).limit(1);
         if (!invitation) throw notFound('Invitation not found');
-        if (
-          invitation.tokenHash !== sha256(request.query.token) ||
-          invitation.status !== 'pending' ||
-          invitation.expiresAt.getTime() <= Date.now()
-        ) {
+        if (invitation.tokenHash !== sha256(request.query.token) || invitation.status !== 'pending' || invitation.expiresAt.getTime() <= Date.now()) {
           throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
         }
-        const [user] = await tx
-          .select({ id: users.id, organisationId: users.organisationId })
-          .from(users)
-          .where(eq(users.email, invitation.email))
-          .limit(1);
+        const [user] = await tx.select({ id: users.id, organisationId: users.organisationId }).from(users).where(eq(users.email, invitation.email)).limit(1);
         if (!user) throw notFound('No account uses this email yet: choose a password from the invitation link');
         if (user.organisationId !== invitation.organisationId) {
           throw conflict('This account already belongs to another organisation');

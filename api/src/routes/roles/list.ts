@@ -35,7 +35,10 @@ export function roleListRoute(app: FastifyInstance, ctx: AppContext) {
       const { limit, offset } = pageWindow(q);
       const [rows, [{ total }]] = await Promise.all([
         ctx.db.select().from(roles).where(where).orderBy(dir(roles.createdAt), dir(roles.id)).limit(limit).offset(offset),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(roles).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(roles)
+          .where(where),
       ]);
       return paged(rows.map(roleView), total, q);
     },

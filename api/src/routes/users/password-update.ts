@@ -32,7 +32,10 @@ export function passwordUpdateRoute(app: FastifyInstance, ctx: AppContext) {
       if (!(await verifyPassword(user?.passwordHash, currentPassword))) {
         throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
       }
-      await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, auth.userId));
+      await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, auth.userId));
       await ctx.tokens.revokeAllForUser(auth.userId, auth.familyId);
       await ctx.db
         .update(passwordResets)

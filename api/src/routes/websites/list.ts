@@ -28,7 +28,10 @@ export function websiteListRoute(app: FastifyInstance, ctx: AppContext) {
       const { limit, offset } = pageWindow(q);
       const [rows, [{ total }]] = await Promise.all([
         ctx.db.select().from(websites).where(where).orderBy(dir(websites.createdAt), dir(websites.id)).limit(limit).offset(offset),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(websites).where(where),
+        ctx.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(websites)
+          .where(where),
       ]);
       return paged(
         rows.map((w) => ({ _id: w.id, name: w.name, domain: w.domain, createdAt: w.createdAt.toISOString() })),

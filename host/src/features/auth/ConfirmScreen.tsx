@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, FormField, Input, Stack, Text, toaster } from 'shared-ui';
+import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { api, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { applyServerFieldErrors } from './server-errors';
-import { usePasswordPairSchema, type PasswordPair } from './password-schema';
+import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
 /**
  * /confirm?token=…&email=…: a person invited to an organisation, who has no account yet, chooses
@@ -19,14 +19,18 @@ export function ConfirmScreen() {
   const token = params.get('token') ?? '';
   const email = params.get('email');
   const schema = usePasswordPairSchema();
-  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.patch('/api/user/invitations/password', values, { params: { token } });
       toaster.create({ type: 'success', title: t('confirm.success') });
       navigate('/login', { replace: true });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword']))
+        toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     }
   });
   return (
@@ -40,12 +44,7 @@ export function ConfirmScreen() {
         <form onSubmit={onSubmit} noValidate data-testid="confirm-form">
           <Stack gap="4">
             {email && <Text color="fg.muted">{t('confirm.forEmail', { email })}</Text>}
-            <FormField label={t('password.new')} error={formState.errors.password?.message} required>
-              <Input type="password" autoComplete="new-password" autoFocus {...register('password')} />
-            </FormField>
-            <FormField label={t('password.confirm')} error={formState.errors.confirmPassword?.message} required>
-              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-            </FormField>
+            <PasswordPairFields register={register} errors={formState.errors} autoFocus />
             <Button type="submit" colorPalette="brand" loading={formState.isSubmitting}>
               {t('confirm.submit')}
             </Button>

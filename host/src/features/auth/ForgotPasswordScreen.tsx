@@ -13,7 +13,14 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   const schema = useMemo(
-    () => z.object({ email: z.string().trim().min(1, t('validation.required', { label: t('login.email') })).email(t('validation.email')) }),
+    () =>
+      z.object({
+        email: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { label: t('login.email') }))
+          .email(t('validation.email')),
+      }),
     [t],
   );
   const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });

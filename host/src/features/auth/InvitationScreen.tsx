@@ -57,7 +57,13 @@ export function InvitationScreen() {
           <>
             <Text>{t('invitation.question')}</Text>
             <HStack>
-              <Button colorPalette="brand" loading={busy === 'accept'} disabled={busy !== null} onClick={() => answer('accept')} data-testid="invitation-accept">
+              <Button
+                colorPalette="brand"
+                loading={busy === 'accept'}
+                disabled={busy !== null}
+                onClick={() => answer('accept')}
+                data-testid="invitation-accept"
+              >
                 {t('invitation.accept')}
               </Button>
               {signedIn && (

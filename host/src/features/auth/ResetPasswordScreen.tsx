@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
+import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { api, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { applyServerFieldErrors } from './server-errors';
-import { usePasswordPairSchema, type PasswordPair } from './password-schema';
+import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
 /** Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link. */
 export function ResetPasswordScreen() {
@@ -15,14 +15,18 @@ export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const schema = usePasswordPairSchema();
-  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({ resolver: zodResolver(schema), defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.put('/api/auth/reset-password', { token, ...values });
       toaster.create({ type: 'success', title: t('reset.success') });
       navigate('/login', { replace: true });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword'])) toaster.create({ type: 'error', title: errorMessage(error, t('reset.failed')) });
+      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword']))
+        toaster.create({ type: 'error', title: errorMessage(error, t('reset.failed')) });
     }
   });
   return (
@@ -41,12 +45,7 @@ export function ResetPasswordScreen() {
         <form onSubmit={onSubmit} noValidate data-testid="reset-form">
           <input type="hidden" name="token" value={token} readOnly />
           <Stack gap="4">
-            <FormField label={t('password.new')} error={formState.errors.password?.message} required>
-              <Input type="password" autoComplete="new-password" autoFocus {...register('password')} />
-            </FormField>
-            <FormField label={t('password.confirm')} error={formState.errors.confirmPassword?.message} required>
-              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-            </FormField>
+            <PasswordPairFields register={register} errors={formState.errors} autoFocus />
             <Button type="submit" colorPalette="brand" loading={formState.isSubmitting}>
               {t('reset.submit')}
             </Button>

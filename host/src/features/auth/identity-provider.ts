@@ -12,12 +12,18 @@ type Pending = { state: string; nonce: string; verifier?: string; redirectUri: s
 
 function randomString(bytes = 32) {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...data)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...data))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 async function sha256base64url(input: string) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(input));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...new Uint8Array(digest)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export async function startIdentityProviderSignIn(config: IdentityProviderConfig) {

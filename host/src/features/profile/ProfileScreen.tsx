@@ -7,7 +7,7 @@ import { useTranslation } from 'shared-i18n';
 import { api, errorMessage, setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
 import { applyServerFieldErrors } from '../auth/server-errors';
-import { usePasswordPairSchema } from '../auth/password-schema';
+import { PasswordPairFields, usePasswordPairSchema } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string };
 type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
@@ -18,8 +18,16 @@ function ProfileDetails() {
   const schema = useMemo(
     () =>
       z.object({
-        name: z.string().trim().min(1, t('validation.required', { label: t('profile.name') })).max(120),
-        email: z.string().trim().min(1, t('validation.required', { label: t('login.email') })).email(t('validation.email')),
+        name: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { label: t('profile.name') }))
+          .max(120),
+        email: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { label: t('login.email') }))
+          .email(t('validation.email')),
         avatar: z.union([z.literal(''), z.string().url(t('validation.url'))]),
       }),
     [t],
@@ -36,7 +44,8 @@ function ProfileDetails() {
       reset(values);
       toaster.create({ type: 'success', title: t('profile.saved') });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'avatar'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'avatar']))
+        toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     }
   });
   return (
@@ -94,7 +103,8 @@ function PasswordUpdate() {
       reset();
       toaster.create({ type: 'success', title: t('password.updated') });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['currentPassword', 'password', 'confirmPassword'])) toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+      if (!applyServerFieldErrors(error, setError, ['currentPassword', 'password', 'confirmPassword']))
+        toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     }
   });
   return (
@@ -111,12 +121,7 @@ function PasswordUpdate() {
             <FormField label={t('password.current')} error={formState.errors.currentPassword?.message} required>
               <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
             </FormField>
-            <FormField label={t('password.new')} error={formState.errors.password?.message} required>
-              <Input type="password" autoComplete="new-password" {...register('password')} />
-            </FormField>
-            <FormField label={t('password.confirm')} error={formState.errors.confirmPassword?.message} required>
-              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
-            </FormField>
+            <PasswordPairFields register={register} errors={formState.errors} />
             <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting}>
               {t('password.submit')}
             </Button>

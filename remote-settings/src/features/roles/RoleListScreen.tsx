@@ -1,21 +1,28 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge, HStack, PageHeader, Text } from 'shared-ui';
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
-import { useTranslation } from 'shared-i18n';
+import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList } from 'shared-auth';
 import { LIST_ROLES_URL, type RoleRow } from './api/list-roles';
-
-const PAGE_SIZE = 10;
 
 /** /role (get_role): the organisation's roles and the permissions each carries. */
 export default function RoleListScreen() {
   const { t } = useTranslation('settings');
-  const [page, setPage] = useState(1);
-  const list = useApiList<RoleRow>(LIST_ROLES_URL, { page, pageSize: PAGE_SIZE, orderBy: 'createdAt', order: 'desc' }, t('roles.loadError'));
+  const format = useFormatters();
+  const list = useApiList<RoleRow>(LIST_ROLES_URL, { fallbackError: t('roles.loadError') });
   const columns = useMemo<ColumnDef<RoleRow>[]>(
     () => [
       { id: 'name', header: t('roles.columns.name'), meta: { alwaysVisible: true }, cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text> },
-      { id: '_id', header: t('roles.columns.id'), meta: { hiddenByDefault: true }, cell: ({ row }) => <Text fontFamily="mono" fontSize="xs">{row.original._id}</Text> },
+      {
+        id: '_id',
+        header: t('roles.columns.id'),
+        meta: { hiddenByDefault: true },
+        cell: ({ row }) => (
+          <Text fontFamily="mono" fontSize="xs">
+            {row.original._id}
+          </Text>
+        ),
+      },
       {
         id: 'permissions',
         header: t('roles.columns.permissions'),
@@ -30,26 +37,14 @@ export default function RoleListScreen() {
           </HStack>
         ),
       },
-      { id: 'createdAt', header: t('roles.columns.createdAt'), cell: ({ row }) => new Date(row.original.createdAt).toLocaleDateString() },
+      { id: 'createdAt', header: t('roles.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
     ],
-    [t],
+    [t, format],
   );
   return (
     <>
       <PageHeader title={t('roles.title')} description={t('roles.description')} />
-      <DataTable
-        testId="roles-table"
-        columns={columns}
-        data={list.docs}
-        total={list.total}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        loading={list.loading}
-        error={list.error}
-        onRetry={list.reload}
-        empty={{ title: t('roles.empty') }}
-      />
+      <DataTable testId="roles-table" columns={columns} {...list.tableProps} empty={{ title: t('roles.empty') }} />
     </>
   );
 }
