@@ -52,6 +52,12 @@ export function sharedSingletons(appDir) {
     const version = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
     shared[entry] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
   }
+  // Measurement only (README, performance): share all of @chakra-ui/react as a singleton, the
+  // design the facade replaces, to compare the sign-in page's bytes. Never used for a real build.
+  if (process.env.SIGNPOST_MEASURE_WHOLE_CHAKRA === '1') {
+    const version = installedVersion(path.join(repoRoot, 'shared-ui'), '@chakra-ui/react');
+    shared['@chakra-ui/react'] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
+  }
   return shared;
 }
 
