@@ -1,0 +1,69 @@
+import { randomId, type TestApp } from '../support/test-app';
+import { PROBE_URL } from '../support/probe';
+import type { ProtectedRoute, Req } from './types';
+
+/** Issue 3: sign-in, session, profile, roles and websites lists, the admin list, adding a teammate. */
+export const protectedRoutes: ProtectedRoute[] = [
+  { name: 'GET /api/users/me', permission: null, request: () => ({ method: 'GET', url: '/api/users/me' }) },
+  {
+    name: 'POST /api/auth/logout',
+    permission: null,
+    request: (u) => ({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: u.refreshToken } }),
+  },
+  {
+    name: 'PUT /api/users/profile-update',
+    permission: null,
+    request: (u) => ({ method: 'PUT', url: '/api/users/profile-update', payload: { name: 'Renamed', email: u.email } }),
+  },
+  {
+    name: 'PUT /api/users/profile-password-update',
+    permission: null,
+    request: (u) => ({
+      method: 'PUT',
+      url: '/api/users/profile-password-update',
+      payload: { currentPassword: u.password, password: 'A-new-password-1', confirmPassword: 'A-new-password-1' },
+    }),
+  },
+  { name: 'GET /api/roles', permission: 'get_role', request: () => ({ method: 'GET', url: '/api/roles' }) },
+  {
+    name: 'GET /api/roles/:id',
+    permission: 'get_role',
+    request: async (u, t) => ({ method: 'GET', url: `/api/roles/${await someRoleOf(t, u.organisationId)}` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/roles/${await someRoleOf(t, owner.organisationId)}` }),
+  },
+  { name: 'GET /api/websites', permission: 'get_websites', request: () => ({ method: 'GET', url: '/api/websites' }) },
+  {
+    name: 'POST /api/users/org',
+    permission: 'create_user',
+    okStatus: 201,
+    request: async (u, t) => ({
+      method: 'POST',
+      url: '/api/users/org',
+      payload: { name: 'Teammate', email: `mate-${randomId()}@example.test`, password: 'Teammate-pass-1', roles: [await someRoleOf(t, u.organisationId)] },
+    }),
+  },
+  { name: 'GET /api/admin/users', permission: 'admin', request: () => ({ method: 'GET', url: '/api/admin/users' }) },
+  { name: `GET ${PROBE_URL} (website)`, permission: 'get_websites', request: () => ({ method: 'GET', url: PROBE_URL }) },
+];
+
+export async function someRoleOf(t: TestApp, organisationId: string): Promise<string> {
+  const { roles } = await import('../../src/db/schema');
+  const { eq } = await import('drizzle-orm');
+  const [role] = await t.ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.organisationId, organisationId)).limit(1);
+  return role.id;
+}
+
+export const publicRoutes: Req[] = [
+  { method: 'GET', url: '/api/health' },
+  { method: 'GET', url: '/api/auth/identity-provider/config' },
+  { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'x' } },
+  { method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: 'nope' } },
+  { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.test' } },
+  { method: 'PUT', url: '/api/auth/reset-password', payload: { token: 'x', password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
+  { method: 'POST', url: '/api/auth/identity-provider', payload: { access_token: 'x' } },
+  { method: 'PATCH', url: '/api/user/invitations/password?token=x', payload: { password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
+  { method: 'POST', url: `/api/email/${randomId()}/accept?token=x` },
+];
+
+/** Public routes that are documented but take no part in the matrix. */
+export const documentedPublic = ['GET /api/health'];

@@ -1,0 +1,30 @@
+import type { Permission } from 'contracts';
+import type { TestApp, TestUser } from '../support/test-app';
+
+/**
+ * The authorization matrix is data: each area of the API lists its routes in a file of this folder,
+ * and authorization-matrix.test.ts runs every route × { no token, expired token, forged token, user
+ * without the permission, permitted user } (and, for routes on one object, a user of another
+ * organisation → 404), then checks that every route of the OpenAPI document is listed somewhere.
+ */
+export type Req = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> | unknown[] };
+
+export interface ProtectedRoute {
+  name: string;
+  /** The permission it needs, 'admin' for super-admin only, null for any signed-in user. */
+  permission: Permission | 'admin' | null;
+  /** Builds the request for a given caller (some bodies depend on who calls). */
+  request(user: TestUser, t: TestApp): Req | Promise<Req>;
+  okStatus?: number;
+  /**
+   * For routes on one object: builds the request on an object that belongs to `owner`'s
+   * organisation; a permitted user of another organisation must get 404, never the object.
+   */
+  otherOrganisation?(owner: TestUser, t: TestApp): Req | Promise<Req>;
+}
+
+export interface MatrixArea {
+  protectedRoutes: ProtectedRoute[];
+  /** Routes that answer without a token (on their own terms: never 401 "Authentication required"). */
+  publicRoutes: Req[];
+}
