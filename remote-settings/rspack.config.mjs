@@ -10,6 +10,10 @@ export default createAppConfig({
   exposes: {
     './manifest': './src/manifest.ts',
     './RoleListScreen': './src/features/roles/RoleListScreen.tsx',
+    './RoleCreateScreen': './src/features/roles/RoleCreateScreen.tsx',
+    './RoleEditScreen': './src/features/roles/RoleEditScreen.tsx',
     './WebsiteListScreen': './src/features/websites/WebsiteListScreen.tsx',
+    './TagListScreen': './src/features/tags/TagListScreen.tsx',
+    './WorkspaceListScreen': './src/features/workspaces/WorkspaceListScreen.tsx',
   },
 });

@@ -27,9 +27,21 @@ import { invitationPasswordRoute } from './routes/invitations/invitation-passwor
 import { emailAcceptRoute } from './routes/invitations/email-accept';
 import { roleListRoute } from './routes/roles/list';
 import { roleGetRoute } from './routes/roles/get';
+import { roleCreateRoute } from './routes/roles/create';
+import { roleUpdateRoute } from './routes/roles/update';
+import { roleDeleteRoute } from './routes/roles/delete';
 import { websiteListRoute } from './routes/websites/list';
+import { websiteCreateRoute } from './routes/websites/create';
+import { websiteDeleteRoute } from './routes/websites/delete';
+import { tagListRoute } from './routes/tags/list';
+import { tagCreateRoute } from './routes/tags/create';
+import { tagDeleteRoute } from './routes/tags/delete';
+import { workspaceListRoute } from './routes/workspaces/list';
+import { workspaceCreateRoute } from './routes/workspaces/create';
+import { workspaceDeleteRoute } from './routes/workspaces/delete';
 import { adminUserListRoute } from './routes/admin/users';
 import { orgUserCreateRoute } from './routes/users/org-create';
+import { localizeMessages } from './plugins/localize';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +117,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   app.addHook('onClose', () => mailer.close());
 
   errorHandler(app);
+  localizeMessages(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -129,7 +142,18 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   emailAcceptRoute(app, ctx);
   roleListRoute(app, ctx);
   roleGetRoute(app, ctx);
+  roleCreateRoute(app, ctx);
+  roleUpdateRoute(app, ctx);
+  roleDeleteRoute(app, ctx);
   websiteListRoute(app, ctx);
+  websiteCreateRoute(app, ctx);
+  websiteDeleteRoute(app, ctx);
+  tagListRoute(app, ctx);
+  tagCreateRoute(app, ctx);
+  tagDeleteRoute(app, ctx);
+  workspaceListRoute(app, ctx);
+  workspaceCreateRoute(app, ctx);
+  workspaceDeleteRoute(app, ctx);
   adminUserListRoute(app, ctx);
   orgUserCreateRoute(app, ctx);
   if (options.register) await options.register(app, ctx);

@@ -4,6 +4,8 @@ export * from './manifest';
 export * from './auth';
 export * from './roles';
 export * from './websites';
+export * from './tags';
+export * from './workspaces';
 export * from './admin';
 export * from './session';
 export * from './users';

@@ -7,3 +7,44 @@ export const websiteListQuerySchema = pageQuerySchema.extend({
   name: z.string().trim().max(120).optional(),
 });
 export const websitePageSchema = pagedSchema(websiteSchema.required({ createdAt: true }));
+
+/**
+ * A website's domain as the organisation types it ("https://Shop.Example.com/path") is stored as the
+ * bare host name ("shop.example.com"): lower-case, no scheme, no path, no trailing dot. Two
+ * spellings of one site are therefore the same website, and the duplicate check is an equality.
+ */
+export function normaliseDomain(input: string): string {
+  let d = input.trim().toLowerCase();
+  d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  d = d.replace(/^[^@/]*@/, '');
+  d = d.split(/[/?#]/)[0];
+  return d.replace(/\.+$/, '');
+}
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63})(:\d{1,5})?$/;
+
+/** A host name (optionally with a port) once normalised: what the browser form checks before sending. */
+export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(normaliseDomain(input));
+
+/** POST /api/websites (create_websites). */
+export const websiteCreateBodySchema = z.object({
+  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  domain: z
+    .string({ error: 'Please enter domain' })
+    .trim()
+    .min(1, 'Please enter domain')
+    .max(2048)
+    .transform(normaliseDomain)
+    .refine((d) => DOMAIN_PATTERN.test(d), 'Enter a domain such as shop.example.com'),
+});
+export type WebsiteCreateBody = z.input<typeof websiteCreateBodySchema>;
+export const websiteCreateResponseSchema = z.object({ message: z.string(), data: websiteSchema.required({ createdAt: true }) });
+
+/** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
+export const websiteDeleteBodySchema = z.object({
+  websites: z.array(z.string().uuid('Unknown website'), { error: 'Please select at least one website' }).min(1, 'Please select at least one website').max(100),
+});
+export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
+
+export const WEBSITE_EXISTS_MESSAGE = 'Website already exists';
+export const WEBSITE_DELETED_MESSAGE = 'Website deleted successfully';

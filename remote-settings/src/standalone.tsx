@@ -7,7 +7,11 @@ renderStandalone({
   manifest,
   screens: {
     './RoleListScreen': () => import('./features/roles/RoleListScreen'),
+    './RoleCreateScreen': () => import('./features/roles/RoleCreateScreen'),
+    './RoleEditScreen': () => import('./features/roles/RoleEditScreen'),
     './WebsiteListScreen': () => import('./features/websites/WebsiteListScreen'),
+    './TagListScreen': () => import('./features/tags/TagListScreen'),
+    './WorkspaceListScreen': () => import('./features/workspaces/WorkspaceListScreen'),
   },
   apiBaseUrl: process.env.SIGNPOST_API_URL ?? 'http://localhost:4000',
 });

@@ -9,3 +9,4 @@ export * from './api-client';
 export * from './hooks';
 export * from './components';
 export * from './use-api-list';
+export * from './interface-toggles';

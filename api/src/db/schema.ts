@@ -185,3 +185,45 @@ export const invitations = pgTable(
     check('invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
   ],
 );
+
+/**
+ * Tags and workspaces are content of one website (spec: "content belongs to a website"), so they carry
+ * `website_id` (cascade: deleting a website deletes its content) and are listed per website, newest
+ * first. A name is unique in its website whatever its case.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `#rrggbb`, lower-cased. */
+    color: text('color').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('tags_website_created_idx').on(t.websiteId, t.createdAt)],
+);
+
+export const WORKSPACE_SERVICE_VALUES = ['popup', 'banner', 'push', 'tour', 'checklist'] as const;
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    /** The service whose side list shows this workspace (GET /api/workspaces?service=). */
+    service: text('service', { enum: WORKSPACE_SERVICE_VALUES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('workspaces_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
+    index('workspaces_website_created_idx').on(t.websiteId, t.createdAt),
+    check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist')`),
+  ],
+);

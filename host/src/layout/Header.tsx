@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
-import { useAtom } from 'jotai';
 import { Bell, Check, ChevronDown, Globe, Languages, LogOut, Menu as MenuIcon, Moon, Info, Sun, UserRound } from 'lucide-react';
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Portal, Spacer, Text, useColorMode } from 'shared-ui';
 import { Menu } from 'shared-ui/overlays';
 import { LANGUAGES, changeLanguage, useTranslation } from 'shared-i18n';
-import { useSession } from 'shared-auth';
-import { subSidebarOpenAtom } from './interface-toggles';
+import { useInterfaceToggle, useSession } from 'shared-auth';
 import { AboutDialog } from './AboutDialog';
 
 function WebsiteSwitcher() {
@@ -148,7 +146,7 @@ function ProfileMenu({ onAbout }: { onAbout: () => void }) {
 /** Header of the main layout (spec section 2): website, language, theme, notifications, profile. */
 export function Header() {
   const { t } = useTranslation('common');
-  const [open, setOpen] = useAtom(subSidebarOpenAtom);
+  const [open, setOpen] = useInterfaceToggle('subSidebar');
   const [aboutOpen, setAboutOpen] = useState(false);
   return (
     <Flex as="header" align="center" gap="2" px={{ base: '2', md: '4' }} h="14" borderBottomWidth="1px" bg="bg.panel" flexShrink={0}>

@@ -1,11 +1,10 @@
 import { NavLink } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
 import { Badge, Box, Flex, Image, Skeleton, Stack, Text, chakra } from 'shared-ui';
 import { Tooltip } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
+import { useInterfaceToggle } from 'shared-auth';
 import { navIcon } from './nav-icons';
 import { useNavModel } from './useNavModel';
-import { subSidebarOpenAtom } from './interface-toggles';
 
 const NavAnchor = chakra(NavLink);
 
@@ -15,7 +14,7 @@ const NavAnchor = chakra(NavLink);
  */
 export function Sidebar() {
   const { t } = useTranslation('common');
-  const open = useAtomValue(subSidebarOpenAtom);
+  const [open] = useInterfaceToggle('subSidebar');
   const { groups, loading } = useNavModel();
   return (
     <Box

@@ -1,17 +1,28 @@
-import { useMemo } from 'react';
-import { Badge, HStack, PageHeader, Text } from 'shared-ui';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Badge, Button, HStack, IconButton, PageHeader, Portal, Text, toaster } from 'shared-ui';
+import { Dialog } from 'shared-ui/overlays';
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList } from 'shared-auth';
+import { errorMessage, useApiList, useCan } from 'shared-auth';
 import { LIST_ROLES_URL, type RoleRow } from './api/list-roles';
+import { deleteRole } from './api/roles';
 
-/** /role (get_role): the organisation's roles and the permissions each carries. */
+/**
+ * /role (get_role): the organisation's roles and the permissions each carries. Create, edit and
+ * delete are offered only to users holding create_role, update_role and delete_role.
+ */
 export default function RoleListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const list = useApiList<RoleRow>(LIST_ROLES_URL, { fallbackError: t('roles.loadError') });
-  const columns = useMemo<ColumnDef<RoleRow>[]>(
-    () => [
+  const canCreate = useCan('create', 'role');
+  const canUpdate = useCan('update', 'role');
+  const canDelete = useCan('delete', 'role');
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+  const columns = useMemo<ColumnDef<RoleRow>[]>(() => {
+    const cols: ColumnDef<RoleRow>[] = [
       { id: 'name', header: t('roles.columns.name'), meta: { alwaysVisible: true }, cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text> },
       {
         id: '_id',
@@ -30,21 +41,121 @@ export default function RoleListScreen() {
           <HStack gap="1" wrap="wrap">
             <Badge colorPalette="brand">{t('roles.permissionCount', { count: row.original.permissions.length })}</Badge>
             {row.original.permissions.slice(0, 4).map((p) => (
-              <Badge key={p} variant="outline" fontFamily="mono">
+              <Badge key={p} variant="outline" fontFamily="mono" dir="ltr">
                 {p}
               </Badge>
             ))}
+            {row.original.permissions.length > 4 && (
+              <Text as="span" color="fg.muted" fontSize="xs">
+                {t('roles.morePermissions', { count: row.original.permissions.length - 4 })}
+              </Text>
+            )}
           </HStack>
         ),
       },
       { id: 'createdAt', header: t('roles.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-    ],
-    [t, format],
-  );
+    ];
+    if (canUpdate || canDelete) {
+      cols.push({
+        id: 'action',
+        header: t('roles.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => (
+          <HStack gap="1" justify="flex-end">
+            {canUpdate && (
+              <IconButton asChild size="xs" variant="ghost" aria-label={t('roles.actionsMenu.edit', { name: row.original.name })} data-testid="role-edit">
+                <RouterLink to={`/role/${row.original._id}/edit`}>
+                  <Pencil />
+                </RouterLink>
+              </IconButton>
+            )}
+            {canDelete && (
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('roles.actionsMenu.delete', { name: row.original.name })}
+                data-testid="role-delete"
+                onClick={() => setDeleting(row.original)}
+              >
+                <Trash2 />
+              </IconButton>
+            )}
+          </HStack>
+        ),
+      });
+    }
+    return cols;
+  }, [t, format, canUpdate, canDelete]);
   return (
     <>
-      <PageHeader title={t('roles.title')} description={t('roles.description')} />
+      <PageHeader
+        title={t('roles.title')}
+        description={t('roles.description')}
+        actions={
+          canCreate && (
+            <Button asChild colorPalette="brand" data-testid="role-create">
+              <RouterLink to="/role/create">
+                <Plus />
+                {t('roles.create.button')}
+              </RouterLink>
+            </Button>
+          )
+        }
+      />
       <DataTable testId="roles-table" columns={columns} {...list.tableProps} empty={{ title: t('roles.empty') }} />
+      <DeleteRoleDialog
+        role={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          list.reload();
+        }}
+      />
     </>
+  );
+}
+
+function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!role) return;
+    setBusy(true);
+    try {
+      await deleteRole(role._id);
+      toaster.create({ type: 'success', title: t('roles.delete.done', { name: role.name }) });
+      onDeleted();
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error, t('roles.delete.failed')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog.Root open={role !== null} onOpenChange={(e) => !e.open && !busy && onClose()} role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="role-delete-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('roles.delete.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text textAlign="start">{t('roles.delete.confirm', { name: role?.name ?? '' })}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                {tc('actions.cancel')}
+              </Button>
+              <Button colorPalette="red" onClick={confirm} loading={busy} data-testid="role-delete-confirm">
+                {tc('actions.delete')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }

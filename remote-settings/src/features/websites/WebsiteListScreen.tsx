@@ -1,16 +1,29 @@
-import { useMemo } from 'react';
-import { Badge, PageHeader, Text } from 'shared-ui';
+import { useMemo, useState } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { Badge, Button, IconButton, PageHeader, Text, toaster } from 'shared-ui';
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useSession } from 'shared-auth';
+import { errorMessage, useApiList, useCan, useSession } from 'shared-auth';
 import { LIST_WEBSITES_URL, type WebsiteRow } from './api/list-websites';
+import { deleteWebsites, refreshSessionWebsites } from './api/website-calls';
+import { AddWebsiteDialog } from './components/AddWebsiteDialog';
+import { ConfirmDialog } from './components/ConfirmDialog';
 
-/** /websites (get_websites): the websites of the organisation; the active one is marked. */
+/**
+ * /websites (get_websites): the websites of the organisation; the active one is marked. Adding and
+ * deleting need create_websites (the API requires it for both). After either, the session's websites
+ * are read again so the header's switcher lists them (and a deleted active website is switched away).
+ */
 export default function WebsiteListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const { activeWebsite } = useSession();
+  const canManage = useCan('create', 'websites');
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<WebsiteRow | null>(null);
   const list = useApiList<WebsiteRow>(LIST_WEBSITES_URL, { fallbackError: t('websites.loadError') });
+  const { reload } = list;
+
   const columns = useMemo<ColumnDef<WebsiteRow>[]>(
     () => [
       {
@@ -18,10 +31,10 @@ export default function WebsiteListScreen() {
         header: t('websites.columns.name'),
         meta: { alwaysVisible: true },
         cell: ({ row }) => (
-          <Text fontWeight="medium">
+          <Text fontWeight="medium" textAlign="start">
             {row.original.name}{' '}
             {row.original._id === activeWebsite?._id && (
-              <Badge colorPalette="green" ms="2">
+              <Badge colorPalette="green" ms="2" data-testid="active-website">
                 {t('websites.active')}
               </Badge>
             )}
@@ -38,15 +51,91 @@ export default function WebsiteListScreen() {
           </Text>
         ),
       },
-      { id: 'domain', header: t('websites.columns.domain'), cell: ({ row }) => row.original.domain },
+      {
+        id: 'domain',
+        header: t('websites.columns.domain'),
+        cell: ({ row }) => (
+          <Text as="span" dir="ltr">
+            {row.original.domain}
+          </Text>
+        ),
+      },
       { id: 'createdAt', header: t('websites.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      ...(canManage
+        ? [
+            {
+              id: 'action',
+              header: t('websites.actionColumn'),
+              meta: { alwaysVisible: true, align: 'end' as const },
+              cell: ({ row }: { row: { original: WebsiteRow } }) => (
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t('websites.deleteLabel', { name: row.original.name })}
+                  data-testid={`delete-website-${row.original.domain}`}
+                  onClick={() => setToDelete(row.original)}
+                >
+                  <Trash2 size={16} aria-hidden />
+                </IconButton>
+              ),
+            } satisfies ColumnDef<WebsiteRow>,
+          ]
+        : []),
     ],
-    [t, activeWebsite?._id, format],
+    [t, activeWebsite?._id, format, canManage],
   );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteWebsites([toDelete._id]);
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error, t('websites.deleteError')) });
+      throw error;
+    }
+    // Spec section 8's success message, in the user's language.
+    toaster.create({ type: 'success', title: t('websites.deleted') });
+    reload();
+    await refreshSessionWebsites().catch(() => undefined);
+  };
+
   return (
     <>
-      <PageHeader title={t('websites.title')} description={t('websites.description')} />
+      <PageHeader
+        title={t('websites.title')}
+        description={t('websites.description')}
+        actions={
+          canManage && (
+            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-website">
+              <Plus size={16} aria-hidden />
+              {t('websites.add')}
+            </Button>
+          )
+        }
+      />
       <DataTable testId="websites-table" columns={columns} {...list.tableProps} empty={{ title: t('websites.empty') }} />
+      {canManage && (
+        <>
+          <AddWebsiteDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            onCreated={() => {
+              setAdding(false);
+              reload();
+            }}
+          />
+          <ConfirmDialog
+            open={toDelete !== null}
+            title={t('websites.deleteTitle')}
+            description={t('websites.deleteConfirm', { name: toDelete?.name ?? '', domain: toDelete?.domain ?? '' })}
+            confirmLabel={t('websites.deleteAction')}
+            onConfirm={confirmDelete}
+            onClose={() => setToDelete(null)}
+            testId="delete-website-dialog"
+          />
+        </>
+      )}
     </>
   );
 }

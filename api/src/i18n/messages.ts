@@ -1,0 +1,172 @@
+/**
+ * Every message the API answers, in fr and ar (en is the source text). The client sends
+ * `accept-language` from the chosen language (spec section 7), and the person reading a field
+ * message or a toast reads it in that language. A test fails when a message of the API or of the
+ * contracts has no entry here.
+ */
+export type Lang = 'en' | 'fr' | 'ar';
+type Entry = { fr: string; ar: string };
+
+export const MESSAGES: Record<string, Entry> = {
+  // Sign-in and session
+  'Invalid email or password': { fr: 'E-mail ou mot de passe incorrect', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
+  'Login successfully, Welcome Back': { fr: 'Connexion réussie, bon retour', ar: 'تم تسجيل الدخول بنجاح، مرحبًا بعودتك' },
+  'Logged out successfully': { fr: 'Déconnexion réussie', ar: 'تم تسجيل الخروج بنجاح' },
+  'Authentication required': { fr: 'Authentification requise', ar: 'يلزم تسجيل الدخول' },
+  'Invalid access token': { fr: "Jeton d'accès invalide", ar: 'رمز الوصول غير صالح' },
+  'Invalid refresh token': { fr: 'Jeton de rafraîchissement invalide', ar: 'رمز التحديث غير صالح' },
+  'Your session has expired': { fr: 'Votre session a expiré', ar: 'انتهت صلاحية جلستك' },
+  'Your session has expired, please sign in again': {
+    fr: 'Votre session a expiré, veuillez vous reconnecter',
+    ar: 'انتهت صلاحية جلستك، يرجى تسجيل الدخول مجددًا',
+  },
+  'This session has ended, please sign in again': {
+    fr: 'Cette session est terminée, veuillez vous reconnecter',
+    ar: 'انتهت هذه الجلسة، يرجى تسجيل الدخول مجددًا',
+  },
+  'This account no longer exists': { fr: "Ce compte n'existe plus", ar: 'هذا الحساب لم يعد موجودًا' },
+  'This area is reserved to administrators': { fr: 'Cet espace est réservé aux administrateurs', ar: 'هذا القسم مخصص للمسؤولين' },
+  'Select a website first': { fr: "Sélectionnez d'abord un site", ar: 'اختر موقعًا أولًا' },
+  'Website not found': { fr: 'Site introuvable', ar: 'الموقع غير موجود' },
+  'Identity-provider sign-in is not enabled': { fr: "La connexion par fournisseur d'identité n'est pas activée", ar: 'تسجيل الدخول عبر مزوّد الهوية غير مفعّل' },
+  'The identity provider did not accept this sign-in': {
+    fr: "Le fournisseur d'identité a refusé cette connexion",
+    ar: 'رفض مزوّد الهوية عملية تسجيل الدخول هذه',
+  },
+  'No Signpost account for this identity': { fr: 'Aucun compte Signpost pour cette identité', ar: 'لا يوجد حساب Signpost لهذه الهوية' },
+  // Passwords
+  'successfully sent': { fr: 'Envoyé avec succès', ar: 'تم الإرسال بنجاح' },
+  'Password has been reset successfully': { fr: 'Le mot de passe a été réinitialisé', ar: 'تمت إعادة تعيين كلمة المرور بنجاح' },
+  'Failed to reset password': { fr: 'Échec de la réinitialisation du mot de passe', ar: 'فشلت إعادة تعيين كلمة المرور' },
+  'Your passwords updated successfully': { fr: 'Votre mot de passe a été mis à jour', ar: 'تم تحديث كلمة المرور بنجاح' },
+  'Current password is incorrect': { fr: 'Le mot de passe actuel est incorrect', ar: 'كلمة المرور الحالية غير صحيحة' },
+  'Your password has been set, you can now sign in': {
+    fr: 'Votre mot de passe est défini, vous pouvez vous connecter',
+    ar: 'تم تعيين كلمة المرور، يمكنك الآن تسجيل الدخول',
+  },
+  // Profile and users
+  'Profile updated successfully': { fr: 'Profil mis à jour', ar: 'تم تحديث الملف الشخصي' },
+  'This email is already in use': { fr: 'Cet e-mail est déjà utilisé', ar: 'هذا البريد الإلكتروني مستخدم بالفعل' },
+  'This email is already used by another account': { fr: 'Cet e-mail est déjà utilisé par un autre compte', ar: 'هذا البريد الإلكتروني مستخدم في حساب آخر' },
+  'User created successfully': { fr: 'Utilisateur créé', ar: 'تم إنشاء المستخدم بنجاح' },
+  'Unknown role': { fr: 'Rôle inconnu', ar: 'دور غير معروف' },
+  'Role not found': { fr: 'Rôle introuvable', ar: 'الدور غير موجود' },
+  'Role created successfully': { fr: 'Rôle créé avec succès', ar: 'تم إنشاء الدور بنجاح' },
+  'Role updated successfully': { fr: 'Rôle mis à jour avec succès', ar: 'تم تحديث الدور بنجاح' },
+  'Role deleted successfully': { fr: 'Rôle supprimé avec succès', ar: 'تم حذف الدور بنجاح' },
+  'A role with this name already exists': { fr: 'Un rôle porte déjà ce nom', ar: 'يوجد دور بهذا الاسم بالفعل' },
+  'Please select at least one permission': { fr: 'Veuillez sélectionner au moins une permission', ar: 'يرجى تحديد صلاحية واحدة على الأقل' },
+  'Each permission may appear only once': { fr: "Chaque permission ne peut apparaître qu'une fois", ar: 'لا يمكن أن تتكرر الصلاحية' },
+  'The name is too long (120 characters at most)': { fr: 'Le nom est trop long (120 caractères au plus)', ar: 'الاسم طويل جدًا (120 حرفًا على الأكثر)' },
+  'This role is still held by 1 user. Remove it from that user before deleting it.': {
+    fr: 'Ce rôle est encore attribué à 1 utilisateur. Retirez-le-lui avant de le supprimer.',
+    ar: 'هذا الدور ما زال مسندًا إلى مستخدم واحد. أزِله عنه قبل حذفه.',
+  },
+  'The identity provider cannot be reached, try again later': {
+    fr: "Le fournisseur d'identité est injoignable, réessayez plus tard",
+    ar: 'تعذّر الوصول إلى مزوّد الهوية، أعد المحاولة لاحقًا',
+  },
+  // Invitations
+  'Invitation accepted': { fr: 'Invitation acceptée', ar: 'تم قبول الدعوة' },
+  'This invitation link is invalid or has expired': { fr: "Ce lien d'invitation est invalide ou a expiré", ar: 'رابط الدعوة هذا غير صالح أو منتهي الصلاحية' },
+  'Invitation not found': { fr: 'Invitation introuvable', ar: 'الدعوة غير موجودة' },
+  'An account already exists for this email: sign in and accept the invitation': {
+    fr: "Un compte existe déjà pour cet e-mail : connectez-vous et acceptez l'invitation",
+    ar: 'يوجد حساب بهذا البريد بالفعل: سجّل الدخول واقبل الدعوة',
+  },
+  'No account uses this email yet: choose a password from the invitation link': {
+    fr: "Aucun compte n'utilise encore cet e-mail : choisissez un mot de passe depuis le lien d'invitation",
+    ar: 'لا يوجد حساب بهذا البريد بعد: اختر كلمة مرور من رابط الدعوة',
+  },
+  'This account already belongs to another organisation': {
+    fr: 'Ce compte appartient déjà à une autre organisation',
+    ar: 'هذا الحساب ينتمي بالفعل إلى مؤسسة أخرى',
+  },
+  // Websites, tags, workspaces
+  'Website created successfully': { fr: 'Site ajouté avec succès', ar: 'تمت إضافة الموقع بنجاح' },
+  'Website already exists': { fr: 'Ce site existe déjà', ar: 'الموقع موجود بالفعل' },
+  'Website deleted successfully': { fr: 'Site supprimé avec succès', ar: 'تم حذف الموقع بنجاح' },
+  'An organisation needs at least one website: add another website before deleting this one': {
+    fr: 'Une organisation doit garder au moins un site : ajoutez-en un autre avant de supprimer celui-ci',
+    ar: 'يجب أن تحتفظ المؤسسة بموقع واحد على الأقل: أضف موقعًا آخر قبل حذف هذا الموقع',
+  },
+  'Unknown website': { fr: 'Site inconnu', ar: 'موقع غير معروف' },
+  'Please select at least one website': { fr: 'Veuillez sélectionner au moins un site', ar: 'يرجى اختيار موقع واحد على الأقل' },
+  'Please enter domain': { fr: 'Veuillez saisir le domaine', ar: 'يرجى إدخال النطاق' },
+  'Enter a domain such as shop.example.com': { fr: 'Saisissez un domaine tel que shop.example.com', ar: 'أدخل نطاقًا مثل shop.example.com' },
+  'Name must be at most 120 characters': { fr: 'Le nom doit comporter au plus 120 caractères', ar: 'يجب ألا يتجاوز الاسم 120 حرفًا' },
+  'Name must be at most 60 characters': { fr: 'Le nom doit comporter au plus 60 caractères', ar: 'يجب ألا يتجاوز الاسم 60 حرفًا' },
+  'Tag created successfully': { fr: 'Étiquette créée avec succès', ar: 'تم إنشاء الوسم بنجاح' },
+  'Tag already exists': { fr: 'Cette étiquette existe déjà', ar: 'الوسم موجود بالفعل' },
+  'A tag with this name already exists on this website': { fr: 'Une étiquette porte déjà ce nom sur ce site', ar: 'يوجد وسم بهذا الاسم على هذا الموقع' },
+  'Tag not found': { fr: 'Étiquette introuvable', ar: 'الوسم غير موجود' },
+  'Tag deleted successfully': { fr: 'Étiquette supprimée avec succès', ar: 'تم حذف الوسم بنجاح' },
+  'Please enter color': { fr: 'Veuillez saisir la couleur', ar: 'يرجى إدخال اللون' },
+  'Color must look like #1677ff': { fr: 'La couleur doit ressembler à #1677ff', ar: 'يجب أن يكون اللون مثل ‎#1677ff' },
+  'Workspace created successfully': { fr: 'Espace de travail créé avec succès', ar: 'تم إنشاء مساحة العمل بنجاح' },
+  'Workspace already exists': { fr: 'Cet espace de travail existe déjà', ar: 'مساحة العمل موجودة بالفعل' },
+  'A workspace with this name already exists on this website': {
+    fr: 'Un espace de travail porte déjà ce nom sur ce site',
+    ar: 'توجد مساحة عمل بهذا الاسم على هذا الموقع',
+  },
+  'Workspace not found': { fr: 'Espace de travail introuvable', ar: 'مساحة العمل غير موجودة' },
+  'Workspace deleted successfully': { fr: 'Espace de travail supprimé avec succès', ar: 'تم حذف مساحة العمل بنجاح' },
+  'Unknown service': { fr: 'Service inconnu', ar: 'خدمة غير معروفة' },
+  'Please choose an icon': { fr: 'Veuillez choisir une icône', ar: 'يرجى اختيار أيقونة' },
+  'Please choose a service': { fr: 'Veuillez choisir un service', ar: 'يرجى اختيار خدمة' },
+  // Validation and generic
+  'Validation failed': { fr: 'Validation échouée', ar: 'فشل التحقق' },
+  'Please check the highlighted fields': { fr: 'Veuillez vérifier les champs signalés', ar: 'يرجى التحقق من الحقول المحددة' },
+  'Something went wrong': { fr: "Une erreur s'est produite", ar: 'حدث خطأ ما' },
+  'Please enter email': { fr: "Veuillez saisir l'e-mail", ar: 'يرجى إدخال البريد الإلكتروني' },
+  'Please enter a valid email': { fr: 'Veuillez saisir une adresse e-mail valide', ar: 'يرجى إدخال بريد إلكتروني صالح' },
+  'Please enter password': { fr: 'Veuillez saisir le mot de passe', ar: 'يرجى إدخال كلمة المرور' },
+  'Please enter confirmPassword': { fr: 'Veuillez confirmer le mot de passe', ar: 'يرجى تأكيد كلمة المرور' },
+  'Please enter current password': { fr: 'Veuillez saisir le mot de passe actuel', ar: 'يرجى إدخال كلمة المرور الحالية' },
+  'Please enter name': { fr: 'Veuillez saisir le nom', ar: 'يرجى إدخال الاسم' },
+  'Please enter token': { fr: 'Veuillez saisir le jeton', ar: 'يرجى إدخال الرمز' },
+  'Please select at least one role': { fr: 'Veuillez choisir au moins un rôle', ar: 'يرجى اختيار دور واحد على الأقل' },
+  'Password must be at least 8 characters': { fr: 'Le mot de passe doit comporter au moins 8 caractères', ar: 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل' },
+  'Password must be at most 128 characters': { fr: 'Le mot de passe doit comporter au plus 128 caractères', ar: 'يجب ألا تتجاوز كلمة المرور 128 حرفًا' },
+  'Passwords do not match': { fr: 'Les mots de passe ne correspondent pas', ar: 'كلمتا المرور غير متطابقتين' },
+};
+
+/** Messages with a value in them: matched by pattern, the value carried over. */
+const PATTERNS: { pattern: RegExp; fr: (m: RegExpMatchArray) => string; ar: (m: RegExpMatchArray) => string }[] = [
+  {
+    pattern: /^Too many failed sign-in attempts\. Try again in (\d+) minutes?\.$/,
+    fr: (m) => `Trop de tentatives de connexion échouées. Réessayez dans ${m[1]} minute${m[1] === '1' ? '' : 's'}.`,
+    ar: (m) => `محاولات تسجيل دخول فاشلة كثيرة. أعد المحاولة بعد ${m[1]} دقيقة.`,
+  },
+  {
+    pattern: /^This role is still held by (\d+) users\. Remove it from them before deleting it\.$/,
+    fr: (m) => `Ce rôle est encore attribué à ${m[1]} utilisateurs. Retirez-le-leur avant de le supprimer.`,
+    ar: (m) => `هذا الدور ما زال مسندًا إلى ${m[1]} مستخدمين. أزِله عنهم قبل حذفه.`,
+  },
+  {
+    pattern: /^Unknown permission: (.+)$/,
+    fr: (m) => `Permission inconnue : ${m[1]}`,
+    ar: (m) => `صلاحية غير معروفة: ${m[1]}`,
+  },
+];
+
+export function languageOf(acceptLanguage: string | undefined): Lang {
+  const first = (acceptLanguage ?? '').split(',')[0].trim().slice(0, 2).toLowerCase();
+  return first === 'fr' || first === 'ar' ? first : 'en';
+}
+
+/** The message in `lang`; a message without a translation stays as written. */
+export function translateMessage(message: string, lang: Lang): string {
+  if (lang === 'en') return message;
+  const entry = MESSAGES[message];
+  if (entry) return entry[lang];
+  for (const p of PATTERNS) {
+    const m = message.match(p.pattern);
+    if (m) return p[lang](m);
+  }
+  return message;
+}
+
+export function hasTranslation(message: string): boolean {
+  return message in MESSAGES || PATTERNS.some((p) => p.pattern.test(message));
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { languageOf, translateMessage } from '../i18n/messages';
+
+/**
+ * Answers in the caller's language: `message` and each per-field message of `errors` of every JSON
+ * answer, success or error, translated by `accept-language`. One place, so no route needs to care.
+ */
+export function localizeMessages(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const lang = languageOf(request.headers['accept-language']);
+    if (lang === 'en' || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const body = payload as { message?: unknown; errors?: unknown };
+    if (typeof body.message !== 'string' && !(body.errors && typeof body.errors === 'object')) return payload;
+    const out: Record<string, unknown> = { ...body };
+    if (typeof body.message === 'string') out.message = translateMessage(body.message, lang);
+    if (body.errors && typeof body.errors === 'object') {
+      out.errors = Object.fromEntries(
+        Object.entries(body.errors as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? translateMessage(v, lang) : v]),
+      );
+    }
+    return out;
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { idParamSchema, roleBodySchema, roleSavedResponseSchema } from 'contracts';
+import type { AppContext } from '../../context';
+import { roles } from '../../db/schema';
+import { caller } from '../../plugins/access';
+import { notFound } from '../../lib/errors';
+import { errorResponses, isUniqueViolation, zod } from '../shared';
+import { roleView } from './list';
+import { assertNameFree, nameTaken } from './save';
+
+/**
+ * PUT /api/roles/{id} (update_role): replaces the role's name and permissions. A role of another
+ * organisation answers 404 exactly like a missing one. Holders of the role get the new permissions
+ * on their next call (permissions are read per request, not baked into the token).
+ */
+export function roleUpdateRoute(app: FastifyInstance, ctx: AppContext) {
+  zod(app).put(
+    '/api/roles/:id',
+    {
+      config: { auth: true, permission: 'update_role', website: false },
+      schema: {
+        tags: ['roles'],
+        summary: 'Update a role',
+        params: idParamSchema,
+        body: roleBodySchema,
+        response: { 200: roleSavedResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { organisationId } = caller(request);
+      const { id } = request.params;
+      const { name, permissions } = request.body;
+      const own = and(eq(roles.id, id), eq(roles.organisationId, organisationId));
+      const [existing] = await ctx.db.select({ id: roles.id }).from(roles).where(own).limit(1);
+      if (!existing) throw notFound('Role not found');
+      await assertNameFree(ctx, organisationId, name, id);
+      try {
+        const [role] = await ctx.db.update(roles).set({ name, permissions }).where(own).returning();
+        if (!role) throw notFound('Role not found');
+        return { message: 'Role updated successfully', data: roleView(role) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw nameTaken();
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { RouteAccess, ActiveWebsite } from '../../plugins/access';
+import { badRequest } from '../../lib/errors';
+
+/**
+ * Access of every tags and workspaces call. Spec section 6 names no permission for them, so any
+ * signed-in member of the organisation may use them (permission null), always inside the website of
+ * the `Activewebsite` header (website true): they are content of that website, and a website of
+ * another organisation answers 404 before the handler runs (plugins/access.ts).
+ */
+export const WEBSITE_CONTENT_ACCESS: RouteAccess = { auth: true, permission: null, website: true };
+
+/** The website of the `Activewebsite` header, on a `website: true` route (the access hook sets it). */
+export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
+  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  return request.activeWebsite;
+}

@@ -1,0 +1,74 @@
+import { bearer, createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+
+/** GET, POST, DELETE /api/tags (issue 4, item 6): content of the active website. */
+let t: TestApp;
+let u: TestUser;
+let siteB: string;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+beforeEach(async () => {
+  u = await t.createUser({ permissions: ['create_websites'] });
+  siteB = (await t.request({ method: 'POST', url: '/api/websites', headers: u.headers, payload: { name: 'B', domain: `b-${randomId()}.example.com` } })).json()
+    .data._id;
+});
+
+const onSite = (site: string) => ({ ...u.headers, activewebsite: site });
+const create = (site: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/tags', headers: onSite(site), payload });
+const list = (site: string, query = '') => t.request({ method: 'GET', url: `/api/tags${query}`, headers: onSite(site) });
+
+test('creates tags and lists them newest first with { docs, meta }; pageSize up to 1000', async () => {
+  const first = await create(u.websiteId, { name: 'Promo', color: '#FF0000' });
+  expect(first.statusCode).toBe(201);
+  expect(first.json().data).toEqual({ _id: expect.any(String), name: 'Promo', color: '#ff0000', createdAt: expect.any(String) });
+  await create(u.websiteId, { name: 'News', color: '#00ff00' });
+  const res = await list(u.websiteId, '?pageSize=1000');
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body.docs.map((d: { name: string }) => d.name)).toEqual(['News', 'Promo']);
+  expect(body.meta).toEqual({ totalDocs: 2, page: 1, limit: 1000, hasMore: false, nextPage: null });
+  const asc = await list(u.websiteId, '?order=asc');
+  expect(asc.json().docs.map((d: { name: string }) => d.name)).toEqual(['Promo', 'News']);
+  expect((await list(u.websiteId, '?pageSize=1001')).statusCode).toBe(400);
+});
+
+test('a tag of website A is never listed under website B, nor deletable from it', async () => {
+  const tag = (await create(u.websiteId, { name: 'Only A', color: '#123456' })).json().data;
+  expect((await list(siteB)).json().docs).toEqual([]);
+  const del = await t.request({ method: 'DELETE', url: `/api/tags/${tag._id}`, headers: onSite(siteB) });
+  expect(del.statusCode).toBe(404);
+  expect((await list(u.websiteId)).json().docs).toHaveLength(1);
+  // The same name is free on another website.
+  expect((await create(siteB, { name: 'Only A', color: '#123456' })).statusCode).toBe(201);
+});
+
+test('a duplicate name in the website (any case) → 409 on name', async () => {
+  expect((await create(u.websiteId, { name: 'Sale', color: '#123456' })).statusCode).toBe(201);
+  const dup = await create(u.websiteId, { name: 'SALE', color: '#654321' });
+  expect(dup.statusCode).toBe(409);
+  expect(dup.json()).toEqual({ message: 'Tag already exists', errors: { name: expect.any(String) } });
+});
+
+test('bad input → 400 with field messages', async () => {
+  const res = await create(u.websiteId, { name: ' ', color: 'red' });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual({ name: 'Please enter name', color: 'Color must look like #1677ff' });
+  const badId = await t.request({ method: 'DELETE', url: '/api/tags/nope', headers: u.headers });
+  expect(badId.statusCode).toBe(400);
+});
+
+test('deletes a tag of the active website; again → 404', async () => {
+  const tag = (await create(u.websiteId, { name: 'Temp', color: '#abcdef' })).json().data;
+  const del = await t.request({ method: 'DELETE', url: `/api/tags/${tag._id}`, headers: u.headers });
+  expect(del.statusCode).toBe(200);
+  expect(del.json()).toEqual({ message: 'Tag deleted successfully' });
+  expect((await t.request({ method: 'DELETE', url: `/api/tags/${tag._id}`, headers: u.headers })).statusCode).toBe(404);
+});
+
+test('needs the Activewebsite header (400), of the caller’s organisation (404)', async () => {
+  expect((await t.request({ method: 'GET', url: '/api/tags', headers: bearer(u.accessToken) })).statusCode).toBe(400);
+  const stranger = await t.createUser({ permissions: [] });
+  const res = await t.request({ method: 'GET', url: '/api/tags', headers: { ...stranger.headers, activewebsite: u.websiteId } });
+  expect(res.statusCode).toBe(404);
+});

@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ShellPage } from './ShellPage';
+
+/** /websites (settings remote): the organisation's websites, add and delete. */
+export class WebsitesPage extends ShellPage {
+  public static readonly path = '/websites';
+
+  public readonly table: Locator;
+  public readonly addButton: Locator;
+  public readonly form: Locator;
+  public readonly nameInput: Locator;
+  public readonly domainInput: Locator;
+  public readonly submitButton: Locator;
+  public readonly deleteDialog: Locator;
+
+  public constructor(page: Page) {
+    super(page);
+    this.table = page.getByTestId('websites-table');
+    this.addButton = page.getByTestId('add-website');
+    this.form = page.getByTestId('website-form');
+    this.nameInput = this.form.locator('input[name="name"]');
+    this.domainInput = this.form.locator('input[name="domain"]');
+    this.submitButton = this.form.getByTestId('submit-button');
+    this.deleteDialog = page.getByTestId('delete-website-dialog');
+  }
+
+  public async navigate(): Promise<void> {
+    await this.navigateTo(WebsitesPage.path);
+    await this.expectLoaded();
+  }
+
+  public async expectLoaded(): Promise<void> {
+    await expect(this.table).toBeVisible({ timeout: 20_000 });
+  }
+
+  public row(text: string): Locator {
+    return this.table.locator('tbody tr').filter({ hasText: text });
+  }
+
+  /** Opens the dialog if needed and submits a website. */
+  public async add(name: string, domain: string): Promise<void> {
+    if (!(await this.form.isVisible())) await this.addButton.click();
+    await expect(this.form).toBeVisible();
+    await this.nameInput.fill(name);
+    await this.domainInput.fill(domain);
+    await this.submitButton.click();
+  }
+
+  public async closeForm(): Promise<void> {
+    await this.form.getByRole('button', { name: /cancel/i }).click();
+    await expect(this.form).toBeHidden();
+  }
+
+  public async delete(domain: string): Promise<void> {
+    await this.table.getByTestId(`delete-website-${domain}`).click();
+    await expect(this.deleteDialog).toBeVisible();
+    await this.deleteDialog.getByTestId('confirm-button').click();
+  }
+
+  /** Picks a website in the header's switcher. */
+  public async switchTo(name: string): Promise<void> {
+    await this.websiteSwitcher.click();
+    await this.page.getByRole('menuitem').filter({ hasText: name }).click();
+    await expect(this.websiteSwitcher).toContainText(name);
+  }
+}

@@ -1,0 +1,113 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { RESOURCE_ACTIONS } from 'contracts';
+import { UiProvider } from 'shared-ui';
+import en from '../../locales/en/settings.json';
+import common from '../../../../shared-i18n/locales/en/common.json';
+import { RoleForm } from './components/RoleForm';
+
+// jsdom has no PointerEvent; zag's press handling constructs one when focus moves between checkboxes.
+if (typeof window.PointerEvent !== 'function') {
+  class PointerEventPolyfill extends MouseEvent {
+    readonly pointerId: number;
+    readonly pointerType: string;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerId = init.pointerId ?? 1;
+      this.pointerType = init.pointerType ?? 'mouse';
+    }
+  }
+  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
+}
+
+const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { settings: en, common } }, interpolation: { escapeValue: false } });
+
+function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), defaultValues?: { name: string; permissions: string[] }) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <UiProvider>
+        <RoleForm submitLabel="Create role" onSubmit={onSubmit} onCancel={() => {}} defaultValues={defaultValues} />
+      </UiProvider>
+    </I18nextProvider>,
+  );
+  return onSubmit;
+}
+
+const card = (resource: string) => screen.getByTestId(`permission-card-${resource}`);
+const checkedIn = (resource: string) =>
+  within(card(resource))
+    .getAllByRole('checkbox')
+    .filter((c) => (c as HTMLInputElement).value && (c as HTMLInputElement).value.includes('_') && (c as HTMLInputElement).checked)
+    .map((c) => (c as HTMLInputElement).value);
+
+describe('RoleForm permission cards', () => {
+  it('shows one card per resource of spec section 6, each listing its translated actions', () => {
+    renderForm();
+    const cards = screen.getAllByTestId(/^permission-card-/);
+    expect(cards.map((c) => c.dataset.testid)).toEqual(Object.keys(RESOURCE_ACTIONS).map((r) => `permission-card-${r}`));
+    expect(within(card('checklist')).getByRole('heading')).toHaveTextContent('Checklists');
+    expect(within(card('checklist')).getByRole('checkbox', { name: 'Duplicate · Checklists' })).toHaveAttribute('value', 'duplication_checklist');
+    expect(within(card('domain')).getAllByRole('checkbox')).toHaveLength(2); // select all + create
+  });
+
+  it('"select all" of a card selects exactly that resource’s actions, and counts them', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all: Checklists' }));
+    expect(checkedIn('checklist')).toEqual(RESOURCE_ACTIONS.checklist.map((a) => `${a}_checklist`));
+    expect(within(card('checklist')).getByTestId('permission-count')).toHaveTextContent('6/6');
+    for (const other of Object.keys(RESOURCE_ACTIONS).filter((r) => r !== 'checklist')) expect(checkedIn(other)).toEqual([]);
+    expect(within(card('posts')).getByTestId('permission-count')).toHaveTextContent('0/6');
+    // A second click clears the card again.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all: Checklists' }));
+    expect(checkedIn('checklist')).toEqual([]);
+  });
+
+  it('submits the exact permission strings, in the order of spec section 6, duplication_checklist included', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: /Role name/ }), '  Checklist editors ');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all: Checklists' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Delete · Checklists' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Create · Domains' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'View · Push notifications' }));
+    expect(within(card('checklist')).getByTestId('permission-count')).toHaveTextContent('5/6');
+    await userEvent.click(screen.getByRole('button', { name: 'Create role' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Checklist editors',
+      permissions: [
+        'create_domain',
+        'get_pushNotification',
+        'get_checklist',
+        'create_checklist',
+        'update_checklist',
+        'cancel_checklist',
+        'duplication_checklist',
+      ],
+    });
+  });
+
+  it('requires a name and a permission, with the common "Please enter {label}" message', async () => {
+    const onSubmit = renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create role' }));
+    expect(await screen.findByText('Please enter Role name')).toBeInTheDocument();
+    expect(screen.getByTestId('permissions-error')).toHaveTextContent('Please select at least one permission');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts the server’s field messages on their fields and keeps what was entered', async () => {
+    const conflict = Object.assign(new Error('409'), {
+      isAxiosError: true,
+      response: { status: 409, data: { message: 'A role with this name already exists', errors: { name: 'A role with this name already exists' } } },
+    });
+    const onSubmit = renderForm(jest.fn().mockRejectedValue(conflict), { name: 'Editors', permissions: ['get_posts', 'duplication_checklist'] });
+    expect(checkedIn('checklist')).toEqual(['duplication_checklist']);
+    await userEvent.click(screen.getByRole('button', { name: 'Create role' }));
+    expect(await screen.findByText('A role with this name already exists')).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Editors', permissions: ['get_posts', 'duplication_checklist'] });
+    expect(screen.getByRole('textbox', { name: /Role name/ })).toHaveValue('Editors');
+    expect(checkedIn('posts')).toEqual(['get_posts']);
+  });
+});

@@ -1,0 +1,100 @@
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { RoleBody } from 'contracts';
+import { Button, FormField, HStack, Input, Stack, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage, fieldErrors } from 'shared-auth';
+import { PermissionCards, orderPermissions } from './PermissionCards';
+
+type RoleFormValues = { name: string; permissions: string[] };
+
+export interface RoleFormProps {
+  defaultValues?: RoleFormValues;
+  submitLabel: string;
+  /** Saves the role; a rejection with `errors: { name | permissions }` is shown on those fields. */
+  onSubmit: (body: RoleBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * The create and edit form of a role: its name and one permission card per resource. Browser
+ * validation mirrors the contract; the server's field messages land on their fields; nothing the
+ * user typed or ticked is lost when the save fails.
+ */
+export function RoleForm({ defaultValues = { name: '', permissions: [] }, submitLabel, onSubmit, onCancel }: RoleFormProps) {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const permissionsLabelId = useId();
+  const permissionsErrorId = useId();
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, tc('validation.required', { label: t('roles.form.name') }))
+          .max(120, t('roles.form.nameTooLong')),
+        permissions: z.array(z.string()).min(1, t('roles.form.permissionsRequired')),
+      }),
+    [t, tc],
+  );
+  const { register, control, handleSubmit, setError, formState } = useForm<RoleFormValues>({ resolver: zodResolver(schema), defaultValues });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit({ name: values.name.trim(), permissions: orderPermissions(values.permissions) });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      let placed = false;
+      for (const field of ['name', 'permissions'] as const) {
+        if (fields[field]) {
+          setError(field, { type: 'server', message: fields[field] }, { shouldFocus: field === 'name' });
+          placed = true;
+        }
+      }
+      if (!placed) toaster.create({ type: 'error', title: errorMessage(error, tc('errors.generic')) });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="role-form">
+      <Stack gap="6">
+        <FormField label={t('roles.form.name')} error={formState.errors.name?.message} required>
+          <Input maxW="md" autoComplete="off" {...register('name')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field, fieldState }) => (
+            // Not a Field.Root: its context would label and require every checkbox of the cards.
+            <Stack gap="2" role="group" aria-labelledby={permissionsLabelId} aria-describedby={fieldState.error ? permissionsErrorId : undefined}>
+              <Text id={permissionsLabelId} fontWeight="medium" textAlign="start">
+                {t('roles.form.permissions')}
+                <Text as="span" color="fg.error" ms="1" aria-hidden>
+                  *
+                </Text>
+              </Text>
+              <Text color="fg.muted" fontSize="sm" textAlign="start">
+                {t('roles.form.permissionsHelp', { count: field.value.length })}
+              </Text>
+              <PermissionCards value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />
+              {fieldState.error && (
+                <Text id={permissionsErrorId} color="fg.error" fontSize="sm" textAlign="start" role="alert" data-testid="permissions-error">
+                  {fieldState.error.message}
+                </Text>
+              )}
+            </Stack>
+          )}
+        />
+        <HStack gap="3" justify="flex-start">
+          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} data-testid="role-submit">
+            {submitLabel}
+          </Button>
+          <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting}>
+            {tc('actions.cancel')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

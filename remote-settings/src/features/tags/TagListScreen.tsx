@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { Button, HStack, IconButton, PageHeader, Text, toaster } from 'shared-ui';
+import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { useFormatters, useTranslation } from 'shared-i18n';
+import { errorMessage, useApiList } from 'shared-auth';
+import { ConfirmDialog } from '../websites/components/ConfirmDialog';
+import { deleteTag, LIST_TAGS_URL, TAGS_PAGE_SIZE, type TagRow } from './api/tag-calls';
+import { ColorSwatch } from './components/ColorSwatch';
+import { NewTagDialog } from './components/NewTagDialog';
+
+/**
+ * /settings/tags: the active website's tags (content lists use them as filters). The spec names no
+ * permission for tags, so any signed-in member may create and delete them (the API agrees).
+ * Switching the website in the header reloads the list (useApiList follows the active website).
+ */
+export default function TagListScreen() {
+  const { t } = useTranslation('settings');
+  const format = useFormatters();
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<TagRow | null>(null);
+  const list = useApiList<TagRow>(LIST_TAGS_URL, { pageSize: TAGS_PAGE_SIZE, fallbackError: t('tags.loadError') });
+  const { reload } = list;
+  const columns = useMemo<ColumnDef<TagRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('tags.columns.name'),
+        meta: { alwaysVisible: true },
+        cell: ({ row }) => (
+          <HStack gap="2">
+            <ColorSwatch color={row.original.color} />
+            <Text fontWeight="medium" textAlign="start">
+              {row.original.name}
+            </Text>
+          </HStack>
+        ),
+      },
+      {
+        id: '_id',
+        header: t('tags.columns.id'),
+        meta: { hiddenByDefault: true },
+        cell: ({ row }) => (
+          <Text fontFamily="mono" fontSize="xs">
+            {row.original._id}
+          </Text>
+        ),
+      },
+      {
+        id: 'color',
+        header: t('tags.columns.color'),
+        cell: ({ row }) => (
+          <Text as="span" fontFamily="mono" dir="ltr">
+            {row.original.color}
+          </Text>
+        ),
+      },
+      { id: 'createdAt', header: t('tags.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      {
+        id: 'action',
+        header: t('tags.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => (
+          <IconButton
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('tags.deleteLabel', { name: row.original.name })}
+            data-testid={`delete-tag-${row.original.name}`}
+            onClick={() => setToDelete(row.original)}
+          >
+            <Trash2 size={16} aria-hidden />
+          </IconButton>
+        ),
+      },
+    ],
+    [t, format],
+  );
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteTag(toDelete._id);
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error, t('tags.deleteError')) });
+      throw error;
+    }
+    toaster.create({ type: 'success', title: t('tags.deleted') });
+    reload();
+  };
+  return (
+    <>
+      <PageHeader
+        title={t('tags.title')}
+        description={t('tags.description')}
+        actions={
+          <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-tag">
+            <Plus size={16} aria-hidden />
+            {t('tags.add')}
+          </Button>
+        }
+      />
+      <DataTable testId="tags-table" columns={columns} {...list.tableProps} empty={{ title: t('tags.empty') }} />
+      <NewTagDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('tags.deleteTitle')}
+        description={t('tags.deleteConfirm', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('tags.deleteAction')}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+        testId="delete-tag-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { isValidDomain } from 'contracts';
+import { FormField, Input, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { createWebsite, refreshSessionWebsites } from '../api/website-calls';
+import type { WebsiteRow } from '../api/list-websites';
+import { FormDialog } from './FormDialog';
+import { reportServerError } from './server-errors';
+
+type AddWebsiteForm = { name: string; domain: string };
+const EMPTY: AddWebsiteForm = { name: '', domain: '' };
+
+/** "Add website" (create_websites): name and domain; a duplicate shows 'Website already exists' on the domain field and as a toast. */
+export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (site: WebsiteRow) => void }) {
+  const { t } = useTranslation('settings');
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { ns: 'common', label: t('websites.form.name') }))
+          .max(120, t('websites.form.tooLong', { max: 120 })),
+        domain: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { ns: 'common', label: t('websites.form.domain') }))
+          .refine(isValidDomain, t('websites.form.domainInvalid')),
+      }),
+    [t],
+  );
+  const { register, handleSubmit, setError, formState, reset } = useForm<AddWebsiteForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const site = await createWebsite(values);
+      toaster.create({ type: 'success', title: t('websites.created', { name: site.name }) });
+      reset(EMPTY);
+      onCreated(site);
+      await refreshSessionWebsites().catch(() => undefined);
+    } catch (error) {
+      reportServerError(error, setError, ['name', 'domain'], t('websites.createError'));
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      title={t('websites.add')}
+      submitLabel={t('websites.form.submit')}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
+      testId="website-form"
+    >
+      <FormField label={t('websites.form.name')} error={formState.errors.name?.message} required>
+        <Input {...register('name')} autoComplete="off" />
+      </FormField>
+      <FormField label={t('websites.form.domain')} error={formState.errors.domain?.message} helper={t('websites.form.domainHelp')} required>
+        <Input {...register('domain')} dir="ltr" textAlign="start" placeholder="shop.example.com" autoComplete="off" />
+      </FormField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,139 @@
+import { useMemo, useState } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
+import { Badge, Button, HStack, IconButton, NativeSelect, PageHeader, Text, toaster } from 'shared-ui';
+import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { useFormatters, useTranslation } from 'shared-i18n';
+import { errorMessage, useApiList } from 'shared-auth';
+import { ConfirmDialog } from '../websites/components/ConfirmDialog';
+import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
+import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
+import { WorkspaceIcon } from './components/WorkspaceIcon';
+
+/**
+ * /settings/workspaces: the active website's workspaces, filterable by service (each belongs to one
+ * service's side list). No permission in the spec: any signed-in member manages them (as the API).
+ */
+export default function WorkspaceListScreen() {
+  const { t } = useTranslation('settings');
+  const format = useFormatters();
+  const [service, setService] = useState<WorkspaceService | ''>('');
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<WorkspaceRow | null>(null);
+  const params = useMemo(() => ({ service: service || undefined }), [service]);
+  const list = useApiList<WorkspaceRow>(LIST_WORKSPACES_URL, { params, pageSize: WORKSPACES_PAGE_SIZE, fallbackError: t('workspaces.loadError') });
+  const { reload } = list;
+  const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('workspaces.columns.name'),
+        meta: { alwaysVisible: true },
+        cell: ({ row }) => (
+          <HStack gap="2">
+            <WorkspaceIcon name={row.original.icon} />
+            <Text fontWeight="medium" textAlign="start">
+              {row.original.name}
+            </Text>
+          </HStack>
+        ),
+      },
+      {
+        id: '_id',
+        header: t('workspaces.columns.id'),
+        meta: { hiddenByDefault: true },
+        cell: ({ row }) => (
+          <Text fontFamily="mono" fontSize="xs">
+            {row.original._id}
+          </Text>
+        ),
+      },
+      {
+        id: 'service',
+        header: t('workspaces.columns.service'),
+        cell: ({ row }) => <Badge variant="subtle">{t(`workspaces.services.${row.original.service}`)}</Badge>,
+      },
+      { id: 'createdAt', header: t('workspaces.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      {
+        id: 'action',
+        header: t('workspaces.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => (
+          <IconButton
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('workspaces.deleteLabel', { name: row.original.name })}
+            data-testid={`delete-workspace-${row.original.name}`}
+            onClick={() => setToDelete(row.original)}
+          >
+            <Trash2 size={16} aria-hidden />
+          </IconButton>
+        ),
+      },
+    ],
+    [t, format],
+  );
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteWorkspace(toDelete._id);
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error, t('workspaces.deleteError')) });
+      throw error;
+    }
+    toaster.create({ type: 'success', title: t('workspaces.deleted') });
+    reload();
+  };
+  const filter = (
+    <NativeSelect.Root size="sm" width="auto">
+      <NativeSelect.Field
+        aria-label={t('workspaces.filter')}
+        data-testid="workspace-service-filter"
+        value={service}
+        onChange={(e) => setService(e.target.value as WorkspaceService | '')}
+      >
+        <option value="">{t('workspaces.allServices')}</option>
+        {WORKSPACE_SERVICES.map((s) => (
+          <option key={s} value={s}>
+            {t(`workspaces.services.${s}`)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+  return (
+    <>
+      <PageHeader
+        title={t('workspaces.title')}
+        description={t('workspaces.description')}
+        actions={
+          <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-workspace">
+            <Plus size={16} aria-hidden />
+            {t('workspaces.add')}
+          </Button>
+        }
+      />
+      <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
+      <NewWorkspaceDialog
+        open={adding}
+        defaultService={service || undefined}
+        onClose={() => setAdding(false)}
+        onCreated={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('workspaces.deleteTitle')}
+        description={t('workspaces.deleteConfirm', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('workspaces.deleteAction')}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+        testId="delete-workspace-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { atom, useAtom } from 'jotai';
+import { sessionStore } from './atoms';
+
+/**
+ * The interface toggles of spec section 4, in the one shared store so the host's layout and every
+ * remote read and flip the same state: the crud form panel, the sub-sidebar (open by default), the
+ * posts tour panel and the tour editor (closed by default).
+ */
+export const INTERFACE_TOGGLE_DEFAULTS = {
+  crudForm: false,
+  subSidebar: true,
+  postsTourPanel: false,
+  tourEditor: false,
+} as const;
+export type InterfaceToggle = keyof typeof INTERFACE_TOGGLE_DEFAULTS;
+
+export const interfaceTogglesAtom = atom<Record<InterfaceToggle, boolean>>({ ...INTERFACE_TOGGLE_DEFAULTS });
+
+/** `[open, setOpen, toggle]` for one toggle. */
+export function useInterfaceToggle(name: InterfaceToggle) {
+  const [toggles, setToggles] = useAtom(interfaceTogglesAtom, { store: sessionStore });
+  const set = useCallback((open: boolean) => setToggles((t) => ({ ...t, [name]: open })), [name, setToggles]);
+  const toggle = useCallback(() => setToggles((t) => ({ ...t, [name]: !t[name] })), [name, setToggles]);
+  return [toggles[name], set, toggle] as const;
+}
