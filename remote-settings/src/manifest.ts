@@ -18,7 +18,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
     { labelKey: 'nav.websites', path: '/websites', icon: 'websites', permission: 'get_websites', group: 'organisation', order: 40 },
     { labelKey: 'tags.nav', path: '/settings/tags', icon: 'tags', permission: null, group: 'setup', order: 40 },
-    { labelKey: 'workspaces.nav', path: '/settings/workspaces', icon: 'settings', permission: null, group: 'setup', order: 45 },
+    { labelKey: 'workspaces.nav', path: '/settings/workspaces', icon: 'workspaces', permission: null, group: 'setup', order: 45 },
   ],
 };
 
