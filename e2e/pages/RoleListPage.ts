@@ -17,7 +17,7 @@ export class RoleListPage extends ShellPage {
     this.table = page.getByTestId('roles-table');
     this.createButton = page.getByTestId('role-create');
     this.deleteDialog = page.getByTestId('role-delete-dialog');
-    this.deleteConfirm = this.deleteDialog.getByTestId('role-delete-confirm');
+    this.deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
   }
 
   public async navigate(): Promise<void> {

@@ -10,3 +10,4 @@ export * from './hooks';
 export * from './components';
 export * from './use-api-list';
 export * from './interface-toggles';
+export * from './form-errors';

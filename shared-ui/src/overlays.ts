@@ -3,3 +3,5 @@
  * this module; the main layout and the screens do. Shared as its own singleton.
  */
 export { Dialog, Drawer, Menu, Popover, Select, Switch, Table, Tabs, Tooltip, Pagination, createListCollection } from '@chakra-ui/react';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
+export { FormDialog, type FormDialogProps } from './dialogs/FormDialog';

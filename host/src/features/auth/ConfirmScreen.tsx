@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage } from 'shared-auth';
+import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
-import { applyServerFieldErrors } from './server-errors';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
 /**

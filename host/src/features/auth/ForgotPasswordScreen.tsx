@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage } from 'shared-auth';
+import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
-import { applyServerFieldErrors } from './server-errors';
 
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('host');

@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage, signIn } from 'shared-auth';
+import { api, applyServerFieldErrors, errorMessage, signIn } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 import { AuthLayout } from './AuthLayout';
-import { applyServerFieldErrors } from './server-errors';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
 
 type LoginForm = { email: string; password: string };

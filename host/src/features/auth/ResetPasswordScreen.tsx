@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage } from 'shared-auth';
+import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
-import { applyServerFieldErrors } from './server-errors';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
 /** Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link. */

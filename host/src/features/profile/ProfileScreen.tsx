@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage, setUser, useSession } from 'shared-auth';
+import { api, applyServerFieldErrors, errorMessage, setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
-import { applyServerFieldErrors } from '../auth/server-errors';
 import { PasswordPairFields, usePasswordPairSchema } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string };

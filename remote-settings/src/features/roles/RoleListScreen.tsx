@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, IconButton, PageHeader, Portal, Text, toaster } from 'shared-ui';
-import { Dialog } from 'shared-ui/overlays';
+import { Badge, Button, HStack, IconButton, PageHeader, Text, toaster } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useApiList, useCan } from 'shared-auth';
@@ -116,46 +116,29 @@ export default function RoleListScreen() {
   );
 }
 
+/** Deletes a role after confirmation; the dialog stays open on failure (the toast says why). */
 function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!role) return;
-    setBusy(true);
-    try {
-      await deleteRole(role._id);
-      toaster.create({ type: 'success', title: t('roles.delete.done', { name: role.name }) });
-      onDeleted();
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('roles.delete.failed')) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog.Root open={role !== null} onOpenChange={(e) => !e.open && !busy && onClose()} role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="role-delete-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('roles.delete.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text textAlign="start">{t('roles.delete.confirm', { name: role?.name ?? '' })}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {tc('actions.cancel')}
-              </Button>
-              <Button colorPalette="red" onClick={confirm} loading={busy} data-testid="role-delete-confirm">
-                {tc('actions.delete')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={role !== null}
+      testId="role-delete-dialog"
+      title={t('roles.delete.title')}
+      description={t('roles.delete.confirm', { name: role?.name ?? '' })}
+      confirmLabel={tc('actions.delete')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!role) return;
+        try {
+          await deleteRole(role._id);
+        } catch (error) {
+          toaster.create({ type: 'error', title: errorMessage(error, t('roles.delete.failed')) });
+          throw error;
+        }
+        toaster.create({ type: 'success', title: t('roles.delete.done', { name: role.name }) });
+        onDeleted();
+      }}
+    />
   );
 }

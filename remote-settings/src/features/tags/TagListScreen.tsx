@@ -4,7 +4,7 @@ import { Button, HStack, IconButton, PageHeader, Text, toaster } from 'shared-ui
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useApiList } from 'shared-auth';
-import { ConfirmDialog } from '../websites/components/ConfirmDialog';
+import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteTag, LIST_TAGS_URL, TAGS_PAGE_SIZE, type TagRow } from './api/tag-calls';
 import { ColorSwatch } from './components/ColorSwatch';
 import { NewTagDialog } from './components/NewTagDialog';

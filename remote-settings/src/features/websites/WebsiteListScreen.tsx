@@ -7,7 +7,7 @@ import { errorMessage, useApiList, useCan, useSession } from 'shared-auth';
 import { LIST_WEBSITES_URL, type WebsiteRow } from './api/list-websites';
 import { deleteWebsites, refreshSessionWebsites } from './api/website-calls';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from 'shared-ui/overlays';
 
 /**
  * /websites (get_websites): the websites of the organisation; the active one is marked. Adding and

@@ -5,7 +5,7 @@ import { Badge, Button, HStack, IconButton, NativeSelect, PageHeader, Text, toas
 import { DataTable, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useApiList } from 'shared-auth';
-import { ConfirmDialog } from '../websites/components/ConfirmDialog';
+import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
 import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
 import { WorkspaceIcon } from './components/WorkspaceIcon';

@@ -3,9 +3,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { RoleBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, toaster } from 'shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, fieldErrors } from 'shared-auth';
+import { reportFormError } from 'shared-auth';
 import { PermissionCards, orderPermissions } from './PermissionCards';
 
 type RoleFormValues = { name: string; permissions: string[] };
@@ -45,15 +45,7 @@ export function RoleForm({ defaultValues = { name: '', permissions: [] }, submit
     try {
       await onSubmit({ name: values.name.trim(), permissions: orderPermissions(values.permissions) });
     } catch (error) {
-      const fields = fieldErrors(error);
-      let placed = false;
-      for (const field of ['name', 'permissions'] as const) {
-        if (fields[field]) {
-          setError(field, { type: 'server', message: fields[field] }, { shouldFocus: field === 'name' });
-          placed = true;
-        }
-      }
-      if (!placed) toaster.create({ type: 'error', title: errorMessage(error, tc('errors.generic')) });
+      reportFormError(error, setError, ['name', 'permissions'], tc('errors.generic'), { toastWhenPlaced: false });
     }
   });
   return (

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { HEX_COLOR } from 'contracts';
 import { chakra, FormField, HStack, Input, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { FormDialog } from '../../websites/components/FormDialog';
-import { reportServerError } from '../../websites/components/server-errors';
+import { reportFormError } from 'shared-auth';
+import { FormDialog } from 'shared-ui/overlays';
 import { createTag } from '../api/tag-calls';
 import { ColorSwatch } from './ColorSwatch';
 
@@ -46,7 +46,7 @@ export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onCl
       reset(EMPTY);
       onCreated();
     } catch (error) {
-      reportServerError(error, setError, ['name', 'color'], t('tags.createError'));
+      reportFormError(error, setError, ['name', 'color'], t('tags.createError'));
     }
   });
   return (

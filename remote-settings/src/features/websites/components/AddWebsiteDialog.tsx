@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { isValidDomain } from 'contracts';
 import { FormField, Input, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { reportFormError } from 'shared-auth';
 import { createWebsite, refreshSessionWebsites } from '../api/website-calls';
 import type { WebsiteRow } from '../api/list-websites';
-import { FormDialog } from './FormDialog';
-import { reportServerError } from './server-errors';
+import { FormDialog } from 'shared-ui/overlays';
 
 type AddWebsiteForm = { name: string; domain: string };
 const EMPTY: AddWebsiteForm = { name: '', domain: '' };
@@ -45,7 +45,7 @@ export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; 
       onCreated(site);
       await refreshSessionWebsites().catch(() => undefined);
     } catch (error) {
-      reportServerError(error, setError, ['name', 'domain'], t('websites.createError'));
+      reportFormError(error, setError, ['name', 'domain'], t('websites.createError'));
     }
   });
   return (

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { WORKSPACE_ICONS, WORKSPACE_SERVICES, type WorkspaceIcon as IconName, type WorkspaceService } from 'contracts';
 import { FormField, HStack, Input, NativeSelect, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { FormDialog } from '../../websites/components/FormDialog';
-import { reportServerError } from '../../websites/components/server-errors';
+import { reportFormError } from 'shared-auth';
+import { FormDialog } from 'shared-ui/overlays';
 import { createWorkspace } from '../api/workspace-calls';
 import { WorkspaceIcon } from './WorkspaceIcon';
 
@@ -60,7 +60,7 @@ export function NewWorkspaceDialog({
       reset(empty);
       onCreated();
     } catch (error) {
-      reportServerError(error, setError, ['name', 'icon', 'service'], t('workspaces.createError'));
+      reportFormError(error, setError, ['name', 'icon', 'service'], t('workspaces.createError'));
     }
   });
   return (

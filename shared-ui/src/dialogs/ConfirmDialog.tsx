@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, CloseButton, Portal, Text } from 'shared-ui';
-import { Dialog } from 'shared-ui/overlays';
-import { useTranslation } from 'shared-i18n';
+import { Button, CloseButton, Portal, Text, Dialog } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,10 +11,15 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<void>;
   onClose: () => void;
   testId?: string;
+  /** The confirm button's colour: red for destructive actions (the default), brand otherwise. */
+  tone?: 'danger' | 'primary';
 }
 
-/** "Are you sure?" before a delete: the destructive button is red and shows progress. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+/**
+ * "Are you sure?" before an action (delete, duplicate, cancel…): the button shows progress, and the
+ * dialog stays open when the action fails so the user can retry or cancel.
+ */
+export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose, testId = 'confirm-dialog', tone = 'danger' }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -45,7 +49,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
               <Button variant="outline" onClick={onClose} disabled={busy}>
                 {t('actions.cancel')}
               </Button>
-              <Button colorPalette="red" onClick={confirm} loading={busy} data-testid="confirm-button">
+              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={confirm} loading={busy} data-testid="confirm-button">
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -1,7 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Button, CloseButton, Portal, Stack } from 'shared-ui';
-import { Dialog } from 'shared-ui/overlays';
-import { useTranslation } from 'shared-i18n';
+import { Button, CloseButton, Portal, Stack, Dialog } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 export interface FormDialogProps {
   open: boolean;
