@@ -95,14 +95,14 @@ export function RequirePermission({ permission, children, fallback = null }: Req
  * Login-type pages (/, /login, /forget-password, /reset-password, /reset-wait): a signed-in visitor goes
  * to /dashboard, or to /switch with the `token` query parameter carried along when there is one.
  */
-export function RedirectIfAuthenticated({ children, fallback = null }: GuardProps) {
+export function RedirectIfAuthenticated({ children, fallback = null, to = '/dashboard' }: GuardProps & { to?: string }) {
   const status = useAuthStatus();
   const [params] = useSearchParams();
   useInitOnIdle(status);
   if (status === 'idle' || status === 'loading') return <>{fallback}</>;
   if (status === 'authenticated') {
     const token = params.get('token');
-    return <Navigate to={token ? `/switch?token=${encodeURIComponent(token)}` : '/dashboard'} replace />;
+    return <Navigate to={token ? `/switch?token=${encodeURIComponent(token)}` : to} replace />;
   }
   return <>{children ?? <Outlet />}</>;
 }

@@ -74,7 +74,7 @@ function StandaloneLogin() {
           >
             <Stack gap="4">
               <Text fontWeight="bold" fontSize="lg">
-                Signpost · standalone
+                {t('standalone.title', { name: 'Signpost' })}
               </Text>
               {error && (
                 <Alert.Root status="error">
@@ -82,14 +82,14 @@ function StandaloneLogin() {
                   <Alert.Title>{error}</Alert.Title>
                 </Alert.Root>
               )}
-              <FormField label="Email" required>
+              <FormField label={t('standalone.email')} required>
                 <Input type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="username" />
               </FormField>
-              <FormField label="Password" required>
+              <FormField label={t('standalone.password')} required>
                 <Input type="password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" />
               </FormField>
               <Button type="submit" colorPalette="brand" loading={busy}>
-                Sign in
+                {t('standalone.signIn')}
               </Button>
             </Stack>
           </form>
@@ -101,6 +101,7 @@ function StandaloneLogin() {
 
 function StandaloneLayout({ manifest }: { manifest: RemoteManifest }) {
   const { t } = useTranslation(manifest.namespace);
+  const { t: tc } = useTranslation('common');
   const { user, signOut } = useSession();
   const { toggleColorMode } = useColorMode();
   return (
@@ -114,7 +115,7 @@ function StandaloneLayout({ manifest }: { manifest: RemoteManifest }) {
         ))}
         <Box flex="1" />
         <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field value={i18n.language} onChange={(e) => void changeLanguage(e.currentTarget.value)} aria-label="Language">
+          <NativeSelect.Field value={i18n.language} onChange={(e) => void changeLanguage(e.currentTarget.value)} aria-label={tc('header.language')}>
             {LANGUAGES.map((l) => (
               <option key={l.code} value={l.code}>
                 {l.label}
@@ -123,11 +124,11 @@ function StandaloneLayout({ manifest }: { manifest: RemoteManifest }) {
           </NativeSelect.Field>
         </NativeSelect.Root>
         <Button size="xs" variant="ghost" onClick={toggleColorMode}>
-          ◐
+          {tc('standalone.theme')}
         </Button>
         <Text fontSize="sm">{user?.name}</Text>
         <Button size="xs" variant="outline" onClick={() => void signOut()}>
-          ⎋
+          {tc('standalone.signOut')}
         </Button>
       </HStack>
       <Box as="main" flex="1" p="6" bg="bg.subtle">
@@ -148,7 +149,8 @@ function App({ manifest, screens }: { manifest: RemoteManifest; screens: ScreenL
         {
           path: '/login',
           element: (
-            <RedirectIfAuthenticated>
+            // A remote alone has no /dashboard: a signed-in visitor goes to its first screen.
+            <RedirectIfAuthenticated to="/">
               <StandaloneLogin />
             </RedirectIfAuthenticated>
           ),
