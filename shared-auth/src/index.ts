@@ -11,3 +11,4 @@ export * from './components';
 export * from './use-api-list';
 export * from './interface-toggles';
 export * from './form-errors';
+export * from './use-confirmed-action';

@@ -1,2 +1,3 @@
 /** The data table, a singleton of its own: only list screens load it (never the sign-in page). */
 export { DataTable, type DataTableProps, type ColumnDef } from './DataTable';
+export { idColumn } from './columns';

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, IconButton, PageHeader, Text, toaster } from 'shared-ui';
+import { Badge, Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList, useCan } from 'shared-auth';
+import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { LIST_ROLES_URL, type RoleRow } from './api/list-roles';
 import { deleteRole } from './api/roles';
 
@@ -16,24 +16,22 @@ import { deleteRole } from './api/roles';
 export default function RoleListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
+  const { t: tc } = useTranslation('common');
   const list = useApiList<RoleRow>(LIST_ROLES_URL, { fallbackError: t('roles.loadError') });
+  const deletion = useConfirmedAction<RoleRow>({
+    run: (role) => deleteRole(role._id),
+    success: (role) => t('roles.delete.done', { name: role.name }),
+    errorFallback: t('roles.delete.failed'),
+    onDone: () => list.reload(),
+  });
+  const askDelete = deletion.ask;
   const canCreate = useCan('create', 'role');
   const canUpdate = useCan('update', 'role');
   const canDelete = useCan('delete', 'role');
-  const [deleting, setDeleting] = useState<RoleRow | null>(null);
   const columns = useMemo<ColumnDef<RoleRow>[]>(() => {
     const cols: ColumnDef<RoleRow>[] = [
       { id: 'name', header: t('roles.columns.name'), meta: { alwaysVisible: true }, cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text> },
-      {
-        id: '_id',
-        header: t('roles.columns.id'),
-        meta: { hiddenByDefault: true },
-        cell: ({ row }) => (
-          <Text fontFamily="mono" fontSize="xs">
-            {row.original._id}
-          </Text>
-        ),
-      },
+      idColumn<RoleRow>(t('roles.columns.id')),
       {
         id: 'permissions',
         header: t('roles.columns.permissions'),
@@ -76,7 +74,7 @@ export default function RoleListScreen() {
                 colorPalette="red"
                 aria-label={t('roles.actionsMenu.delete', { name: row.original.name })}
                 data-testid="role-delete"
-                onClick={() => setDeleting(row.original)}
+                onClick={() => askDelete(row.original)}
               >
                 <Trash2 />
               </IconButton>
@@ -86,7 +84,7 @@ export default function RoleListScreen() {
       });
     }
     return cols;
-  }, [t, format, canUpdate, canDelete]);
+  }, [t, format, canUpdate, canDelete, askDelete]);
   return (
     <>
       <PageHeader
@@ -104,41 +102,13 @@ export default function RoleListScreen() {
         }
       />
       <DataTable testId="roles-table" columns={columns} {...list.tableProps} empty={{ title: t('roles.empty') }} />
-      <DeleteRoleDialog
-        role={deleting}
-        onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          setDeleting(null);
-          list.reload();
-        }}
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        testId="role-delete-dialog"
+        title={t('roles.delete.title')}
+        description={t('roles.delete.confirm', { name: deletion.target?.name ?? '' })}
+        confirmLabel={tc('actions.delete')}
       />
     </>
-  );
-}
-
-/** Deletes a role after confirmation; the dialog stays open on failure (the toast says why). */
-function DeleteRoleDialog({ role, onClose, onDeleted }: { role: RoleRow | null; onClose: () => void; onDeleted: () => void }) {
-  const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation('common');
-  return (
-    <ConfirmDialog
-      open={role !== null}
-      testId="role-delete-dialog"
-      title={t('roles.delete.title')}
-      description={t('roles.delete.confirm', { name: role?.name ?? '' })}
-      confirmLabel={tc('actions.delete')}
-      onClose={onClose}
-      onConfirm={async () => {
-        if (!role) return;
-        try {
-          await deleteRole(role._id);
-        } catch (error) {
-          toaster.create({ type: 'error', title: errorMessage(error, t('roles.delete.failed')) });
-          throw error;
-        }
-        toaster.create({ type: 'success', title: t('roles.delete.done', { name: role.name }) });
-        onDeleted();
-      }}
-    />
   );
 }

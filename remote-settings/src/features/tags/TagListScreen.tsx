@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Button, HStack, IconButton, PageHeader, Text, toaster } from 'shared-ui';
-import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList } from 'shared-auth';
+import { useApiList, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteTag, LIST_TAGS_URL, TAGS_PAGE_SIZE, type TagRow } from './api/tag-calls';
 import { ColorSwatch } from './components/ColorSwatch';
@@ -18,9 +18,15 @@ export default function TagListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<TagRow | null>(null);
   const list = useApiList<TagRow>(LIST_TAGS_URL, { pageSize: TAGS_PAGE_SIZE, fallbackError: t('tags.loadError') });
   const { reload } = list;
+  const deletion = useConfirmedAction<TagRow>({
+    run: (row) => deleteTag(row._id),
+    success: t('tags.deleted'),
+    errorFallback: t('tags.deleteError'),
+    onDone: () => reload(),
+  });
+  const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<TagRow>[]>(
     () => [
       {
@@ -36,16 +42,7 @@ export default function TagListScreen() {
           </HStack>
         ),
       },
-      {
-        id: '_id',
-        header: t('tags.columns.id'),
-        meta: { hiddenByDefault: true },
-        cell: ({ row }) => (
-          <Text fontFamily="mono" fontSize="xs">
-            {row.original._id}
-          </Text>
-        ),
-      },
+      idColumn<TagRow>(t('tags.columns.id')),
       {
         id: 'color',
         header: t('tags.columns.color'),
@@ -67,26 +64,15 @@ export default function TagListScreen() {
             colorPalette="red"
             aria-label={t('tags.deleteLabel', { name: row.original.name })}
             data-testid={`delete-tag-${row.original.name}`}
-            onClick={() => setToDelete(row.original)}
+            onClick={() => askDelete(row.original)}
           >
             <Trash2 size={16} aria-hidden />
           </IconButton>
         ),
       },
     ],
-    [t, format],
+    [t, format, askDelete],
   );
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteTag(toDelete._id);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('tags.deleteError')) });
-      throw error;
-    }
-    toaster.create({ type: 'success', title: t('tags.deleted') });
-    reload();
-  };
   return (
     <>
       <PageHeader
@@ -109,12 +95,10 @@ export default function TagListScreen() {
         }}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('tags.deleteTitle')}
-        description={t('tags.deleteConfirm', { name: toDelete?.name ?? '' })}
+        description={t('tags.deleteConfirm', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('tags.deleteAction')}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
         testId="delete-tag-dialog"
       />
     </>

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, IconButton, PageHeader, Text, toaster } from 'shared-ui';
-import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, Button, IconButton, PageHeader, Text } from 'shared-ui';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList, useCan, useSession } from 'shared-auth';
+import { useApiList, useCan, useConfirmedAction, useSession } from 'shared-auth';
 import { LIST_WEBSITES_URL, type WebsiteRow } from './api/list-websites';
 import { deleteWebsites, refreshSessionWebsites } from './api/website-calls';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
@@ -20,9 +20,19 @@ export default function WebsiteListScreen() {
   const { activeWebsite } = useSession();
   const canManage = useCan('create', 'websites');
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<WebsiteRow | null>(null);
   const list = useApiList<WebsiteRow>(LIST_WEBSITES_URL, { fallbackError: t('websites.loadError') });
   const { reload } = list;
+  const deletion = useConfirmedAction<WebsiteRow>({
+    run: (row) => deleteWebsites([row._id]),
+    success: t('websites.deleted'),
+    errorFallback: t('websites.deleteError'),
+    onDone: async () => {
+      reload();
+      // The header's website switcher lists the organisation's websites: read them again.
+      await refreshSessionWebsites().catch(() => undefined);
+    },
+  });
+  const askDelete = deletion.ask;
 
   const columns = useMemo<ColumnDef<WebsiteRow>[]>(
     () => [
@@ -41,16 +51,7 @@ export default function WebsiteListScreen() {
           </Text>
         ),
       },
-      {
-        id: '_id',
-        header: t('websites.columns.id'),
-        meta: { hiddenByDefault: true },
-        cell: ({ row }) => (
-          <Text fontFamily="mono" fontSize="xs">
-            {row.original._id}
-          </Text>
-        ),
-      },
+      idColumn<WebsiteRow>(t('websites.columns.id')),
       {
         id: 'domain',
         header: t('websites.columns.domain'),
@@ -74,7 +75,7 @@ export default function WebsiteListScreen() {
                   colorPalette="red"
                   aria-label={t('websites.deleteLabel', { name: row.original.name })}
                   data-testid={`delete-website-${row.original.domain}`}
-                  onClick={() => setToDelete(row.original)}
+                  onClick={() => askDelete(row.original)}
                 >
                   <Trash2 size={16} aria-hidden />
                 </IconButton>
@@ -83,22 +84,8 @@ export default function WebsiteListScreen() {
           ]
         : []),
     ],
-    [t, activeWebsite?._id, format, canManage],
+    [t, activeWebsite?._id, format, canManage, askDelete],
   );
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteWebsites([toDelete._id]);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('websites.deleteError')) });
-      throw error;
-    }
-    // Spec section 8's success message, in the user's language.
-    toaster.create({ type: 'success', title: t('websites.deleted') });
-    reload();
-    await refreshSessionWebsites().catch(() => undefined);
-  };
 
   return (
     <>
@@ -126,12 +113,10 @@ export default function WebsiteListScreen() {
             }}
           />
           <ConfirmDialog
-            open={toDelete !== null}
+            {...deletion.dialogProps}
             title={t('websites.deleteTitle')}
-            description={t('websites.deleteConfirm', { name: toDelete?.name ?? '', domain: toDelete?.domain ?? '' })}
+            description={t('websites.deleteConfirm', { name: deletion.target?.name ?? '', domain: deletion.target?.domain ?? '' })}
             confirmLabel={t('websites.deleteAction')}
-            onConfirm={confirmDelete}
-            onClose={() => setToDelete(null)}
             testId="delete-website-dialog"
           />
         </>

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
-import { Badge, Button, HStack, IconButton, NativeSelect, PageHeader, Text, toaster } from 'shared-ui';
-import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, Button, HStack, IconButton, NativeSelect, PageHeader, Text } from 'shared-ui';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList } from 'shared-auth';
+import { useApiList, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
 import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
@@ -19,10 +19,16 @@ export default function WorkspaceListScreen() {
   const format = useFormatters();
   const [service, setService] = useState<WorkspaceService | ''>('');
   const [adding, setAdding] = useState(false);
-  const [toDelete, setToDelete] = useState<WorkspaceRow | null>(null);
   const params = useMemo(() => ({ service: service || undefined }), [service]);
   const list = useApiList<WorkspaceRow>(LIST_WORKSPACES_URL, { params, pageSize: WORKSPACES_PAGE_SIZE, fallbackError: t('workspaces.loadError') });
   const { reload } = list;
+  const deletion = useConfirmedAction<WorkspaceRow>({
+    run: (row) => deleteWorkspace(row._id),
+    success: t('workspaces.deleted'),
+    errorFallback: t('workspaces.deleteError'),
+    onDone: () => reload(),
+  });
+  const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
     () => [
       {
@@ -38,16 +44,7 @@ export default function WorkspaceListScreen() {
           </HStack>
         ),
       },
-      {
-        id: '_id',
-        header: t('workspaces.columns.id'),
-        meta: { hiddenByDefault: true },
-        cell: ({ row }) => (
-          <Text fontFamily="mono" fontSize="xs">
-            {row.original._id}
-          </Text>
-        ),
-      },
+      idColumn<WorkspaceRow>(t('workspaces.columns.id')),
       {
         id: 'service',
         header: t('workspaces.columns.service'),
@@ -65,26 +62,15 @@ export default function WorkspaceListScreen() {
             colorPalette="red"
             aria-label={t('workspaces.deleteLabel', { name: row.original.name })}
             data-testid={`delete-workspace-${row.original.name}`}
-            onClick={() => setToDelete(row.original)}
+            onClick={() => askDelete(row.original)}
           >
             <Trash2 size={16} aria-hidden />
           </IconButton>
         ),
       },
     ],
-    [t, format],
+    [t, format, askDelete],
   );
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteWorkspace(toDelete._id);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('workspaces.deleteError')) });
-      throw error;
-    }
-    toaster.create({ type: 'success', title: t('workspaces.deleted') });
-    reload();
-  };
   const filter = (
     <NativeSelect.Root size="sm" width="auto">
       <NativeSelect.Field
@@ -126,12 +112,10 @@ export default function WorkspaceListScreen() {
         }}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        {...deletion.dialogProps}
         title={t('workspaces.deleteTitle')}
-        description={t('workspaces.deleteConfirm', { name: toDelete?.name ?? '' })}
+        description={t('workspaces.deleteConfirm', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('workspaces.deleteAction')}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
         testId="delete-workspace-dialog"
       />
     </>
