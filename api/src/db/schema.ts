@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The relational model. Every tenant-owned table carries `organisation_id` and an index on
@@ -225,5 +225,81 @@ export const workspaces = pgTable(
     uniqueIndex('workspaces_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
     index('workspaces_website_created_idx').on(t.websiteId, t.createdAt),
     check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist')`),
+  ],
+);
+
+/**
+ * The people of a website (spec: "Client member"): the visitors the website's script identifies,
+ * with the built-in fields the Clients/reports table shows and the values of the website's
+ * people-data attributes (`attributes`, keyed by attribute name). Dynamic audiences are evaluated in
+ * SQL over these columns. `member_id` is the website's own id for the person, unique per website.
+ */
+export const clientMembers = pgTable(
+  'client_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull(),
+    username: text('username'),
+    division: text('division'),
+    state: text('state'),
+    domain: text('domain'),
+    attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_members_website_member_unique').on(t.websiteId, t.memberId),
+    index('client_members_website_created_idx').on(t.websiteId, t.createdAt),
+  ],
+);
+
+/** Groups of client members of one website, targeted by content (spec: Group with members). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('groups_website_created_idx').on(t.websiteId, t.createdAt)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    clientMemberId: uuid('client_member_id')
+      .notNull()
+      .references(() => clientMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.clientMemberId] }), index('group_members_member_idx').on(t.clientMemberId)],
+);
+
+export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'date'] as const;
+
+/** People-data attributes of a website: what its script sends about each person, with a type. */
+export const attributes = pgTable(
+  'attributes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ATTRIBUTE_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('attributes_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
+    index('attributes_website_created_idx').on(t.websiteId, t.createdAt),
+    check('attributes_type_check', sql`${t.type} in ('string', 'number', 'boolean', 'date')`),
   ],
 );
