@@ -25,6 +25,10 @@ import { profileUpdateRoute } from './routes/users/profile-update';
 import { passwordUpdateRoute } from './routes/users/password-update';
 import { invitationPasswordRoute } from './routes/invitations/invitation-password';
 import { emailAcceptRoute } from './routes/invitations/email-accept';
+import { invitationCreateRoute } from './routes/invitations/create';
+import { invitationListRoute } from './routes/invitations/list';
+import { invitationBulkDeleteRoute, invitationDeleteRoute } from './routes/invitations/delete';
+import { invitationAnswerRoute } from './routes/invitations/answer';
 import { roleListRoute } from './routes/roles/list';
 import { roleGetRoute } from './routes/roles/get';
 import { roleCreateRoute } from './routes/roles/create';
@@ -40,7 +44,11 @@ import { workspaceListRoute } from './routes/workspaces/list';
 import { workspaceCreateRoute } from './routes/workspaces/create';
 import { workspaceDeleteRoute } from './routes/workspaces/delete';
 import { adminUserListRoute } from './routes/admin/users';
+import { adminUserManageRoutes } from './routes/admin/user-manage';
+import { adminSendersRoute } from './routes/admin/senders';
+import { attributeRoutes } from './routes/attributes';
 import { orgUserCreateRoute } from './routes/users/org-create';
+import { groupRoutes } from './routes/groups';
 import { localizeMessages } from './plugins/localize';
 
 declare module 'fastify' {
@@ -140,6 +148,11 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   passwordUpdateRoute(app, ctx);
   invitationPasswordRoute(app, ctx);
   emailAcceptRoute(app, ctx);
+  invitationCreateRoute(app, ctx);
+  invitationListRoute(app, ctx);
+  invitationDeleteRoute(app, ctx);
+  invitationBulkDeleteRoute(app, ctx);
+  invitationAnswerRoute(app, ctx);
   roleListRoute(app, ctx);
   roleGetRoute(app, ctx);
   roleCreateRoute(app, ctx);
@@ -155,7 +168,11 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   workspaceCreateRoute(app, ctx);
   workspaceDeleteRoute(app, ctx);
   adminUserListRoute(app, ctx);
+  adminUserManageRoutes(app, ctx);
+  adminSendersRoute(app, ctx);
+  attributeRoutes(app, ctx);
   orgUserCreateRoute(app, ctx);
+  groupRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);
 
   await app.ready();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pagedSchema } from './common';
-import { userSchema } from './auth';
+import { emailSchema, passwordSchema, userSchema } from './auth';
+import { websiteCreateBodySchema } from './websites';
 
 /** GET /api/admin/users (super-admin only): every client account, search by name, newest first. */
 export const adminUserListQuerySchema = pageQuerySchema.extend({
@@ -8,3 +9,44 @@ export const adminUserListQuerySchema = pageQuerySchema.extend({
 });
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 export const adminUserPageSchema = pagedSchema(userSchema);
+
+/**
+ * POST /api/admin/users (super-admin): a client account is a new organisation. It gets its first
+ * website (`domain`) and an Owner role holding every permission, and the new user is its Owner.
+ * `roles` belongs to the spec's "user fields": a brand-new organisation has no role yet besides the
+ * Owner role created with it, so any role id sent is refused on the `roles` field ('Unknown role').
+ */
+export const adminUserCreateBodySchema = z.object({
+  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  email: emailSchema,
+  password: passwordSchema,
+  domain: websiteCreateBodySchema.shape.domain,
+  organisationName: z.string().trim().max(120, 'Name must be at most 120 characters').optional(),
+  roles: z.array(z.string().uuid('Unknown role')).max(50).optional(),
+  avatar: z.string().url().max(2048).nullable().optional(),
+});
+export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
+
+/**
+ * PUT /api/admin/users/{id}: name, email and the domain of the account's first website. The
+ * password is never part of it (a `password` sent anyway is stripped, like every unknown key).
+ */
+export const adminUserUpdateBodySchema = z.object({
+  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  email: emailSchema,
+  domain: websiteCreateBodySchema.shape.domain.optional(),
+  avatar: z.string().url().max(2048).nullable().optional(),
+});
+export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
+
+export const adminUserResponseSchema = z.object({ data: userSchema });
+export const adminUserSavedResponseSchema = z.object({ message: z.string(), data: userSchema });
+
+/** GET /api/admin/senders?pageSize=1000: the users who can author content, for the sender filters. */
+export const senderSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type Sender = z.infer<typeof senderSchema>;
+export const senderPageSchema = pagedSchema(senderSchema);
+
+export const ADMIN_USER_CREATED_MESSAGE = 'Client account created successfully';
+export const ADMIN_USER_UPDATED_MESSAGE = 'User updated successfully';
+export const ADMIN_USER_DELETED_MESSAGE = 'User deleted successfully';

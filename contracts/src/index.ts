@@ -7,5 +7,8 @@ export * from './websites';
 export * from './tags';
 export * from './workspaces';
 export * from './admin';
+export * from './attributes';
 export * from './session';
+export * from './invitations';
+export * from './groups';
 export * from './users';

@@ -14,6 +14,8 @@ export const remoteRouteSchema = z.object({
   permission: z.enum(ALL_PERMISSIONS as [string, ...string[]]).nullable(),
   /** `main` renders inside the main layout; `bare` is the full-screen layout (`/pretour`). */
   layout: z.enum(['main', 'bare']).default('main'),
+  /** Only the super-admin may open it (spec: the administrator's client list), besides the permission. */
+  superAdminOnly: z.boolean().default(false),
 });
 export type RemoteRoute = z.input<typeof remoteRouteSchema>;
 
@@ -27,6 +29,8 @@ export const navEntrySchema = z.object({
   /** Sidebar group the entry belongs to (translation key in `common`: nav.group.*). */
   group: z.enum(['overview', 'engagement', 'audience', 'organisation', 'setup']),
   order: z.number().int().default(100),
+  /** Shown to the super-admin only (the main layout's super-admin check, spec section 6). */
+  superAdminOnly: z.boolean().default(false),
 });
 export type NavEntry = z.input<typeof navEntrySchema>;
 

@@ -9,16 +9,28 @@ const manifest: RemoteManifest = {
     { path: '/role', screen: './RoleListScreen', permission: 'get_role', layout: 'main' },
     { path: '/role/create', screen: './RoleCreateScreen', permission: 'create_role', layout: 'main' },
     { path: '/role/:id/edit', screen: './RoleEditScreen', permission: 'update_role', layout: 'main' },
+    { path: '/group', screen: './GroupListScreen', permission: 'get_group', layout: 'main' },
+    { path: '/group/create', screen: './GroupCreateScreen', permission: 'create_group', layout: 'main' },
+    { path: '/group/:id/update', screen: './GroupEditScreen', permission: 'update_group', layout: 'main' },
     { path: '/websites', screen: './WebsiteListScreen', permission: 'get_websites', layout: 'main' },
+    { path: '/invitations', screen: './InvitationListScreen', permission: 'get_invitations', layout: 'main' },
     // The spec gives tags and workspaces no route nor permission: any signed-in member (as the API).
     { path: '/settings/tags', screen: './TagListScreen', permission: null, layout: 'main' },
     { path: '/settings/workspaces', screen: './WorkspaceListScreen', permission: null, layout: 'main' },
+    // Spec section 2: /user requires get_user; the screen itself shows the list only to the super-admin.
+    { path: '/user', screen: './UserListScreen', permission: 'get_user', layout: 'main', superAdminOnly: true },
+    // Spec section 2: /settings/people-data requires no permission (any signed-in member, as the API).
+    { path: '/settings/people-data', screen: './PeopleDataScreen', permission: null, layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
+    { labelKey: 'groups.nav', path: '/group', icon: 'groups', permission: 'get_group', group: 'audience', order: 10 },
+    { labelKey: 'invitations.nav', path: '/invitations', icon: 'invitations', permission: 'get_invitations', group: 'organisation', order: 30 },
     { labelKey: 'nav.websites', path: '/websites', icon: 'websites', permission: 'get_websites', group: 'organisation', order: 40 },
     { labelKey: 'tags.nav', path: '/settings/tags', icon: 'tags', permission: null, group: 'setup', order: 40 },
     { labelKey: 'workspaces.nav', path: '/settings/workspaces', icon: 'workspaces', permission: null, group: 'setup', order: 45 },
+    { labelKey: 'users.nav', path: '/user', icon: 'users', permission: 'get_user', group: 'organisation', order: 10, superAdminOnly: true },
+    { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'audiences', permission: null, group: 'audience', order: 30 },
   ],
 };
 

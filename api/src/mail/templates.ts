@@ -19,3 +19,38 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
       `<p>The link works once. If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
   };
 }
+
+/**
+ * An invitation into an organisation. `link` is either /confirm (no account yet: the invitee chooses
+ * a password) or /workspace/invitations/{id} (an existing account accepts); it works once, until
+ * `expiresAt`.
+ */
+export function invitationMail(
+  to: string,
+  {
+    organisation,
+    inviter,
+    role,
+    link,
+    expiresAt,
+    hasAccount,
+  }: { organisation: string; inviter: string; role: string | null; link: string; expiresAt: Date; hasAccount: boolean },
+): MailMessage {
+  const asRole = role ? ` as ${role}` : '';
+  const until = expiresAt.toISOString().slice(0, 10);
+  const action = hasAccount ? 'Open this link to accept the invitation:' : 'Open this link to choose your password and create your account:';
+  return {
+    to,
+    subject: `${inviter} invited you to ${organisation} on Signpost`,
+    text:
+      `Hello,\n\n` +
+      `${inviter} invited you to join ${organisation} on Signpost${asRole}. ${action}\n\n` +
+      `${link}\n\n` +
+      `The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.\n`,
+    html:
+      `<p>Hello,</p>` +
+      `<p>${escapeHtml(inviter)} invited you to join ${escapeHtml(organisation)} on Signpost${escapeHtml(asRole)}. ${escapeHtml(action)}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      `<p>The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.</p>`,
+  };
+}

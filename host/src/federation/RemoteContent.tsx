@@ -1,6 +1,6 @@
 import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { RequirePermission } from 'shared-auth';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { RequirePermission, useSession } from 'shared-auth';
 import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
 import { ContentSkeleton } from '../layout/ContentSkeleton';
 import { NotFoundScreen } from '../screens/NotFoundScreen';
@@ -9,6 +9,13 @@ import { remoteForPath, retryRemote } from './remotes';
 import { markRemoteFailed } from './remote-status';
 import { remoteScreen } from './screens';
 import { useRemotes } from './useRemotes';
+
+/** A route only the super-admin may open: anyone else lands on /forbidden, like a missing permission. */
+function SuperAdminGate({ required, children }: { required: boolean; children: ReactNode }) {
+  const { user } = useSession();
+  if (required && !user?.isSuperAdmin) return <Navigate to="/forbidden" replace />;
+  return <>{children}</>;
+}
 
 /** Catches anything a remote's screen throws, so only its own section shows the fallback. */
 class SectionBoundary extends Component<{ remoteName: string; fallback: (error: Error) => ReactNode; children: ReactNode }, { error: Error | null }> {
@@ -48,7 +55,9 @@ function RemoteRoutes({
               path={route.path}
               element={
                 <RequirePermission permission={route.permission}>
-                  <Screen />
+                  <SuperAdminGate required={route.superAdminOnly}>
+                    <Screen />
+                  </SuperAdminGate>
                 </RequirePermission>
               }
             />

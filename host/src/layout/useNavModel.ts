@@ -1,4 +1,4 @@
-import { usePermissions } from 'shared-auth';
+import { usePermissions, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { ParsedRemoteManifest } from 'contracts';
 import { cachedNav } from '../federation/remotes';
@@ -15,16 +15,18 @@ export type NavGroup = { group: (typeof NAV_GROUPS)[number]; items: NavItem[] };
 export function useNavModel(): { groups: NavGroup[]; loading: boolean } {
   const { t } = useTranslation('common');
   const permissions = usePermissions();
+  const isSuperAdmin = useSession().user?.isSuperAdmin ?? false;
   const remotes = useRemotes();
   const byGroup = new Map<string, NavItem[]>();
-  const can = (permission: string | null) => permission === null || permissions.includes(permission);
+  const can = (permission: string | null, superAdminOnly = false) =>
+    (!superAdminOnly || isSuperAdmin) && (permission === null || permissions.includes(permission));
   const add = (group: string, item: NavItem) => byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
   let loading = false;
 
   for (const { remote, state, manifest } of remotes) {
     if (state.status === 'ready' && manifest) {
       for (const entry of manifest.nav) {
-        if (!can(entry.permission)) continue;
+        if (!can(entry.permission, entry.superAdminOnly)) continue;
         add(entry.group, {
           key: `${remote.name}:${entry.path}`,
           label: t(`${manifest.namespace}:${entry.labelKey}`),
@@ -36,7 +38,7 @@ export function useNavModel(): { groups: NavGroup[]; loading: boolean } {
       }
     } else if (state.status === 'failed') {
       const cached = cachedNav(remote.name);
-      const entries: ParsedRemoteManifest['nav'] = cached?.nav.filter((e) => can(e.permission)) ?? [];
+      const entries: ParsedRemoteManifest['nav'] = cached?.nav.filter((e) => can(e.permission, e.superAdminOnly)) ?? [];
       if (entries.length === 0) {
         add('setup', {
           key: remote.name,

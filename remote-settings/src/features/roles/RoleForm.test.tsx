@@ -8,20 +8,6 @@ import en from '../../locales/en/settings.json';
 import common from '../../../../shared-i18n/locales/en/common.json';
 import { RoleForm } from './components/RoleForm';
 
-// jsdom has no PointerEvent; zag's press handling constructs one when focus moves between checkboxes.
-if (typeof window.PointerEvent !== 'function') {
-  class PointerEventPolyfill extends MouseEvent {
-    readonly pointerId: number;
-    readonly pointerType: string;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 1;
-      this.pointerType = init.pointerType ?? 'mouse';
-    }
-  }
-  window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
-}
-
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { settings: en, common } }, interpolation: { escapeValue: false } });
 

@@ -1,0 +1,77 @@
+import type { DbOrTx } from './client';
+import { clientMembers } from './schema';
+
+/**
+ * Demo people of the demo website, so a newcomer can build groups (and audiences) on the first
+ * start. In production, client members arrive through the website's script (a later issue): this
+ * seed only stands in for that script on the demo website.
+ *
+ * Deterministic: the same 60 people every time (no randomness, no clock), and idempotent: a member
+ * id already present on the website is left as it is (unique index website_id + member_id).
+ */
+const FIRST_NAMES = [
+  'amina',
+  'bruno',
+  'chloe',
+  'dmitri',
+  'elena',
+  'farid',
+  'grace',
+  'hugo',
+  'ines',
+  'jonas',
+  'karim',
+  'lea',
+  'malik',
+  'nora',
+  'omar',
+  'paula',
+  'quentin',
+  'rania',
+  'sami',
+  'tara',
+];
+const LAST_NAMES = ['haddad', 'martin', 'okafor', 'rossi', 'nguyen', 'dubois', 'silva'];
+const DIVISIONS = ['north', 'south', 'east', 'west'] as const;
+const STATES = ['active', 'active', 'inactive', 'trial'] as const;
+const PLANS = ['free', 'starter', 'pro'] as const;
+
+export const demoMembersDomain = 'demo.signpost.local';
+
+export interface DemoMember {
+  memberId: string;
+  username: string;
+  division: string;
+  state: string;
+  domain: string;
+  attributes: Record<string, string | number | boolean | null>;
+}
+
+/** The 60 demo people: cus-1001…cus-1054 and six vip-2001…vip-2006. */
+export function demoMembers(): DemoMember[] {
+  const people: DemoMember[] = [];
+  for (let i = 0; i < 60; i++) {
+    const vip = i >= 54;
+    const first = FIRST_NAMES[i % FIRST_NAMES.length];
+    const last = LAST_NAMES[(i * 3) % LAST_NAMES.length];
+    people.push({
+      memberId: vip ? `vip-${2001 + i - 54}` : `cus-${1001 + i}`,
+      username: `${first}.${last}${i >= FIRST_NAMES.length ? i : ''}`,
+      division: DIVISIONS[(i * 7) % DIVISIONS.length],
+      state: vip ? 'active' : STATES[(i * 5 + Math.floor(i / 4)) % STATES.length],
+      domain: demoMembersDomain,
+      attributes: { plan: vip ? 'pro' : PLANS[i % PLANS.length], visits: (i * 37) % 120, newsletter: i % 3 === 0 },
+    });
+  }
+  return people;
+}
+
+/** Adds the demo people to `websiteId`; returns how many were new. */
+export async function seedDemoMembers(db: DbOrTx, websiteId: string): Promise<number> {
+  const inserted = await db
+    .insert(clientMembers)
+    .values(demoMembers().map((m) => ({ websiteId, ...m })))
+    .onConflictDoNothing({ target: [clientMembers.websiteId, clientMembers.memberId] })
+    .returning({ id: clientMembers.id });
+  return inserted.length;
+}

@@ -1,0 +1,88 @@
+import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+
+/** Issue 4, item 7: people-data attributes of the active website. */
+let t: TestApp;
+let u: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+beforeEach(async () => {
+  u = await t.createUser({ permissions: [] });
+});
+
+const create = (payload: Record<string, unknown>, who = u) => t.request({ method: 'POST', url: '/api/attributes', headers: who.headers, payload });
+const list = async (who = u) => (await t.request({ method: 'GET', url: '/api/attributes', headers: who.headers })).json();
+
+test('create answers 201 with the message to start sending it from the code; listed newest first', async () => {
+  const first = await create({ name: 'plan', type: 'string' });
+  expect(first.statusCode).toBe(201);
+  expect(first.json()).toEqual({
+    message: 'Attribute created: start sending its data by adding it to your code',
+    data: { _id: expect.any(String), name: 'plan', type: 'string', createdAt: expect.any(String) },
+  });
+  await create({ name: 'signup_date', type: 'date' });
+  const body = await list();
+  expect(body.docs.map((d: { name: string }) => d.name)).toEqual(['signup_date', 'plan']);
+  expect(body.meta).toMatchObject({ totalDocs: 2, page: 1, limit: 10 });
+});
+
+test('the message is translated', async () => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/attributes',
+    headers: { ...u.headers, 'accept-language': 'fr' },
+    payload: { name: 'age', type: 'number' },
+  });
+  expect(res.json().message).toBe('Attribut créé : commencez à envoyer ses données en l’ajoutant à votre code');
+});
+
+test('names: letters, digits and underscore, starting with a letter; a type of the list', async () => {
+  for (const name of ['1abc', 'has space', 'dash-ed', '_x', '']) {
+    const res = await create({ name, type: 'string' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['name']);
+  }
+  const badType = await create({ name: 'ok', type: 'color' });
+  expect(badType.statusCode).toBe(400);
+  expect(Object.keys(badType.json().errors)).toEqual(['type']);
+});
+
+test('a duplicate name (any case) → 409 on `name`; the same name on another website is fine', async () => {
+  expect((await create({ name: 'Plan', type: 'string' })).statusCode).toBe(201);
+  const dup = await create({ name: 'plan', type: 'number' });
+  expect(dup.statusCode).toBe(409);
+  expect(dup.json()).toEqual({ message: 'An attribute with this name already exists', errors: { name: 'An attribute with this name already exists' } });
+  const other = await t.createUser({ permissions: [] });
+  expect((await create({ name: 'plan', type: 'string' }, other)).statusCode).toBe(201);
+});
+
+test('PUT renames and retypes; a clash → 409; another website’s attribute → 404 on PUT and DELETE', async () => {
+  const a = (await create({ name: 'score', type: 'string' })).json().data;
+  await create({ name: 'taken', type: 'string' });
+  const put = await t.request({ method: 'PUT', url: `/api/attributes/${a._id}`, headers: u.headers, payload: { name: 'Score', type: 'number' } });
+  expect(put.statusCode).toBe(200);
+  expect(put.json().data).toMatchObject({ _id: a._id, name: 'Score', type: 'number' });
+  const clash = await t.request({ method: 'PUT', url: `/api/attributes/${a._id}`, headers: u.headers, payload: { name: 'TAKEN', type: 'number' } });
+  expect(clash.statusCode).toBe(409);
+  expect(clash.json().errors).toEqual({ name: 'An attribute with this name already exists' });
+
+  const stranger = await t.createUser({ permissions: [] });
+  const foreignPut = await t.request({ method: 'PUT', url: `/api/attributes/${a._id}`, headers: stranger.headers, payload: { name: 'x', type: 'string' } });
+  expect(foreignPut.statusCode).toBe(404);
+  const foreignDelete = await t.request({ method: 'DELETE', url: `/api/attributes/${a._id}`, headers: stranger.headers });
+  expect(foreignDelete.statusCode).toBe(404);
+  expect(foreignDelete.json()).toEqual({ message: 'Attribute not found' });
+
+  const del = await t.request({ method: 'DELETE', url: `/api/attributes/${a._id}`, headers: u.headers });
+  expect(del.statusCode).toBe(200);
+  expect((await list()).docs.map((d: { _id: string }) => d._id)).not.toContain(a._id);
+  expect((await t.request({ method: 'DELETE', url: `/api/attributes/${randomId()}`, headers: u.headers })).statusCode).toBe(404);
+});
+
+test('the website of another organisation sees only its own attributes', async () => {
+  await create({ name: 'only_here', type: 'boolean' });
+  const site = await t.createOrganisation();
+  const mate = await t.createUser({ organisationId: site.id, permissions: [] });
+  expect((await list(mate)).docs).toEqual([]);
+});

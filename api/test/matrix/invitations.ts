@@ -1,0 +1,62 @@
+import { randomToken, sha256 } from '../../src/lib/crypto';
+import { randomId, type TestApp, type TestUser } from '../support/test-app';
+import { someRoleOf } from './auth';
+import type { ProtectedRoute, Req } from './types';
+
+/** Issue 4: invitations (the public email-accept and invitation-password routes are in auth.ts). */
+
+/** A pending invitation of `organisationId` to `email`, written straight into the table. */
+async function invitationOf(t: TestApp, organisationId: string, email = `invitee-${randomId()}@example.test`): Promise<string> {
+  const { invitations } = await import('../../src/db/schema');
+  const [row] = await t.ctx.db
+    .insert(invitations)
+    .values({
+      organisationId,
+      email,
+      roleId: await someRoleOf(t, organisationId),
+      tokenHash: sha256(randomToken()),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: invitations.id });
+  return row.id;
+}
+
+export const protectedRoutes: ProtectedRoute[] = [
+  {
+    name: 'POST /api/invitations',
+    permission: 'create_invitations',
+    okStatus: 201,
+    request: async (u: TestUser, t: TestApp) => ({
+      method: 'POST',
+      url: '/api/invitations',
+      payload: { email: `mate-${randomId()}@example.test`, roleId: await someRoleOf(t, u.organisationId) },
+    }),
+  },
+  { name: 'GET /api/invitations/sent', permission: 'get_invitations', request: () => ({ method: 'GET', url: '/api/invitations/sent' }) },
+  {
+    name: 'DELETE /api/invitations/:id',
+    // No delete_invitations in spec section 6: deleting requires create_invitations (see routes/invitations/delete.ts).
+    permission: 'create_invitations',
+    request: async (u, t) => ({ method: 'DELETE', url: `/api/invitations/${await invitationOf(t, u.organisationId)}` }),
+    otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/invitations/${await invitationOf(t, owner.organisationId)}` }),
+  },
+  {
+    name: 'DELETE /api/invitations',
+    permission: 'create_invitations',
+    request: async (u, t) => ({ method: 'DELETE', url: '/api/invitations', payload: { invitations: [await invitationOf(t, u.organisationId)] } }),
+    otherOrganisation: async (owner, t) => ({
+      method: 'DELETE',
+      url: '/api/invitations',
+      payload: { invitations: [await invitationOf(t, owner.organisationId)] },
+    }),
+  },
+  {
+    name: 'POST /api/invitations/:id/:type',
+    // Any signed-in invitee, for an invitation to their own email (another one answers 404).
+    permission: null,
+    request: async (u, t) => ({ method: 'POST', url: `/api/invitations/${await invitationOf(t, u.organisationId, u.email)}/reject` }),
+    otherOrganisation: async (owner, t) => ({ method: 'POST', url: `/api/invitations/${await invitationOf(t, owner.organisationId, owner.email)}/reject` }),
+  },
+];
+
+export const publicRoutes: Req[] = [];

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { pageQuerySchema, pagedSchema } from './common';
+
+/** People-data attribute types (spec: Attribute has a name; the type is ours, stored per website). */
+export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'date'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** Letters, digits and underscores, starting with a letter: it is a key in the website's code. */
+export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+export const attributeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(ATTRIBUTE_TYPES),
+  createdAt: z.string(),
+});
+export type Attribute = z.infer<typeof attributeSchema>;
+
+export const attributeListQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(64).optional(),
+});
+export const attributePageSchema = pagedSchema(attributeSchema);
+
+/** POST /api/attributes and PUT /api/attributes/{id}. */
+export const attributeBodySchema = z.object({
+  name: z
+    .string({ error: 'Please enter name' })
+    .trim()
+    .min(1, 'Please enter name')
+    .max(64, 'Name must be at most 64 characters')
+    .regex(ATTRIBUTE_NAME_PATTERN, 'Use letters, digits and underscores, starting with a letter'),
+  type: z.enum(ATTRIBUTE_TYPES, { error: 'Please select type' }),
+});
+export type AttributeBody = z.input<typeof attributeBodySchema>;
+export const attributeSavedResponseSchema = z.object({ message: z.string(), data: attributeSchema });
+
+/** Spec section 8: creating an attribute tells the user to start sending it from their code. */
+export const ATTRIBUTE_CREATED_MESSAGE = 'Attribute created: start sending its data by adding it to your code';
+export const ATTRIBUTE_UPDATED_MESSAGE = 'Attribute updated successfully';
+export const ATTRIBUTE_DELETED_MESSAGE = 'Attribute deleted successfully';
+export const ATTRIBUTE_EXISTS_MESSAGE = 'An attribute with this name already exists';

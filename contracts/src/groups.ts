@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { pageQuerySchema, pagedSchema } from './common';
+
+/**
+ * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
+ * one website, as its script reports them. Groups are sets of them.
+ */
+export const clientMemberSchema = z.object({
+  _id: z.string(),
+  memberId: z.string(),
+  username: z.string().nullable(),
+  division: z.string().nullable(),
+  state: z.string().nullable(),
+  domain: z.string().nullable(),
+});
+export type ClientMember = z.infer<typeof clientMemberSchema>;
+
+/** GET /api/client-members (get_members): paging, and `search` on the member id or the username. */
+export const clientMemberListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(120).optional(),
+});
+export type ClientMemberListQuery = z.input<typeof clientMemberListQuerySchema>;
+export const clientMemberPageSchema = pagedSchema(clientMemberSchema);
+
+/** Most members one group may hold (one save sends them all). */
+export const GROUP_MAX_MEMBERS = 10_000;
+
+/** Spec section 3: Group { _id, name, members, createdAt }; `members` are client member ids. */
+export const groupSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  members: z.array(z.string()),
+  membersCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+/**
+ * A row of GET /api/groups: the "Members number" column needs the count only, so the list does not
+ * carry every member id (a group may hold thousands): `members` is omitted there.
+ */
+export const groupRowSchema = groupSchema.omit({ members: true });
+export type GroupRow = z.infer<typeof groupRowSchema>;
+
+/** GET /api/groups: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
+export const groupListQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(120).optional(),
+});
+export type GroupListQuery = z.input<typeof groupListQuerySchema>;
+export const groupPageSchema = pagedSchema(groupRowSchema);
+
+/** GET /api/groups/{id} */
+export const groupResponseSchema = z.object({ data: groupSchema });
+
+/** How many members the preview (GET /api/group/{id}) carries; the rest is paged through the members call. */
+export const GROUP_PREVIEW_MEMBERS = 10;
+
+/** GET /api/group/{id}: the group with its first members (newest first), for the preview dialog. */
+export const groupPreviewResponseSchema = z.object({
+  data: groupRowSchema.extend({ members: z.array(clientMemberSchema) }),
+});
+export type GroupPreview = z.infer<typeof groupPreviewResponseSchema>['data'];
+
+/** GET /api/groups/{groupId}/members: page, pageSize. */
+export const groupMembersQuerySchema = pageQuerySchema;
+export const groupMembersParamSchema = z.object({ groupId: z.string().uuid() });
+
+export const GROUP_MEMBERS_REQUIRED_MESSAGE = 'Please select at least one member';
+export const GROUP_MEMBERS_UNKNOWN_MESSAGE = 'Some selected members are not people of this website';
+export const GROUP_NAME_TAKEN_MESSAGE = 'A group with this name already exists';
+
+/**
+ * The members of a group: client member ids of the active website. Any problem (empty, malformed,
+ * repeated, too many) is one message on the `members` field itself (spec section 5), never on
+ * `members.3`, so the form shows it under its picker.
+ */
+export const groupMembersSchema = z
+  .array(z.string().max(64), { error: GROUP_MEMBERS_REQUIRED_MESSAGE })
+  .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
+  .max(GROUP_MAX_MEMBERS, 'A group holds at most 10000 members')
+  .superRefine((list, ctx) => {
+    if (list.some((id) => !z.string().uuid().safeParse(id).success)) ctx.addIssue({ code: 'custom', message: GROUP_MEMBERS_UNKNOWN_MESSAGE });
+    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'Each member may appear only once' });
+  });
+
+/** POST /api/groups and PUT /api/groups/{id}: the name (unique per website, any case) and the members. */
+export const groupBodySchema = z.object({
+  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'The name is too long (120 characters at most)'),
+  members: groupMembersSchema,
+});
+export type GroupBody = z.input<typeof groupBodySchema>;
+
+/** Answers of POST (201) and PUT (200). */
+export const groupSavedResponseSchema = z.object({ message: z.string(), data: groupSchema });
+export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
+
+/** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
+export const groupDeleteBodySchema = z.object({
+  groups: z
+    .array(z.string().uuid('Group not found'), { error: 'Please select at least one group' })
+    .min(1, 'Please select at least one group')
+    .max(100, 'At most 100 groups at a time'),
+});
+export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;

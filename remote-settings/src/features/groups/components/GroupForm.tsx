@@ -1,0 +1,95 @@
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { GroupBody } from 'contracts';
+import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { reportFormError } from 'shared-auth';
+import type { ClientMember } from '../api/groups';
+import { MembersPicker } from './MembersPicker';
+
+type GroupFormValues = { name: string; members: ClientMember[] };
+
+export interface GroupFormProps {
+  defaultValues?: GroupFormValues;
+  submitLabel: string;
+  /** Saves the group; a rejection with `errors: { name | members }` is shown on those fields. */
+  onSubmit: (body: GroupBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * The create and edit form of a group: its name and its members, picked among the website's
+ * people. Browser validation mirrors the contract; the server's members error (spec section 5) and
+ * name conflict land on their fields; nothing typed or picked is lost when the save fails.
+ */
+export function GroupForm({ defaultValues = { name: '', members: [] }, submitLabel, onSubmit, onCancel }: GroupFormProps) {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const membersLabelId = useId();
+  const membersErrorId = useId();
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, tc('validation.required', { label: t('groups.form.name') }))
+          .max(120, t('groups.form.nameTooLong')),
+        members: z.array(z.object({ _id: z.string() }).passthrough()).min(1, t('groups.form.membersRequired')),
+      }),
+    [t, tc],
+  );
+  const { register, control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
+    resolver: zodResolver(schema) as never,
+    defaultValues,
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit({ name: values.name.trim(), members: values.members.map((m) => m._id) });
+    } catch (error) {
+      reportFormError(error, setError, ['name', 'members'], tc('errors.generic'), { toastWhenPlaced: false });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="group-form">
+      <Stack gap="6">
+        <FormField label={t('groups.form.name')} error={formState.errors.name?.message} required>
+          <Input maxW="md" autoComplete="off" {...register('name')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="members"
+          render={({ field, fieldState }) => (
+            <Stack gap="2" role="group" aria-labelledby={membersLabelId} aria-describedby={fieldState.error ? membersErrorId : undefined}>
+              <Text id={membersLabelId} fontWeight="medium" textAlign="start">
+                {t('groups.form.members')}
+                <Text as="span" color="fg.error" ms="1" aria-hidden>
+                  *
+                </Text>
+              </Text>
+              <Text color="fg.muted" fontSize="sm" textAlign="start">
+                {t('groups.form.membersHelp')}
+              </Text>
+              {fieldState.error && (
+                <Text id={membersErrorId} color="fg.error" fontSize="sm" textAlign="start" role="alert" data-testid="members-error">
+                  {fieldState.error.message}
+                </Text>
+              )}
+              <MembersPicker value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />
+            </Stack>
+          )}
+        />
+        <HStack gap="3" justify="flex-start">
+          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} data-testid="group-submit">
+            {submitLabel}
+          </Button>
+          <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting}>
+            {tc('actions.cancel')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

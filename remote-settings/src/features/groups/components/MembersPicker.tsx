@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Minus, Plus, Search } from 'lucide-react';
+import { Badge, Box, Button, HStack, Input, InputGroup, Stack, StatePanel, Text } from 'shared-ui';
+import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { useTranslation } from 'shared-i18n';
+import { useApiList, useCan } from 'shared-auth';
+import { LIST_CLIENT_MEMBERS_URL, type ClientMember } from '../api/groups';
+
+const RESULTS_PAGE_SIZE = 5;
+const SELECTED_PAGE_SIZE = 5;
+
+export interface MembersPickerProps {
+  value: ClientMember[];
+  onChange: (members: ClientMember[]) => void;
+  invalid?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * The members of a group: search the website's people (GET /api/client-members, get_members) by
+ * member id or username, add them, and review the selected ones (paged here, in the browser) with
+ * a remove button each.
+ */
+export function MembersPicker({ value, onChange, invalid = false, disabled = false }: MembersPickerProps) {
+  const { t } = useTranslation('settings');
+  const canSearch = useCan('get', 'members');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const [selectedPage, setSelectedPage] = useState(1);
+  const lastPage = Math.max(1, Math.ceil(value.length / SELECTED_PAGE_SIZE));
+  const page = Math.min(selectedPage, lastPage);
+  const chosen = useMemo(() => new Set(value.map((m) => m._id)), [value]);
+
+  const add = useCallback(
+    (member: ClientMember) => {
+      if (!chosen.has(member._id)) onChange([member, ...value]);
+      setSelectedPage(1);
+    },
+    [chosen, onChange, value],
+  );
+  const remove = useCallback((member: ClientMember) => onChange(value.filter((m) => m._id !== member._id)), [onChange, value]);
+
+  const personColumns = useMemo<ColumnDef<ClientMember>[]>(
+    () => [
+      {
+        id: 'memberId',
+        header: t('groups.members.memberId'),
+        meta: { alwaysVisible: true },
+        cell: ({ row }) => (
+          <Text as="span" fontFamily="mono" fontSize="sm" dir="ltr">
+            {row.original.memberId}
+          </Text>
+        ),
+      },
+      { id: 'username', header: t('groups.members.username'), cell: ({ row }) => row.original.username ?? '—' },
+      { id: 'division', header: t('groups.members.division'), cell: ({ row }) => row.original.division ?? '—' },
+      { id: 'state', header: t('groups.members.state'), cell: ({ row }) => (row.original.state ? <Badge variant="subtle">{row.original.state}</Badge> : '—') },
+    ],
+    [t],
+  );
+  const resultColumns = useMemo<ColumnDef<ClientMember>[]>(
+    () => [
+      ...personColumns,
+      {
+        id: 'action',
+        header: t('groups.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => {
+          const added = chosen.has(row.original._id);
+          return (
+            <Button
+              size="xs"
+              variant={added ? 'ghost' : 'outline'}
+              disabled={added || disabled}
+              onClick={() => add(row.original)}
+              aria-label={t('groups.members.addLabel', { name: row.original.username ?? row.original.memberId })}
+              data-testid={`member-add-${row.original.memberId}`}
+            >
+              {!added && <Plus size={14} aria-hidden />}
+              {added ? t('groups.members.added') : t('groups.members.add')}
+            </Button>
+          );
+        },
+      },
+    ],
+    [personColumns, t, chosen, disabled, add],
+  );
+  const selectedColumns = useMemo<ColumnDef<ClientMember>[]>(
+    () => [
+      ...personColumns,
+      {
+        id: 'action',
+        header: t('groups.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => (
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            disabled={disabled}
+            onClick={() => remove(row.original)}
+            aria-label={t('groups.members.removeLabel', { name: row.original.username ?? row.original.memberId })}
+            data-testid={`member-remove-${row.original.memberId}`}
+          >
+            <Minus size={14} aria-hidden />
+            {t('groups.members.remove')}
+          </Button>
+        ),
+      },
+    ],
+    [personColumns, t, disabled, remove],
+  );
+
+  return (
+    <Stack gap="4">
+      {canSearch ? (
+        <SearchResults typed={typed} onType={setTyped} search={search} columns={resultColumns} />
+      ) : (
+        <StatePanel testId="members-search-forbidden" tone="warning" title={t('groups.members.noSearch')} />
+      )}
+      <Box borderWidth="1px" borderRadius="md" p="3" borderColor={invalid ? 'border.error' : 'border'}>
+        <HStack justify="space-between" mb="2">
+          <Text fontWeight="medium" textAlign="start">
+            {t('groups.members.selected')}
+          </Text>
+          <Badge colorPalette={value.length ? 'brand' : 'gray'} data-testid="selected-count">
+            {t('groups.members.count', { count: value.length })}
+          </Badge>
+        </HStack>
+        <DataTable
+          testId="selected-members"
+          columns={selectedColumns}
+          data={value.slice((page - 1) * SELECTED_PAGE_SIZE, page * SELECTED_PAGE_SIZE)}
+          total={value.length}
+          page={page}
+          pageSize={SELECTED_PAGE_SIZE}
+          onPageChange={setSelectedPage}
+          empty={{ title: t('groups.members.noneSelected'), description: t('groups.members.noneSelectedHelp') }}
+        />
+      </Box>
+    </Stack>
+  );
+}
+
+function SearchResults({ typed, onType, search, columns }: { typed: string; onType: (v: string) => void; search: string; columns: ColumnDef<ClientMember>[] }) {
+  const { t } = useTranslation('settings');
+  const results = useApiList<ClientMember>(LIST_CLIENT_MEMBERS_URL, {
+    params: { search: search || undefined },
+    pageSize: RESULTS_PAGE_SIZE,
+    fallbackError: t('groups.members.loadError'),
+  });
+  return (
+    <Stack gap="2">
+      <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
+        <Input
+          value={typed}
+          onChange={(e) => onType(e.target.value)}
+          placeholder={t('groups.members.searchPlaceholder')}
+          aria-label={t('groups.members.search')}
+          data-testid="member-search"
+          autoComplete="off"
+          type="search"
+        />
+      </InputGroup>
+      <DataTable testId="member-results" columns={columns} {...results.tableProps} empty={{ title: t('groups.members.noResults') }} />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { ATTRIBUTE_NAME_PATTERN, ATTRIBUTE_TYPES, type AttributeType } from 'contracts';
+import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormDialog } from 'shared-ui/overlays';
+import { useTranslation } from 'shared-i18n';
+import { reportFormError } from 'shared-auth';
+import { createAttribute, updateAttribute, type AttributeRow } from '../api/attributes';
+
+type AttributeForm = { name: string; type: AttributeType | '' };
+const EMPTY: AttributeForm = { name: '', type: '' };
+
+/** New or edited attribute: a name (a key in the website's code) and a type. */
+export function AttributeFormDialog({
+  open,
+  attribute,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  attribute: AttributeRow | null;
+  onClose: () => void;
+  onSaved: (saved: AttributeRow, created: boolean) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, t('validation.required', { ns: 'common', label: t('peopleData.form.name') }))
+          .max(64, t('peopleData.form.tooLong', { max: 64 }))
+          .regex(ATTRIBUTE_NAME_PATTERN, t('peopleData.form.nameInvalid')),
+        type: z.enum(ATTRIBUTE_TYPES, { error: t('validation.required', { ns: 'common', label: t('peopleData.form.type') }) }),
+      }),
+    [t],
+  );
+  const { register, handleSubmit, setError, formState, reset } = useForm<AttributeForm>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (open) reset(attribute ? { name: attribute.name, type: attribute.type } : EMPTY);
+  }, [open, attribute, reset]);
+  const onSubmit = handleSubmit(async (values) => {
+    const body = { name: values.name.trim(), type: values.type as AttributeType };
+    try {
+      const saved = attribute ? await updateAttribute(attribute._id, body) : await createAttribute(body);
+      toaster.create({ type: 'success', title: saved.message });
+      onSaved(saved.data, !attribute);
+    } catch (error) {
+      reportFormError(error, setError, ['name', 'type'], t(attribute ? 'peopleData.updateError' : 'peopleData.createError'));
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      title={attribute ? t('peopleData.editTitle') : t('peopleData.add')}
+      submitLabel={attribute ? t('peopleData.form.save') : t('peopleData.form.submit')}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      testId="attribute-form"
+    >
+      <FormField label={t('peopleData.form.name')} error={formState.errors.name?.message} helper={t('peopleData.form.nameHelp')} required>
+        <Input {...register('name')} dir="ltr" textAlign="start" placeholder="plan" autoComplete="off" data-testid="attribute-name" />
+      </FormField>
+      <FormField label={t('peopleData.form.type')} error={formState.errors.type?.message} required>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('type')} data-testid="attribute-type">
+            <option value="">{t('peopleData.form.typePlaceholder')}</option>
+            {ATTRIBUTE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`peopleData.types.${type}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { isValidDomain } from 'contracts';
+import { FormField, Input, toaster } from 'shared-ui';
+import { FormDialog } from 'shared-ui/overlays';
+import { useTranslation } from 'shared-i18n';
+import { reportFormError } from 'shared-auth';
+import { createClientUser, updateAdminUser, type UserRow } from '../api/admin-users';
+
+type UserForm = { name: string; email: string; password: string; domain: string };
+const EMPTY: UserForm = { name: '', email: '', password: '', domain: '' };
+
+/**
+ * Create a client account (name, email, password, domain) or edit one (name, email, domain: the
+ * password is neither shown nor sent back). Server field messages (email taken, domain) land on
+ * their fields; the typed values stay.
+ */
+export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean; user: UserRow | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('settings');
+  const editing = user !== null;
+  const schema = useMemo(() => {
+    const required = (key: string) => t('validation.required', { ns: 'common', label: t(`users.form.${key}`) });
+    return z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, required('name'))
+        .max(120, t('users.form.tooLong', { max: 120 })),
+      email: z.string().trim().min(1, required('email')).email(t('users.form.emailInvalid')),
+      password: editing
+        ? z.string()
+        : z
+            .string()
+            .min(1, required('password'))
+            .min(8, t('users.form.passwordShort'))
+            .max(128, t('users.form.tooLong', { max: 128 })),
+      domain: z.string().trim().min(1, required('domain')).refine(isValidDomain, t('users.form.domainInvalid')),
+    });
+  }, [t, editing]);
+  const { register, handleSubmit, setError, formState, reset } = useForm<UserForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  useEffect(() => {
+    if (open) reset(user ? { name: user.name, email: user.email, password: '', domain: user.domain ?? '' } : EMPTY);
+  }, [open, user, reset]);
+  const onSubmit = handleSubmit(async ({ name, email, password, domain }) => {
+    try {
+      if (user) {
+        await updateAdminUser(user._id, { name, email, domain });
+        toaster.create({ type: 'success', title: t('users.updated', { name }) });
+      } else {
+        await createClientUser({ name, email, password, domain });
+        toaster.create({ type: 'success', title: t('users.created', { name }) });
+      }
+      onSaved();
+    } catch (error) {
+      reportFormError(error, setError, ['name', 'email', 'password', 'domain'], t(user ? 'users.updateError' : 'users.createError'));
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      title={editing ? t('users.editTitle') : t('users.add')}
+      submitLabel={editing ? t('users.form.save') : t('users.form.submit')}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      testId="user-form"
+    >
+      <FormField label={t('users.form.name')} error={formState.errors.name?.message} required>
+        <Input {...register('name')} autoComplete="off" data-testid="user-name" />
+      </FormField>
+      <FormField label={t('users.form.email')} error={formState.errors.email?.message} required>
+        <Input {...register('email')} type="email" dir="ltr" textAlign="start" autoComplete="off" data-testid="user-email" />
+      </FormField>
+      {!editing && (
+        <FormField label={t('users.form.password')} error={formState.errors.password?.message} helper={t('users.form.passwordHelp')} required>
+          <Input {...register('password')} type="password" dir="ltr" autoComplete="new-password" data-testid="user-password" />
+        </FormField>
+      )}
+      <FormField label={t('users.form.domain')} error={formState.errors.domain?.message} helper={t('users.form.domainHelp')} required>
+        <Input {...register('domain')} dir="ltr" textAlign="start" placeholder="shop.example.com" autoComplete="off" data-testid="user-domain" />
+      </FormField>
+    </FormDialog>
+  );
+}
