@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { LIST_GROUPS_URL, deleteGroup, deleteGroups, type GroupRow } from './api/groups';
@@ -65,36 +65,31 @@ export default function GroupListScreen() {
         header: t('groups.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('groups.actionsMenu.preview', { name: row.original.name })}
-              data-testid="group-preview"
-              onClick={() => setPreviewing(row.original)}
-            >
-              <Eye />
-            </IconButton>
-            {canUpdate && (
-              <IconButton asChild size="xs" variant="ghost" aria-label={t('groups.actionsMenu.edit', { name: row.original.name })} data-testid="group-edit">
-                <RouterLink to={`/group/${row.original._id}/update`}>
-                  <Pencil />
-                </RouterLink>
-              </IconButton>
-            )}
-            {canDelete && (
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('groups.actionsMenu.delete', { name: row.original.name })}
-                data-testid="group-delete"
-                onClick={() => askDelete(row.original)}
-              >
-                <Trash2 />
-              </IconButton>
-            )}
-          </HStack>
+          <RowActions
+            actions={[
+              {
+                label: t('groups.actionsMenu.preview', { name: row.original.name }),
+                icon: <Eye />,
+                onClick: () => setPreviewing(row.original),
+                testId: 'group-preview',
+              },
+              {
+                label: t('groups.actionsMenu.edit', { name: row.original.name }),
+                icon: <Pencil />,
+                link: <RouterLink to={`/group/${row.original._id}/update`} />,
+                testId: 'group-edit',
+                hidden: !canUpdate,
+              },
+              {
+                label: t('groups.actionsMenu.delete', { name: row.original.name }),
+                icon: <Trash2 />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: 'group-delete',
+                hidden: !canDelete,
+              },
+            ]}
+          />
         ),
       },
     ];

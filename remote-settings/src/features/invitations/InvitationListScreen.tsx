@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MailPlus, Search, Trash2 } from 'lucide-react';
-import { Badge, Button, IconButton, Input, InputGroup, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, Input, InputGroup, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { LIST_INVITATIONS_URL, deleteInvitation, deleteInvitations, type InvitationRow } from './api/invitation-calls';
@@ -84,16 +84,17 @@ export default function InvitationListScreen() {
               header: t('invitations.columns.action'),
               meta: { alwaysVisible: true, align: 'end' as const },
               cell: ({ row }: { row: { original: InvitationRow } }) => (
-                <IconButton
-                  size="sm"
-                  variant="ghost"
-                  colorPalette="red"
-                  aria-label={t('invitations.deleteLabel', { email: row.original.email })}
-                  data-testid={`delete-invitation-${row.original.email}`}
-                  onClick={() => askDelete(row.original)}
-                >
-                  <Trash2 size={16} aria-hidden />
-                </IconButton>
+                <RowActions
+                  actions={[
+                    {
+                      label: t('invitations.deleteLabel', { email: row.original.email }),
+                      icon: <Trash2 size={16} aria-hidden />,
+                      onClick: () => askDelete(row.original),
+                      tone: 'danger',
+                      testId: `delete-invitation-${row.original.email}`,
+                    },
+                  ]}
+                />
               ),
             } satisfies ColumnDef<InvitationRow>,
           ]

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useConfirmedAction } from 'shared-auth';
 import { deleteAttribute, LIST_ATTRIBUTES_URL, type AttributeRow } from './api/attributes';
@@ -54,27 +54,23 @@ export default function PeopleDataScreen() {
         header: t('peopleData.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('peopleData.editLabel', { name: row.original.name })}
-              data-testid="attribute-edit"
-              onClick={() => setEditing(row.original)}
-            >
-              <Pencil />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              aria-label={t('peopleData.deleteLabel', { name: row.original.name })}
-              data-testid="attribute-delete"
-              onClick={() => askDelete(row.original)}
-            >
-              <Trash2 />
-            </IconButton>
-          </HStack>
+          <RowActions
+            actions={[
+              {
+                label: t('peopleData.editLabel', { name: row.original.name }),
+                icon: <Pencil />,
+                onClick: () => setEditing(row.original),
+                testId: 'attribute-edit',
+              },
+              {
+                label: t('peopleData.deleteLabel', { name: row.original.name }),
+                icon: <Trash2 />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: 'attribute-delete',
+              },
+            ]}
+          />
         ),
       },
     ],

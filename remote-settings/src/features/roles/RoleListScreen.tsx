@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, HStack, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { LIST_ROLES_URL, type RoleRow } from './api/list-roles';
@@ -59,27 +59,25 @@ export default function RoleListScreen() {
         header: t('roles.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            {canUpdate && (
-              <IconButton asChild size="xs" variant="ghost" aria-label={t('roles.actionsMenu.edit', { name: row.original.name })} data-testid="role-edit">
-                <RouterLink to={`/role/${row.original._id}/edit`}>
-                  <Pencil />
-                </RouterLink>
-              </IconButton>
-            )}
-            {canDelete && (
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('roles.actionsMenu.delete', { name: row.original.name })}
-                data-testid="role-delete"
-                onClick={() => askDelete(row.original)}
-              >
-                <Trash2 />
-              </IconButton>
-            )}
-          </HStack>
+          <RowActions
+            actions={[
+              {
+                label: t('roles.actionsMenu.edit', { name: row.original.name }),
+                icon: <Pencil />,
+                link: <RouterLink to={`/role/${row.original._id}/edit`} />,
+                testId: 'role-edit',
+                hidden: !canUpdate,
+              },
+              {
+                label: t('roles.actionsMenu.delete', { name: row.original.name }),
+                icon: <Trash2 />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: 'role-delete',
+                hidden: !canDelete,
+              },
+            ]}
+          />
         ),
       });
     }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Button, HStack, IconButton, PageHeader, Text } from 'shared-ui';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Button, HStack, PageHeader, Text } from 'shared-ui';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
@@ -58,16 +58,17 @@ export default function TagListScreen() {
         header: t('tags.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <IconButton
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={t('tags.deleteLabel', { name: row.original.name })}
-            data-testid={`delete-tag-${row.original.name}`}
-            onClick={() => askDelete(row.original)}
-          >
-            <Trash2 size={16} aria-hidden />
-          </IconButton>
+          <RowActions
+            actions={[
+              {
+                label: t('tags.deleteLabel', { name: row.original.name }),
+                icon: <Trash2 size={16} aria-hidden />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: `delete-tag-${row.original.name}`,
+              },
+            ]}
+          />
         ),
       },
     ],

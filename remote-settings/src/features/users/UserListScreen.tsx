@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Eye, Pencil, Plus, Search, ShieldAlert, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Box, Button, HStack, IconButton, Input, InputGroup, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
+import { Avatar, Badge, Box, Button, HStack, Input, InputGroup, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useConfirmedAction, useSession } from 'shared-auth';
 import { deleteAdminUser, LIST_ADMIN_USERS_URL, type UserRow } from './api/admin-users';
@@ -120,38 +120,25 @@ function ClientList() {
         header: t('users.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <HStack gap="1" justify="flex-end">
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('users.viewLabel', { name: row.original.name })}
-              data-testid="user-view-button"
-              onClick={() => setViewing(row.original)}
-            >
-              <Eye />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              aria-label={t('users.editLabel', { name: row.original.name })}
-              data-testid="user-edit-button"
-              onClick={() => setEditing(row.original)}
-            >
-              <Pencil />
-            </IconButton>
-            {row.original._id !== me?._id && (
-              <IconButton
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('users.deleteLabel', { name: row.original.name })}
-                data-testid="user-delete-button"
-                onClick={() => askDelete(row.original)}
-              >
-                <Trash2 />
-              </IconButton>
-            )}
-          </HStack>
+          <RowActions
+            actions={[
+              { label: t('users.viewLabel', { name: row.original.name }), icon: <Eye />, onClick: () => setViewing(row.original), testId: 'user-view-button' },
+              {
+                label: t('users.editLabel', { name: row.original.name }),
+                icon: <Pencil />,
+                onClick: () => setEditing(row.original),
+                testId: 'user-edit-button',
+              },
+              {
+                label: t('users.deleteLabel', { name: row.original.name }),
+                icon: <Trash2 />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: 'user-delete-button',
+                hidden: !(row.original._id !== me?._id),
+              },
+            ]}
+          />
         ),
       },
     ],

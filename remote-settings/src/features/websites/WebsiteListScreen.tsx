@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, IconButton, PageHeader, Text } from 'shared-ui';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, Button, PageHeader, Text } from 'shared-ui';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction, useSession } from 'shared-auth';
 import { LIST_WEBSITES_URL, type WebsiteRow } from './api/list-websites';
@@ -69,16 +69,17 @@ export default function WebsiteListScreen() {
               header: t('websites.actionColumn'),
               meta: { alwaysVisible: true, align: 'end' as const },
               cell: ({ row }: { row: { original: WebsiteRow } }) => (
-                <IconButton
-                  size="sm"
-                  variant="ghost"
-                  colorPalette="red"
-                  aria-label={t('websites.deleteLabel', { name: row.original.name })}
-                  data-testid={`delete-website-${row.original.domain}`}
-                  onClick={() => askDelete(row.original)}
-                >
-                  <Trash2 size={16} aria-hidden />
-                </IconButton>
+                <RowActions
+                  actions={[
+                    {
+                      label: t('websites.deleteLabel', { name: row.original.name }),
+                      icon: <Trash2 size={16} aria-hidden />,
+                      onClick: () => askDelete(row.original),
+                      tone: 'danger',
+                      testId: `delete-website-${row.original.domain}`,
+                    },
+                  ]}
+                />
               ),
             } satisfies ColumnDef<WebsiteRow>,
           ]

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
-import { Badge, Button, HStack, IconButton, NativeSelect, PageHeader, Text } from 'shared-ui';
-import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
@@ -56,16 +56,17 @@ export default function WorkspaceListScreen() {
         header: t('workspaces.columns.action'),
         meta: { alwaysVisible: true, align: 'end' },
         cell: ({ row }) => (
-          <IconButton
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={t('workspaces.deleteLabel', { name: row.original.name })}
-            data-testid={`delete-workspace-${row.original.name}`}
-            onClick={() => askDelete(row.original)}
-          >
-            <Trash2 size={16} aria-hidden />
-          </IconButton>
+          <RowActions
+            actions={[
+              {
+                label: t('workspaces.deleteLabel', { name: row.original.name }),
+                icon: <Trash2 size={16} aria-hidden />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: `delete-workspace-${row.original.name}`,
+              },
+            ]}
+          />
         ),
       },
     ],
