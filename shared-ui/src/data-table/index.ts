@@ -1,4 +1,4 @@
 /** The data table, a singleton of its own: only list screens load it (never the sign-in page). */
 export { DataTable, type DataTableProps, type ColumnDef } from './DataTable';
 export { idColumn } from './columns';
-export { RowActions, actionColumn, type RowAction } from './row-actions';
+export { RowActions, type RowAction } from './row-actions';

@@ -1,6 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { HStack, IconButton } from '@chakra-ui/react';
-import type { ColumnDef } from '@tanstack/react-table';
 
 /** One icon button of a row's Action column (view, edit, delete, duplicate, cancel…). */
 export interface RowAction {
@@ -38,14 +37,4 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
         ))}
     </HStack>
   );
-}
-
-/** The Action column of every list (spec section 2: cannot be hidden), aligned to the end. */
-export function actionColumn<T>(header: string, actions: (row: T) => RowAction[]): ColumnDef<T> {
-  return {
-    id: 'action',
-    header,
-    meta: { alwaysVisible: true, align: 'end' },
-    cell: ({ row }) => <RowActions actions={actions(row.original)} />,
-  };
 }
