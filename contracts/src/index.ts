@@ -12,3 +12,4 @@ export * from './session';
 export * from './invitations';
 export * from './groups';
 export * from './users';
+export * from './audiences';

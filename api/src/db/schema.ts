@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AudienceGroup } from 'contracts';
 
 /**
  * The relational model. Every tenant-owned table carries `organisation_id` and an index on
@@ -82,9 +83,17 @@ export const websites = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     domain: text('domain').notNull(),
+    /**
+     * The website's public key: what its script sends with every event (POST /api/public/{key}/events).
+     * Not a secret (it ships in the page, like Intercom's app id); it only names the website.
+     */
+    publicKey: text('public_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('websites_public_key_unique').on(t.publicKey),
     uniqueIndex('websites_organisation_domain_unique').on(t.organisationId, t.domain),
     index('websites_organisation_created_idx').on(t.organisationId, t.createdAt),
   ],
@@ -302,4 +311,189 @@ export const attributes = pgTable(
     index('attributes_website_created_idx').on(t.websiteId, t.createdAt),
     check('attributes_type_check', sql`${t.type} in ('string', 'number', 'boolean', 'date')`),
   ],
+);
+
+/** Saved dynamic audiences of a website (spec: Segment has a name); `audience` is the rule tree. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    audience: jsonb('audience').$type<AudienceGroup>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('segments_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('segments_website_created_idx').on(t.websiteId, t.createdAt)],
+);
+
+export const CONTENT_KINDS = ['popup', 'banner', 'push'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+/**
+ * Campaign content of a website: popups ("posts"), banners and push notifications in one table, told
+ * apart by `kind`. The columns are what lists filter and sort on; `document` is the editor's whole
+ * document as the contract of its kind defines it (pages and blocks, settings, actions, rules…).
+ * One table means one id space for the visitor events, comments, reactions and answers that point
+ * at content, and one index serves every list: (website_id, kind, created_at desc).
+ */
+export const contents = pgTable(
+  'contents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    /** Who wrote it (the "Sender" column); kept when the user leaves, shown by name. */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    status: text('status').notNull(),
+    position: text('position'),
+    priority: text('priority'),
+    /** Banner style (inline, floating…), popup format (small, medium, large); filtered as `style`. */
+    style: text('style'),
+    devices: text('devices'),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    reactCount: integer('react_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('contents_website_kind_created_idx').on(t.websiteId, t.kind, t.createdAt.desc(), t.id.desc()),
+    check('contents_kind_check', sql`${t.kind} in ('popup', 'banner', 'push')`),
+  ],
+);
+
+/** Groups a content item targets. */
+export const contentGroups = pgTable(
+  'content_groups',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.groupId] }), index('content_groups_group_idx').on(t.groupId)],
+);
+
+/** Saved audiences (segments) a content item targets. */
+export const contentSegments = pgTable(
+  'content_segments',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.segmentId] }), index('content_segments_segment_idx').on(t.segmentId)],
+);
+
+/** Files uploaded through POST /api/upload: metadata here, bytes in the upload store (UPLOAD_DIR). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The stored file's name in the store: `<id>.<ext>`. */
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_organisation_created_idx').on(t.organisationId, t.createdAt)],
+);
+
+/**
+ * What a website's visitors did, as its script reports it through the public ingestion call
+ * (POST /api/public/{websiteKey}/events). Statistics are SQL aggregates over this table.
+ * `type`: session (a visitor connected, with `device`), view, react, comment, close, answer.
+ * Content events carry `content_id` and `content_kind` (copied so aggregates need no join).
+ */
+export const VISITOR_EVENT_TYPES = ['session', 'view', 'react', 'comment', 'close', 'answer'] as const;
+export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
+export const VISITOR_DEVICES = ['web', 'mobile'] as const;
+
+export const visitorEvents = pgTable(
+  'visitor_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: VISITOR_EVENT_TYPES }).notNull(),
+    /** The website's id for the visitor (client member id when identified, else an anonymous id). */
+    visitorId: text('visitor_id').notNull(),
+    device: text('device', { enum: VISITOR_DEVICES }),
+    contentId: uuid('content_id').references(() => contents.id, { onDelete: 'cascade' }),
+    contentKind: text('content_kind', { enum: CONTENT_KINDS }),
+    occurredAt: tstz('occurred_at').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visitor_events_website_type_time_idx').on(t.websiteId, t.type, t.occurredAt),
+    index('visitor_events_content_idx').on(t.contentId),
+    check('visitor_events_type_check', sql`${t.type} in ('session', 'view', 'react', 'comment', 'close', 'answer')`),
+    check('visitor_events_device_check', sql`${t.device} is null or ${t.device} in ('web', 'mobile')`),
+  ],
+);
+
+/** Comments visitors left on a popup or banner. */
+export const contentComments = pgTable(
+  'content_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('content_comments_content_created_idx').on(t.contentId, t.createdAt)],
+);
+
+/** Emoji reactions visitors gave to a popup or banner. */
+export const contentReactions = pgTable(
+  'content_reactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    emoji: text('emoji').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('content_reactions_content_emoji_idx').on(t.contentId, t.emoji, t.createdAt)],
+);
+
+/** Answers visitors gave to a popup's form questions: one row per answered question. */
+export const formAnswers = pgTable(
+  'form_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    /** The form-question block the answer is for, and its question text when answered. */
+    blockId: text('block_id').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_answers_content_created_idx').on(t.contentId, t.createdAt)],
 );
