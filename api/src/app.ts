@@ -49,6 +49,14 @@ import { adminSendersRoute } from './routes/admin/senders';
 import { attributeRoutes } from './routes/attributes';
 import { orgUserCreateRoute } from './routes/users/org-create';
 import { groupRoutes } from './routes/groups';
+import { audienceRoutes } from './routes/audiences';
+import { publicEventRoutes } from './routes/public/events';
+import { popupRoutes } from './routes/popups';
+import { bannerRoutes } from './routes/banners';
+import { pushNotificationRoutes } from './routes/push-notifications';
+import { uploadRoutes } from './routes/upload';
+import { exportRoutes } from './routes/export';
+import { statsRoutes } from './routes/stats';
 import { localizeMessages } from './plugins/localize';
 
 declare module 'fastify' {
@@ -173,6 +181,14 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   attributeRoutes(app, ctx);
   orgUserCreateRoute(app, ctx);
   groupRoutes(app, ctx);
+  audienceRoutes(app, ctx);
+  publicEventRoutes(app, ctx);
+  popupRoutes(app, ctx);
+  bannerRoutes(app, ctx);
+  pushNotificationRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  exportRoutes(app, ctx);
+  statsRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);
 
   await app.ready();

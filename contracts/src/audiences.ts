@@ -58,15 +58,31 @@ export const VALUELESS_COMPARISONS: readonly AudienceComparison[] = ['is_true', 
 /** Limits that keep one tree a reasonable SQL clause. */
 export const AUDIENCE_MAX_DEPTH = 4;
 export const AUDIENCE_MAX_CONDITIONS = 50;
+/** Plain sentences (not templates) so the API's catalog can translate them. Keep in step with the limits. */
+export const AUDIENCE_TOO_DEEP_MESSAGE = 'At most 4 levels of groups';
+export const AUDIENCE_TOO_MANY_MESSAGE = 'At most 50 conditions';
+
+/** Field messages of the server's check against the website's attributes (api/src/routes/audiences/compile.ts). */
+export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = 'Unknown attribute';
+export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = 'This comparison does not fit the attribute type';
+export const AUDIENCE_VALUE_REQUIRED_MESSAGE = 'Please enter value';
+export const AUDIENCE_NUMBER_MESSAGE = 'Please enter a number';
+export const AUDIENCE_DATE_MESSAGE = 'Please enter a valid date';
 
 export const audienceConditionSchema = z.object({
+  /**
+   * Never present: it tells a condition from a group (which has one) for the discriminated union
+   * below, so a faulty condition gets its own field messages (`predicates.0.attribute`) instead of
+   * the union's bare "Invalid input".
+   */
+  operator: z.undefined().optional(),
   /** A built-in field (BUILT_IN_AUDIENCE_FIELDS) or the name of a people-data attribute. */
   attribute: z.string().trim().min(1, 'Please select attribute').max(64),
   comparison: z.enum(AUDIENCE_COMPARISONS, { error: 'Please select comparison' }),
   /** String for string and date (ISO 8601) attributes, number for numbers; null when valueless. */
   selectedValue: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]).default(null),
 });
-export type AudienceCondition = z.infer<typeof audienceConditionSchema>;
+export type AudienceCondition = Omit<z.infer<typeof audienceConditionSchema>, 'operator'>;
 
 export type AudienceGroup = {
   operator: 'and' | 'or';
@@ -76,12 +92,20 @@ export type AudienceGroup = {
 export const audienceGroupSchema: z.ZodType<AudienceGroup> = z.lazy(() =>
   z.object({
     operator: z.enum(['and', 'or']),
-    predicates: z.array(z.union([audienceGroupSchema, audienceConditionSchema])).max(AUDIENCE_MAX_CONDITIONS),
+    // The cast: zod types a recursive schema only through the hand-written AudienceGroup type.
+    predicates: z
+      .array(
+        z.discriminatedUnion('operator', [
+          audienceConditionSchema,
+          audienceGroupSchema as unknown as z.ZodObject<{ operator: z.ZodEnum<{ and: 'and'; or: 'or' }> }>,
+        ]),
+      )
+      .max(AUDIENCE_MAX_CONDITIONS, AUDIENCE_TOO_MANY_MESSAGE) as unknown as z.ZodType<Array<AudienceCondition | AudienceGroup>>,
   }),
 );
 
 export function isAudienceGroup(node: AudienceCondition | AudienceGroup): node is AudienceGroup {
-  return 'operator' in node;
+  return typeof (node as Partial<AudienceGroup>).operator === 'string';
 }
 
 /** Depth and condition count of a tree (the schema bounds each level; this bounds the whole). */
@@ -106,8 +130,8 @@ export function emptyAudience(): AudienceGroup {
 /** A dynamic audience as requests carry it, with the whole-tree bounds checked. */
 export const dynamicAudienceSchema = audienceGroupSchema.superRefine((tree, ctx) => {
   const size = audienceSize(tree);
-  if (size.depth > AUDIENCE_MAX_DEPTH) ctx.addIssue({ code: 'custom', message: `At most ${AUDIENCE_MAX_DEPTH} levels of groups` });
-  if (size.conditions > AUDIENCE_MAX_CONDITIONS) ctx.addIssue({ code: 'custom', message: `At most ${AUDIENCE_MAX_CONDITIONS} conditions` });
+  if (size.depth > AUDIENCE_MAX_DEPTH) ctx.addIssue({ code: 'custom', message: AUDIENCE_TOO_DEEP_MESSAGE });
+  if (size.conditions > AUDIENCE_MAX_CONDITIONS) ctx.addIssue({ code: 'custom', message: AUDIENCE_TOO_MANY_MESSAGE });
 });
 
 /** POST /api/clients: the body is the dynamic audience; the query pages and filters by name. */
@@ -131,11 +155,7 @@ export const segmentListQuerySchema = pageQuerySchema.extend({
 });
 export const segmentPageSchema = pagedSchema(segmentSchema);
 
-const segmentName = z
-  .string({ error: 'Please enter name' })
-  .trim()
-  .min(1, 'Please enter name')
-  .max(120, 'Name must be at most 120 characters');
+const segmentName = z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters');
 
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });
@@ -149,3 +169,4 @@ export const SEGMENT_CREATED_MESSAGE = 'Segment created successfully';
 export const SEGMENT_UPDATED_MESSAGE = 'Segment updated successfully';
 export const SEGMENT_DELETED_MESSAGE = 'Segment deleted successfully';
 export const SEGMENT_EXISTS_MESSAGE = 'A segment with this name already exists';
+export const SEGMENT_NOT_FOUND_MESSAGE = 'Segment not found';

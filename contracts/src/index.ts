@@ -13,3 +13,6 @@ export * from './invitations';
 export * from './groups';
 export * from './users';
 export * from './audiences';
+export * from './campaigns';
+export * from './events';
+export * from './stats';

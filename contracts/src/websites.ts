@@ -6,7 +6,14 @@ import { websiteSchema } from './auth';
 export const websiteListQuerySchema = pageQuerySchema.extend({
   name: z.string().trim().max(120).optional(),
 });
-export const websitePageSchema = pagedSchema(websiteSchema.required({ createdAt: true }));
+/**
+ * Each website carries its public key: what its script sends with every event (POST
+ * /api/public/{publicKey}/events). Not a secret, it ships in the page; the dashboard's installation
+ * snippet shows it.
+ */
+export const websiteListItemSchema = websiteSchema.required({ createdAt: true }).extend({ publicKey: z.string() });
+export type WebsiteListItem = z.infer<typeof websiteListItemSchema>;
+export const websitePageSchema = pagedSchema(websiteListItemSchema);
 
 /**
  * A website's domain as the organisation types it ("https://Shop.Example.com/path") is stored as the

@@ -260,7 +260,8 @@ export const clientMembers = pgTable(
   },
   (t) => [
     uniqueIndex('client_members_website_member_unique').on(t.websiteId, t.memberId),
-    index('client_members_website_created_idx').on(t.websiteId, t.createdAt),
+    // Exactly the lists' order (newest first, then member id): pages are read off the index with no sort.
+    index('client_members_website_created_member_idx').on(t.websiteId, t.createdAt.desc().nullsFirst(), t.memberId),
   ],
 );
 

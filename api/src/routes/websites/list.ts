@@ -34,7 +34,7 @@ export function websiteListRoute(app: FastifyInstance, ctx: AppContext) {
           .where(where),
       ]);
       return paged(
-        rows.map((w) => ({ _id: w.id, name: w.name, domain: w.domain, createdAt: w.createdAt.toISOString() })),
+        rows.map((w) => ({ _id: w.id, name: w.name, domain: w.domain, publicKey: w.publicKey, createdAt: w.createdAt.toISOString() })),
         total,
         q,
       );

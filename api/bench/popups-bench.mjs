@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// The popup list (GET /api/popups) with 100,000 popups in one website, on PGlite and on PostgreSQL.
+//
+//   node api/bench/popups-bench.mjs            # both databases (PostgreSQL skipped when not installed)
+//   node api/bench/popups-bench.mjs --db=pglite
+//
+// It starts its own API from the build (`node api/dist/main.js`, through api/bench/lib/seeded-api.mjs)
+// on a throwaway DATA_DIR and loopback port, lets it migrate and seed, stops it, bulk-inserts the popups
+// straight through SQL (one INSERT … SELECT generate_series: seeding through the API would take
+// longer than the measure), starts it again and measures with autocannon:
+//   first   page 1 of the list (the screen's first request);
+//   filters status + priority + position (the filter bar);
+//   search  a title search (ILIKE, no index can serve it: the worst case);
+//   deep    page 5,000 (OFFSET 49,990).
+// Env: BENCH_POPUPS (100000), BENCH_CONNECTIONS (10), BENCH_SECONDS (5 per scenario and
+// concurrency), BENCH_PORT (14030; PostgreSQL's API on the next port).
+// Prints JSON on its last line: { popups, connections, pglite: { first: { serialP95, p95, p50, rps, … }, … },
+// postgres: … }.
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { onPglite, onPostgres, percentile } from './lib/seeded-api.mjs';
+
+const { values } = parseArgs({ options: { db: { type: 'string' } } });
+const POPUPS = Number(process.env.BENCH_POPUPS ?? 100_000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const duration = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 60);
+const PORT = Number(process.env.BENCH_PORT ?? 14030);
+const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
+const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
+const log = (line) => console.error(`» popups-bench: ${line}`);
+
+/** A valid popup document (contracts/src/campaigns.ts), the same for every seeded row but the title. */
+const DOCUMENT = {
+  titleOfPopup: { label: 'Bench popup', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },
+  content: [
+    { id: 'p1', content: [{ id: 'b1', kind: 'text', text: 'Hello from the bench', align: 'start' }] },
+    { id: 'p2', content: [{ id: 'q1', kind: 'question', question: 'How did you hear of us?', type: 'text', options: [], required: false }] },
+  ],
+  format: 'medium',
+  position: 'topR',
+  status: 'public',
+  priority: 'normal',
+  devices: 'all',
+  replayType: 'text',
+  popupBackground: '#ffffff',
+  popupBackgroundImage: '',
+  emojis: ['👍', '❤️', '😂', '😮'],
+  rules: { displayTime: 15000 },
+  goal: 'none',
+  duration: 0,
+  href: '',
+  listOfAudience: [],
+  target: 'all',
+  groups: [],
+  audiences: [],
+  dynamicAudience: { operator: 'and', predicates: [] },
+  tag: null,
+  workspace: null,
+};
+
+/**
+ * The seeding statements, for a client with `query(sql, params)`. Titles, statuses, positions,
+ * priorities and formats vary so the filters select realistic fractions; every 7th popup has a tag
+ * and every 10th targets a group (the list joins both). Dates go back one second per popup.
+ */
+async function seed(query) {
+  log(`inserting ${POPUPS} popups…`);
+  const [{ website_id: websiteId, user_id: userId }] = (
+    await query(
+      `select w.id as website_id, u.id as user_id from users u join websites w on w.organisation_id = u.organisation_id
+       where u.email = $1 order by w.created_at limit 1`,
+      [email],
+    )
+  ).rows;
+  const tagId = (await query(`insert into tags (website_id, name, color) values ($1, 'Bench tag', '#ff8800') returning id`, [websiteId])).rows[0].id;
+  const groupId = (await query(`insert into groups (website_id, name) values ($1, 'Bench group') returning id`, [websiteId])).rows[0].id;
+  await query(
+    `insert into contents (website_id, kind, sender_id, tag_id, title, status, position, priority, style, devices, document, created_at, updated_at)
+     select $1, 'popup', $2, case when g % 7 = 0 then $3::uuid end, 'Popup ' || g,
+            (array['public','draft','scheduled','cancelled'])[1 + g % 4],
+            (array['topL','topC','topR','centerL','center','centerR','bottomL','bottomC','bottomR'])[1 + g % 9],
+            (array['low','normal','high'])[1 + g % 3],
+            (array['small','medium','large'])[1 + g % 3],
+            'all', $4::jsonb, now() - g * interval '1 second', now()
+     from generate_series(1, $5::int) g`,
+    [websiteId, userId, tagId, JSON.stringify(DOCUMENT), POPUPS],
+  );
+  await query(
+    `insert into content_groups (content_id, group_id)
+     select id, $2 from (select id, row_number() over (order by created_at) n from contents where website_id = $1 and kind = 'popup') c where n % 10 = 0`,
+    [websiteId, groupId],
+  );
+  // Fresh statistics and visibility map, as a long-lived database would have.
+  await query('vacuum analyze contents');
+  await query('analyze content_groups');
+  return websiteId;
+}
+
+async function run(apiUrl, headers, pathAndQuery, conns) {
+  const times = [];
+  const instance = autocannon({ url: new URL(pathAndQuery, apiUrl).toString(), connections: conns, duration, timeout: 10, headers });
+  instance.on('response', (_c, _s, _b, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p95: percentile(times, 95),
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    rps: Math.round((result['2xx'] / (result.duration || duration)) * 10) / 10,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function measure(apiUrl, websiteId) {
+  const login = await fetch(new URL('/api/auth/login', apiUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed (${login.status})`);
+  const token = (await login.json()).data.access_token;
+  const headers = { authorization: `Bearer ${token}`, activewebsite: websiteId };
+  const check = await fetch(new URL('/api/popups?pageSize=1', apiUrl), { headers });
+  const total = (await check.json()).meta?.totalDocs;
+  if (total < POPUPS) throw new Error(`the list holds ${total} popups, expected ${POPUPS}`);
+  const out = {};
+  for (const [name, q] of [
+    ['first', '/api/popups?page=1&pageSize=10'],
+    ['filters', '/api/popups?page=1&pageSize=10&status=draft&priority=high&position=topR'],
+    ['search', '/api/popups?page=1&pageSize=10&titleOfPopup=9999'],
+    ['deep', '/api/popups?page=5000&pageSize=10'],
+  ]) {
+    log(`${name}: ${q}`);
+    // One at a time (what one user waits), then at `connections` (a busy console).
+    const serial = await run(apiUrl, headers, q, 1);
+    out[name] = { serialP95: serial.p95, serialP50: serial.p50, ...(await run(apiUrl, headers, q, connections)) };
+  }
+  return out;
+}
+
+const common = { port: PORT, seed, log, measure };
+
+const result = { popups: POPUPS, connections, seconds: duration };
+if (!values.db || values.db === 'pglite') result.pglite = await onPglite({ ...common, prefix: 'signpost-popups-bench-' });
+if (!values.db || values.db === 'postgres') result.postgres = await onPostgres({ ...common, port: PORT + 1, prefix: 'signpost-popups-bench-pg-' });
+// One line: `pnpm bench` reads the last line as JSON.
+console.log(JSON.stringify(result));
+process.exit(0);

@@ -1,0 +1,2 @@
+DROP INDEX "client_members_website_created_idx";--> statement-breakpoint
+CREATE INDEX "client_members_website_created_member_idx" ON "client_members" USING btree ("website_id","created_at" DESC NULLS FIRST,"member_id");

@@ -1,0 +1,156 @@
+import type { ZodType } from 'zod';
+import {
+  AUDIENCES_REQUIRED_MESSAGE,
+  BANNER_CANCELLED_MESSAGE,
+  BANNER_CREATED_MESSAGE,
+  BANNER_DELETED_MESSAGE,
+  BANNER_DUPLICATED_MESSAGE,
+  BANNER_NOT_FOUND_MESSAGE,
+  BANNER_UPDATED_MESSAGE,
+  BANNERS_DELETED_MESSAGE,
+  DUPLICATE_STATUS,
+  DUPLICATE_TITLE_SUFFIX,
+  GROUPS_REQUIRED_MESSAGE,
+  POPUP_CANCELLED_MESSAGE,
+  POPUP_CREATED_MESSAGE,
+  POPUP_DELETED_MESSAGE,
+  POPUP_DUPLICATED_MESSAGE,
+  POPUP_NOT_FOUND_MESSAGE,
+  POPUP_UPDATED_MESSAGE,
+  POPUPS_DELETED_MESSAGE,
+  PUSH_CANCELLED_MESSAGE,
+  PUSH_CREATED_MESSAGE,
+  PUSH_DELETED_MESSAGE,
+  PUSH_DUPLICATED_MESSAGE,
+  PUSH_NOT_FOUND_MESSAGE,
+  PUSH_UPDATED_MESSAGE,
+  bannerDocumentSchema,
+  popupDocumentSchema,
+  pushNotificationDocumentSchema,
+  type BannerDocument,
+  type CampaignStatus,
+  type PopupDocument,
+  type PushNotificationDocument,
+} from 'contracts';
+import type { ContentKind } from '../../db/schema';
+
+/** The list columns of `contents` a document fills (what the list filters and sorts on). */
+export interface ContentColumns {
+  title: string;
+  status: CampaignStatus;
+  position: string | null;
+  priority: string | null;
+  style: string | null;
+  devices: string | null;
+  workspaceId: string | null;
+  tagId: string | null;
+}
+
+/**
+ * Where a document points at other objects of the website, and the field each reference is reported
+ * on when it is not the website's. Popups and banners target lists (`groups`, `audiences`); a push
+ * notification one `group` and one `audience` (spec section 3).
+ */
+export interface ContentRefs {
+  groups: { field: string; ids: string[] };
+  segments: { field: string; ids: string[] };
+  people: string[];
+}
+
+/**
+ * What differs between popups, banners and push notifications; everything else (storage, lists,
+ * targeting checks, duplicate, cancel, delete) is shared by campaigns-shared/store.ts.
+ */
+export interface KindSpec<D extends { status: CampaignStatus; tag: string | null; workspace: string | null }> {
+  kind: ContentKind;
+  schema: ZodType<D>;
+  columns(doc: D): Omit<ContentColumns, 'workspaceId' | 'tagId'>;
+  refs(doc: D): ContentRefs;
+  /** Field messages of rules across fields (e.g. target "groups" needs a group). */
+  check(doc: D): Record<string, string>;
+  /** The document as it reads today: current targets from the join tables (a deleted group drops out). */
+  withRefs(doc: D, groups: string[], segments: string[]): D;
+  /** The document of a duplicate: title suffixed, status of a fresh copy. */
+  duplicate(doc: D): D;
+  messages: { notFound: string; created: string; updated: string; deleted: string; deletedMany: string; duplicated: string; cancelled: string };
+}
+
+const copyTitle = (title: string, max: number) => (title + DUPLICATE_TITLE_SUFFIX).slice(0, max);
+
+/** Popups and banners share `target`/`groups`/`audiences`: the target needs its list filled. */
+function targetCheck(doc: { target: string; groups: string[]; audiences: string[] }): Record<string, string> {
+  if (doc.target === 'groups' && doc.groups.length === 0) return { groups: GROUPS_REQUIRED_MESSAGE };
+  if (doc.target === 'audiences' && doc.audiences.length === 0) return { audiences: AUDIENCES_REQUIRED_MESSAGE };
+  return {};
+}
+
+export const popupKind: KindSpec<PopupDocument> = {
+  kind: 'popup',
+  schema: popupDocumentSchema,
+  columns: (d) => ({ title: d.titleOfPopup.label, status: d.status, position: d.position, priority: d.priority, style: d.format, devices: d.devices }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfPopup: { ...d.titleOfPopup, label: copyTitle(d.titleOfPopup.label, 200) } }),
+  messages: {
+    notFound: POPUP_NOT_FOUND_MESSAGE,
+    created: POPUP_CREATED_MESSAGE,
+    updated: POPUP_UPDATED_MESSAGE,
+    deleted: POPUP_DELETED_MESSAGE,
+    deletedMany: POPUPS_DELETED_MESSAGE,
+    duplicated: POPUP_DUPLICATED_MESSAGE,
+    cancelled: POPUP_CANCELLED_MESSAGE,
+  },
+};
+
+export const bannerKind: KindSpec<BannerDocument> = {
+  kind: 'banner',
+  schema: bannerDocumentSchema,
+  columns: (d) => ({
+    title: d.titleOfBanner,
+    status: d.status,
+    position: d.settings.bannerPosition,
+    priority: d.settings.priority,
+    style: d.settings.bannerStyle,
+    devices: d.settings.targetDevice,
+  }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: [] }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfBanner: copyTitle(d.titleOfBanner, 200) }),
+  messages: {
+    notFound: BANNER_NOT_FOUND_MESSAGE,
+    created: BANNER_CREATED_MESSAGE,
+    updated: BANNER_UPDATED_MESSAGE,
+    deleted: BANNER_DELETED_MESSAGE,
+    deletedMany: BANNERS_DELETED_MESSAGE,
+    duplicated: BANNER_DUPLICATED_MESSAGE,
+    cancelled: BANNER_CANCELLED_MESSAGE,
+  },
+};
+
+export const pushKind: KindSpec<PushNotificationDocument> = {
+  kind: 'push',
+  schema: pushNotificationDocumentSchema,
+  columns: (d) => ({ title: d.push_notification_title, status: d.status, position: null, priority: null, style: null, devices: d.devices }),
+  refs: (d) => ({
+    groups: { field: 'group', ids: d.group ? [d.group] : [] },
+    segments: { field: 'audience', ids: d.audience ? [d.audience] : [] },
+    people: [],
+  }),
+  check: () => ({}),
+  withRefs: (d, groups, audiences) => ({ ...d, group: groups[0] ?? null, audience: audiences[0] ?? null }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, push_notification_title: copyTitle(d.push_notification_title, 200) }),
+  messages: {
+    notFound: PUSH_NOT_FOUND_MESSAGE,
+    created: PUSH_CREATED_MESSAGE,
+    updated: PUSH_UPDATED_MESSAGE,
+    deleted: PUSH_DELETED_MESSAGE,
+    deletedMany: PUSH_DELETED_MESSAGE,
+    duplicated: PUSH_DUPLICATED_MESSAGE,
+    cancelled: PUSH_CANCELLED_MESSAGE,
+  },
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyKind = KindSpec<any>;

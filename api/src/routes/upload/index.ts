@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  UPLOAD_DEFAULT_MAX_BYTES,
+  UPLOAD_FIELD,
+  UPLOAD_MISSING_MESSAGE,
+  UPLOAD_SUCCESS_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_TYPE_MESSAGE,
+  uploadResponseSchema,
+} from 'contracts';
+import type { AppContext } from '../../context';
+import { uploads } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { caller } from '../../plugins/access';
+import { websiteOf } from '../groups/shared';
+import { errorResponses, PUBLIC, zod } from '../shared';
+
+/**
+ * Image upload (spec section 7 "Other": POST /api/upload, multipart) and the public address the
+ * stored files are served from (GET /uploads/{file}): icons of push notifications, popup background
+ * images and image blocks, which customer websites show to their visitors.
+ *
+ * Settings (read here rather than in config.ts: only this call uses them):
+ *   UPLOAD_DIR        where files are stored (default `<DATA_DIR>/uploads`);
+ *   UPLOAD_MAX_BYTES  largest accepted file (default 2 MiB);
+ *   PUBLIC_API_URL    the API's public origin for the answered URL (default: the request's own origin).
+ */
+export function uploadSettings(dataDir: string, env: NodeJS.ProcessEnv = process.env) {
+  const max = Number(env.UPLOAD_MAX_BYTES);
+  return {
+    dir: path.resolve(env.UPLOAD_DIR?.trim() || path.join(dataDir, 'uploads')),
+    maxBytes: Number.isInteger(max) && max > 0 ? max : UPLOAD_DEFAULT_MAX_BYTES,
+    publicApiUrl: env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') || null,
+  };
+}
+
+/**
+ * The accepted types, recognised by their first bytes, never by the declared type or the file name
+ * (both are the client's word). SVG is refused on purpose: it is a document that can carry script,
+ * and served from the API's origin it would run there.
+ */
+const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { mime: 'image/jpeg', ext: 'jpg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { mime: 'image/gif', ext: 'gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
+  { mime: 'image/webp', ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+const MIME_OF_EXT: Record<string, string> = Object.fromEntries(SIGNATURES.map((s) => [s.ext, s.mime]));
+
+export function sniffImage(bytes: Buffer) {
+  return SIGNATURES.find((s) => s.test(bytes)) ?? null;
+}
+
+/** Stored names are `<uuid>.<ext>`: nothing else is ever looked up on disk (no path tricks). */
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { [UPLOAD_FIELD]: `${UPLOAD_TOO_LARGE_MESSAGE} (${maxBytes} bytes at most)` });
+
+function publicUrl(request: FastifyRequest, base: string | null, key: string) {
+  return `${base ?? `${request.protocol}://${request.host}`}/uploads/${key}`;
+}
+
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const settings = uploadSettings(ctx.config.dataDir);
+
+  // Multipart parsing only in this scope: no other route accepts multipart bodies.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: settings.maxBytes, files: 1, fields: 5, parts: 6 } });
+
+    zod(scope).post(
+      '/api/upload',
+      {
+        // Any signed-in member with a website may upload (spec section 6 names no upload resource);
+        // every editor that takes an image needs it.
+        config: { auth: true, permission: null, website: true },
+        schema: {
+          tags: ['upload'],
+          summary: `Upload an image (multipart field "${UPLOAD_FIELD}"): PNG, JPEG, GIF or WebP`,
+          consumes: ['multipart/form-data'],
+          response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 404, 413) },
+        },
+      },
+      async (request, reply) => {
+        websiteOf(request);
+        const auth = caller(request);
+        if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
+        let filename = '';
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (!file || file.fieldname !== UPLOAD_FIELD) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
+          filename = file.filename;
+          // Buffered (2 MiB by default) so nothing reaches the disk before it is fully checked.
+          bytes = await file.toBuffer();
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(settings.maxBytes);
+          throw err;
+        }
+        const type = sniffImage(bytes);
+        if (!type) throw badRequest(UPLOAD_TYPE_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_TYPE_MESSAGE });
+
+        await mkdir(settings.dir, { recursive: true });
+        const id = randomUUID();
+        const key = `${id}.${type.ext}`;
+        // Written under a temporary name, then renamed inside the row's transaction: a reader never
+        // sees half a file, and a failure anywhere leaves neither a row nor a file behind.
+        const tmp = path.join(settings.dir, `.${key}.tmp`);
+        await writeFile(tmp, bytes, { flag: 'wx' });
+        let row: typeof uploads.$inferSelect;
+        try {
+          row = await ctx.db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(uploads)
+              .values({
+                id,
+                organisationId: auth.organisationId,
+                uploadedBy: auth.userId,
+                storageKey: key,
+                originalName: (filename || 'image').slice(0, 200),
+                mimeType: type.mime,
+                size: bytes.length,
+              })
+              .returning();
+            await rename(tmp, path.join(settings.dir, key));
+            return inserted;
+          });
+        } finally {
+          await rm(tmp, { force: true });
+        }
+        return reply.code(201).send({
+          message: UPLOAD_SUCCESS_MESSAGE,
+          data: {
+            _id: row.id,
+            url: publicUrl(request, settings.publicApiUrl, row.storageKey),
+            mimeType: row.mimeType,
+            size: row.size,
+            originalName: row.originalName,
+          },
+        });
+      },
+    );
+  });
+
+  /**
+   * GET /uploads/{file}: public, since visitors' browsers load these images from customer websites.
+   * The type comes from the stored (sniffed) extension; `nosniff` stops a browser from guessing
+   * another one, the CSP and sandbox stop anything opened directly from running, and the content
+   * never changes under a name (new upload, new uuid), so it may be cached for a year.
+   */
+  zod(app).get(
+    '/uploads/:file',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: ['upload'],
+        summary: 'An uploaded image',
+        params: z.object({ file: z.string().max(64) }),
+        response: errorResponses(404),
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!STORED_NAME.test(file)) throw notFound('Image not found');
+      const full = path.join(settings.dir, file);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw notFound('Image not found');
+      return reply
+        .header('content-type', MIME_OF_EXT[file.split('.').pop()!])
+        .header('content-length', info.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(full) as never); // a stream body: the typed reply only knows the JSON errors
+    },
+  );
+}

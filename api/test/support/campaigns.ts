@@ -1,0 +1,45 @@
+import type { BannerBody, PopupBody, PushNotificationBody } from 'contracts';
+import { randomId, type TestApp, type TestUser } from './test-app';
+
+/**
+ * Builders for campaign content (popups, banners, push notifications) shared by their suites and
+ * authorization-matrix areas: valid bodies, and items stored straight in the database (so a test of
+ * one call does not depend on another call working).
+ */
+export function popupBody(overrides: Partial<PopupBody> = {}): PopupBody {
+  return {
+    titleOfPopup: { label: `Popup ${randomId().slice(0, 8)}` },
+    content: [{ id: 'p1', content: [{ id: 'b1', kind: 'text', text: 'Hello' }] }],
+    ...overrides,
+  };
+}
+
+export function bannerBody(overrides: Partial<BannerBody> = {}): BannerBody {
+  return { titleOfBanner: `Banner ${randomId().slice(0, 8)}`, content: 'Spring sale', ...overrides };
+}
+
+export function pushBody(overrides: Partial<PushNotificationBody> = {}): PushNotificationBody {
+  return { push_notification_title: `Push ${randomId().slice(0, 8)}`, title: 'New feature', body: 'Try it now', ...overrides };
+}
+
+type Kind = 'popup' | 'banner' | 'push';
+
+/** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
+export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
+  const { popupKind, bannerKind, pushKind } = await import('../../src/routes/campaigns-shared/kinds');
+  const { insertContent } = await import('../../src/routes/campaigns-shared/store');
+  const spec = { popup: popupKind, banner: bannerKind, push: pushKind }[kind];
+  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody }[kind]();
+  const doc = spec.schema.parse(raw);
+  return insertContent(t.ctx.db, spec, u.websiteId, u.id, doc);
+}
+
+/** Form answers of a popup, inserted straight in the table (the public events call is tested on its own). */
+export async function answersOf(t: TestApp, popupId: string, count = 2): Promise<void> {
+  const { formAnswers } = await import('../../src/db/schema');
+  await t.ctx.db
+    .insert(formAnswers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({ contentId: popupId, visitorId: `v-${i}`, blockId: 'q1', question: 'Your name?', answer: `Answer ${i}` })),
+    );
+}

@@ -1,0 +1,698 @@
+import { z } from 'zod';
+import { pageQuerySchema, pagedSchema } from './common';
+import { HEX_COLOR } from './tags';
+import { dynamicAudienceSchema, emptyAudience } from './audiences';
+
+/**
+ * Campaign content (issue 5; spec sections 3, 4, 5, 7 and 8): popups ("posts"), banners and push
+ * notifications. The API keeps each item's whole validated document (the shapes below) and copies the
+ * columns the lists filter on. The editors start from `defaultPopup()`, `defaultBanner()` and
+ * `defaultPushNotification()`; the server validates every save with the same schemas.
+ *
+ * Where the item goes: the browser's create route `/posts/{id}/create` names the WORKSPACE the new
+ * item goes into; the create body carries it in the document's `workspace` field (null = none).
+ * The list calls filter on it with the spec's `workSpace` query parameter.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shared values
+// ---------------------------------------------------------------------------------------------
+
+/** Status of any campaign item. The spec shows only `public` (the default); `cancel` sets `cancelled`. */
+export const CAMPAIGN_STATUSES = ['public', 'draft', 'scheduled', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+/** The status a duplicate gets: it is a copy to edit, not yet shown to visitors. */
+export const DUPLICATE_STATUS: CampaignStatus = 'draft';
+/** Suffix added to the title of a duplicate. */
+export const DUPLICATE_TITLE_SUFFIX = ' (copy)';
+
+export const CAMPAIGN_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type CampaignPriority = (typeof CAMPAIGN_PRIORITIES)[number];
+
+/** Devices an item shows on (spec: popup and push `devices` default `all`). */
+export const CAMPAIGN_DEVICES = ['all', 'web', 'mobile'] as const;
+export type CampaignDevices = (typeof CAMPAIGN_DEVICES)[number];
+
+/** What the item is meant to achieve (spec: `goal`); shown on statistics. */
+export const CAMPAIGN_GOALS = ['none', 'views', 'clicks', 'reactions', 'answers'] as const;
+export type CampaignGoal = (typeof CAMPAIGN_GOALS)[number];
+
+/**
+ * Who an item is for (spec `target`): everybody, the chosen groups, the chosen saved audiences
+ * (segments), or the item's own dynamic audience. The server requires at least one group / audience
+ * when the target asks for them.
+ */
+export const CAMPAIGN_TARGETS = ['all', 'groups', 'audiences', 'dynamic'] as const;
+export type CampaignTarget = (typeof CAMPAIGN_TARGETS)[number];
+
+/** The four default emojis of a popup (spec section 9) and of a banner's reactions action. */
+export const DEFAULT_EMOJIS = ['👍', '❤️', '😂', '😮'] as const;
+export const MAX_EMOJIS = 8;
+
+/** Most groups / audiences one item may target. */
+export const MAX_TARGETS = 100;
+
+/** An id list of the active website's groups or segments; the server checks each one belongs to it. */
+const idList = (unknownMessage: string) =>
+  z
+    .array(z.string().uuid(unknownMessage), { error: unknownMessage })
+    .max(MAX_TARGETS, `At most ${MAX_TARGETS} at a time`)
+    .refine((l) => new Set(l).size === l.length, 'Each item may appear only once')
+    .default([]);
+
+export const GROUP_UNKNOWN_MESSAGE = 'Some selected groups are not groups of this website';
+export const AUDIENCE_UNKNOWN_MESSAGE = 'Some selected audiences are not audiences of this website';
+export const TAG_UNKNOWN_MESSAGE = 'This tag does not belong to this website';
+export const WORKSPACE_UNKNOWN_MESSAGE = 'This workspace does not belong to this website';
+export const GROUPS_REQUIRED_MESSAGE = 'Please select at least one group';
+export const AUDIENCES_REQUIRED_MESSAGE = 'Please select at least one audience';
+
+/** An optional id of the active website's tag / workspace (null = none). */
+const optionalId = (message: string) => z.string().uuid(message).nullable().default(null);
+
+/**
+ * An image or link address: an uploaded file (`/uploads/…` or the absolute URL POST /api/upload
+ * answered) or any http(s) URL. Empty string = none. `javascript:` and other schemes are refused
+ * because visitors' browsers will follow them.
+ */
+export const URL_MESSAGE = 'Please enter a valid URL (http:// or https://)';
+export const urlOrEmptySchema = z
+  .string()
+  .trim()
+  .max(2048, 'The address is too long')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), URL_MESSAGE)
+  .default('');
+
+const color = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .regex(HEX_COLOR, 'Color must look like #1677ff')
+    // No lower-casing transform: these schemas also describe responses, which zod must encode.
+    .default(fallback);
+
+const title = (label: string, max = 200) =>
+  z
+    .string({ error: `Please enter ${label}` })
+    .trim()
+    .min(1, `Please enter ${label}`)
+    .max(max, `The ${label} is too long (${max} characters at most)`);
+
+/** Fields every campaign item has for targeting and organisation. */
+const targetingShape = {
+  target: z.enum(CAMPAIGN_TARGETS).default('all'),
+  /** Group ids of the active website. */
+  groups: idList(GROUP_UNKNOWN_MESSAGE),
+  /** Saved audience (segment) ids of the active website. */
+  audiences: idList(AUDIENCE_UNKNOWN_MESSAGE),
+  /** The item's own audience rule, built with the audiences screen's rule builder. */
+  dynamicAudience: dynamicAudienceSchema.default(emptyAudience),
+  tag: optionalId(TAG_UNKNOWN_MESSAGE),
+  workspace: optionalId(WORKSPACE_UNKNOWN_MESSAGE),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Popup (spec section 3, 4, 5)
+// ---------------------------------------------------------------------------------------------
+
+export const POPUP_FORMATS = ['small', 'medium', 'large'] as const;
+export type PopupFormat = (typeof POPUP_FORMATS)[number];
+/** Spec section 4: format small, medium or large sets width 335, 410 or 500 px. */
+export const POPUP_WIDTHS: Record<PopupFormat, number> = { small: 335, medium: 410, large: 500 };
+
+/** Where the popup shows in the visitor's window: top/center/bottom × Left/Center/Right (default topR). */
+export const POPUP_POSITIONS = ['topL', 'topC', 'topR', 'centerL', 'center', 'centerR', 'bottomL', 'bottomC', 'bottomR'] as const;
+export type PopupPosition = (typeof POPUP_POSITIONS)[number];
+
+/** How visitors may reply to a popup (spec `replayType`, default text): a text comment, emojis, or not at all. */
+export const POPUP_REPLAY_TYPES = ['text', 'emoji', 'none'] as const;
+export type PopupReplayType = (typeof POPUP_REPLAY_TYPES)[number];
+
+export const POPUP_FONT_FAMILIES = ['Poppins', 'Inter', 'Roboto', 'Arial', 'Georgia', 'Cairo'] as const;
+export const POPUP_FONT_WEIGHTS = ['300', '400', '500', '600', '700'] as const;
+
+/** Spec sections 5 and 9. */
+export const POPUP_MAX_PAGES = 5;
+export const POPUP_MIN_PAGES = 1;
+export const POPUP_MAX_BLOCKS = 20;
+/** Display time: the server holds milliseconds, the screen shows seconds (1..60 by steps of 1, default 15). */
+export const DISPLAY_TIME_MIN_MS = 1000;
+export const DISPLAY_TIME_MAX_MS = 60000;
+export const DISPLAY_TIME_STEP_MS = 1000;
+export const DISPLAY_TIME_DEFAULT_MS = 15000;
+/** Longest a popup may run, in days (0 = until cancelled). */
+export const POPUP_MAX_DURATION_DAYS = 365;
+
+export const POPUP_MAX_PAGES_MESSAGE = 'A popup has at most 5 content pages';
+export const POPUP_MIN_PAGES_MESSAGE = 'At least 1 page must remain';
+export const POPUP_MIN_BLOCKS_MESSAGE = 'A page needs at least 1 block';
+export const DISPLAY_TIME_MESSAGE = 'Display time must be between 1 and 60 seconds';
+export const DISPLAY_TIME_STEP_MESSAGE = 'Display time goes by steps of 1 second';
+
+export const QUESTION_TYPES = ['text', 'choice', 'multiple'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+const blockId = z.string().trim().min(1).max(64);
+
+export const textBlockSchema = z.object({
+  id: blockId,
+  kind: z.literal('text'),
+  text: z.string().max(5000, 'The text is too long (5000 characters at most)').default(''),
+  align: z.enum(['start', 'center', 'end']).default('start'),
+});
+export const imageBlockSchema = z.object({
+  id: blockId,
+  kind: z.literal('image'),
+  url: urlOrEmptySchema.refine((v) => v !== '', 'Please upload an image'),
+  alt: z.string().trim().max(200).default(''),
+});
+/** A button: opens `url`, goes to the next page, or closes the popup. */
+export const buttonBlockSchema = z.object({
+  id: blockId,
+  kind: z.literal('button'),
+  label: title('label', 80),
+  action: z.enum(['link', 'next', 'close']).default('close'),
+  url: urlOrEmptySchema,
+  color: color('#1677ff'),
+});
+/** A form question; its answers are exported by GET /api/export/{id}. `options` for choice types. */
+export const questionBlockSchema = z
+  .object({
+    id: blockId,
+    kind: z.literal('question'),
+    question: title('question', 300),
+    type: z.enum(QUESTION_TYPES).default('text'),
+    options: z.array(z.string().trim().min(1, 'Please enter option').max(120)).max(20, 'At most 20 options').default([]),
+    required: z.boolean().default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type !== 'text' && b.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Please enter at least 2 options' });
+  });
+/** Emoji reactions the visitor may give (defaults to the popup's emojis when empty). */
+export const emojisBlockSchema = z.object({
+  id: blockId,
+  kind: z.literal('emojis'),
+  emojis: z.array(z.string().min(1).max(16)).max(MAX_EMOJIS).default([]),
+});
+
+export const POPUP_BLOCK_KINDS = ['text', 'image', 'button', 'question', 'emojis'] as const;
+export type PopupBlockKind = (typeof POPUP_BLOCK_KINDS)[number];
+
+export const popupBlockSchema = z.discriminatedUnion('kind', [textBlockSchema, imageBlockSchema, buttonBlockSchema, questionBlockSchema, emojisBlockSchema]);
+export type PopupBlock = z.infer<typeof popupBlockSchema>;
+export type PopupBlockInput = z.input<typeof popupBlockSchema>;
+
+/** One content page (spec: pages each with `id` and a `content` list of blocks). */
+export const popupContentPageSchema = z.object({
+  id: blockId,
+  content: z
+    .array(popupBlockSchema, { error: POPUP_MIN_BLOCKS_MESSAGE })
+    .min(1, POPUP_MIN_BLOCKS_MESSAGE)
+    .max(POPUP_MAX_BLOCKS, `A page has at most ${POPUP_MAX_BLOCKS} blocks`),
+});
+export type PopupContentPage = z.infer<typeof popupContentPageSchema>;
+
+export const popupTitleSchema = z.object({
+  label: title('title'),
+  fontSize: z.number().int().min(8, 'Font size must be between 8 and 72').max(72, 'Font size must be between 8 and 72').default(15),
+  fontFamily: z.enum(POPUP_FONT_FAMILIES).default('Poppins'),
+  fontWeight: z.enum(POPUP_FONT_WEIGHTS).default('600'),
+  color: color('#1f1f1f'),
+});
+
+export const popupRulesSchema = z.object({
+  /** Milliseconds (the screen shows seconds). */
+  displayTime: z
+    .number({ error: DISPLAY_TIME_MESSAGE })
+    .int(DISPLAY_TIME_STEP_MESSAGE)
+    .min(DISPLAY_TIME_MIN_MS, DISPLAY_TIME_MESSAGE)
+    .max(DISPLAY_TIME_MAX_MS, DISPLAY_TIME_MESSAGE)
+    .multipleOf(DISPLAY_TIME_STEP_MS, DISPLAY_TIME_STEP_MESSAGE)
+    .default(DISPLAY_TIME_DEFAULT_MS),
+});
+
+/** The popup document: POST /api/popups and PUT /api/popups/{id} bodies, and what GET answers (plus meta). */
+export const popupDocumentSchema = z.object({
+  titleOfPopup: popupTitleSchema,
+  /** The pages (1..5), each with at least one block. Field errors: `content` and `content.{i}.content`. */
+  content: z
+    .array(popupContentPageSchema, { error: POPUP_MIN_PAGES_MESSAGE })
+    .min(POPUP_MIN_PAGES, POPUP_MIN_PAGES_MESSAGE)
+    .max(POPUP_MAX_PAGES, POPUP_MAX_PAGES_MESSAGE),
+  format: z.enum(POPUP_FORMATS).default('medium'),
+  position: z.enum(POPUP_POSITIONS).default('topR'),
+  status: z.enum(CAMPAIGN_STATUSES).default('public'),
+  priority: z.enum(CAMPAIGN_PRIORITIES).default('normal'),
+  devices: z.enum(CAMPAIGN_DEVICES).default('all'),
+  replayType: z.enum(POPUP_REPLAY_TYPES).default('text'),
+  popupBackground: color('#ffffff'),
+  popupBackgroundImage: urlOrEmptySchema,
+  emojis: z
+    .array(z.string().min(1).max(16))
+    .min(1, 'Please choose at least one emoji')
+    .max(MAX_EMOJIS)
+    .default([...DEFAULT_EMOJIS]),
+  rules: popupRulesSchema.default({ displayTime: DISPLAY_TIME_DEFAULT_MS }),
+  goal: z.enum(CAMPAIGN_GOALS).default('none'),
+  /** Days the popup runs after it is published; 0 = until cancelled. */
+  duration: z.number().int().min(0).max(POPUP_MAX_DURATION_DAYS, `At most ${POPUP_MAX_DURATION_DAYS} days`).default(0),
+  /** The page address (or prefix) of the website where the popup shows; empty = every page. */
+  href: z.string().trim().max(2048, 'The address is too long').default(''),
+  /**
+   * Individual people (client member ids) it is also shown to, whatever the target; the server checks
+   * they are people of the active website.
+   */
+  listOfAudience: z.array(z.string().uuid('Some selected people are not people of this website')).max(1000).default([]),
+  ...targetingShape,
+});
+export type PopupDocument = z.infer<typeof popupDocumentSchema>;
+export type PopupDocumentInput = z.input<typeof popupDocumentSchema>;
+
+/** A new block of a kind, as the editor inserts it. */
+export function defaultBlock(kind: PopupBlockKind, id: string): PopupBlock {
+  switch (kind) {
+    case 'text':
+      return { id, kind, text: '', align: 'start' };
+    case 'image':
+      return { id, kind, url: '', alt: '' };
+    case 'button':
+      return { id, kind, label: 'OK', action: 'close', url: '', color: '#1677ff' };
+    case 'question':
+      return { id, kind, question: '', type: 'text', options: [], required: false };
+    case 'emojis':
+      return { id, kind, emojis: [] };
+  }
+}
+
+let idCounter = 0;
+/** A short id for a new page or block, unique within one document. */
+export function newContentId(prefix: 'p' | 'b'): string {
+  idCounter += 1;
+  return `${prefix}${Date.now().toString(36)}${idCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The document the popup editor starts from (spec section 4 defaults), in `workspace` (the create route id). */
+export function defaultPopup(workspace: string | null = null): PopupDocument {
+  return {
+    titleOfPopup: { label: '', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },
+    content: [{ id: newContentId('p'), content: [defaultBlock('text', newContentId('b'))] }],
+    format: 'medium',
+    position: 'topR',
+    status: 'public',
+    priority: 'normal',
+    devices: 'all',
+    replayType: 'text',
+    popupBackground: '#ffffff',
+    popupBackgroundImage: '',
+    emojis: [...DEFAULT_EMOJIS],
+    rules: { displayTime: DISPLAY_TIME_DEFAULT_MS },
+    goal: 'none',
+    duration: 0,
+    href: '',
+    listOfAudience: [],
+    target: 'all',
+    groups: [],
+    audiences: [],
+    dynamicAudience: emptyAudience(),
+    tag: null,
+    workspace,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banner (spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const BANNER_TARGET_DEVICES = ['web', 'mobile', 'all'] as const;
+export const BANNER_STYLES = ['inline', 'floating'] as const;
+export type BannerStyle = (typeof BANNER_STYLES)[number];
+export const BANNER_POSITIONS = ['top', 'bottom'] as const;
+export type BannerPosition = (typeof BANNER_POSITIONS)[number];
+
+export const bannerSettingsSchema = z.object({
+  priority: z.enum(CAMPAIGN_PRIORITIES).default('normal'),
+  backgroundColor: color('#1677ff'),
+  targetDevice: z.enum(BANNER_TARGET_DEVICES).default('web'),
+  bannerStyle: z.enum(BANNER_STYLES).default('inline'),
+  bannerPosition: z.enum(BANNER_POSITIONS).default('top'),
+});
+
+export const BANNER_ACTION_TYPES = ['none', 'url', 'reactions'] as const;
+export type BannerActionType = (typeof BANNER_ACTION_TYPES)[number];
+
+export const bannerActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('none') }),
+  z.object({
+    type: z.literal('url'),
+    urlText: title('url text', 80),
+    url: urlOrEmptySchema.refine((v) => v !== '', 'Please enter url'),
+    isUrlOpenedInNewTab: z.boolean().default(true),
+    closeBannerOnClick: z.boolean().default(false),
+  }),
+  z.object({
+    type: z.literal('reactions'),
+    reactionsList: z
+      .array(z.string().min(1).max(16))
+      .min(1, 'Please choose at least one reaction')
+      .max(MAX_EMOJIS)
+      .default([...DEFAULT_EMOJIS]),
+    closeBannerOnClick: z.boolean().default(false),
+  }),
+]);
+export type BannerAction = z.infer<typeof bannerActionSchema>;
+
+export const bannerDocumentSchema = z.object({
+  titleOfBanner: title('title'),
+  content: z.string({ error: 'Please enter content' }).trim().min(1, 'Please enter content').max(5000, 'The content is too long (5000 characters at most)'),
+  settings: bannerSettingsSchema.default({ priority: 'normal', backgroundColor: '#1677ff', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' }),
+  showSender: z.boolean().default(false),
+  dismissButton: z.boolean().default(true),
+  actions: bannerActionSchema.default({ type: 'none' }),
+  status: z.enum(CAMPAIGN_STATUSES).default('public'),
+  ...targetingShape,
+});
+export type BannerDocument = z.infer<typeof bannerDocumentSchema>;
+export type BannerDocumentInput = z.input<typeof bannerDocumentSchema>;
+
+export function defaultBanner(workspace: string | null = null): BannerDocument {
+  return {
+    titleOfBanner: '',
+    content: '',
+    settings: { priority: 'normal', backgroundColor: '#1677ff', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
+    showSender: false,
+    dismissButton: true,
+    actions: { type: 'none' },
+    status: 'public',
+    target: 'all',
+    groups: [],
+    audiences: [],
+    dynamicAudience: emptyAudience(),
+    tag: null,
+    workspace,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Push notification (spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const PUSH_ACTION_TARGETS = ['_blank', '_self'] as const;
+/** Seconds a push notification stays on screen. */
+export const PUSH_DURATION_MIN = 1;
+export const PUSH_DURATION_MAX = 60;
+export const PUSH_DURATION_DEFAULT = 10;
+
+export const pushNotificationDocumentSchema = z.object({
+  /** The campaign's name in the console (the list's Title). */
+  push_notification_title: title('push notification title'),
+  /** What the visitor reads. */
+  title: title('title', 120),
+  body: z.string({ error: 'Please enter body' }).trim().min(1, 'Please enter body').max(500, 'The body is too long (500 characters at most)'),
+  /** An uploaded image (POST /api/upload) or an http(s) URL; empty = the website's default. */
+  icon: urlOrEmptySchema,
+  action: z
+    .object({
+      url: urlOrEmptySchema,
+      target: z.enum(PUSH_ACTION_TARGETS).default('_blank'),
+    })
+    .default({ url: '', target: '_blank' }),
+  devices: z.enum(CAMPAIGN_DEVICES).default('all'),
+  /** Whether the notification plays its sound. */
+  audio: z.boolean().default(false),
+  /** Seconds on screen. */
+  duration: z
+    .number()
+    .int()
+    .min(PUSH_DURATION_MIN, `Duration must be between ${PUSH_DURATION_MIN} and ${PUSH_DURATION_MAX} seconds`)
+    .max(PUSH_DURATION_MAX, `Duration must be between ${PUSH_DURATION_MIN} and ${PUSH_DURATION_MAX} seconds`)
+    .default(PUSH_DURATION_DEFAULT),
+  /** One group of the active website (null = no group restriction). */
+  group: optionalId(GROUP_UNKNOWN_MESSAGE),
+  /** One saved audience (segment) of the active website (null = none). */
+  audience: optionalId(AUDIENCE_UNKNOWN_MESSAGE),
+  goal: z.enum(CAMPAIGN_GOALS).default('none'),
+  tag: optionalId(TAG_UNKNOWN_MESSAGE),
+  workspace: optionalId(WORKSPACE_UNKNOWN_MESSAGE),
+  status: z.enum(CAMPAIGN_STATUSES).default('public'),
+});
+export type PushNotificationDocument = z.infer<typeof pushNotificationDocumentSchema>;
+export type PushNotificationDocumentInput = z.input<typeof pushNotificationDocumentSchema>;
+
+export function defaultPushNotification(workspace: string | null = null): PushNotificationDocument {
+  return {
+    push_notification_title: '',
+    title: '',
+    body: '',
+    icon: '',
+    action: { url: '', target: '_blank' },
+    devices: 'all',
+    audio: false,
+    duration: PUSH_DURATION_DEFAULT,
+    group: null,
+    audience: null,
+    goal: 'none',
+    tag: null,
+    workspace,
+    status: 'public',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved items (what GET /{id}, create, update, duplicate and cancel answer)
+// ---------------------------------------------------------------------------------------------
+
+/** Server-owned fields of a saved item. `sender` is the author (null once their account is gone). */
+const savedMeta = {
+  _id: z.string(),
+  sender: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  reactCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const popupSchema = popupDocumentSchema.extend(savedMeta);
+export type Popup = z.infer<typeof popupSchema>;
+export const bannerSchema = bannerDocumentSchema.extend(savedMeta);
+export type Banner = z.infer<typeof bannerSchema>;
+export const pushNotificationSchema = pushNotificationDocumentSchema.extend(savedMeta);
+export type PushNotification = z.infer<typeof pushNotificationSchema>;
+
+/**
+ * Answers of the calls (spec section 7), identical for /api/popups and /api/banners:
+ *   POST   /api/popups                 body PopupBody                → 201 { message, data: Popup }
+ *   GET    /api/popups                 query PopupListQuery          → 200 CampaignPage
+ *   GET    /api/popups/{id}                                          → 200 { data: Popup }
+ *   PUT    /api/popups/{id}            body PopupBody                → 200 { message, data: Popup }
+ *   DELETE /api/popups/{id}                                          → 200 { message }
+ *   PUT    /api/popups/duplicate/{id}  no body                       → 201 { message, data: Popup } (the copy)
+ *   DELETE /api/popups/cancel/{id}     no body                       → 200 { message, data: Popup } (status cancelled)
+ *   DELETE /api/popups                 body { popups: [ids] }        → 200 { message } (all or nothing)
+ *   GET    /api/popups/{id}/comments   query page, pageSize          → 200 CommentPage
+ *   GET    /api/popups/{id}/reacts     query page, pageSize, emoji   → 200 ReactPage
+ *   GET    /api/popups/{id}/count-reacts                             → 200 CountReacts
+ * Push notifications (/api/push-notification): POST (201), GET list, GET /{id}, PUT with `_id` in the
+ * body (pushNotificationUpdateBodySchema), DELETE with body { notifications: [ids] } (one or many),
+ * PATCH /cancel/{id} (200), PUT /duplicate/{id} (201). No comments or reactions for push.
+ * Validation failures answer 400 { message, errors: { 'content.2.content': '…' } } and change nothing.
+ */
+export const popupResponseSchema = z.object({ data: popupSchema });
+export const bannerResponseSchema = z.object({ data: bannerSchema });
+export const pushNotificationResponseSchema = z.object({ data: pushNotificationSchema });
+export const popupSavedResponseSchema = z.object({ message: z.string(), data: popupSchema });
+export const bannerSavedResponseSchema = z.object({ message: z.string(), data: bannerSchema });
+export const pushNotificationSavedResponseSchema = z.object({ message: z.string(), data: pushNotificationSchema });
+
+/** Request bodies. Create and update send the whole document (the editor holds it all). */
+export const popupBodySchema = popupDocumentSchema;
+export type PopupBody = PopupDocumentInput;
+export const bannerBodySchema = bannerDocumentSchema;
+export type BannerBody = BannerDocumentInput;
+export const pushNotificationBodySchema = pushNotificationDocumentSchema;
+export type PushNotificationBody = PushNotificationDocumentInput;
+/**
+ * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
+ * `_id` beside the document.
+ */
+export const pushNotificationUpdateBodySchema = pushNotificationDocumentSchema.extend({ _id: z.string().uuid('Push notification not found') });
+export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
+
+const bulkIds = (label: string) =>
+  z
+    .array(z.string().uuid(`${label} not found`), { error: `Please select at least one item` })
+    .min(1, 'Please select at least one item')
+    .max(100, 'At most 100 items at a time');
+/** DELETE /api/popups body. */
+export const popupDeleteBodySchema = z.object({ popups: bulkIds('Popup') });
+export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
+/** DELETE /api/banners body. */
+export const bannerDeleteBodySchema = z.object({ banners: bulkIds('Banner') });
+export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
+/** DELETE /api/push-notification body: one or many ids (the row action sends one). */
+export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds('Push notification') });
+export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+const filterText = z.string().trim().max(200).optional();
+const filterId = z.string().uuid().optional();
+/** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
+const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
+
+/** GET /api/popups (spec: page, pageSize, titleOfBanner-like title filter, style, status, position, priority, sender, tag, workSpace). */
+export const popupListQuerySchema = pageQuerySchema.extend({
+  /** Title contains (case-insensitive). Named after the document field. */
+  titleOfPopup: filterText,
+  /** Popup format. */
+  style: z.enum(POPUP_FORMATS).optional(),
+  position: z.enum(POPUP_POSITIONS).optional(),
+  priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
+  ...commonFilters,
+});
+export type PopupListQuery = z.input<typeof popupListQuerySchema>;
+
+/** GET /api/banners: the spec's parameters exactly. */
+export const bannerListQuerySchema = pageQuerySchema.extend({
+  titleOfBanner: filterText,
+  style: z.enum(BANNER_STYLES).optional(),
+  position: z.enum(BANNER_POSITIONS).optional(),
+  priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
+  ...commonFilters,
+});
+export type BannerListQuery = z.input<typeof bannerListQuerySchema>;
+
+/** GET /api/push-notification: `title` searches push_notification_title; `devices` stands for style. */
+export const pushNotificationListQuerySchema = pageQuerySchema.extend({
+  title: filterText,
+  devices: z.enum(CAMPAIGN_DEVICES).optional(),
+  ...commonFilters,
+});
+export type PushNotificationListQuery = z.input<typeof pushNotificationListQuerySchema>;
+
+const namedRef = z.object({ _id: z.string(), name: z.string() });
+export const tagRefSchema = z.object({ _id: z.string(), name: z.string(), color: z.string() });
+
+/**
+ * One list row (spec section 2 popup columns: Id, Title, Sender, Domain, Position, Status, Priority,
+ * Groups, Audiences, Tag, Devices, Created at). Banners and push use the same row; `position` is the
+ * banner position (null for push), `style` the popup format / banner style (null for push).
+ */
+export const campaignRowSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  /** Author's name (null when the account is gone). */
+  sender: z.string().nullable(),
+  /** The website's domain. */
+  domain: z.string(),
+  position: z.string().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  priority: z.string().nullable(),
+  style: z.string().nullable(),
+  groups: z.array(namedRef),
+  audiences: z.array(namedRef),
+  tag: tagRefSchema.nullable(),
+  workspace: z.string().nullable(),
+  devices: z.string().nullable(),
+  reactCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CampaignRow = z.infer<typeof campaignRowSchema>;
+export const campaignPageSchema = pagedSchema(campaignRowSchema);
+export const popupPageSchema = campaignPageSchema;
+export const bannerPageSchema = campaignPageSchema;
+export const pushNotificationPageSchema = campaignPageSchema;
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Comments, reactions, export, upload
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/{popups|banners}/{id}/comments: paging, newest first. */
+export const commentListQuerySchema = pageQuerySchema;
+export const commentSchema = z.object({ _id: z.string(), visitorId: z.string(), body: z.string(), createdAt: z.string() });
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = pagedSchema(commentSchema);
+
+/** GET /api/{popups|banners}/{id}/reacts: paging and the emoji filter. */
+export const reactListQuerySchema = pageQuerySchema.extend({ emoji: z.string().min(1).max(16).optional() });
+export type ReactListQuery = z.input<typeof reactListQuerySchema>;
+export const reactSchema = z.object({ _id: z.string(), visitorId: z.string(), emoji: z.string(), createdAt: z.string() });
+export type Reaction = z.infer<typeof reactSchema>;
+export const reactPageSchema = pagedSchema(reactSchema);
+
+/** GET /api/{popups|banners}/{id}/count-reacts: one count per emoji given (most given first) and the total. */
+export const countReactsResponseSchema = z.object({
+  data: z.array(z.object({ emoji: z.string(), count: z.number().int() })),
+  total: z.number().int(),
+});
+export type CountReacts = z.infer<typeof countReactsResponseSchema>;
+
+/** GET /api/export/{id}: the spreadsheet's file name and columns (one row per answer). */
+export const exportFileName = (id: string) => `form_answers_${id}.xlsx`;
+export const EXPORT_COLUMNS = ['Date', 'Visitor', 'Question', 'Answer'] as const;
+
+/** Image types POST /api/upload accepts (checked on the file's bytes). SVG is refused: it can carry script. */
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const UPLOAD_DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+/** The multipart field name of the file. */
+export const UPLOAD_FIELD = 'file';
+
+/** POST /api/upload answers 201 with this (only 201 counts as success, spec section 5). */
+export const uploadResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    _id: z.string(),
+    /** Absolute URL of the stored file, to put in `icon`, `popupBackgroundImage` or an image block. */
+    url: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    originalName: z.string(),
+  }),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Messages (spec section 8, spelt as the spec spells them) and the server's success messages
+// ---------------------------------------------------------------------------------------------
+
+export const UPLOAD_SUCCESS_MESSAGE = 'Image uploaded sucessfully';
+export const UPLOAD_FAILURE_MESSAGE = 'Failed to upload image';
+export const UPLOAD_TYPE_MESSAGE = 'Only PNG, JPEG, GIF or WebP images can be uploaded';
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The image is too large';
+export const UPLOAD_MISSING_MESSAGE = 'Please choose an image';
+export const EXPORT_EMPTY_MESSAGE = 'No surveys found';
+export const POPUP_CREATE_FAILED_MESSAGE = 'Error while creating popups';
+export const POPUP_UPDATE_FAILED_MESSAGE = 'Error while updating popups';
+export const POPUP_UPDATE_ERROR_MESSAGE = 'error when updating popup';
+export const BANNER_UPDATE_FAILED_MESSAGE = 'Error while updating banner';
+export const PUSH_CREATE_FAILED_MESSAGE = 'Error while creating push notification';
+export const PUSH_UPDATE_FAILED_MESSAGE = 'Error while updating push notification';
+export const BLOCK_REMOVED_MESSAGE = 'block removed successfully';
+
+export const POPUP_NOT_FOUND_MESSAGE = 'Popup not found';
+export const BANNER_NOT_FOUND_MESSAGE = 'Banner not found';
+export const PUSH_NOT_FOUND_MESSAGE = 'Push notification not found';
+
+export const POPUP_CREATED_MESSAGE = 'Popup created successfully';
+export const POPUP_UPDATED_MESSAGE = 'Popup updated successfully';
+export const POPUP_DELETED_MESSAGE = 'Popup deleted successfully';
+export const POPUPS_DELETED_MESSAGE = 'Popups deleted successfully';
+export const POPUP_DUPLICATED_MESSAGE = 'Popup duplicated successfully';
+export const POPUP_CANCELLED_MESSAGE = 'Popup cancelled successfully';
+export const BANNER_CREATED_MESSAGE = 'Banner created successfully';
+export const BANNER_UPDATED_MESSAGE = 'Banner updated successfully';
+export const BANNER_DELETED_MESSAGE = 'Banner deleted successfully';
+export const BANNERS_DELETED_MESSAGE = 'Banners deleted successfully';
+export const BANNER_DUPLICATED_MESSAGE = 'Banner duplicated successfully';
+export const BANNER_CANCELLED_MESSAGE = 'Banner cancelled successfully';
+export const PUSH_CREATED_MESSAGE = 'Push notification created successfully';
+export const PUSH_UPDATED_MESSAGE = 'Push notification updated successfully';
+export const PUSH_DELETED_MESSAGE = 'Push notifications deleted successfully';
+export const PUSH_DUPLICATED_MESSAGE = 'Push notification duplicated successfully';
+export const PUSH_CANCELLED_MESSAGE = 'Push notification cancelled successfully';
+
+/** Kind of content for shared code (statistics, public events). */
+export type CampaignKind = 'popup' | 'banner' | 'push';

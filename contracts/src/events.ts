@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * The public ingestion call of a website's script: POST /api/public/{websiteKey}/events.
+ * `websiteKey` is the website's public key (not a secret: it ships in the page). A batch is a list of
+ * events told apart by `type`; the statistics of the dashboard are SQL aggregates over what it stores.
+ */
+
+/** At most this many events per call: a page flushes its queue in small batches. */
+export const MAX_EVENTS_PER_BATCH = 100;
+export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_ANSWERS_PER_EVENT = 20;
+/**
+ * How far `occurredAt` may lie from the server's clock. The future allows for a visitor's clock
+ * running a little fast. The past is generous (120 days) because a script flushes a queue kept
+ * offline, and because the demo-traffic command backfills up to 90 days through this same call;
+ * it still refuses years-old junk that would only pollute the statistics.
+ */
+export const EVENT_MAX_FUTURE_MS = 5 * 60_000;
+export const EVENT_MAX_AGE_DAYS = 120;
+
+export const VISITOR_DEVICES = ['web', 'mobile'] as const;
+export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
+export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENTS_ACCEPTED_MESSAGE = 'Events recorded';
+export const EVENTS_TOO_MANY_MESSAGE = 'At most 100 events per batch';
+export const EVENTS_EMPTY_MESSAGE = 'Send at least one event';
+export const EVENT_TIME_FUTURE_MESSAGE = 'occurredAt is in the future';
+export const EVENT_TIME_OLD_MESSAGE = 'occurredAt is older than 120 days';
+export const EVENT_UNKNOWN_CONTENT_MESSAGE = 'Unknown content for this website';
+export const EVENT_WRONG_KIND_MESSAGE = 'This event does not apply to this kind of content';
+export const EVENTS_REFUSED_MESSAGE = 'Some events refer to content this website does not have';
+export const EVENTS_RATE_LIMITED_MESSAGE = 'Too many events from this address, slow down and retry later';
+export const UNKNOWN_WEBSITE_KEY_MESSAGE = 'Unknown website key';
+
+const visitorId = z.string({ error: 'Please enter visitorId' }).trim().min(1, 'Please enter visitorId').max(128, 'visitorId must be at most 128 characters');
+const contentId = z.string({ error: 'Please enter contentId' }).uuid('Unknown content for this website');
+const occurredAt = z
+  .string()
+  .datetime({ offset: true, message: 'occurredAt must be an ISO date-time' })
+  .optional()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    const t = Date.parse(value);
+    const now = Date.now();
+    if (t > now + EVENT_MAX_FUTURE_MS) ctx.addIssue({ code: 'custom', message: EVENT_TIME_FUTURE_MESSAGE });
+    else if (t < now - EVENT_MAX_AGE_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', message: EVENT_TIME_OLD_MESSAGE });
+  });
+
+const base = { visitorId, occurredAt };
+const onContent = { ...base, contentId };
+
+export const sessionEventSchema = z.object({ type: z.literal('session'), ...base, device: z.enum(VISITOR_DEVICES, { error: 'device must be web or mobile' }) });
+export const viewEventSchema = z.object({ type: z.literal('view'), ...onContent });
+export const closeEventSchema = z.object({ type: z.literal('close'), ...onContent });
+export const reactEventSchema = z.object({
+  type: z.literal('react'),
+  ...onContent,
+  emoji: z.string({ error: 'Please enter emoji' }).trim().min(1, 'Please enter emoji').max(16, 'emoji must be at most 16 characters'),
+});
+export const commentEventSchema = z.object({
+  type: z.literal('comment'),
+  ...onContent,
+  body: z.string({ error: 'Please enter body' }).trim().min(1, 'Please enter body').max(MAX_COMMENT_LENGTH, 'A comment must be at most 2000 characters'),
+});
+export const answerEventSchema = z.object({
+  type: z.literal('answer'),
+  ...onContent,
+  answers: z
+    .array(
+      z.object({
+        blockId: z.string().trim().min(1, 'Please enter blockId').max(64),
+        question: z.string().trim().max(500, 'A question must be at most 500 characters'),
+        answer: z.string().max(MAX_COMMENT_LENGTH, 'An answer must be at most 2000 characters'),
+      }),
+    )
+    .min(1, 'Please enter answers')
+    .max(MAX_ANSWERS_PER_EVENT),
+});
+
+export const visitorEventSchema = z.discriminatedUnion(
+  'type',
+  [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema],
+  {
+    error: 'Unknown event type',
+  },
+);
+export type VisitorEvent = z.input<typeof visitorEventSchema>;
+
+export const eventsBodySchema = z.object({
+  events: z.array(visitorEventSchema, { error: 'Please enter events' }).min(1, EVENTS_EMPTY_MESSAGE).max(MAX_EVENTS_PER_BATCH, EVENTS_TOO_MANY_MESSAGE),
+});
+export type EventsBody = z.input<typeof eventsBodySchema>;
+
+export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(64) });
+export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
+export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
