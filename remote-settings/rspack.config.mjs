@@ -20,6 +20,7 @@ export default createAppConfig({
     './WorkspaceListScreen': './src/features/workspaces/WorkspaceListScreen.tsx',
     './UserListScreen': './src/features/users/UserListScreen.tsx',
     './PeopleDataScreen': './src/features/people-data/PeopleDataScreen.tsx',
+    './AudiencesScreen': './src/features/audiences/AudiencesScreen.tsx',
     './InvitationListScreen': './src/features/invitations/InvitationListScreen.tsx',
   },
 });

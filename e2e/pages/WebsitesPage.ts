@@ -47,7 +47,7 @@ export class WebsitesPage extends ShellPage {
   }
 
   public async closeForm(): Promise<void> {
-    await this.form.getByRole('button', { name: /cancel/i }).click();
+    await this.form.getByTestId('cancel-button').click();
     await expect(this.form).toBeHidden();
   }
 

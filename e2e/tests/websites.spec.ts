@@ -63,4 +63,29 @@ test.describe('websites, tags and workspaces', () => {
     await expect(page.getByRole('menuitem').filter({ hasText: name })).toHaveCount(0);
     await page.keyboard.press('Escape');
   });
+
+  test('in ar the websites, tags, workspaces and invitations pages render right-to-left in Arabic, server messages included', async ({
+    signedInPage: page,
+    dashboardPage,
+  }, testInfo) => {
+    const websites = new WebsitesPage(page);
+    await dashboardPage.chooseLanguage('ar');
+    await websites.navigate();
+    await websites.expectDocumentDirection('rtl', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('المواقع');
+    // The API answers in the caller's language: the duplicate's 409 reads in Arabic on its field.
+    await websites.add('نسخة', SEEDED_ADMIN.domain);
+    await expect(websites.form.getByText('الموقع موجود بالفعل')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('websites-ar.png'), fullPage: true });
+    await websites.closeForm();
+    for (const [path, title] of [
+      [TagsPage.path, 'الوسوم'],
+      [WorkspacesPage.path, 'مساحات العمل'],
+      ['/invitations', 'الدعوات'],
+    ] as const) {
+      await websites.navLink(path).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, { timeout: 20_000 });
+      await websites.expectDocumentDirection('rtl', 'ar');
+    }
+  });
 });

@@ -21,6 +21,8 @@ const manifest: RemoteManifest = {
     { path: '/user', screen: './UserListScreen', permission: 'get_user', layout: 'main', superAdminOnly: true },
     // Spec section 2: /settings/people-data requires no permission (any signed-in member, as the API).
     { path: '/settings/people-data', screen: './PeopleDataScreen', permission: null, layout: 'main' },
+    // Spec section 2: /settings/audiences requires no permission (the preview inside needs get_members, as the API).
+    { path: '/settings/audiences', screen: './AudiencesScreen', permission: null, layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
@@ -31,6 +33,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'workspaces.nav', path: '/settings/workspaces', icon: 'workspaces', permission: null, group: 'setup', order: 45 },
     { labelKey: 'users.nav', path: '/user', icon: 'users', permission: 'get_user', group: 'organisation', order: 10, superAdminOnly: true },
     { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'audiences', permission: null, group: 'audience', order: 30 },
+    { labelKey: 'audiences.nav', path: '/settings/audiences', icon: 'audiences', permission: null, group: 'audience', order: 20 },
   ],
 };
 

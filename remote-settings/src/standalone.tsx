@@ -17,6 +17,7 @@ renderStandalone({
     './WorkspaceListScreen': () => import('./features/workspaces/WorkspaceListScreen'),
     './UserListScreen': () => import('./features/users/UserListScreen'),
     './PeopleDataScreen': () => import('./features/people-data/PeopleDataScreen'),
+    './AudiencesScreen': () => import('./features/audiences/AudiencesScreen'),
     './InvitationListScreen': () => import('./features/invitations/InvitationListScreen'),
   },
   apiBaseUrl: process.env.SIGNPOST_API_URL ?? 'http://localhost:4000',

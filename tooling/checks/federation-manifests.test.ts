@@ -34,9 +34,12 @@ describe.each(APPS)('%s mf-manifest.json', (app) => {
   });
 
   if (app === 'host') {
-    it.each(['shared-ui/overlays', 'shared-ui/data-table'])('provides the facade entry %s (remotes must never fall back to their own Chakra)', (name) => {
-      expect(manifest?.shared.find((s) => s.name === name)?.singleton).toBe(true);
-    });
+    it.each(['shared-ui/overlays', 'shared-ui/data-table', 'shared-ui/audience-builder'])(
+      'provides the facade entry %s (remotes must never fall back to their own Chakra)',
+      (name) => {
+        expect(manifest?.shared.find((s) => s.name === name)?.singleton).toBe(true);
+      },
+    );
   }
 
   if (app !== 'host') {

@@ -30,7 +30,7 @@ export function FormDialog({ open, title, submitLabel, submitting, onSubmit, onC
                 <Stack gap="4">{children}</Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={submitting}>
+                <Button variant="outline" onClick={onClose} disabled={submitting} data-testid="cancel-button">
                   {t('actions.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="brand" loading={submitting} data-testid="submit-button">

@@ -38,6 +38,12 @@ function server(permissions: Permission[] = ['get_invitations', 'create_invitati
       invitations = [created, ...invitations];
       return { status: 201, data: { message: 'successfully sent', data: created } };
     }
+    if (call.method === 'POST' && call.url === '/api/users/org') {
+      const body = call.data as { email: string };
+      if (body.email === 'ann@example.com')
+        return { status: 409, data: { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } } };
+      return { status: 201, data: { message: 'User created successfully', data: {} } };
+    }
     if (call.method === 'DELETE' && call.url === '/api/invitations') {
       const ids = (call.data as { invitations: string[] }).invitations;
       invitations = invitations.filter((i) => !ids.includes(i._id));
@@ -117,4 +123,29 @@ test('delete one (confirmed) and delete the selected ones (bulk, confirmed)', as
   expect(await screen.findByText('Invitations deleted successfully')).toBeInTheDocument();
   expect(calls.find((c) => c.method === 'DELETE' && c.url === '/api/invitations')!.data).toEqual({ invitations: ['a1'] });
   expect(invitations()).toEqual([]);
+});
+
+test('add member (create_user only): browser validation, the server e-mail message on its field with the typed values kept, then the teammate is added with the chosen role', async () => {
+  const { calls } = server(['get_invitations', 'create_user']);
+  renderScreen(<InvitationListScreen />);
+  expect(screen.queryByTestId('invite-button')).not.toBeInTheDocument();
+  await userEvent.click(await screen.findByTestId('add-member-button'));
+  const form = await screen.findByTestId('add-member-form');
+  await userEvent.click(within(form).getByTestId('submit-button'));
+  expect(await within(form).findByText('Please enter Name')).toBeInTheDocument();
+  expect(within(form).getByText('Please enter Role')).toBeInTheDocument();
+  await userEvent.type(within(form).getByTestId('member-name'), 'Ann');
+  await userEvent.type(within(form).getByTestId('member-email'), 'ann@example.com');
+  await userEvent.type(within(form).getByTestId('member-password'), 'Secret-pass-1');
+  await waitFor(() => expect(within(form).getByRole('option', { name: 'Editor' })).toBeInTheDocument());
+  await userEvent.selectOptions(within(form).getByTestId('member-role'), EDITOR._id);
+  await userEvent.click(within(form).getByTestId('submit-button'));
+  expect(await within(form).findByText('This email is already used by another account')).toBeInTheDocument();
+  expect(within(form).getByTestId('member-name')).toHaveValue('Ann');
+  await userEvent.clear(within(form).getByTestId('member-email'));
+  await userEvent.type(within(form).getByTestId('member-email'), 'ann.new@example.com');
+  await userEvent.click(within(form).getByTestId('submit-button'));
+  await waitFor(() => expect(screen.queryByTestId('add-member-form')).not.toBeInTheDocument());
+  const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/users/org');
+  expect(posts.at(-1)!.data).toEqual({ name: 'Ann', email: 'ann.new@example.com', password: 'Secret-pass-1', roles: [EDITOR._id] });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MailPlus, Search, Trash2 } from 'lucide-react';
+import { MailPlus, Search, Trash2, UserPlus } from 'lucide-react';
 import { Badge, Button, Input, InputGroup, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
@@ -7,6 +7,7 @@ import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { LIST_INVITATIONS_URL, deleteInvitation, deleteInvitations, type InvitationRow } from './api/invitation-calls';
 import { InviteDialog } from './components/InviteDialog';
+import { AddMemberDialog } from './components/AddMemberDialog';
 
 const STATUS_PALETTE = { pending: 'orange', accepted: 'green', rejected: 'red', expired: 'gray' } as const;
 
@@ -19,7 +20,10 @@ export default function InvitationListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const canManage = useCan('create', 'invitations');
+  // Adding a teammate directly (POST /api/users/org) is create_user, independent of inviting.
+  const canAddMember = useCan('create', 'user');
   const [inviting, setInviting] = useState(false);
+  const [addingMember, setAddingMember] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [selection, setSelection] = useState<string[]>([]);
@@ -109,12 +113,20 @@ export default function InvitationListScreen() {
         title={t('invitations.title')}
         description={t('invitations.description')}
         actions={
-          canManage && (
-            <Button colorPalette="brand" onClick={() => setInviting(true)} data-testid="invite-button">
-              <MailPlus size={16} aria-hidden />
-              {t('invitations.invite')}
-            </Button>
-          )
+          <>
+            {canAddMember && (
+              <Button variant="outline" onClick={() => setAddingMember(true)} data-testid="add-member-button">
+                <UserPlus size={16} aria-hidden />
+                {t('invitations.member.title')}
+              </Button>
+            )}
+            {canManage && (
+              <Button colorPalette="brand" onClick={() => setInviting(true)} data-testid="invite-button">
+                <MailPlus size={16} aria-hidden />
+                {t('invitations.invite')}
+              </Button>
+            )}
+          </>
         }
       />
       <DataTable
@@ -146,6 +158,7 @@ export default function InvitationListScreen() {
           </>
         }
       />
+      {canAddMember && <AddMemberDialog open={addingMember} onClose={() => setAddingMember(false)} onAdded={() => setAddingMember(false)} />}
       {canManage && (
         <>
           <InviteDialog

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Button, Heading, PageHeader, Stack, Text } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/overlays';
+import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import type { AudienceAttribute } from 'shared-ui/audience-builder';
+import { useFormatters, useTranslation } from 'shared-i18n';
+import { useApiList, useConfirmedAction, useSession } from 'shared-auth';
+import { deleteSegment } from './api/delete-segment';
+import { listAudienceAttributes } from './api/list-attributes';
+import { LIST_SEGMENTS_URL, type SegmentRow } from './api/list-segments';
+import { describeAudience } from './audience-summary';
+import { SegmentEditor } from './components/SegmentEditor';
+
+/**
+ * /settings/audiences (no permission in spec section 2, so any signed-in member, as the API): build
+ * a dynamic audience with the rule builder, watch the people it selects in the live preview, save
+ * it as a segment; below, the website's saved segments to edit or delete.
+ */
+export default function AudiencesScreen() {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const format = useFormatters();
+  const { activeWebsite } = useSession();
+  const list = useApiList<SegmentRow>(LIST_SEGMENTS_URL, { fallbackError: t('audiences.loadError') });
+  const { reload } = list;
+  const [editing, setEditing] = useState<SegmentRow | null>(null);
+  // Remounts the editor (fresh form) for "new segment", after a save, and on another website.
+  const [formKey, setFormKey] = useState(0);
+  const [attributes, setAttributes] = useState<AudienceAttribute[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    listAudienceAttributes()
+      .then((rows) => live && setAttributes(rows.map((a) => ({ name: a.name, type: a.type }))))
+      // Without them the built-in fields still work; the builder simply offers fewer attributes.
+      .catch(() => live && setAttributes([]));
+    return () => {
+      live = false;
+    };
+  }, [activeWebsite?._id]);
+
+  // Another website: its own segments and attributes, and a fresh editor (the key below).
+  const [siteId, setSiteId] = useState(activeWebsite?._id);
+  if (siteId !== activeWebsite?._id) {
+    setSiteId(activeWebsite?._id);
+    setEditing(null);
+  }
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
+
+  const startNew = () => {
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const deletion = useConfirmedAction<SegmentRow>({
+    run: (row) => deleteSegment(row._id),
+    success: (row) => t('audiences.deleted', { name: row.name }),
+    errorFallback: t('audiences.deleteError'),
+    onDone: (row) => {
+      // The segment open in the editor is gone: the editor starts a new one.
+      if (editingRef.current?._id === row._id) {
+        setEditing(null);
+        setFormKey((k) => k + 1);
+      }
+      reload();
+    },
+  });
+  const askDelete = deletion.ask;
+
+  const columns = useMemo<ColumnDef<SegmentRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('audiences.columns.name'),
+        meta: { alwaysVisible: true },
+        cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text>,
+      },
+      idColumn<SegmentRow>(t('audiences.columns.id')),
+      {
+        id: 'rules',
+        header: t('audiences.columns.rules'),
+        cell: ({ row }) => (
+          <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+            {describeAudience(row.original.audience, tc)}
+          </Text>
+        ),
+      },
+      { id: 'createdAt', header: t('audiences.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      {
+        id: 'action',
+        header: t('audiences.columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => (
+          <RowActions
+            actions={[
+              {
+                label: t('audiences.editLabel', { name: row.original.name }),
+                icon: <Pencil />,
+                onClick: () => {
+                  setEditing(row.original);
+                  setFormKey((k) => k + 1);
+                },
+                testId: 'segment-edit',
+              },
+              {
+                label: t('audiences.deleteLabel', { name: row.original.name }),
+                icon: <Trash2 />,
+                onClick: () => askDelete(row.original),
+                tone: 'danger',
+                testId: 'segment-delete',
+              },
+            ]}
+          />
+        ),
+      },
+    ],
+    [t, tc, format, askDelete],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('audiences.title')}
+        description={t('audiences.description')}
+        actions={
+          <Button colorPalette="brand" onClick={startNew} data-testid="segment-create">
+            <Plus size={16} aria-hidden />
+            {t('audiences.add')}
+          </Button>
+        }
+      />
+      <Stack gap="8">
+        <SegmentEditor
+          key={`${activeWebsite?._id ?? ''}:${formKey}`}
+          segment={editing}
+          attributes={attributes}
+          onSaved={(saved) => {
+            setEditing(saved);
+            setFormKey((k) => k + 1);
+            reload();
+          }}
+          onCancel={startNew}
+        />
+        <Stack gap="3">
+          <Heading as="h2" size="md">
+            {t('audiences.savedTitle')}
+          </Heading>
+          <DataTable
+            testId="segments-table"
+            columns={columns}
+            {...list.tableProps}
+            empty={{ title: t('audiences.empty'), description: t('audiences.emptyHint') }}
+          />
+        </Stack>
+      </Stack>
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        testId="segment-delete-dialog"
+        title={t('audiences.deleteTitle')}
+        description={t('audiences.deleteConfirm', { name: deletion.target?.name ?? '' })}
+        confirmLabel={tc('actions.delete')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormDialog } from 'shared-ui/overlays';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage, reportFormError } from 'shared-auth';
+import { listRoleOptions } from '../api/invitation-calls';
+import { createOrgUser } from '../api/create-org-user';
+
+/** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
+type AddMemberForm = { name: string; email: string; password: string; roles: string };
+const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
+
+/**
+ * "Add member" (create_user): an organisation owner adds a teammate directly with a password,
+ * through POST /api/users/org, instead of inviting them by e-mail. Server field messages (e-mail
+ * taken, unknown role) show on their fields; nothing typed is lost on an error.
+ */
+export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
+  const { t } = useTranslation('settings');
+  const [roles, setRoles] = useState<{ _id: string; name: string }[] | null>(null);
+  const [rolesError, setRolesError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || roles) return;
+    let live = true;
+    listRoleOptions()
+      .then((list) => live && setRoles(list))
+      .catch((error) => live && setRolesError(errorMessage(error, t('invitations.form.rolesError'))));
+    return () => {
+      live = false;
+    };
+  }, [open, roles, t]);
+  const schema = useMemo(() => {
+    const required = (key: string) => t('validation.required', { ns: 'common', label: t(`invitations.member.${key}`) });
+    return z.object({
+      name: z.string().trim().min(1, required('name')).max(120, t('users.form.tooLong', { max: 120 })),
+      email: z.string().trim().min(1, required('email')).email(t('invitations.form.emailInvalid')),
+      password: z.string().min(1, required('password')).min(8, t('users.form.passwordShort')).max(128, t('users.form.tooLong', { max: 128 })),
+      roles: z.string().min(1, required('role')),
+    });
+  }, [t]);
+  const { register, handleSubmit, setError, formState, reset } = useForm<AddMemberForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async ({ name, email, password, roles: roleId }) => {
+    try {
+      await createOrgUser({ name, email, password, roles: [roleId] });
+      toaster.create({ type: 'success', title: t('invitations.member.added', { name }) });
+      reset(EMPTY);
+      onAdded();
+    } catch (error) {
+      reportFormError(error, setError, ['name', 'email', 'password', 'roles'], t('invitations.member.addError'));
+    }
+  });
+  return (
+    <FormDialog
+      open={open}
+      title={t('invitations.member.title')}
+      submitLabel={t('invitations.member.submit')}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={close}
+      testId="add-member-form"
+    >
+      <FormField label={t('invitations.member.name')} error={formState.errors.name?.message} required>
+        <Input {...register('name')} autoComplete="off" data-testid="member-name" />
+      </FormField>
+      <FormField label={t('invitations.member.email')} error={formState.errors.email?.message} required>
+        <Input {...register('email')} type="email" dir="ltr" textAlign="start" autoComplete="off" data-testid="member-email" />
+      </FormField>
+      <FormField label={t('invitations.member.password')} error={formState.errors.password?.message} helper={t('users.form.passwordHelp')} required>
+        <Input {...register('password')} type="password" dir="ltr" autoComplete="new-password" data-testid="member-password" />
+      </FormField>
+      <FormField label={t('invitations.member.role')} error={formState.errors.roles?.message ?? rolesError ?? undefined} required>
+        <NativeSelect.Root disabled={!roles}>
+          <NativeSelect.Field {...register('roles')} data-testid="member-role">
+            <option value="">{roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}</option>
+            {roles?.map((r) => (
+              <option key={r._id} value={r._id}>
+                {r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </FormDialog>
+  );
+}
