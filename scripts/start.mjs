@@ -7,6 +7,8 @@
 //   pnpm start --build              rebuild everything first
 //   pnpm start --no-build           run what is already built
 //   pnpm start --only=api,host,remote-settings
+//   pnpm start --no-demo-traffic    do not play demo visitor traffic (see below)
+//   pnpm start --demo-traffic       play more demo traffic even if the demo website has some
 //
 // Env: SIGNPOST_DATA_DIR (→ the API's DATA_DIR, default .data/api), plus everything the API reads
 // (DATABASE_URL, SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SMTP_URL, ...) and scripts/runtime-config.mjs
@@ -23,11 +25,13 @@ const { values } = parseArgs({
     build: { type: 'boolean' },
     'no-build': { type: 'boolean' },
     only: { type: 'string' },
+    'demo-traffic': { type: 'boolean' },
+    'no-demo-traffic': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: pnpm start [--build | --no-build] [--only=api,host,remote-campaigns,...]');
+  console.log('usage: pnpm start [--build | --no-build] [--only=api,host,remote-campaigns,...] [--no-demo-traffic | --demo-traffic]');
   process.exit(0);
 }
 
@@ -106,5 +110,15 @@ const rows = [
   '',
 ].filter((r) => r !== false);
 console.log(rows.join('\n'));
+
+// A newcomer's dashboard should have something to show: while the demo website has had no visitor in
+// 120 days (a fresh data folder), play 30 days of demo traffic through the public ingestion call
+// (scripts/demo-traffic.mjs, also `pnpm demo:traffic`). In the background: the console is usable at once.
+if (on('api') && !values['no-demo-traffic']) {
+  const { playDemoTraffic } = await import('./demo-traffic.mjs');
+  playDemoTraffic({ api: u.api, email, password, ifEmpty: !values['demo-traffic'], log: (l) => console.log(`» demo traffic: ${l}`) })
+    .then((r) => console.log(r.skipped ? '» demo traffic: the demo website already has visitors, none added' : `» demo traffic: ${r.accepted} visitor events played for ${r.website}; the dashboard shows them`))
+    .catch((err) => console.log(`» demo traffic not played: ${err.message}`));
+}
 
 // Keep running; an API that dies on its own is reported, and the rest keeps serving.

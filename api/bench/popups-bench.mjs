@@ -4,7 +4,7 @@
 //   node api/bench/popups-bench.mjs            # both databases (PostgreSQL skipped when not installed)
 //   node api/bench/popups-bench.mjs --db=pglite
 //
-// It starts its own API from the build (`node api/dist/main.js`, through api/bench/lib/seeded-api.mjs)
+// It starts its own API from the build (`node api/dist/main.js`, through api/bench/lib.mjs)
 // on a throwaway DATA_DIR and loopback port, lets it migrate and seed, stops it, bulk-inserts the popups
 // straight through SQL (one INSERT … SELECT generate_series: seeding through the API would take
 // longer than the measure), starts it again and measures with autocannon:
@@ -17,17 +17,14 @@
 // Prints JSON on its last line: { popups, connections, pglite: { first: { serialP95, p95, p50, rps, … }, … },
 // postgres: … }.
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { onPglite, onPostgres, percentile } from './lib/seeded-api.mjs';
+import { SEEDED_ADMIN, adminWebsite, benchLog, loadTest, onPglite, onPostgres, printFigures, scenarioSeconds, signIn, websiteHeaders } from './lib.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
 const POPUPS = Number(process.env.BENCH_POPUPS ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const duration = Math.min(Number(process.env.BENCH_SECONDS ?? 5), 60);
+const duration = scenarioSeconds(5);
 const PORT = Number(process.env.BENCH_PORT ?? 14030);
-const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
-const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
-const log = (line) => console.error(`» popups-bench: ${line}`);
+const log = benchLog('popups-bench');
 
 /** A valid popup document (contracts/src/campaigns.ts), the same for every seeded row but the title. */
 const DOCUMENT = {
@@ -65,13 +62,7 @@ const DOCUMENT = {
  */
 async function seed(query) {
   log(`inserting ${POPUPS} popups…`);
-  const [{ website_id: websiteId, user_id: userId }] = (
-    await query(
-      `select w.id as website_id, u.id as user_id from users u join websites w on w.organisation_id = u.organisation_id
-       where u.email = $1 order by w.created_at limit 1`,
-      [email],
-    )
-  ).rows;
+  const { websiteId, userId } = await adminWebsite(query, SEEDED_ADMIN.email);
   const tagId = (await query(`insert into tags (website_id, name, color) values ($1, 'Bench tag', '#ff8800') returning id`, [websiteId])).rows[0].id;
   const groupId = (await query(`insert into groups (website_id, name) values ($1, 'Bench group') returning id`, [websiteId])).rows[0].id;
   await query(
@@ -96,32 +87,19 @@ async function seed(query) {
   return websiteId;
 }
 
+/** autocannon on one list call at `conns` connections for `duration` seconds. */
 async function run(apiUrl, headers, pathAndQuery, conns) {
-  const times = [];
-  const instance = autocannon({ url: new URL(pathAndQuery, apiUrl).toString(), connections: conns, duration, timeout: 10, headers });
-  instance.on('response', (_c, _s, _b, responseTime) => times.push(responseTime));
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    p95: percentile(times, 95),
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    rps: Math.round((result['2xx'] / (result.duration || duration)) * 10) / 10,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  const { p95, p50, p99, rps, requests, non2xx, errors } = await loadTest(new URL(pathAndQuery, apiUrl).toString(), {
+    connections: conns,
+    duration,
+    timeout: 10,
+    headers,
+  });
+  return { p95, p50, p99, rps, requests, non2xx, errors };
 }
 
 async function measure(apiUrl, websiteId) {
-  const login = await fetch(new URL('/api/auth/login', apiUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed (${login.status})`);
-  const token = (await login.json()).data.access_token;
-  const headers = { authorization: `Bearer ${token}`, activewebsite: websiteId };
+  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
   const check = await fetch(new URL('/api/popups?pageSize=1', apiUrl), { headers });
   const total = (await check.json()).meta?.totalDocs;
   if (total < POPUPS) throw new Error(`the list holds ${total} popups, expected ${POPUPS}`);
@@ -145,6 +123,5 @@ const common = { port: PORT, seed, log, measure };
 const result = { popups: POPUPS, connections, seconds: duration };
 if (!values.db || values.db === 'pglite') result.pglite = await onPglite({ ...common, prefix: 'signpost-popups-bench-' });
 if (!values.db || values.db === 'postgres') result.postgres = await onPostgres({ ...common, port: PORT + 1, prefix: 'signpost-popups-bench-pg-' });
-// One line: `pnpm bench` reads the last line as JSON.
-console.log(JSON.stringify(result));
+printFigures(result);
 process.exit(0);

@@ -20,23 +20,28 @@
 // Env: BENCH_EVENTS (1000000), BENCH_STATS_CONNECTIONS (10), BENCH_SECONDS (8 per scenario),
 //      SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD (the seeded super-admin).
 // Prints one JSON line at the end: { events, pglite: { ingestion, stats }, postgres: … }.
-import autocannon from 'autocannon';
-import { parseArgs } from 'node:util';
-import { onPglite, onPostgres, percentile } from './lib/seeded-api.mjs';
+import {
+  SEEDED_ADMIN,
+  adminWebsite,
+  benchLog,
+  databasesFromFlags,
+  loadTest,
+  onPglite,
+  onPostgres,
+  printFigures,
+  scenarioSeconds,
+  serialThenLoad,
+  signIn,
+  websiteHeaders,
+} from './lib.mjs';
 
-const { values } = parseArgs({ options: { pglite: { type: 'boolean' }, postgres: { type: 'boolean' } } });
-const which = values.pglite || values.postgres ? { pglite: Boolean(values.pglite), postgres: Boolean(values.postgres) } : { pglite: true, postgres: true };
-const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
-const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
+const which = databasesFromFlags();
 const connections = Number(process.env.BENCH_STATS_CONNECTIONS ?? 10);
-const duration = Math.min(Number(process.env.BENCH_SECONDS ?? 8), 60);
+const duration = scenarioSeconds(8);
+const timeout = 30;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PORT = { pglite: 14020, postgres: 14021 };
-const log = (line) => console.error(`» stats bench: ${line}`);
-
-const ADMIN_WEBSITE = `
-  select w.id from websites w join users u on u.organisation_id = w.organisation_id
-  where u.email = $1 order by w.created_at asc limit 1`;
+const log = benchLog('stats bench');
 const SEED_CONTENTS = `
   insert into contents (website_id, kind, title, status, document)
   select $1::uuid, k, 'Bench ' || k || ' ' || g, 'public', '{}'::jsonb
@@ -63,9 +68,7 @@ const SEED_EVENTS = `
 /** Puts the bench seed in through `query(text, params)` (PGlite and pg share the shape). */
 async function seed(query) {
   const started = Date.now();
-  const { rows } = await query(ADMIN_WEBSITE, [email]);
-  if (!rows[0]) throw new Error(`no website for ${email}`);
-  const websiteId = rows[0].id;
+  const { websiteId } = await adminWebsite(query, SEEDED_ADMIN.email);
   const contents = (await query(SEED_CONTENTS, [websiteId])).rows.filter((c) => c.kind !== 'push');
   const ids = contents.map((c) => c.id);
   const kinds = contents.map((c) => c.kind);
@@ -76,38 +79,6 @@ async function seed(query) {
   await query('analyze visitor_events', []);
   log(`seeded ${EVENTS} events (+${Math.round(EVENTS / 10)} on another website) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { websiteId, contentIds: ids };
-}
-
-async function load(url, options) {
-  const times = [];
-  const instance = autocannon({ url, connections, duration, timeout: 30, ...options });
-  instance.on('response', (_c, _s, _b, responseTime) => times.push(responseTime));
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    p95: percentile(times, 95),
-    p50: percentile(times, 50),
-    rps: Math.round((result['2xx'] / (result.duration || duration)) * 10) / 10,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-/** One request at a time (what one person waits), then autocannon at `connections` (load). */
-async function measure(url, name, headers) {
-  const serial = [];
-  let body = null;
-  for (let i = 0; i < 20; i++) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    body = await res.json();
-    if (!res.ok) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
-    serial.push(performance.now() - t0);
-  }
-  serial.sort((a, b) => a - b);
-  const figures = { name, serialP50: percentile(serial, 50), serialP95: percentile(serial, 95), ...(await load(url, { headers })) };
-  log(`${name}: one at a time p95 ${figures.serialP95} ms; ${connections} connections p95 ${figures.p95} ms, ${figures.rps} req/s`);
-  return { figures, body };
 }
 
 /** A batch of 100 events as a website's script sends it: sessions and what visitors did with content. */
@@ -125,14 +96,7 @@ function batch(contentIds) {
 }
 
 async function scenarios(apiUrl, { websiteId, contentIds }) {
-  const login = await fetch(new URL('/api/auth/login', apiUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed (${login.status})`);
-  const token = (await login.json()).data.access_token;
-  const headers = { authorization: `Bearer ${token}`, activewebsite: websiteId };
+  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
   const sites = await (await fetch(new URL('/api/websites?pageSize=1000', apiUrl), { headers })).json();
   const key = sites.docs.find((w) => w._id === websiteId).publicKey;
 
@@ -142,17 +106,24 @@ async function scenarios(apiUrl, { websiteId, contentIds }) {
   const stats = {};
   let check = null;
   for (const p of ['/api/count', '/api/stats/user-connected', '/api/stats/views', '/api/stats/interractions', '/api/stats/traffic']) {
-    const { figures, body } = await measure(new URL(`${p}?${q}`, apiUrl).toString(), `GET ${p} (30 days)`, headers);
+    const { figures, body } = await serialThenLoad(
+      new URL(`${p}?${q}`, apiUrl).toString(),
+      { headers },
+      { name: `GET ${p} (30 days)`, connections, duration, timeout, log },
+    );
     stats[p] = figures;
-    if (p === '/api/stats/views') check = body.data.reduce((s, v) => s + v.count, 0);
+    if (p === '/api/stats/views') check = JSON.parse(body).data.reduce((sum, v) => sum + v.count, 0);
   }
   log(`views counted over 30 days: ${check} (of ${EVENTS} events, a quarter of them views)`);
 
   // Ingestion last, so the statistics above ran over exactly the seeded million.
-  const ingestion = await load(new URL(`/api/public/${key}/events`, apiUrl).toString(), {
+  const ingestion = await loadTest(new URL(`/api/public/${key}/events`, apiUrl).toString(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: batch(contentIds),
+    connections,
+    duration,
+    timeout,
   });
   ingestion.eventsPerSecond = Math.round(ingestion.rps * 100);
   log(`ingestion: ${ingestion.eventsPerSecond} events/s accepted (${ingestion.rps} batches of 100/s), p95 ${ingestion.p95} ms at ${connections} connections`);
@@ -166,5 +137,4 @@ const out = { events: EVENTS, connections };
 if (which.pglite) out.pglite = await onPglite({ ...run, prefix: 'signpost-stats-bench-', port: PORT.pglite }).catch((err) => ({ skipped: err.message }));
 if (which.postgres)
   out.postgres = await onPostgres({ ...run, prefix: 'signpost-stats-bench-pg-', port: PORT.postgres }).catch((err) => ({ skipped: err.message }));
-// One line: `pnpm bench` reads the last line as JSON.
-console.log(JSON.stringify(out));
+printFigures(out);

@@ -9,6 +9,9 @@ export class DashboardPage extends ShellPage {
   public readonly greeting: Locator;
   public readonly websiteCard: Locator;
   public readonly accessCard: Locator;
+  public readonly statistics: Locator;
+  public readonly rangeSelect: Locator;
+  public readonly emptyState: Locator;
 
   public constructor(page: Page) {
     super(page);
@@ -16,6 +19,32 @@ export class DashboardPage extends ShellPage {
     this.greeting = this.main.getByText(/^Welcome, /);
     this.websiteCard = this.main.getByTestId('website-card');
     this.accessCard = this.main.getByTestId('access-card');
+    this.statistics = this.main.getByTestId('statistics');
+    this.rangeSelect = this.main.getByTestId('range-select');
+    this.emptyState = this.main.getByTestId('stats-empty');
+  }
+
+  /** A figure of the dashboard by its test id (stat-usersConnected-value, traffic-web, interactions-react, views-Popup…). */
+  public figure(testId: string): Locator {
+    return this.statistics.getByTestId(testId);
+  }
+
+  /** The number a figure shows, as the API gave it (its data-value; the text is formatted for the language). */
+  public async figureValue(testId: string): Promise<number> {
+    return Number(await this.figure(testId).getAttribute('data-value'));
+  }
+
+  /** The statistics have loaded (no skeleton, every chart drawn). */
+  public async expectStatisticsLoaded(): Promise<void> {
+    await expect(this.statistics).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(this.figure('stat-usersConnected-value')).toBeVisible();
+    for (const chart of ['chart-users-connected', 'chart-views', 'chart-interactions', 'chart-traffic']) {
+      await expect(this.statistics.getByTestId(chart).locator('canvas')).toBeVisible();
+    }
+  }
+
+  public async chooseRange(range: 'last24hours' | 'last7days' | 'last30days' | 'last90days'): Promise<void> {
+    await this.rangeSelect.selectOption(range);
   }
 
   public async navigate(): Promise<void> {

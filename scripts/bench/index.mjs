@@ -11,7 +11,8 @@
 // Everything runs on loopback, on its own ports (13000-13004, API 14000, 14001 for PostgreSQL) and a
 // throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
 // that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
-// line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5).
+// line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5),
+// --only=browser|api (one part only).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,16 +23,18 @@ import { ensureBuilt } from '../lib/build.mjs';
 import { startProduct, APP_NAMES } from '../lib/product.mjs';
 import { getThrowawayPostgres } from '../lib/pg-throwaway.mjs';
 import { ROOT } from '../lib/proc.mjs';
-import { launch, signInPageJs, remoteFirstScreens, signInSession, lcp, CHROMIUM } from './browser.mjs';
+import { launch, signInPageJs, remoteFirstScreens, signInSession, lcp, screenTti, CHROMIUM } from './browser.mjs';
 
 const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, help: { type: 'boolean', short: 'h' } },
+  options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
-  console.log('usage: pnpm bench [--no-build] [--runs=5]');
+  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|api]');
   process.exit(0);
 }
 
+// --only=browser (sign-in page and remotes) or --only=api: measure one part; the others are skipped.
+const wants = (part) => !values.only || values.only.split(',').includes(part);
 const TARGET_JS_KB = 250;
 const TARGET_LCP_MS = 1000;
 const BENCH_PORTS = {
@@ -45,6 +48,9 @@ const BENCH_PORTS = {
 const PG_API_PORT = 14001;
 const TOTAL_BUDGET_MS = 20 * 60_000;
 const AUTH_BENCH = path.join(ROOT, 'api/bench/auth-bench.mjs');
+const AUDIENCE_BENCH = path.join(ROOT, 'api/bench/audience-bench.mjs');
+const STATS_BENCH = path.join(ROOT, 'api/bench/stats-bench.mjs');
+const POPUPS_BENCH = path.join(ROOT, 'api/bench/popups-bench.mjs');
 const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
 const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
 
@@ -140,7 +146,7 @@ try {
   }
 
   // ── a + b: browser ─────────────────────────────────────────────────────────
-  if (product) {
+  if (product && wants('browser')) {
     if (!existsSync(CHROMIUM)) {
       skip('JavaScript bytes and LCP', `${CHROMIUM} is missing (apt-get install -y chromium)`);
       skipped.push('browser');
@@ -167,13 +173,26 @@ try {
       } catch (err) {
         skip('LCP', err.message);
       }
+      try {
+        log('popup editor: time to interactive at 4x CPU slowdown…');
+        const session = await signInSession(product.urls.api, hostUrl, email, password);
+        results.popupEditorTti = await screenTti(browser, `${hostUrl}/posts/00000000-0000-4000-8000-000000000000/create`, {
+          setup: session,
+          readySelector: '[data-testid="editor-submit"]',
+          runs: Math.min(Number(values.runs) || 3, 3),
+        });
+      } catch (err) {
+        skip('popup editor time to interactive', err.message);
+      }
       await browser.close();
       browser = null;
     }
   }
 
   // ── c: API ─────────────────────────────────────────────────────────────────
-  if (!existsSync(AUTH_BENCH)) {
+  if (!wants('api')) {
+    skip('API figures', 'not asked for (--only)');
+  } else if (!existsSync(AUTH_BENCH)) {
     skip('API sign-in and list figures', 'api/bench/auth-bench.mjs does not exist yet');
   } else if (!product?.running().includes('api')) {
     skip('API sign-in and list figures', 'the API is not running');
@@ -206,6 +225,57 @@ try {
       }
     }
   }
+  // ── c2: audiences over 100,000 client members (api/bench/audience-bench.mjs starts its own API,
+  //        PGlite data folder and PostgreSQL cluster on ports 14010-14011, seeds, measures, stops) ──
+  if (wants('api') && existsSync(AUDIENCE_BENCH)) {
+    await pgApi?.stop().catch(() => {});
+    pgApi = null;
+    try {
+      log('audience bench: node api/bench/audience-bench.mjs (100,000 client members)…');
+      const child = spawn(process.execPath, [AUDIENCE_BENCH], {
+        cwd: ROOT,
+        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`exited with code ${code}`);
+      results.audience = JSON.parse(out.trim().split('\n').at(-1));
+    } catch (err) {
+      skip('audience figures', err.message);
+    }
+  }
+  // ── c3: visitor events and statistics over 1,000,000 events (api/bench/stats-bench.mjs starts its
+  //        own API, PGlite data folder and PostgreSQL cluster on ports 14020-14021, seeds, measures) ──
+  if (wants('api') && existsSync(STATS_BENCH)) {
+    try {
+      log('stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)…');
+      const child = spawn(process.execPath, [STATS_BENCH], { cwd: ROOT, env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`exited with code ${code}`);
+      results.stats = JSON.parse(out.trim().split('\n').at(-1));
+    } catch (err) {
+      skip('statistics figures', err.message);
+    }
+  }
+  // ── c3: the popup list over 100,000 popups (api/bench/popups-bench.mjs starts its own API, PGlite
+  //        data folder and PostgreSQL cluster on ports 14030-14031, seeds through SQL, measures, stops) ──
+  if (wants('api') && existsSync(POPUPS_BENCH)) {
+    try {
+      log('popup list bench: node api/bench/popups-bench.mjs (100,000 popups)…');
+      const child = spawn(process.execPath, [POPUPS_BENCH], { cwd: ROOT, env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`exited with code ${code}`);
+      results.popups = JSON.parse(out.trim().split('\n').at(-1));
+    } catch (err) {
+      skip('popup list figures', err.message);
+    }
+  }
 } finally {
   await cleanup();
 }
@@ -225,6 +295,12 @@ rows.push([
   results.lcp ? `${ms(results.lcp.median)} (runs ${results.lcp.runs.join(', ')})` : 'skipped',
   `≤ ${TARGET_LCP_MS} ms`,
   mark(results.lcp ? results.lcp.median <= TARGET_LCP_MS : null),
+]);
+rows.push([
+  `Popup editor /posts/{id}/create: time to interactive at 4x CPU slowdown (median of ${results.popupEditorTti?.runs.length ?? 0})`,
+  results.popupEditorTti ? `${ms(results.popupEditorTti.median)} (runs ${results.popupEditorTti.runs.join(', ')})` : 'skipped',
+  '',
+  '',
 ]);
 for (const r of results.remotes ?? []) {
   rows.push([`${r.name}: remoteEntry.js (gzip)`, r.entry != null ? kb(r.entry) : `– ${r.error ?? ''}`, '', '']);
@@ -246,6 +322,56 @@ for (const [db, label] of [
   }
   rows.push([`API on ${label}: sign-in p95 / req/s (50 connections)`, `${ms(a.login?.p95)} / ${Math.round(a.login?.rps ?? 0)}`, '', '']);
   rows.push([`API on ${label}: list call p95 / req/s (50 connections)`, `${ms(a.list?.p95)} / ${Math.round(a.list?.rps ?? 0)}`, '', '']);
+}
+
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.audience?.[db];
+  if (!a || a.skipped) {
+    rows.push([`Audiences on ${label} (100,000 client members)`, a?.skipped ? `skipped: ${a.skipped}` : 'skipped', '', '']);
+    continue;
+  }
+  const both = (f) => `${ms(f?.serialP95)} / ${ms(f?.p95)} (${Math.round(f?.rps ?? 0)} req/s)`;
+  const how = `p95 one at a time / at ${results.audience.connections} connections`;
+  rows.push([`${label}, 100k people: audience preview POST /api/clients, page 1 (${a.rows.matching} match), ${how}`, both(a.preview), '', '']);
+  rows.push([`${label}, 100k people: client list GET /api/client-members page 1, ${how}`, both(a.membersFirst), '', '']);
+  rows.push([`${label}, 100k people: client list GET /api/client-members last page, ${how}`, both(a.membersLast), '', '']);
+  rows.push([`${label}, 100k accounts: super-admin client list GET /api/admin/users page 1 / last page, p95 one at a time`, `${ms(a.clientsFirst?.serialP95)} / ${ms(a.clientsLast?.serialP95)}`, '', '']);
+}
+
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.popups?.[db];
+  if (!a || a.skipped) {
+    rows.push([`Popup list on ${label} (100,000 popups)`, a?.skipped ? `skipped: ${a.skipped}` : 'skipped', '', '']);
+    continue;
+  }
+  const both = (f) => `${ms(f?.serialP95)} / ${ms(f?.p95)} (${Math.round(f?.rps ?? 0)} req/s)`;
+  const how = `p95 one at a time / at ${results.popups.connections} connections`;
+  rows.push([`${label}, 100k popups: GET /api/popups page 1, ${how}`, both(a.first), '', '']);
+  rows.push([`${label}, 100k popups: GET /api/popups status+priority+position filters, ${how}`, both(a.filters), '', '']);
+  rows.push([`${label}, 100k popups: GET /api/popups title search, ${how}`, both(a.search), '', '']);
+  rows.push([`${label}, 100k popups: GET /api/popups page 5,000, ${how}`, both(a.deep), '', '']);
+}
+
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.stats?.[db];
+  if (!a || a.skipped) {
+    rows.push([`Visitor events on ${label}`, a?.skipped ? `skipped: ${a.skipped}` : 'skipped', '', '']);
+    continue;
+  }
+  const n = results.stats.connections;
+  rows.push([`${label}: ingestion POST /api/public/{key}/events, batches of 100 at ${n} connections`, `${Math.round(a.ingestion.eventsPerSecond)} events/s (p95 ${ms(a.ingestion.p95)})`, '', '']);
+  for (const [call, f] of Object.entries(a.stats)) {
+    rows.push([`${label}, 1M events: GET ${call} over 30 days, p95 one at a time / at ${n} connections`, `${ms(f.serialP95)} / ${ms(f.p95)} (${Math.round(f.rps)} req/s)`, '', '']);
+  }
 }
 
 const table = ['| Figure | Measured | Target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -1,6 +1,15 @@
-import { Badge, Card, Code, Grid, Heading, HStack, PageHeader, Stack, Text } from 'shared-ui';
-import { useTranslation } from 'shared-i18n';
+import { useMemo, useState } from 'react';
+import { DEFAULT_STATS_RANGE, STATS_HOURLY_MAX_HOURS } from '../stats/constants';
+import { Badge, Card, Code, Grid, GridItem, Heading, HStack, PageHeader, RetryButton, Stack, StatePanel, Text } from 'shared-ui';
+import { directionOf, useTranslation } from 'shared-i18n';
 import { allowedActionsByResource, usePermissions, useSession } from 'shared-auth';
+import { ChartCard, type Figure } from '../stats/components/ChartCard';
+import { InstallSnippet } from '../stats/components/InstallSnippet';
+import { InteractionsChart, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
+import { RangeSelector } from '../stats/components/RangeSelector';
+import { StatCards } from '../stats/components/StatCards';
+import { browserTimeZone, resolveRange, type RangeSelection } from '../stats/range';
+import { isEmpty, useDashboardStats } from '../stats/useDashboardStats';
 
 /** The signed-in user's access, resource by resource, so a newcomer sees what their roles allow. */
 function AccessCard() {
@@ -70,17 +79,103 @@ function WebsiteCard() {
   );
 }
 
+/** A chart's totals as figures: `prefix-key` test ids, labels from the `prefix.key` translations. */
+function figuresOf<K extends string>(t: (key: string) => string, prefix: string, keys: readonly K[], values: Record<K, number>): Figure[] {
+  return keys.map((k) => ({ testId: `${prefix}-${k}`, label: t(`${prefix}.${k}`), value: values[k] }));
+}
+
+/** The statistics of the active website for the chosen range: figures, charts, or how to start. */
+function Statistics({ selection, onSelection }: { selection: RangeSelection; onSelection: (next: RangeSelection) => void }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lng = i18n.language ?? 'en';
+  const locale = useMemo(() => ({ lng, rtl: directionOf(lng) === 'rtl' }), [lng]);
+  // Resolved when the selection changes (not on every render), so "now" stays put between reloads.
+  const resolved = useMemo(() => resolveRange(selection), [selection]);
+  const params = 'problem' in resolved ? null : { ...resolved, timezone: browserTimeZone() };
+  const { data, loading, error, reload } = useDashboardStats(params, t('error'));
+  const hourly = params ? Date.parse(params.endDate) - Date.parse(params.startDate) <= STATS_HOURLY_MAX_HOURS * 3600_000 : true;
+  const busy = loading || !data;
+
+  return (
+    <Stack gap="6" data-testid="statistics" aria-busy={busy}>
+      <RangeSelector value={selection} onChange={onSelection} problem={'problem' in resolved ? resolved.problem : null} />
+      {error ? (
+        <StatePanel
+          tone="danger"
+          title={t('errorTitle')}
+          description={error}
+          action={<RetryButton onClick={reload}>{t('retry')}</RetryButton>}
+          testId="stats-error"
+        />
+      ) : (
+        <>
+          <StatCards counts={data?.servicesCount ?? null} loading={busy} />
+          {data && !loading && isEmpty(data) ? (
+            <InstallSnippet />
+          ) : (
+            <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6">
+              <GridItem colSpan={{ base: 1, lg: 2 }}>
+                <ChartCard
+                  testId="chart-users-connected"
+                  title={t('charts.usersConnected.title')}
+                  description={t(hourly ? 'charts.perHour' : 'charts.perDay')}
+                  loading={busy}
+                >
+                  {data && <UsersConnectedChart points={data.userConnected} hourly={hourly} locale={locale} />}
+                </ChartCard>
+              </GridItem>
+              <GridItem colSpan={{ base: 1, lg: 2 }}>
+                <ChartCard
+                  testId="chart-views"
+                  title={t('charts.views.title')}
+                  description={t(hourly ? 'charts.perHour' : 'charts.perDay')}
+                  loading={busy}
+                  figures={data?.servicesViews.map((v) => ({ testId: `views-${v.serviceName}`, label: t(`services.${v.serviceName}`), value: v.count }))}
+                >
+                  {data && <ServicesViewsChart services={data.servicesViews} hourly={hourly} locale={locale} />}
+                </ChartCard>
+              </GridItem>
+              <ChartCard
+                testId="chart-interactions"
+                title={t('charts.interactions.title')}
+                description={t('charts.interactions.description')}
+                loading={busy}
+                figures={data ? figuresOf(t, 'interactions', ['comment', 'react', 'close'], data.usersInteractions) : undefined}
+              >
+                {data && <InteractionsChart interactions={data.usersInteractions} locale={locale} />}
+              </ChartCard>
+              <ChartCard
+                testId="chart-traffic"
+                title={t('charts.traffic.title')}
+                description={t('charts.traffic.description')}
+                loading={busy}
+                figures={data ? figuresOf(t, 'traffic', ['web', 'mobile', 'all'], data.traffics) : undefined}
+              >
+                {data && <TrafficChart traffic={data.traffics} locale={locale} />}
+              </ChartCard>
+            </Grid>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
 /** /dashboard: the landing page after sign-in (spec section 2). */
 export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const { user, activeWebsite } = useSession();
+  const [selection, setSelection] = useState<RangeSelection>({ range: DEFAULT_STATS_RANGE });
   return (
     <>
       <PageHeader title={t('title')} description={t('greeting', { name: user?.name ?? '', website: activeWebsite?.name ?? '' })} />
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
-        <WebsiteCard />
-        <AccessCard />
-      </Grid>
+      <Stack gap="8">
+        <Statistics selection={selection} onSelection={setSelection} />
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
+          <WebsiteCard />
+          <AccessCard />
+        </Grid>
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,35 @@
+import { Bar } from 'react-chartjs-2';
+import type { UsersInteractions } from 'contracts';
+import { useTranslation } from 'shared-i18n';
+import { useChartTheme } from '../chart-theme';
+import { axes, baseOptions, type ChartLocale } from './chart-setup';
+
+const KINDS = ['comment', 'react', 'close'] as const;
+
+/** usersInteractions: comments, reactions and closes in the range, one bar each. */
+export function InteractionsChart({ interactions, locale }: { interactions: UsersInteractions; locale: ChartLocale }) {
+  const { t } = useTranslation('dashboard');
+  const theme = useChartTheme();
+  return (
+    <Bar
+      aria-label={t('charts.interactions.title')}
+      role="img"
+      data={{
+        labels: KINDS.map((k) => t(`interactions.${k}`)),
+        datasets: [
+          {
+            label: t('charts.interactions.series'),
+            data: KINDS.map((k) => interactions[k]),
+            backgroundColor: KINDS.map((_, i) => theme.series[i + 1]),
+            borderRadius: 4,
+          },
+        ],
+      }}
+      options={{
+        ...baseOptions<'bar'>(theme, locale),
+        plugins: { ...baseOptions<'bar'>(theme, locale).plugins, legend: { display: false } },
+        scales: axes(theme, locale, t('axes.interaction'), t('axes.count')),
+      }}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import type { StatsRange } from 'contracts';
+import { STATS_RANGES } from '../constants';
+import { useTranslation } from 'shared-i18n';
+import { Field, HStack, Input, NativeSelect, Text } from 'shared-ui';
+import type { RangeProblem, RangeSelection } from '../range';
+
+/** The dashboard's time range (spec section 4: changeable, last24hours by default), custom with two days. */
+export function RangeSelector({ value, onChange, problem }: { value: RangeSelection; onChange: (next: RangeSelection) => void; problem: RangeProblem | null }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <HStack gap="3" align="end" wrap="wrap" data-testid="range-selector">
+      <Field.Root w="auto">
+        <Field.Label>{t('range.label')}</Field.Label>
+        <NativeSelect.Root size="sm" w="52">
+          <NativeSelect.Field
+            data-testid="range-select"
+            value={value.range}
+            onChange={(e) => onChange({ ...value, range: e.currentTarget.value as StatsRange })}
+          >
+            {STATS_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {t(`range.${r}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {value.range === 'custom' && (
+        <>
+          <Field.Root w="auto" invalid={problem !== null}>
+            <Field.Label>{t('range.from')}</Field.Label>
+            <Input
+              size="sm"
+              type="date"
+              data-testid="range-from"
+              value={value.from ?? ''}
+              onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+            />
+          </Field.Root>
+          <Field.Root w="auto" invalid={problem !== null}>
+            <Field.Label>{t('range.to')}</Field.Label>
+            <Input size="sm" type="date" data-testid="range-to" value={value.to ?? ''} onChange={(e) => onChange({ ...value, to: e.currentTarget.value })} />
+          </Field.Root>
+          {problem && (
+            <Text color="fg.error" fontSize="sm" role="alert" data-testid="range-problem">
+              {t(`range.problem.${problem}`)}
+            </Text>
+          )}
+        </>
+      )}
+    </HStack>
+  );
+}
