@@ -1,0 +1,76 @@
+/**
+ * Component tests only (`shared-auth/testing`, never imported by product code): what every remote's
+ * screen tests need — a signed-in session, a fake API answering through the ONE shared axios client
+ * (its interceptors still run: headers, 401 refresh), and rendering inside the product's providers.
+ */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import type { Permission, User } from 'contracts';
+import { I18nextProvider, i18n } from 'shared-i18n';
+import { UiProvider, toaster } from 'shared-ui';
+import { api } from '../api-client';
+import { signIn } from '../session';
+import { loginResponse, makeUser } from './fixtures';
+
+export { initTestI18n } from 'shared-i18n/testing';
+export { makeUser } from './fixtures';
+
+/** A user holding exactly `permissions` through one role, on the given websites (default: w1 "Main"). */
+export function userWith(permissions: Permission[], websites: User['websites'] = [{ _id: 'w1', name: 'Main', domain: 'main.example.com' }]): User {
+  return makeUser({ roles: [{ _id: 'r1', name: 'Owner', permissions }], websites });
+}
+
+/** Signs `user` in (a fresh local storage, tokens valid for an hour). */
+export function signInAs(user: User): User {
+  localStorage.clear();
+  signIn(loginResponse(user));
+  return user;
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+  headers: Record<string, unknown>;
+}
+export type Answer = { status: number; data: unknown };
+export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
+
+/** Routes every request of `api` to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
+export function fakeApi(handler: Handler): Call[] {
+  const calls: Call[] = [];
+  type Config = { method?: string; url?: string; params?: Record<string, unknown>; data?: unknown; headers?: object };
+  api.defaults.adapter = (async (config: Config) => {
+    const call: Call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: config.params,
+      data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      headers: { ...config.headers },
+    };
+    calls.push(call);
+    const answer = (await handler(call)) ?? { status: 404, data: { message: 'Not found' } };
+    const response = { data: answer.data, status: answer.status, statusText: String(answer.status), headers: {}, config };
+    if (answer.status >= 200 && answer.status < 300) return response;
+    throw Object.assign(new Error(`Request failed with status code ${answer.status}`), { isAxiosError: true, config, response });
+  }) as never;
+  return calls;
+}
+
+/** A one-page list answer. */
+export const paged = <T,>(docs: T[]): Answer => ({
+  status: 200,
+  data: { docs: [...docs], meta: { totalDocs: docs.length, page: 1, limit: 10, hasMore: false, nextPage: null } },
+});
+
+/** Renders inside the product's i18n and UI providers, with no toast left over from the previous test. */
+export function renderScreen(ui: ReactNode) {
+  // The toaster is a page-wide singleton showing one toast at a time.
+  toaster.remove();
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <UiProvider>{ui}</UiProvider>
+    </I18nextProvider>,
+  );
+}
