@@ -7,7 +7,8 @@ import path from 'node:path';
 import { compressDist } from '../compress-dist.mjs';
 import { ROOT, run } from './proc.mjs';
 
-const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-i18n', 'shared-ui'];
+// tooling/rspack holds the one build configuration and page template of every browser app.
+const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-i18n', 'shared-ui', 'tooling/rspack'];
 
 /** What each app builds, what its servers need from that build, and what it is built from. */
 export const BUILDS = {
@@ -87,7 +88,7 @@ export async function ensureBuilt(apps, { force = false, log = console.log } = {
     if (code !== 0) throw new Error(`build failed (pnpm ${filters.join(' ')} run build exited with ${code})`);
     log(`build: done in ${Math.round((Date.now() - started) / 1000)} s`);
   } else {
-    log('build: everything is up to date (use --build to rebuild anyway)');
+    log('build: everything is up to date (pnpm start --build rebuilds anyway)');
   }
   await ensureCompressed(
     apps.filter((a) => a !== 'api'),

@@ -47,7 +47,7 @@ export function sharedSingletons(appDir) {
     for (const entry of entries) shared[entry] = { singleton: true, version, requiredVersion: `^${major}.0.0`, strictVersion: false };
   }
   // Workspace singletons: the facade packages every remote must take from the host.
-  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays', 'shared-ui/data-table']) {
+  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays', 'shared-ui/data-table', 'shared-ui/audience-builder']) {
     const pkg = entry.split('/')[0];
     const version = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
     shared[entry] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
@@ -71,11 +71,14 @@ export function sharedSingletons(appDir) {
  * @param {string} o.title         document title of the app's own page
  * @param {string[]} [o.preloadFiles] files the first render fetches ({lng} = the language), preloaded by
  *                                 index.html while the scripts download
+ * @param {{ inject?: boolean, templateParameters?: (params: Record<string, any>) => Record<string, string> }} [o.html]
+ *                                 the host's page: its own script loading (index.html picks the sign-in
+ *                                 bundle or the console) and extra template parameters
  * @param {string} [o.publicPath]  'auto' for remotes (chunks load next to their remoteEntry, wherever
  *                                 deployed); '/' for the host, whose index.html answers deep links
  *                                 like /role/1/edit and must not resolve its assets relative to them
  */
-export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto', preloadFiles = [] }) {
+export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto', preloadFiles = [], html }) {
   return (env, argv) => {
     const production = argv.mode === 'production';
     const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -140,10 +143,12 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
         new rspack.HtmlRspackPlugin({
           // One page template for every app (tooling/rspack/index.html).
           template: path.join(repoRoot, 'tooling/rspack/index.html'),
-          templateParameters: { preloadFiles: JSON.stringify(preloadFiles) },
+          templateParameters: html?.templateParameters
+            ? (params) => ({ ...params, preloadFiles: JSON.stringify(preloadFiles), scripts: 'null', headTags: '', ...html.templateParameters(params) })
+            : { preloadFiles: JSON.stringify(preloadFiles), scripts: 'null', headTags: '' },
           title,
           favicon: path.join(repoRoot, 'tooling/rspack/favicon.svg'),
-          inject: 'body',
+          inject: html?.inject ?? 'body',
           chunks: ['main'],
         }),
         new rspack.CopyRspackPlugin({

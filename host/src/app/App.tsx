@@ -1,19 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { LoaderOverlay, UiProvider } from 'shared-ui';
+import { LoaderOverlay, UiProvider, toaster } from 'shared-ui';
 import { i18n, useTranslation } from 'shared-i18n';
 import { SessionProvider } from 'shared-auth';
 import { router } from './router';
-
-function useLanguage() {
-  const [lng, setLng] = useState(i18n.language ?? 'en');
-  useEffect(() => {
-    const onChange = (next: string) => setLng(next);
-    i18n.on('languageChanged', onChange);
-    return () => i18n.off('languageChanged', onChange);
-  }, []);
-  return lng;
-}
+import { useLanguage } from './useLanguage';
+import { takeWelcome } from '../features/auth/welcome';
 
 function BootLoader() {
   // Rendered before any translation is loaded: no text, just the spinner and a label for readers.
@@ -25,8 +17,17 @@ function Routes() {
   return <RouterProvider router={router} />;
 }
 
+/** The success toast of a sign-in made by the sign-in bundle, which then loaded this page. */
+function useWelcomeToast() {
+  useEffect(() => {
+    if (!takeWelcome()) return;
+    void i18n.loadNamespaces('host').then(() => toaster.create({ type: 'success', title: i18n.t('host:login.success') }));
+  }, []);
+}
+
 export function App() {
   const lng = useLanguage();
+  useWelcomeToast();
   return (
     <UiProvider locale={lng}>
       <SessionProvider>

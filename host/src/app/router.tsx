@@ -2,9 +2,6 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { RedirectIfAuthenticated } from 'shared-auth';
 import { RouteError } from '../screens/RouteError';
 import { AuthedArea } from './AuthedArea';
-// The sign-in page is most visitors' first page: it ships with the shell instead of as a lazy chunk,
-// which would be requested only after the whole shell has executed (a sequential round trip).
-import { LoginScreen } from '../features/auth/LoginScreen';
 
 /**
  * Host routes are known at build time; every other path is resolved by <AuthedArea>, which reads
@@ -25,7 +22,9 @@ export const router = createBrowserRouter([
           </RedirectIfAuthenticated>
         ),
         children: [
-          { path: 'login', Component: LoginScreen },
+          // A first visit to /login is served by the sign-in bundle (src/sign-in, chosen by index.html):
+          // the console reaches this route only after a sign-out or a guard's redirect, so it is lazy too.
+          { path: 'login', lazy: () => import('../features/auth/LoginScreen').then((m) => ({ Component: m.LoginScreen })) },
           { path: 'forget-password', lazy: () => import('../features/auth/ForgotPasswordScreen').then((m) => ({ Component: m.ForgotPasswordScreen })) },
           { path: 'reset-password', lazy: () => import('../features/auth/ResetPasswordScreen').then((m) => ({ Component: m.ResetPasswordScreen })) },
           { path: 'reset-wait', lazy: () => import('../features/auth/ResetWaitScreen').then((m) => ({ Component: m.ResetWaitScreen })) },

@@ -5,4 +5,4 @@
  * These functions are never called: referencing the modules is what makes the build provide them,
  * each in its own chunk, fetched only when a screen needs it.
  */
-export const providedFacadeEntries = [() => import('shared-ui/overlays'), () => import('shared-ui/data-table')];
+export const providedFacadeEntries = [() => import('shared-ui/overlays'), () => import('shared-ui/data-table'), () => import('shared-ui/audience-builder')];

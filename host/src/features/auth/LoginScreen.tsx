@@ -1,97 +1,21 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, toaster } from 'shared-ui';
+import { toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage, signIn } from 'shared-auth';
-import type { LoginResponse } from 'contracts';
-import { AuthLayout } from './AuthLayout';
-import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
+import { LoginForm } from './LoginForm';
 
-type LoginForm = { email: string; password: string };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** /login inside the console (after a sign-out, or a protected page's redirect with `from`). */
 export function LoginScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   const location = useLocation();
-  const [formError, setFormError] = useState<string | null>(null);
-  // The sign-in page validates with react-hook-form's own rules (same bounds as the contract's
-  // loginBodySchema) so that zod stays off the first page; the server validates with the schema.
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
-  const emailRules = {
-    validate: (v: string) =>
-      v.trim() === '' ? t('validation.required', { label: t('login.email') }) : EMAIL_PATTERN.test(v.trim()) ? true : t('validation.email'),
-  };
-  const passwordRules = { required: t('validation.required', { label: t('login.password') }) };
   const from = (location.state as { from?: { pathname: string; search?: string } } | null)?.from;
-  const identity = useIdentityProviderReturn();
-
-  const finish = (response: LoginResponse) => {
-    signIn(response);
-    toaster.create({ type: 'success', title: t('login.success') });
-    navigate(from ? `${from.pathname}${from.search ?? ''}` : '/dashboard', { replace: true });
-  };
-
-  useEffect(() => {
-    if (identity.response) finish(identity.response);
-    if (identity.error) setFormError(identity.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [identity.response, identity.error]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const { data } = await api.post<LoginResponse>('/api/auth/login', values);
-      finish(data);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
-    }
-  });
-
   return (
-    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="login-form">
-        <Stack gap="4">
-          {formError && (
-            <Alert.Root status="error" data-testid="form-error">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormField label={t('login.email')} error={errors.email?.message} required>
-            <Input type="email" autoComplete="username" autoFocus {...register('email', emailRules)} />
-          </FormField>
-          <FormField label={t('login.password')} error={errors.password?.message} required>
-            <Input type="password" autoComplete="current-password" {...register('password', passwordRules)} />
-          </FormField>
-          <Link asChild alignSelf="end" fontSize="sm" color="brand.fg">
-            <RouterLink to="/forget-password">{t('login.forgot')}</RouterLink>
-          </Link>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-          <IdentityProviderButton>
-            {(button) => (
-              <>
-                <Stack direction="row" align="center" gap="3">
-                  <Separator flex="1" />
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('login.or')}
-                  </Text>
-                  <Separator flex="1" />
-                </Stack>
-                {button}
-              </>
-            )}
-          </IdentityProviderButton>
-        </Stack>
-      </form>
-    </AuthLayout>
+    <LoginForm
+      forgotLink={<RouterLink to="/forget-password">{t('login.forgot')}</RouterLink>}
+      onSignedIn={() => {
+        toaster.create({ type: 'success', title: t('login.success') });
+        navigate(from ? `${from.pathname}${from.search ?? ''}` : '/dashboard', { replace: true });
+      }}
+    />
   );
 }

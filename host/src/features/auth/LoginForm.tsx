@@ -1,0 +1,106 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, applyServerFieldErrors, errorMessage, signIn } from 'shared-auth';
+import type { LoginResponse } from 'contracts';
+import { AuthLayout } from './AuthLayout';
+import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
+
+export type LoginFormValues = { email: string; password: string };
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The sign-in page without any router: used by the console's /login route (LoginScreen) and by the
+ * light sign-in bundle (src/sign-in), which must not carry react-router, the federation runtime or
+ * the layout. `forgotLink` is the anchor to /forget-password (a router link or a plain one);
+ * `onSignedIn` runs once the session is stored; `initialValues`, what was typed into the prerendered page.
+ */
+export function LoginForm({
+  forgotLink,
+  onSignedIn,
+  initialValues,
+}: {
+  forgotLink: ReactElement;
+  onSignedIn: (response: LoginResponse) => void;
+  initialValues?: Partial<LoginFormValues>;
+}) {
+  const { t } = useTranslation('host');
+  const [formError, setFormError] = useState<string | null>(null);
+  // The sign-in page validates with react-hook-form's own rules (same bounds as the contract's
+  // loginBodySchema) so that zod stays off the first page; the server validates with the schema.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({ defaultValues: { email: '', password: '', ...initialValues } });
+  const emailRules = {
+    validate: (v: string) =>
+      v.trim() === '' ? t('validation.required', { label: t('login.email') }) : EMAIL_PATTERN.test(v.trim()) ? true : t('validation.email'),
+  };
+  const passwordRules = { required: t('validation.required', { label: t('login.password') }) };
+  const identity = useIdentityProviderReturn();
+
+  const finish = (response: LoginResponse) => {
+    signIn(response);
+    onSignedIn(response);
+  };
+
+  useEffect(() => {
+    if (identity.response) finish(identity.response);
+    if (identity.error) setFormError(identity.error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [identity.response, identity.error]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { data } = await api.post<LoginResponse>('/api/auth/login', values);
+      finish(data);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
+    }
+  });
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={onSubmit} noValidate data-testid="login-form">
+        <Stack gap="4">
+          {formError && (
+            <Alert.Root status="error" data-testid="form-error">
+              <Alert.Indicator />
+              <Alert.Title>{formError}</Alert.Title>
+            </Alert.Root>
+          )}
+          <FormField label={t('login.email')} error={errors.email?.message} required>
+            <Input type="email" autoComplete="username" autoFocus {...register('email', emailRules)} />
+          </FormField>
+          <FormField label={t('login.password')} error={errors.password?.message} required>
+            <Input type="password" autoComplete="current-password" {...register('password', passwordRules)} />
+          </FormField>
+          <Link asChild alignSelf="end" fontSize="sm" color="brand.fg">
+            {forgotLink}
+          </Link>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <IdentityProviderButton>
+            {(button) => (
+              <>
+                <Stack direction="row" align="center" gap="3">
+                  <Separator flex="1" />
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('login.or')}
+                  </Text>
+                  <Separator flex="1" />
+                </Stack>
+                {button}
+              </>
+            )}
+          </IdentityProviderButton>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,77 @@
+// The sign-in bundle: what /login loads for a visitor without a session (index.html chooses). It is
+// a plain bundle, built without module federation (see rspack.config.mjs): React, the parts of the
+// Chakra facade the form uses, i18next and the API client, tree-shaken, and nothing else — no
+// federation runtime, router, layout or remote manifests, which the page does not need. Signed in,
+// it loads the console with a full page load (the federated host, which then owns the session).
+import { Suspense } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { LoaderOverlay, UiProvider } from 'shared-ui';
+import { initI18n, useTranslation } from 'shared-i18n';
+import { configureApi } from 'shared-auth';
+import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
+import { useLanguage } from '../app/useLanguage';
+import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';
+import { markWelcome } from '../features/auth/welcome';
+
+/**
+ * What the visitor typed into the prerendered page (index.html shows it before this bundle runs),
+ * carried into the live form that replaces it, with the focus.
+ */
+function takeOverPrerendered(root: HTMLElement) {
+  const field = (name: string) => root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const focused = document.activeElement instanceof HTMLInputElement && root.contains(document.activeElement) ? document.activeElement.name : null;
+  return { values: { email: field('email')?.value ?? '', password: field('password')?.value ?? '' }, focused };
+}
+
+function SignInPage({ initialValues }: { initialValues: Partial<LoginFormValues> }) {
+  const { t } = useTranslation('host'); // suspends until the namespace is there
+  return (
+    <LoginForm
+      initialValues={initialValues}
+      forgotLink={<a href="/forget-password">{t('login.forgot')}</a>}
+      onSignedIn={() => {
+        markWelcome();
+        location.replace('/dashboard');
+      }}
+    />
+  );
+}
+
+function Page({ initialValues }: { initialValues: Partial<LoginFormValues> }) {
+  const lng = useLanguage();
+  return (
+    <UiProvider locale={lng}>
+      <Suspense fallback={<LoaderOverlay label="" />}>
+        <SignInPage initialValues={initialValues} />
+      </Suspense>
+    </UiProvider>
+  );
+}
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadRuntimeConfig();
+    setRuntimeConfig(config);
+    configureApi({ baseURL: config.apiBaseUrl });
+  } catch (error) {
+    // Same plain message as the console's bootstrap: without its config nothing can be reached.
+    root.render(
+      <div role="alert" style={{ padding: 32, fontFamily: 'system-ui' }}>
+        <h1>Unexpected Application Error!</h1>
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+      </div>,
+    );
+    return;
+  }
+  // Rendered once the translations are there: the first commit replaces the prerendered page (see
+  // index.html) with the same form, never with a loading state.
+  await initI18n({ namespaces: ['common', 'host'] });
+  const container = document.getElementById('root')!;
+  const typed = takeOverPrerendered(container);
+  flushSync(() => root.render(<Page initialValues={typed.values} />));
+  if (typed.focused) container.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
+}
+
+void start();
