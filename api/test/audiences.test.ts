@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AudienceGroup } from 'contracts';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { attributes, clientMembers, segments, websites } from '../src/db/schema';
 import { segmentOf } from './matrix/audiences';
@@ -18,8 +19,8 @@ type Row = { _id: string; memberId: string };
 const clients = (u: TestUser, body: unknown, query = '', headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: `/api/clients${query}`, payload: body as object, headers: { ...u.headers, ...headers } });
 const cond = (attribute: string, comparison: string, selectedValue: unknown = null) => ({ attribute, comparison, selectedValue });
-const and = (...predicates: unknown[]) => ({ operator: 'and', predicates });
-const or = (...predicates: unknown[]) => ({ operator: 'or', predicates });
+const and = (...predicates: unknown[]) => ({ operator: 'and' as const, predicates }) as AudienceGroup;
+const or = (...predicates: unknown[]) => ({ operator: 'or' as const, predicates }) as AudienceGroup;
 
 /** Inserts people in chunks (one statement per 2,000 rows keeps under the bind-parameter limit). */
 async function insertMembers(rows: Member[]) {
