@@ -1,14 +1,36 @@
 import type { RemoteManifest } from 'contracts';
 
-// No screens yet: a remote contributes no routes until it has real screens (no placeholders).
-
-/** What this remote contributes to the console: pure data, read by the host at run time. */
+/**
+ * What this remote contributes to the console: pure data, read by the host at run time.
+ * Paths and permissions are spec section 2's: "posts" are the popups. The `:id` of a create route
+ * is the workspace the new item goes into. The spec does not say whether
+ * /push_notification/{id}/view exists; it is registered (read-only, like the other two services)
+ * so a push notification can be looked at without the risk of editing it.
+ */
 const manifest: RemoteManifest = {
   name: 'remote_campaigns',
   namespace: 'campaigns',
   version: process.env.SIGNPOST_APP_VERSION ?? '0.0.0',
-  routes: [],
-  nav: [],
+  routes: [
+    { path: '/posts', screen: './PopupListScreen', permission: 'get_posts', layout: 'main' },
+    { path: '/posts/:id/create', screen: './PopupCreateScreen', permission: 'create_posts', layout: 'main' },
+    { path: '/posts/:id/view', screen: './PopupViewScreen', permission: 'get_posts', layout: 'main' },
+    { path: '/posts/:id/update', screen: './PopupUpdateScreen', permission: 'update_posts', layout: 'main' },
+    { path: '/banners', screen: './BannerListScreen', permission: 'get_banners', layout: 'main' },
+    { path: '/banners/:id/create', screen: './BannerCreateScreen', permission: 'create_banners', layout: 'main' },
+    { path: '/banners/:id/view', screen: './BannerViewScreen', permission: 'get_banners', layout: 'main' },
+    { path: '/banners/:id/update', screen: './BannerUpdateScreen', permission: 'update_banners', layout: 'main' },
+    // Spec section 2: the push-notification routes require no permission.
+    { path: '/push_notification', screen: './PushListScreen', permission: null, layout: 'main' },
+    { path: '/push_notification/:id/create', screen: './PushCreateScreen', permission: null, layout: 'main' },
+    { path: '/push_notification/:id/view', screen: './PushViewScreen', permission: null, layout: 'main' },
+    { path: '/push_notification/:id/update', screen: './PushUpdateScreen', permission: null, layout: 'main' },
+  ],
+  nav: [
+    { labelKey: 'nav.popups', path: '/posts', icon: 'popup', permission: 'get_posts', group: 'engagement', order: 10 },
+    { labelKey: 'nav.banners', path: '/banners', icon: 'banner', permission: 'get_banners', group: 'engagement', order: 20 },
+    { labelKey: 'nav.push', path: '/push_notification', icon: 'push', permission: null, group: 'engagement', order: 50 },
+  ],
 };
 
 export default manifest;

@@ -1,0 +1,90 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ShellPage } from './ShellPage';
+
+/**
+ * A campaign list of remote-campaigns (popups at /posts; banners and push notifications extend it):
+ * the workspaces side list, the filters, the table with its row actions and bulk delete.
+ */
+export class CampaignListPage extends ShellPage {
+  public readonly heading: Locator;
+  public readonly table: Locator;
+  public readonly createButton: Locator;
+  public readonly bulkDeleteButton: Locator;
+  public readonly bulkDeleteDialog: Locator;
+  public readonly duplicateDialog: Locator;
+  public readonly workspaces: Locator;
+  public readonly newWorkspaceDialog: Locator;
+
+  public constructor(
+    page: Page,
+    public readonly path: string,
+    kind: 'popups' | 'banners' | 'push',
+  ) {
+    super(page);
+    this.heading = this.main.getByRole('heading', { level: 1 });
+    this.table = page.getByTestId(`${kind}-table`);
+    this.createButton = page.getByTestId(`${kind}-create`);
+    this.bulkDeleteButton = page.getByTestId(`${kind}-bulk-delete`);
+    this.bulkDeleteDialog = page.getByTestId('bulk-delete-dialog');
+    this.duplicateDialog = page.getByTestId('duplicate-dialog');
+    this.workspaces = page.getByTestId('workspace-side-list');
+    this.newWorkspaceDialog = page.getByTestId('new-workspace-dialog');
+  }
+
+  public async navigate(): Promise<void> {
+    await this.navigateTo(this.path);
+    await this.expectLoaded();
+  }
+
+  public async expectLoaded(): Promise<void> {
+    await expect(this.table).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** Makes a workspace from the side list and chooses it (the list then shows only its items). */
+  public async createWorkspace(name: string): Promise<void> {
+    await this.workspaces.getByTestId('workspace-new').click();
+    await expect(this.newWorkspaceDialog).toBeVisible();
+    await this.newWorkspaceDialog.getByTestId('new-workspace-name').fill(name);
+    await this.newWorkspaceDialog.getByTestId('submit-button').click();
+    await expect(this.newWorkspaceDialog).toBeHidden();
+    await this.workspaces.getByTestId(`workspace-${name}`).click();
+  }
+
+  public row(title: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByTestId('row-title').getByText(title, { exact: true }) });
+  }
+
+  public columnHeaders(): Locator {
+    return this.table.getByRole('columnheader');
+  }
+
+  public async select(title: string): Promise<void> {
+    await this.row(title).locator('[data-scope="checkbox"][data-part="root"]').click();
+    await expect(this.row(title).getByRole('checkbox')).toBeChecked();
+  }
+
+  public async duplicate(title: string): Promise<void> {
+    await this.row(title).getByTestId('row-duplicate').click();
+    await expect(this.duplicateDialog).toBeVisible();
+    await this.duplicateDialog.getByTestId('confirm-button').click();
+  }
+
+  public async bulkDelete(): Promise<void> {
+    await this.bulkDeleteButton.click();
+    await expect(this.bulkDeleteDialog).toBeVisible();
+    await this.bulkDeleteDialog.getByTestId('confirm-button').click();
+  }
+}
+
+/** /posts (get_posts): the popups list, with the form-answers export per row. */
+export class PopupListPage extends CampaignListPage {
+  public static readonly path = '/posts';
+
+  public constructor(page: Page) {
+    super(page, PopupListPage.path, 'popups');
+  }
+
+  public exportButton(title: string): Locator {
+    return this.row(title).getByTestId('row-export');
+  }
+}

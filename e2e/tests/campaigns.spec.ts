@@ -1,0 +1,229 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { test, expect } from '../fixtures';
+import type { ApiSession } from '../support/api';
+import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
+import { PopupEditorPage } from '../pages/PopupEditorPage';
+import { PopupListPage } from '../pages/PopupListPage';
+import { PushEditorPage, PushListPage } from '../pages/PushPages';
+
+/** A 1×1 PNG: the push notification's icon, uploaded through the editor. */
+const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * exceljs, borrowed from the API package that writes the spreadsheets (the suite has no copy of its
+ * own), to read the downloaded file back. Only what the test reads is typed.
+ */
+type Workbook = { xlsx: { load(data: Buffer): Promise<unknown> }; worksheets: { eachRow(cb: (row: { values: unknown }) => void): void }[] };
+const { Workbook } = createRequire(path.resolve(__dirname, '../../api/package.json'))('exceljs') as { Workbook: new () => Workbook };
+
+async function spreadsheetCells(data: Buffer): Promise<string[]> {
+  const book = new Workbook();
+  await book.xlsx.load(data);
+  const cells: string[] = [];
+  for (const sheet of book.worksheets) sheet.eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v != null).map(String)));
+  return cells;
+}
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/**
+ * The API calls the set-up and the visitor's side need (what a website's script will send). Access
+ * tokens live 8 s in this suite, so a signed call signs in afresh (`signIn`) each time.
+ */
+async function call<T>(apiURL: string, signIn: (() => Promise<ApiSession>) | null, method: string, path: string, body?: unknown): Promise<T> {
+  const session = signIn ? await signIn() : null;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (session) {
+    headers.authorization = `Bearer ${session.accessToken}`;
+    if (session.activeWebsite) headers.activewebsite = session.activeWebsite;
+  }
+  const res = await fetch(`${apiURL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path} → ${res.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+test.describe('campaigns', () => {
+  test('a new user builds a 3-page popup with a form question for a group, previews each format, saves, exports answers, duplicates and bulk-deletes', async ({ signedInPage, api, product }, testInfo) => {
+    test.setTimeout(180_000);
+    const page = signedInPage;
+    const session = () => api.loginAsAdmin();
+    // A group of three demo people to target.
+    const people = await call<{ docs: { _id: string }[] }>(product.apiURL, session, 'GET', '/api/client-members?page=1&pageSize=3');
+    const groupName = unique('Campaign VIPs');
+    await call(product.apiURL, session, 'POST', '/api/groups', { name: groupName, members: people.docs.map((p) => p._id) });
+
+    const list = new PopupListPage(page);
+    const editor = new PopupEditorPage(page);
+    const title = unique('Welcome survey');
+    const workspace = unique('Spring');
+
+    await list.navigate();
+    await expect(list.heading).toHaveText('Popups');
+    await expect(list.navLink(PopupListPage.path)).toBeVisible();
+    await list.createWorkspace(workspace);
+    await list.createButton.click();
+    await editor.expectPath(/\/posts\/[0-9a-f-]{36}\/create$/);
+    await editor.expectLoaded();
+    await expect(editor.heading).toHaveText('Create popup');
+    await expect(page.getByTestId('field-workspace').locator('option:checked')).toHaveText(workspace);
+
+    // Content: three pages; the first has a text and a form question.
+    await editor.title.fill(title);
+    await expect(editor.preview.getByTestId('preview-title')).toHaveText(title);
+    await editor.block(1).getByTestId('block-text').fill('Tell us how you found us.');
+    await editor.addBlock('question');
+    await editor.block(2).getByTestId('block-question').fill('How did you find us?');
+    await expect(editor.preview.getByTestId('preview-block-question')).toContainText('How did you find us?');
+    await editor.addPage.click();
+    await page.getByTestId('block-text').fill('Second page');
+    await editor.addPage.click();
+    await page.getByTestId('block-text').fill('Thanks!');
+    await expect(editor.pageTab(3)).toBeVisible();
+    await expect(editor.preview).toHaveAttribute('data-page', '3');
+    await expect(editor.preview).toContainText('Thanks!');
+    await editor.pageTab(1).click();
+    await expect(editor.preview).toContainText('Tell us how you found us.');
+
+    // The preview at each format: 335, 410, 500 px wide.
+    await expect.poll(() => editor.previewWidth()).toBe(410);
+    await editor.format.selectOption('small');
+    await expect.poll(() => editor.previewWidth()).toBe(335);
+    await editor.format.selectOption('large');
+    await expect.poll(() => editor.previewWidth()).toBe(500);
+    await editor.format.selectOption('medium');
+    await expect.poll(() => editor.previewWidth()).toBe(410);
+
+    await expect(editor.displayTime).toHaveValue('15');
+    await editor.targetGroup(groupName);
+    await page.screenshot({ path: testInfo.outputPath('popup-editor-en.png'), fullPage: true });
+    await editor.submit.click();
+
+    await list.expectSuccessToast('Popup created successfully');
+    await list.expectPath(PopupListPage.path);
+    await expect(list.row(title)).toBeVisible();
+    const headers = await list.columnHeaders().allTextContents();
+    for (const name of ['Title', 'Sender', 'Position', 'Status', 'Priority', 'Groups', 'Audiences', 'Tag', 'Devices', 'Created at', 'Action']) expect(headers).toContain(name);
+    expect(headers).not.toContain('Id');
+    expect(headers).not.toContain('Domain');
+    await expect(list.row(title)).toContainText(groupName);
+    await expect(list.row(title)).toContainText('Top right');
+    await expect(list.row(title)).toContainText('Public');
+    await page.screenshot({ path: testInfo.outputPath('popup-list-en.png'), fullPage: true });
+
+    // A visitor answers the form through the website's public API; the owner downloads the answers.
+    const href = await list.row(title).getByTestId('row-view').getAttribute('href');
+    const popupId = /\/posts\/([0-9a-f-]{36})\/view/.exec(href ?? '')![1];
+    const saved = await call<{ data: { content: { content: { id: string; kind: string }[] }[]; rules: { displayTime: number }; groups: string[] } }>(
+      product.apiURL,
+      session,
+      'GET',
+      `/api/popups/${popupId}`,
+    );
+    expect(saved.data.content).toHaveLength(3);
+    expect(saved.data.rules.displayTime).toBe(15000);
+    const question = saved.data.content[0].content.find((b) => b.kind === 'question')!;
+    const { activeWebsite } = await session();
+    const websites = await call<{ docs: { _id: string; publicKey: string }[] }>(product.apiURL, session, 'GET', '/api/websites?page=1&pageSize=100');
+    const key = websites.docs.find((w) => w._id === activeWebsite)!.publicKey;
+    await call(product.apiURL, null, 'POST', `/api/public/${key}/events`, {
+      events: [
+        { type: 'answer', visitorId: 'e2e-visitor-1', contentId: popupId, answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'From a friend' }] },
+        { type: 'answer', visitorId: 'e2e-visitor-2', contentId: popupId, answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'A search engine' }] },
+      ],
+    });
+    const [download] = await Promise.all([page.waitForEvent('download'), list.exportButton(title).click()]);
+    expect(download.suggestedFilename()).toBe(`form_answers_${popupId}.xlsx`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip archive
+    const cells = await spreadsheetCells(bytes);
+    expect(cells).toEqual(expect.arrayContaining(['How did you find us?', 'From a friend', 'A search engine', 'e2e-visitor-1', 'e2e-visitor-2']));
+
+    // Duplicate: a draft copy appears; it has no answers yet.
+    await list.duplicate(title);
+    await list.expectSuccessToast(`Popup ${title} duplicated`);
+    const copy = `${title} (copy)`;
+    await expect(list.row(copy)).toBeVisible();
+    await expect(list.row(copy)).toContainText('Draft');
+    await list.exportButton(copy).click();
+    await expect(list.errorToast.filter({ hasText: 'No surveys found' })).toBeVisible();
+
+    // Bulk delete of the two.
+    await list.select(title);
+    await list.select(copy);
+    await expect(list.bulkDeleteButton).toHaveText('Delete 2 selected popups');
+    await list.bulkDelete();
+    await list.expectSuccessToast('2 popups deleted');
+    await expect(list.row(title)).toHaveCount(0);
+    await expect(list.row(copy)).toHaveCount(0);
+  });
+
+  test('a banner with a link action and a push notification with an uploaded icon', async ({ signedInPage }) => {
+    test.setTimeout(120_000);
+    const page = signedInPage;
+    const banners = new BannerListPage(page);
+    const bannerEditor = new BannerEditorPage(page);
+    const bannerTitle = unique('Free shipping');
+    await banners.navigate();
+    await expect(banners.heading).toHaveText('Banners');
+    await banners.createWorkspace(unique('Promotions'));
+    await banners.createButton.click();
+    await bannerEditor.expectLoaded();
+    await bannerEditor.title.fill(bannerTitle);
+    await bannerEditor.content.fill('On every order this week.');
+    await bannerEditor.actionType.selectOption('url');
+    await bannerEditor.urlText.fill('Shop now');
+    await bannerEditor.url.fill('https://shop.example.com/sale');
+    await expect(bannerEditor.preview.getByTestId('banner-preview-title')).toHaveText(bannerTitle);
+    await expect(bannerEditor.preview.getByTestId('banner-preview-link')).toHaveText('Shop now');
+    await expect(bannerEditor.preview).toHaveAttribute('data-position', 'top');
+    await bannerEditor.submit.click();
+    await banners.expectSuccessToast('Banner created successfully');
+    await expect(banners.row(bannerTitle)).toBeVisible();
+
+    const pushes = new PushListPage(page);
+    const pushEditor = new PushEditorPage(page);
+    const pushTitle = unique('Back in stock');
+    await pushes.navigate();
+    await expect(pushes.heading).toHaveText('Push notifications');
+    await pushes.createWorkspace(unique('Re-engagement'));
+    await pushes.createButton.click();
+    await pushEditor.expectLoaded();
+    await pushEditor.pushTitle.fill(pushTitle);
+    await pushEditor.title.fill('Your favourite is back');
+    await pushEditor.body.fill('The blue sneakers are back in your size.');
+    await pushEditor.iconInput.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: ICON_PNG });
+    await pushes.expectSuccessToast('Image uploaded sucessfully');
+    await expect(pushEditor.preview.getByTestId('push-preview-icon')).toBeVisible();
+    await expect(pushEditor.preview.getByTestId('push-preview-title')).toHaveText('Your favourite is back');
+    await pushEditor.submit.click();
+    await pushes.expectSuccessToast('Push notification created successfully');
+    await expect(pushes.row(pushTitle)).toBeVisible();
+  });
+
+  test('in ar the popup editor renders right-to-left in Arabic, its preview still at the format’s width', async ({ signedInPage, dashboardPage }, testInfo) => {
+    const page = signedInPage;
+    const list = new PopupListPage(page);
+    const editor = new PopupEditorPage(page);
+    await dashboardPage.chooseLanguage('ar');
+    await list.navigate();
+    await list.expectDocumentDirection('rtl', 'ar');
+    await expect(list.heading).toHaveText('النوافذ المنبثقة');
+    await list.createWorkspace(unique('ربيع'));
+    await list.createButton.click();
+    await editor.expectLoaded();
+    await expect(editor.heading).toHaveText('إنشاء نافذة منبثقة');
+    await editor.submit.click();
+    await expect(editor.form).toContainText('يرجى إدخال العنوان');
+    // Mirrored: the title field ends at the right edge of its section.
+    const section = await page.getByTestId('section-title').boundingBox();
+    const label = await page.getByTestId('section-title').getByText('العنوان', { exact: true }).first().boundingBox();
+    expect(section!.x + section!.width - (label!.x + label!.width)).toBeLessThan(section!.width / 4);
+    await editor.format.selectOption('small');
+    await expect.poll(() => editor.previewWidth()).toBe(335);
+    await page.screenshot({ path: testInfo.outputPath('popup-editor-ar.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs } from '../../test/test-utils';
+import BannerCreateScreen from './BannerCreateScreen';
+
+beforeAll(() => initTestI18n());
+jest.setTimeout(20_000);
+
+function renderCreate(answer: { status: number; data: unknown }) {
+  signInAs(makeUser(['get_banners', 'create_banners']));
+  const calls = fakeApi((call) => optionLists(call, 'banner') ?? (call.method === 'POST' && call.url === '/api/banners' ? answer : undefined));
+  renderScreen(
+    <MemoryRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
+      <Routes>
+        <Route path="/banners/:id/create" element={<BannerCreateScreen />} />
+        <Route path="/banners" element={<p>banner list</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+describe('BannerCreateScreen', () => {
+  it('starts from the spec defaults and previews the link action as it is typed', async () => {
+    renderCreate({ status: 201, data: { message: 'Banner created successfully', data: {} } });
+    const user = userEvent.setup();
+    expect(screen.getByTestId('field-style')).toHaveValue('inline');
+    expect(screen.getByTestId('field-position')).toHaveValue('top');
+    expect(screen.getByTestId('field-devices')).toHaveValue('web');
+    expect(screen.getByTestId('field-priority')).toHaveValue('normal');
+    expect(screen.getByTestId('field-dismiss')).toBeChecked();
+    expect(screen.getByTestId('field-show-sender')).not.toBeChecked();
+    const preview = screen.getByTestId('banner-preview');
+    expect(preview).toHaveAttribute('data-position', 'top');
+    await user.type(screen.getByTestId('field-title'), 'Free shipping');
+    expect(screen.getByTestId('banner-preview-title')).toHaveTextContent('Free shipping');
+    await user.selectOptions(screen.getByTestId('field-action-type'), 'url');
+    await user.type(screen.getByTestId('field-url-text'), 'Shop now');
+    expect(screen.getByTestId('banner-preview-link')).toHaveTextContent('Shop now');
+    expect(screen.getByTestId('field-new-tab')).toBeChecked();
+    await user.selectOptions(screen.getByTestId('field-position'), 'bottom');
+    expect(preview).toHaveAttribute('data-position', 'bottom');
+    await user.click(screen.getByTestId('field-show-sender'));
+    expect(screen.getByTestId('banner-preview-sender')).toHaveTextContent('From Ada');
+    await user.selectOptions(screen.getByTestId('field-action-type'), 'reactions');
+    expect(screen.getByTestId('banner-preview-reactions')).toHaveTextContent('👍❤️😂😮');
+  });
+
+  it('refuses an empty content and a link without address; sends the url action when complete', async () => {
+    const calls = renderCreate({ status: 201, data: { message: 'Banner created successfully', data: {} } });
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('field-title'), 'Sale');
+    await user.selectOptions(screen.getByTestId('field-action-type'), 'url');
+    await user.type(screen.getByTestId('field-url-text'), 'Shop now');
+    await user.click(screen.getByTestId('editor-submit'));
+    expect(await screen.findByText('Please enter content')).toBeInTheDocument();
+    expect(screen.getByText('Please enter url')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(screen.getByTestId('field-content'), 'This week only');
+    await user.type(screen.getByTestId('field-url'), 'https://shop.example.com');
+    await user.click(screen.getByTestId('editor-submit'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.data).toMatchObject({
+      titleOfBanner: 'Sale',
+      content: 'This week only',
+      actions: { type: 'url', urlText: 'Shop now', url: 'https://shop.example.com', isUrlOpenedInNewTab: true, closeBannerOnClick: false },
+      settings: { priority: 'normal', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
+      workspace: TEST_WORKSPACE,
+    });
+    expect(await screen.findByTestId('toast-success')).toHaveTextContent('Banner created successfully');
+    expect(await screen.findByText('banner list')).toBeInTheDocument();
+  });
+
+  it("shows the spec's fallback when the server gives no message", async () => {
+    renderCreate({ status: 503, data: {} });
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('field-title'), 'Sale');
+    await user.type(screen.getByTestId('field-content'), 'Now');
+    await user.click(screen.getByTestId('editor-submit'));
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Error while creating banner');
+    expect(screen.getByTestId('field-title')).toHaveValue('Sale');
+  });
+});

@@ -1,0 +1,252 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Ban, Copy, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Workspace, WorkspaceService } from 'contracts';
+import { Button, Flex, PageHeader, Stack } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/overlays';
+import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
+import { useTranslation } from 'shared-i18n';
+import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
+import { listWorkspaces } from '../api/list-workspaces';
+import { useDebouncedValue } from '../use-debounced-value';
+import { useLoaded } from '../use-loaded';
+import { ListFilters, type SelectFilter } from './ListFilters';
+import { NewWorkspaceDialog } from './NewWorkspaceDialog';
+import { WorkspaceSideList } from './WorkspaceSideList';
+
+/** The calls behind a list's row and bulk actions (one api/ file each). */
+export interface ContentListCalls {
+  duplicate: (id: string) => Promise<unknown>;
+  cancel: (id: string) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+  removeMany: (ids: string[]) => Promise<unknown>;
+}
+
+export interface ContentListPageProps<Row extends { _id: string }> {
+  /** Translation prefix in the campaigns namespace (popups, banners, push) and test-id stem. */
+  kind: 'popups' | 'banners' | 'push';
+  service: WorkspaceService;
+  /** CASL subject of the actions (spec section 6: posts, banners, pushNotification). */
+  resource: string;
+  /** Route base: /posts, /banners, /push_notification. */
+  basePath: string;
+  listUrl: string;
+  /** Query parameter names of the title search and the workspace filter (they differ per call). */
+  searchParam: string;
+  workspaceParam: string;
+  filters: readonly SelectFilter[];
+  columns: ColumnDef<Row>[];
+  titleOf: (row: Row) => string;
+  /** Whether cancel applies to this row (an already cancelled item cannot be cancelled again). */
+  canCancelRow?: (row: Row) => boolean;
+  calls: ContentListCalls;
+  /** Extra row actions (comments and reactions, export), before duplicate / cancel / delete. */
+  extraActions?: (row: Row) => RowAction[];
+  /** Dialogs the extra actions open. */
+  children?: ReactNode;
+}
+
+/**
+ * A campaign list (popups, banners, push notifications): the service's workspaces beside the table
+ * (choosing one filters it; "Create" goes into the chosen one, or offers to make one when there is
+ * none), the filters the list call accepts, paging, column toggles, and the row actions duplicate,
+ * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
+ * confirmed, announced by a toast and reflected in the list.
+ */
+export function ContentListPage<Row extends { _id: string }>(props: ContentListPageProps<Row>) {
+  const { kind, service, resource, basePath, listUrl, searchParam, workspaceParam, filters, columns, titleOf, canCancelRow, calls, extraActions } = props;
+  const { t } = useTranslation('campaigns');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const [workspaceId, setWorkspaceId] = useState('');
+  const [search, setSearch] = useState('');
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [selection, setSelection] = useState<string[]>([]);
+  const [creatingWorkspace, setCreatingWorkspace] = useState<null | 'browse' | 'create'>(null);
+  const workspaces = useLoaded(() => listWorkspaces(service), [service]);
+  const settledSearch = useDebouncedValue(search.trim());
+  const params = useMemo(
+    () => ({ ...filterValues, [searchParam]: settledSearch || undefined, [workspaceParam]: workspaceId || undefined }),
+    [filterValues, searchParam, settledSearch, workspaceParam, workspaceId],
+  );
+  const list = useApiList<Row>(listUrl, { params, fallbackError: t(`${kind}.list.loadError`) });
+  const { reload } = list;
+
+  const canCreate = useCan('create', resource);
+  const canView = useCan('get', resource);
+  const canUpdate = useCan('update', resource);
+  const canDelete = useCan('delete', resource);
+  const canDuplicate = useCan('duplicate', resource);
+  const canCancel = useCan('cancel', resource);
+
+  const afterRemoval = useCallback(
+    (ids: string[]) => {
+      setSelection((current) => current.filter((id) => !ids.includes(id)));
+      reload();
+    },
+    [reload],
+  );
+  const duplication = useConfirmedAction<Row>({
+    run: (row) => calls.duplicate(row._id),
+    success: (row) => t(`${kind}.actions.duplicated`, { title: titleOf(row) }),
+    errorFallback: t(`${kind}.actions.duplicateFailed`),
+    onDone: () => reload(),
+  });
+  const cancellation = useConfirmedAction<Row>({
+    run: (row) => calls.cancel(row._id),
+    success: (row) => t(`${kind}.actions.cancelled`, { title: titleOf(row) }),
+    errorFallback: t(`${kind}.actions.cancelFailed`),
+    onDone: () => reload(),
+  });
+  const deletion = useConfirmedAction<Row>({
+    run: (row) => calls.remove(row._id),
+    success: (row) => t(`${kind}.actions.deleted`, { title: titleOf(row) }),
+    errorFallback: t(`${kind}.actions.deleteFailed`),
+    onDone: (row) => afterRemoval([row._id]),
+  });
+  const bulk = useConfirmedAction<string[]>({
+    run: (ids) => calls.removeMany(ids),
+    success: (ids) => t(`${kind}.actions.bulkDeleted`, { count: ids.length }),
+    errorFallback: t(`${kind}.actions.deleteFailed`),
+    onDone: (ids) => afterRemoval(ids),
+  });
+  const { ask: askDuplicate } = duplication;
+  const { ask: askCancel } = cancellation;
+  const { ask: askDelete } = deletion;
+
+  const allColumns = useMemo<ColumnDef<Row>[]>(
+    () => [
+      ...columns,
+      {
+        id: 'action',
+        header: t('columns.action'),
+        meta: { alwaysVisible: true, align: 'end' },
+        cell: ({ row }) => {
+          const item = row.original;
+          const title = titleOf(item);
+          return (
+            <RowActions
+              actions={[
+                { label: t('list.view', { title }), icon: <Eye />, link: <RouterLink to={`${basePath}/${item._id}/view`} />, testId: 'row-view', hidden: !canView },
+                { label: t('list.edit', { title }), icon: <Pencil />, link: <RouterLink to={`${basePath}/${item._id}/update`} />, testId: 'row-edit', hidden: !canUpdate },
+                ...(extraActions?.(item) ?? []),
+                { label: t('list.duplicate', { title }), icon: <Copy />, onClick: () => askDuplicate(item), testId: 'row-duplicate', hidden: !canDuplicate },
+                {
+                  label: t('list.cancel', { title }),
+                  icon: <Ban />,
+                  onClick: () => askCancel(item),
+                  testId: 'row-cancel',
+                  hidden: !canCancel || (canCancelRow ? !canCancelRow(item) : false),
+                },
+                { label: t('list.delete', { title }), icon: <Trash2 />, onClick: () => askDelete(item), tone: 'danger', testId: 'row-delete', hidden: !canDelete },
+              ]}
+            />
+          );
+        },
+      },
+    ],
+    [columns, t, titleOf, basePath, canView, canUpdate, canDuplicate, canCancel, canDelete, canCancelRow, extraActions, askDuplicate, askCancel, askDelete],
+  );
+
+  const workspaceList = workspaces.data ?? [];
+  const create = () => {
+    const target = workspaceId || workspaceList[0]?._id;
+    if (target) navigate(`${basePath}/${target}/create`);
+    else setCreatingWorkspace('create');
+  };
+  const onWorkspaceCreated = (ws: Workspace) => {
+    const thenCreate = creatingWorkspace === 'create';
+    setCreatingWorkspace(null);
+    workspaces.reload();
+    if (thenCreate) navigate(`${basePath}/${ws._id}/create`);
+    else setWorkspaceId(ws._id);
+  };
+
+  const toolbar = (
+    <Flex gap="2" wrap="wrap" align="center" justify="space-between" width="full">
+      <ListFilters
+        search={search}
+        onSearch={setSearch}
+        filters={filters}
+        values={filterValues}
+        onChange={(param, value) => setFilterValues((current) => ({ ...current, [param]: value }))}
+      />
+      {canDelete && selection.length > 0 && (
+        <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid={`${kind}-bulk-delete`}>
+          <Trash2 size={14} aria-hidden />
+          {t(`${kind}.actions.bulkDelete`, { count: selection.length })}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t(`${kind}.list.title`)}
+        description={t(`${kind}.list.description`)}
+        actions={
+          canCreate && (
+            // Until the workspaces are known, "none yet" (which offers to make one) cannot be told apart.
+            <Button colorPalette="brand" onClick={create} disabled={workspaces.loading} data-testid={`${kind}-create`}>
+              <Plus />
+              {t(`${kind}.list.create`)}
+            </Button>
+          )
+        }
+      />
+      <Flex gap={{ base: '4', '2xl': '6' }} align={{ base: 'stretch', '2xl': 'start' }} direction={{ base: 'column', '2xl': 'row' }}>
+        <WorkspaceSideList
+          workspaces={workspaceList}
+          loading={workspaces.loading}
+          value={workspaceId}
+          onChange={setWorkspaceId}
+          onNew={() => setCreatingWorkspace('browse')}
+        />
+        <Stack flex="1" minW="0" gap="4">
+          <DataTable
+            testId={`${kind}-table`}
+            columns={allColumns}
+            {...list.tableProps}
+            selectable={canDelete}
+            selection={selection}
+            onSelectionChange={setSelection}
+            toolbar={toolbar}
+            empty={{ title: t(`${kind}.list.empty`), description: t(`${kind}.list.emptyHelp`) }}
+          />
+        </Stack>
+      </Flex>
+      <NewWorkspaceDialog open={creatingWorkspace !== null} service={service} onClose={() => setCreatingWorkspace(null)} onCreated={onWorkspaceCreated} />
+      <ConfirmDialog
+        {...duplication.dialogProps}
+        testId="duplicate-dialog"
+        tone="primary"
+        title={t('list.duplicateTitle')}
+        description={t('list.duplicateConfirm', { title: duplication.target ? titleOf(duplication.target) : '' })}
+        confirmLabel={t('list.duplicateConfirmButton')}
+      />
+      <ConfirmDialog
+        {...cancellation.dialogProps}
+        testId="cancel-dialog"
+        title={t('list.cancelTitle')}
+        description={t('list.cancelConfirm', { title: cancellation.target ? titleOf(cancellation.target) : '' })}
+        confirmLabel={t('list.cancelConfirmButton')}
+      />
+      <ConfirmDialog
+        {...deletion.dialogProps}
+        testId="delete-dialog"
+        title={t('list.deleteTitle')}
+        description={t('list.deleteConfirm', { title: deletion.target ? titleOf(deletion.target) : '' })}
+        confirmLabel={tc('actions.delete')}
+      />
+      <ConfirmDialog
+        {...bulk.dialogProps}
+        testId="bulk-delete-dialog"
+        title={t(`${kind}.actions.bulkDeleteTitle`, { count: bulk.target?.length ?? 0 })}
+        description={t(`${kind}.actions.bulkDeleteConfirm`, { count: bulk.target?.length ?? 0 })}
+        confirmLabel={tc('actions.delete')}
+      />
+      {props.children}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useWatch, type Control, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
+import { EditorLayout } from './EditorLayout';
+
+export interface EditorFormProps<Input extends FieldValues, Output> {
+  mode: 'create' | 'view' | 'update';
+  defaultValues: DefaultValues<Input>;
+  resolver: Resolver<Input, unknown, Output>;
+  submitLabel: string;
+  onSubmit: (body: Output) => Promise<unknown>;
+  onFailure: (error: unknown, placedOnFields: boolean) => void;
+  onCancel: () => void;
+  extraActions?: ReactNode;
+  testId: string;
+  preview: (values: Input) => ReactNode;
+  /** Called when the browser's validation refuses the values (e.g. to show the page holding the error). */
+  onInvalid?: (errors: FieldErrors<Input>) => void;
+  /** The form's sections; `serverError` is the last failed save (for nested widgets' field messages). */
+  children: (form: UseFormReturn<Input, unknown, Output>, serverError: unknown) => ReactNode;
+}
+
+/**
+ * The preview, fed by every value as it is typed. Watching here, not in the form, re-renders only
+ * the preview on each key, not every field of the form.
+ */
+function LivePreview<Input extends FieldValues, Output>({ control, render }: { control: Control<Input, unknown, Output>; render: (values: Input) => ReactNode }) {
+  const values = useWatch({ control }) as Input;
+  return <>{render(values)}</>;
+}
+
+/**
+ * The frame the banner and push editors share: react-hook-form with the contract's resolver, the
+ * server's per-field messages put on their fields on a failed save (nothing typed is lost), the
+ * live preview fed by the values as they are typed, and the read-only view.
+ */
+export function EditorForm<Input extends FieldValues, Output>({
+  mode,
+  defaultValues,
+  resolver,
+  submitLabel,
+  onSubmit,
+  onFailure,
+  onCancel,
+  extraActions,
+  testId,
+  preview,
+  onInvalid,
+  children,
+}: EditorFormProps<Input, Output>) {
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
+  const [serverError, setServerError] = useState<unknown>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setServerError(error);
+      const placed = applyServerFieldErrors(error, form.setError, Object.keys(fieldErrors(error)) as Path<Input>[]);
+      onFailure(error, placed);
+    }
+  }, onInvalid);
+  return (
+    <FormProvider {...form}>
+      <EditorLayout
+        onSubmit={submit}
+        readOnly={mode === 'view'}
+        submitting={form.formState.isSubmitting}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        testId={testId}
+        extraActions={extraActions}
+        preview={<LivePreview control={form.control} render={preview} />}
+      >
+        {children(form, serverError)}
+      </EditorLayout>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Box, Button, Card, Grid, HStack, Heading, Stack, chakra } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+
+/** One titled part of an editor's form (content, appearance, rules, targeting…). */
+export function EditorSection({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card.Root variant="outline" data-testid={testId}>
+      <Card.Header pb="0">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">{children}</Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * An editor: the form beside its live preview (the preview stays in view while the form scrolls;
+ * below 1280 px they stack). In read-only mode the whole form is one disabled fieldset, so nothing can
+ * be changed and nothing is sent. The save bar is at the end of the form.
+ */
+export function EditorLayout({
+  onSubmit,
+  readOnly,
+  submitting,
+  submitLabel,
+  onCancel,
+  preview,
+  children,
+  testId,
+  extraActions,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  readOnly: boolean;
+  submitting: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  preview: ReactNode;
+  children: ReactNode;
+  testId: string;
+  extraActions?: ReactNode;
+}) {
+  const { t } = useTranslation('campaigns');
+  const { t: tc } = useTranslation('common');
+  return (
+    <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 560px' }} gap="6" alignItems="start">
+      <form onSubmit={onSubmit} noValidate data-testid={testId}>
+        <chakra.fieldset disabled={readOnly} minW="0" border="0" p="0" m="0">
+          <Stack gap="5">{children}</Stack>
+        </chakra.fieldset>
+        <HStack gap="3" mt="6" justify="flex-start">
+          {!readOnly && (
+            <Button type="submit" colorPalette="brand" loading={submitting} data-testid="editor-submit">
+              {submitLabel}
+            </Button>
+          )}
+          <Button variant="outline" onClick={onCancel} disabled={submitting} data-testid="editor-cancel">
+            {readOnly ? t('editor.backToList') : tc('actions.cancel')}
+          </Button>
+          {extraActions}
+        </HStack>
+      </form>
+      <Box position={{ xl: 'sticky' }} top="0" data-testid="editor-preview">
+        {preview}
+      </Box>
+    </Grid>
+  );
+}

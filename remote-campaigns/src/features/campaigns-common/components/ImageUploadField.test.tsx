@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, initTestI18n, makeUser, renderScreen, signInAs } from '../../../test/test-utils';
+import { ImageUploadField } from './ImageUploadField';
+
+beforeAll(() => initTestI18n());
+
+function Harness() {
+  const [url, setUrl] = useState('');
+  return (
+    <>
+      <ImageUploadField value={url} onChange={setUrl} label="Icon" testId="icon" />
+      <output data-testid="value">{url}</output>
+    </>
+  );
+}
+
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
+
+describe('ImageUploadField (spec sections 5 and 8)', () => {
+  it("sends the file as multipart and takes the stored URL only on 201: 'Image uploaded sucessfully'", async () => {
+    signInAs(makeUser([]));
+    const calls = fakeApi((call) =>
+      call.url === '/api/upload' ? { status: 201, data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: 'http://api.test/uploads/a.png', mimeType: 'image/png', size: 4, originalName: 'icon.png' } } } : undefined,
+    );
+    renderScreen(<Harness />);
+    await userEvent.setup().upload(screen.getByTestId('icon-input'), png());
+    expect(await screen.findByTestId('toast-success')).toHaveTextContent('Image uploaded sucessfully');
+    expect(screen.getByTestId('value')).toHaveTextContent('http://api.test/uploads/a.png');
+    expect(calls[0].data).toBeInstanceOf(FormData);
+    expect((calls[0].data as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it("reports 'Failed to upload image' for any other answer, even a 200, and keeps the value", async () => {
+    signInAs(makeUser([]));
+    fakeApi((call) => (call.url === '/api/upload' ? { status: 200, data: { message: 'ok', data: { url: 'http://api.test/uploads/b.png' } } } : undefined));
+    renderScreen(<Harness />);
+    await userEvent.setup().upload(screen.getByTestId('icon-input'), png());
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Failed to upload image');
+    await waitFor(() => expect(screen.getByTestId('value')).toBeEmptyDOMElement());
+  });
+
+  it("reports 'Failed to upload image' when the server refuses the file", async () => {
+    signInAs(makeUser([]));
+    fakeApi((call) => (call.url === '/api/upload' ? { status: 400, data: { message: 'Only PNG, JPEG, GIF or WebP images can be uploaded' } } : undefined));
+    renderScreen(<Harness />);
+    await userEvent.setup().upload(screen.getByTestId('icon-input'), png());
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Failed to upload image');
+  });
+});

@@ -1,0 +1,75 @@
+import { useId, useRef, useState } from 'react';
+import { ImageUp, Trash2 } from 'lucide-react';
+import { UPLOAD_MIME_TYPES } from 'contracts';
+import { Box, Button, HStack, Image, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { uploadImage } from '../api/upload-image';
+
+/**
+ * An image chosen from the user's files, sent to POST /api/upload; the stored file's URL becomes the
+ * value. Spec sections 5 and 8: only a 201 answer is a success ('Image uploaded sucessfully', spelt as
+ * the spec spells it); anything else is 'Failed to upload image' and the value does not change.
+ */
+export function ImageUploadField({
+  value,
+  onChange,
+  label,
+  testId = 'image-upload',
+  disabled,
+}: {
+  value: string | undefined;
+  onChange: (url: string) => void;
+  label: string;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('campaigns');
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const stored = await uploadImage(file);
+      onChange(stored.url);
+      toaster.create({ type: 'success', title: t('upload.success') });
+    } catch {
+      toaster.create({ type: 'error', title: t('upload.failure') });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <HStack gap="3" align="center" data-testid={testId}>
+      <Box w="14" h="14" borderWidth="1px" borderRadius="md" overflow="hidden" flexShrink={0} bg="bg.muted">
+        {value && <Image src={value} alt="" w="full" h="full" objectFit="cover" data-testid={`${testId}-thumbnail`} />}
+      </Box>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept={UPLOAD_MIME_TYPES.join(',')}
+        hidden
+        aria-label={label}
+        data-testid={`${testId}-input`}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+      <Button size="sm" variant="outline" loading={busy} disabled={disabled} onClick={() => input.current?.click()}>
+        <ImageUp size={14} aria-hidden />
+        {value ? t('upload.replace') : t('upload.choose')}
+      </Button>
+      {value && (
+        <Button size="sm" variant="ghost" colorPalette="red" disabled={disabled || busy} onClick={() => onChange('')} aria-label={t('upload.remove', { label })}>
+          <Trash2 size={14} aria-hidden />
+        </Button>
+      )}
+      {!value && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('upload.hint')}
+        </Text>
+      )}
+    </HStack>
+  );
+}

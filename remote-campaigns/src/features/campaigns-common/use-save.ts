@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toaster } from 'shared-ui';
+import { errorMessage } from 'shared-auth';
+
+/**
+ * Saving an item from its editor: the server's success message as a toast, then back to the list;
+ * on failure the server's message when it gives one, otherwise `fallback` (spec section 8).
+ */
+export function useSave<Body>({
+  save,
+  listPath,
+  fallback,
+}: {
+  save: (body: Body) => Promise<{ message: string }>;
+  listPath: string;
+  fallback: string;
+}) {
+  const navigate = useNavigate();
+  const onSubmit = useCallback(
+    async (body: Body) => {
+      const saved = await save(body);
+      toaster.create({ type: 'success', title: saved.message });
+      navigate(listPath);
+    },
+    [save, navigate, listPath],
+  );
+  const onFailure = useCallback((error: unknown) => toaster.create({ type: 'error', title: errorMessage(error, fallback) }), [fallback]);
+  const onCancel = useCallback(() => navigate(listPath), [navigate, listPath]);
+  return { onSubmit, onFailure, onCancel };
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { defaultPopup } from 'contracts';
+import { PageHeader } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
+import { PopupForm } from './components/PopupForm';
+import { usePopupSave } from './use-popup-save';
+
+/** /posts/{id}/create (create_posts): a new popup in workspace {id}, from the spec's defaults. */
+export default function PopupCreateScreen() {
+  const { t } = useTranslation('campaigns');
+  const { id: workspace = '' } = useParams();
+  const options = useCampaignOptions('popup');
+  const save = usePopupSave();
+  const defaults = useMemo(() => defaultPopup(workspace || null), [workspace]);
+  return (
+    <>
+      <PageHeader title={t('popups.create.title')} description={t('popups.create.description')} />
+      <PopupForm mode="create" defaultValues={defaults} options={options} submitLabel={t('popups.create.submit')} {...save} />
+    </>
+  );
+}

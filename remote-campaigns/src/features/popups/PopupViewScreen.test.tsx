@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { defaultPopup, defaultBlock } from 'contracts';
+import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import PopupViewScreen from './PopupViewScreen';
+
+beforeAll(() => initTestI18n());
+jest.setTimeout(20_000);
+
+const ID = '33333333-3333-4333-8333-333333333333';
+const saved = {
+  ...defaultPopup(null),
+  titleOfPopup: { ...defaultPopup().titleOfPopup, label: 'Welcome' },
+  content: [
+    { id: 'p1', content: [{ ...defaultBlock('text', 'b1'), text: 'First page' }] },
+    { id: 'p2', content: [{ ...defaultBlock('question', 'b2'), question: 'How are you?' }] },
+  ],
+  rules: { displayTime: 42000 },
+  _id: ID,
+  sender: { _id: 'u1', name: 'Ada' },
+  reactCount: 2,
+  commentCount: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+function renderView(permissions: Parameters<typeof makeUser>[0], handler: (call: Call) => { status: number; data: unknown } | undefined) {
+  signInAs(makeUser(permissions));
+  const calls = fakeApi((call) => optionLists(call) ?? handler(call));
+  renderScreen(
+    <MemoryRouter initialEntries={[`/posts/${ID}/view`]}>
+      <Routes>
+        <Route path="/posts/:id/view" element={<PopupViewScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+describe('PopupViewScreen', () => {
+  it('shows the saved popup read-only, seconds from milliseconds, and still pages through it', async () => {
+    renderView(['get_posts'], (call) => (call.url === `/api/popups/${ID}` ? { status: 200, data: { data: saved } } : undefined));
+    const title = await screen.findByTestId('field-title');
+    expect(title).toHaveValue('Welcome');
+    expect(title).toBeDisabled();
+    expect(screen.getByTestId('field-display-time')).toHaveValue(42);
+    expect(screen.queryByTestId('editor-submit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('view-edit')).not.toBeInTheDocument();
+    expect(screen.getByTestId('popup-preview')).toHaveTextContent('First page');
+    // fireEvent: user-event counts everything inside a disabled fieldset as disabled, where browsers
+    // disable only its form controls (the page tabs are not).
+    fireEvent.click(screen.getByTestId('page-tab-2'));
+    expect(screen.getByTestId('block-question')).toHaveValue('How are you?');
+    expect(screen.getByTestId('popup-preview')).toHaveTextContent('How are you?');
+    expect(screen.getByTestId('view-feedback')).toHaveTextContent('Comments (1) and reactions (2)');
+  });
+
+  it("offers Edit to those who may update, and 'No surveys found' when there is nothing to export", async () => {
+    renderView(['get_posts', 'update_posts'], (call) => {
+      if (call.url === `/api/popups/${ID}`) return { status: 200, data: { data: saved } };
+      if (call.url === `/api/export/${ID}`) return { status: 404, data: new Blob([JSON.stringify({ message: 'No surveys found' })], { type: 'application/json' }) };
+      return undefined;
+    });
+    expect(await screen.findByTestId('view-edit')).toHaveAttribute('href', `/posts/${ID}/update`);
+    await userEvent.setup().click(screen.getByTestId('view-export'));
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('No surveys found');
+  });
+
+  it('opens the comments and reactions of the popup, filtered by emoji', async () => {
+    const calls = renderView(['get_posts'], (call) => {
+      if (call.url === `/api/popups/${ID}`) return { status: 200, data: { data: saved } };
+      const meta = { totalDocs: 1, page: 1, limit: 10, hasMore: false, nextPage: null };
+      if (call.url === `/api/popups/${ID}/comments`) return { status: 200, data: { docs: [{ _id: 'c1', visitorId: 'v-1', body: 'Lovely!', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+      if (call.url === `/api/popups/${ID}/count-reacts`) return { status: 200, data: { data: [{ emoji: '👍', count: 2 }], total: 2 } };
+      if (call.url === `/api/popups/${ID}/reacts`) return { status: 200, data: { docs: [{ _id: 'r1', visitorId: 'v-2', emoji: '👍', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('view-feedback'));
+    const dialog = await screen.findByTestId('feedback-dialog');
+    expect(await within(dialog).findByText('Lovely!')).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('feedback-reactions-tab'));
+    await user.click(await within(dialog).findByRole('button', { name: /👍/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/popups/${ID}/reacts` && c.params?.emoji === '👍')).toBe(true));
+    expect(await within(dialog).findByText('v-2')).toBeInTheDocument();
+  });
+
+  it('says when the popup does not exist or is of another website', async () => {
+    renderView(['get_posts'], (call) => (call.url === `/api/popups/${ID}` ? { status: 404, data: { message: 'Popup not found' } } : undefined));
+    expect(await screen.findByTestId('editor-not-found')).toHaveTextContent('Not found');
+  });
+});

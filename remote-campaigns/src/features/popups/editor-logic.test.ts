@@ -1,0 +1,68 @@
+import { POPUP_MAX_PAGES, popupDocumentSchema, defaultPopup } from 'contracts';
+import { DISPLAY_SECONDS, canAddPage, canRemoveBlock, canRemovePage, msToSeconds, newPage, pageAfterRemoval, placement, previewWidth, secondsToMs } from './editor-logic';
+
+describe('display time: stored in milliseconds, shown in seconds (spec section 5)', () => {
+  it('is 1 to 60 seconds by steps of 1, 15 by default', () => {
+    expect(DISPLAY_SECONDS).toEqual({ min: 1, max: 60, step: 1, default: 15 });
+    expect(msToSeconds(defaultPopup().rules.displayTime)).toBe(15);
+  });
+  it('converts both ways without losing a second', () => {
+    for (const s of [1, 15, 37, 60]) expect(msToSeconds(secondsToMs(s))).toBe(s);
+    expect(secondsToMs(20)).toBe(20000);
+    expect(msToSeconds(45000)).toBe(45);
+  });
+  it('shows the default for a missing value', () => {
+    expect(msToSeconds(undefined)).toBe(15);
+    expect(msToSeconds(Number.NaN)).toBe(15);
+  });
+  it('keeps out-of-range values so the schema refuses them with its message', () => {
+    const refuse = (seconds: number) => {
+      const doc = { ...defaultPopup(), titleOfPopup: { ...defaultPopup().titleOfPopup, label: 'Hi' }, rules: { displayTime: secondsToMs(seconds) } };
+      const result = popupDocumentSchema.safeParse(doc);
+      return result.success ? null : result.error.issues.find((i) => i.path.join('.') === 'rules.displayTime')?.message;
+    };
+    expect(refuse(0)).toBe('Display time must be between 1 and 60 seconds');
+    expect(refuse(61)).toBe('Display time must be between 1 and 60 seconds');
+    expect(refuse(1.5)).toBe('Display time goes by steps of 1 second');
+    expect(refuse(30)).toBeNull();
+  });
+});
+
+describe('pages and blocks (spec section 5)', () => {
+  it('allows at most 5 pages and keeps at least 1', () => {
+    const pages = (n: number) => Array.from({ length: n }, newPage);
+    expect(POPUP_MAX_PAGES).toBe(5);
+    expect(canAddPage(pages(4))).toBe(true);
+    expect(canAddPage(pages(5))).toBe(false);
+    expect(canRemovePage(pages(2))).toBe(true);
+    expect(canRemovePage(pages(1))).toBe(false);
+  });
+  it('keeps at least 1 block on a page; a new page starts with one text block', () => {
+    const page = newPage();
+    expect(page.content).toHaveLength(1);
+    expect(page.content[0].kind).toBe('text');
+    expect(canRemoveBlock(page.content)).toBe(false);
+    expect(canRemoveBlock([...page.content, ...newPage().content])).toBe(true);
+  });
+  it('shows a sensible page after one is removed', () => {
+    expect(pageAfterRemoval(2, 2, 2)).toBe(1); // the last page went: show the new last one
+    expect(pageAfterRemoval(1, 1, 3)).toBe(1); // a middle page went: show the one that took its place
+    expect(pageAfterRemoval(3, 0, 3)).toBe(2); // an earlier page went: keep showing the same page
+  });
+});
+
+describe('preview geometry (spec section 4)', () => {
+  it('is 335, 410 or 500 px wide for small, medium or large', () => {
+    expect(previewWidth('small')).toBe(335);
+    expect(previewWidth('medium')).toBe(410);
+    expect(previewWidth('large')).toBe(500);
+    expect(previewWidth(undefined)).toBe(410);
+  });
+  it('reads the position names', () => {
+    expect(placement('topR')).toEqual({ vertical: 'top', horizontal: 'right' });
+    expect(placement('bottomL')).toEqual({ vertical: 'bottom', horizontal: 'left' });
+    expect(placement('center')).toEqual({ vertical: 'center', horizontal: 'center' });
+    expect(placement('centerR')).toEqual({ vertical: 'center', horizontal: 'right' });
+    expect(placement('topC')).toEqual({ vertical: 'top', horizontal: 'center' });
+  });
+});

@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { PopupDocument } from 'contracts';
+import { toaster } from 'shared-ui';
+import { errorMessage } from 'shared-auth';
+import { useTranslation } from 'shared-i18n';
+import { createPopup } from './api/create-popup';
+import { updatePopup } from './api/update-popup';
+
+/**
+ * Saving a popup and what the user is told (spec section 8): the server's message on success; on
+ * failure the server's message when it gives one, otherwise 'Error while creating popups' on create,
+ * and on update 'error when updating popup' with 'Error while updating popups' as the reason.
+ */
+export function usePopupSave(id?: string) {
+  const { t } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const onSubmit = useCallback(
+    async (body: PopupDocument) => {
+      const saved = id ? await updatePopup(id, body) : await createPopup(body);
+      toaster.create({ type: 'success', title: saved.message });
+      navigate('/posts');
+    },
+    [id, navigate],
+  );
+  const onFailure = useCallback(
+    (error: unknown) => {
+      if (id) toaster.create({ type: 'error', title: t('messages.popupUpdateError'), description: errorMessage(error, t('messages.popupUpdateFailed')) });
+      else toaster.create({ type: 'error', title: errorMessage(error, t('messages.popupCreateFailed')) });
+    },
+    [id, t],
+  );
+  return { onSubmit, onFailure, onCancel: useCallback(() => navigate('/posts'), [navigate]) };
+}
