@@ -41,6 +41,15 @@ describe('DataTable', () => {
     expect(await screen.findByText('a1')).toBeInTheDocument();
   });
 
+  it('pins the Action column at the inline end, so row actions stay in reach when a wide table scrolls', () => {
+    renderTable({ columns: [...columns, { id: 'action', header: 'Action', cell: () => 'edit' }] });
+    const action = screen.getAllByRole('cell').find((c) => c.getAttribute('data-column') === 'action')!;
+    const domain = screen.getAllByRole('cell').find((c) => c.getAttribute('data-column') === 'domain')!;
+    expect(getComputedStyle(action).position).toBe('sticky');
+    expect(getComputedStyle(screen.getByRole('columnheader', { name: 'Action' })).position).toBe('sticky');
+    expect(getComputedStyle(domain).position).not.toBe('sticky');
+  });
+
   it('pages: previous is disabled on page 1, next asks for page 2', async () => {
     const onPageChange = jest.fn();
     renderTable({ onPageChange });

@@ -14,10 +14,22 @@ declare module '@tanstack/react-table' {
     /** Text of the column in the column-toggle menu (defaults to the header if it is a string). */
     label?: string;
     align?: 'start' | 'end' | 'center';
+    /** Stays in view at the table's inline end while a wide table scrolls sideways (the Action column always does). */
+    sticky?: 'end';
   }
 }
 
 export type { ColumnDef } from '@tanstack/react-table';
+
+/**
+ * A wide table (the popup list has 13 columns) scrolls sideways on a laptop screen; its row actions
+ * must not scroll out of reach, so the Action column is pinned at the inline end (right in ltr, left
+ * in rtl), with its own background and an edge shadow, as Ant Design's fixed columns do.
+ */
+function pinnedEnd(columnId: string, meta: { sticky?: 'end' } | undefined, background: string) {
+  if (meta?.sticky !== 'end' && columnId !== 'action') return {};
+  return { position: 'sticky' as const, insetInlineEnd: 0, zIndex: 1, bg: background, boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' };
+}
 
 export interface DataTableProps<T> {
   // TanStack's own idiom: a column list mixes value types, which `unknown` cannot express.
@@ -155,7 +167,12 @@ export function DataTable<T>({
                   </Table.ColumnHeader>
                 )}
                 {group.headers.map((header) => (
-                  <Table.ColumnHeader key={header.id} textAlign={header.column.columnDef.meta?.align ?? 'start'} data-column={header.column.id}>
+                  <Table.ColumnHeader
+                    key={header.id}
+                    textAlign={header.column.columnDef.meta?.align ?? 'start'}
+                    data-column={header.column.id}
+                    {...pinnedEnd(header.column.id, header.column.columnDef.meta, 'bg.subtle')}
+                  >
                     {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                   </Table.ColumnHeader>
                 ))}
@@ -191,7 +208,12 @@ export function DataTable<T>({
                     </Table.Cell>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Cell key={cell.id} textAlign={cell.column.columnDef.meta?.align ?? 'start'} data-column={cell.column.id}>
+                    <Table.Cell
+                      key={cell.id}
+                      textAlign={cell.column.columnDef.meta?.align ?? 'start'}
+                      data-column={cell.column.id}
+                      {...pinnedEnd(cell.column.id, cell.column.columnDef.meta, 'bg.panel')}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Cell>
                   ))}
