@@ -21,7 +21,8 @@ export const TEST_GROUP = '22222222-2222-4222-8222-222222222222';
 export function optionLists(call: Call, service = 'popup'): Answer | undefined {
   if (call.method !== 'GET') return undefined;
   if (call.url === '/api/groups') return paged([{ _id: TEST_GROUP, name: 'VIP customers', membersCount: 3, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  if (call.url === '/api/workspaces') return paged([{ _id: TEST_WORKSPACE, name: 'Onboarding', icon: 'rocket', service, createdAt: '2025-01-01T00:00:00.000Z' }]);
+  if (call.url === '/api/workspaces')
+    return paged([{ _id: TEST_WORKSPACE, name: 'Onboarding', icon: 'rocket', service, createdAt: '2025-01-01T00:00:00.000Z' }]);
   if (['/api/segment', '/api/attributes', '/api/tags'].includes(call.url)) return paged([]);
   return undefined;
 }

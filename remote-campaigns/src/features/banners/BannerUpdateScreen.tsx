@@ -16,12 +16,18 @@ export default function BannerUpdateScreen() {
   const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
   const options = useCampaignOptions('banner');
-  const save = useSave({ save: useCallback((body: BannerDocument) => updateBanner(id, body), [id]), listPath: '/banners', fallback: t('messages.bannerUpdateFailed') });
+  const save = useSave({
+    save: useCallback((body: BannerDocument) => updateBanner(id, body), [id]),
+    listPath: '/banners',
+    fallback: t('messages.bannerUpdateFailed'),
+  });
   return (
     <>
       <PageHeader title={t('banners.update.title')} description={t('banners.update.description')} />
       <LoadItem id={id} load={getBanner} onBack={save.onCancel}>
-        {(banner) => <BannerForm key={banner._id} mode="update" defaultValues={documentOf(banner)} options={options} submitLabel={t('editor.save')} {...save} />}
+        {(banner) => (
+          <BannerForm key={banner._id} mode="update" defaultValues={documentOf(banner)} options={options} submitLabel={t('editor.save')} {...save} />
+        )}
       </LoadItem>
     </>
   );

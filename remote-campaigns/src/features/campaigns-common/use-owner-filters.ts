@@ -1,3 +1,4 @@
+import { CAMPAIGN_PRIORITIES, CAMPAIGN_STATUSES } from 'contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { listSenders } from './api/list-senders';
@@ -21,8 +22,28 @@ export function useOwnerFilters(): SelectFilter[] {
   }, [senders.data, tags.data, t]);
 }
 
-/** A select filter over a fixed list of values, labelled from the `values.{table}` translations. */
-export function useValueFilter(param: string, labelKey: string, table: string, values: readonly string[]): SelectFilter {
+/** A select filter over a fixed list of values: its query parameter, label key and `values.{table}` translations. */
+export interface ValueFilterSpec {
+  param: string;
+  labelKey: string;
+  table: string;
+  values: readonly string[];
+}
+
+/** The status and priority filters, the same in every list that has them. */
+export const STATUS_FILTER: ValueFilterSpec = { param: 'status', labelKey: 'columns.status', table: 'status', values: CAMPAIGN_STATUSES };
+export const PRIORITY_FILTER: ValueFilterSpec = { param: 'priority', labelKey: 'columns.priority', table: 'priority', values: CAMPAIGN_PRIORITIES };
+
+/** The select filters over fixed lists of values, in the order given (keep `specs` a module constant). */
+export function useValueFilters(specs: readonly ValueFilterSpec[]): SelectFilter[] {
   const { t } = useTranslation('campaigns');
-  return useMemo(() => ({ param, label: t(labelKey), options: values.map((v) => ({ value: v, label: t(`values.${table}.${v}`) })) }), [param, labelKey, table, values, t]);
+  return useMemo(
+    () =>
+      specs.map(({ param, labelKey, table, values }) => ({
+        param,
+        label: t(labelKey),
+        options: values.map((v) => ({ value: v, label: t(`values.${table}.${v}`) })),
+      })),
+    [specs, t],
+  );
 }

@@ -7,15 +7,7 @@ import { errorMessage } from 'shared-auth';
  * Saving an item from its editor: the server's success message as a toast, then back to the list;
  * on failure the server's message when it gives one, otherwise `fallback` (spec section 8).
  */
-export function useSave<Body>({
-  save,
-  listPath,
-  fallback,
-}: {
-  save: (body: Body) => Promise<{ message: string }>;
-  listPath: string;
-  fallback: string;
-}) {
+export function useSave<Body>({ save, listPath, fallback }: { save: (body: Body) => Promise<{ message: string }>; listPath: string; fallback: string }) {
   const navigate = useNavigate();
   const onSubmit = useCallback(
     async (body: Body) => {

@@ -120,7 +120,14 @@ describe('PopupCreateScreen', () => {
       expect(found).toBeDefined();
       return found!;
     });
-    const body = post.data as { titleOfPopup: { label: string }; content: { content: { kind: string; question?: string }[] }[]; rules: { displayTime: number }; target: string; groups: string[]; workspace: string };
+    const body = post.data as {
+      titleOfPopup: { label: string };
+      content: { content: { kind: string; question?: string }[] }[];
+      rules: { displayTime: number };
+      target: string;
+      groups: string[];
+      workspace: string;
+    };
     expect(body.titleOfPopup.label).toBe('Survey');
     expect(body.rules.displayTime).toBe(20000);
     expect(body.content).toHaveLength(2);

@@ -56,14 +56,20 @@ function renderList(permissions: Parameters<typeof makeUser>[0], handler: (call:
 }
 
 const table = () => screen.getByTestId('popups-table');
-const rowOf = (title: string) => within(table()).getAllByRole('row').find((r) => within(r).queryByText(title, { exact: true }))!;
+const rowOf = (title: string) =>
+  within(table())
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(title, { exact: true }))!;
 
 describe('PopupListScreen', () => {
   it('shows the spec columns, Id and Domain hidden until toggled, and asks the list call with paging and newest first', async () => {
     const calls = renderList(['get_posts']);
     expect(await within(table()).findByText('Welcome')).toBeInTheDocument();
-    const headers = within(table()).getAllByRole('columnheader').map((h) => h.textContent);
-    for (const name of ['Title', 'Sender', 'Position', 'Status', 'Priority', 'Groups', 'Audiences', 'Tag', 'Devices', 'Created at', 'Action']) expect(headers).toContain(name);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    for (const name of ['Title', 'Sender', 'Position', 'Status', 'Priority', 'Groups', 'Audiences', 'Tag', 'Devices', 'Created at', 'Action'])
+      expect(headers).toContain(name);
     expect(headers).not.toContain('Id');
     expect(headers).not.toContain('Domain');
     expect(within(rowOf('Welcome')).getByText('Top right')).toBeInTheDocument();
@@ -128,7 +134,10 @@ describe('PopupListScreen', () => {
     const calls = fakeApi((call) => {
       if (call.method === 'GET') return paged([]);
       if (call.method === 'POST' && call.url === '/api/workspaces')
-        return { status: 201, data: { message: 'Workspace created', data: { _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' } } };
+        return {
+          status: 201,
+          data: { message: 'Workspace created', data: { _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' } },
+        };
       return undefined;
     });
     function Editor() {
@@ -155,7 +164,9 @@ describe('PopupListScreen', () => {
   it('filters the list by the workspace chosen in the side list', async () => {
     const WS = '55555555-5555-4555-8555-555555555555';
     const calls = renderList(['get_posts'], (call) =>
-      call.method === 'GET' && call.url === '/api/workspaces' ? paged([{ _id: WS, name: 'Spring', icon: 'star', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }]) : undefined,
+      call.method === 'GET' && call.url === '/api/workspaces'
+        ? paged([{ _id: WS, name: 'Spring', icon: 'star', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }])
+        : undefined,
     );
     await within(table()).findByText('Welcome');
     await userEvent.setup().click(await screen.findByTestId('workspace-Spring'));

@@ -59,7 +59,8 @@ describe('PopupViewScreen', () => {
   it("offers Edit to those who may update, and 'No surveys found' when there is nothing to export", async () => {
     renderView(['get_posts', 'update_posts'], (call) => {
       if (call.url === `/api/popups/${ID}`) return { status: 200, data: { data: saved } };
-      if (call.url === `/api/export/${ID}`) return { status: 404, data: new Blob([JSON.stringify({ message: 'No surveys found' })], { type: 'application/json' }) };
+      if (call.url === `/api/export/${ID}`)
+        return { status: 404, data: new Blob([JSON.stringify({ message: 'No surveys found' })], { type: 'application/json' }) };
       return undefined;
     });
     expect(await screen.findByTestId('view-edit')).toHaveAttribute('href', `/posts/${ID}/update`);
@@ -71,9 +72,11 @@ describe('PopupViewScreen', () => {
     const calls = renderView(['get_posts'], (call) => {
       if (call.url === `/api/popups/${ID}`) return { status: 200, data: { data: saved } };
       const meta = { totalDocs: 1, page: 1, limit: 10, hasMore: false, nextPage: null };
-      if (call.url === `/api/popups/${ID}/comments`) return { status: 200, data: { docs: [{ _id: 'c1', visitorId: 'v-1', body: 'Lovely!', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+      if (call.url === `/api/popups/${ID}/comments`)
+        return { status: 200, data: { docs: [{ _id: 'c1', visitorId: 'v-1', body: 'Lovely!', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
       if (call.url === `/api/popups/${ID}/count-reacts`) return { status: 200, data: { data: [{ emoji: '👍', count: 2 }], total: 2 } };
-      if (call.url === `/api/popups/${ID}/reacts`) return { status: 200, data: { docs: [{ _id: 'r1', visitorId: 'v-2', emoji: '👍', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+      if (call.url === `/api/popups/${ID}/reacts`)
+        return { status: 200, data: { docs: [{ _id: 'r1', visitorId: 'v-2', emoji: '👍', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
       return undefined;
     });
     const user = userEvent.setup();

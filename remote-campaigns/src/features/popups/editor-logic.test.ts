@@ -1,5 +1,16 @@
 import { POPUP_MAX_PAGES, popupDocumentSchema, defaultPopup } from 'contracts';
-import { DISPLAY_SECONDS, canAddPage, canRemoveBlock, canRemovePage, msToSeconds, newPage, pageAfterRemoval, placement, previewWidth, secondsToMs } from './editor-logic';
+import {
+  DISPLAY_SECONDS,
+  canAddPage,
+  canRemoveBlock,
+  canRemovePage,
+  msToSeconds,
+  newPage,
+  pageAfterRemoval,
+  placement,
+  previewWidth,
+  secondsToMs,
+} from './editor-logic';
 
 describe('display time: stored in milliseconds, shown in seconds (spec section 5)', () => {
   it('is 1 to 60 seconds by steps of 1, 15 by default', () => {

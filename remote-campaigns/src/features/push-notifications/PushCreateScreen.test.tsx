@@ -14,8 +14,13 @@ it('uploads the icon, previews the notification and saves it with the spec defau
   const calls = fakeApi((call) => {
     const option = optionLists(call, 'push');
     if (option) return option;
-    if (call.url === '/api/upload') return { status: 201, data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: ICON, mimeType: 'image/png', size: 4, originalName: 'i.png' } } };
-    if (call.method === 'POST' && call.url === '/api/push-notification') return { status: 201, data: { message: 'Push notification created successfully', data: {} } };
+    if (call.url === '/api/upload')
+      return {
+        status: 201,
+        data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: ICON, mimeType: 'image/png', size: 4, originalName: 'i.png' } },
+      };
+    if (call.method === 'POST' && call.url === '/api/push-notification')
+      return { status: 201, data: { message: 'Push notification created successfully', data: {} } };
     return undefined;
   });
   renderScreen(

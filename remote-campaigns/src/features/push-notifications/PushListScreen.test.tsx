@@ -30,7 +30,8 @@ it('cancels with PATCH …/cancel/{id} and deletes one row through the list dele
   signInAs(makeUser(['cancel_pushNotification', 'delete_pushNotification']));
   const calls = fakeApi((call) => {
     if (call.method === 'GET') return call.url === '/api/push-notification' ? paged([row]) : paged([]);
-    if (call.method === 'PATCH' && call.url === '/api/push-notification/cancel/n1') return { status: 200, data: { message: 'Push notification cancelled successfully', data: {} } };
+    if (call.method === 'PATCH' && call.url === '/api/push-notification/cancel/n1')
+      return { status: 200, data: { message: 'Push notification cancelled successfully', data: {} } };
     if (call.method === 'DELETE' && call.url === '/api/push-notification') return { status: 200, data: { message: 'Push notifications deleted successfully' } };
     return undefined;
   });
@@ -42,7 +43,9 @@ it('cancels with PATCH …/cancel/{id} and deletes one row through the list dele
   const user = userEvent.setup();
   const table = screen.getByTestId('push-table');
   await within(table).findByText('Back in stock');
-  const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
   expect(headers).not.toContain('Position');
   expect(headers).toContain('Devices');
   // The push routes need no permission, but the actions follow the pushNotification permissions.

@@ -15,16 +15,14 @@ import {
 } from 'contracts';
 import { FormField, Input, NativeSelect, SimpleGrid, Stack, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import type { ReactNode } from 'react';
 import { useFieldMessage } from '../../campaigns-common/field-messages';
 import type { CampaignOptions } from '../../campaigns-common/use-campaign-options';
+import { OrganisationSection, TargetingSection } from '../../campaigns-common/components/CampaignSections';
 import { ColorField } from '../../campaigns-common/components/ColorField';
-import { EditorForm } from '../../campaigns-common/components/EditorForm';
+import { EditorForm, type CampaignFormProps } from '../../campaigns-common/components/EditorForm';
 import { EditorSection } from '../../campaigns-common/components/EditorLayout';
 import { EmojiPicker } from '../../campaigns-common/components/EmojiPicker';
 import { EnumSelect } from '../../campaigns-common/components/EnumSelect';
-import { OrganisationFields } from '../../campaigns-common/components/OrganisationFields';
-import { TargetingFields } from '../../campaigns-common/components/TargetingFields';
 import { Toggle } from '../../campaigns-common/components/Toggle';
 import { BannerPreview } from './BannerPreview';
 
@@ -91,16 +89,7 @@ function ActionFields() {
   );
 }
 
-export interface BannerFormProps {
-  mode: 'create' | 'view' | 'update';
-  defaultValues: BannerDocumentInput;
-  options: CampaignOptions;
-  submitLabel: string;
-  onSubmit: (body: BannerDocument) => Promise<unknown>;
-  onFailure: (error: unknown) => void;
-  onCancel: () => void;
-  extraActions?: ReactNode;
-}
+export type BannerFormProps = CampaignFormProps<BannerDocumentInput, BannerDocument>;
 
 /**
  * The banner editor: title and content, settings (priority, background colour, target device,
@@ -138,10 +127,34 @@ function BannerSections({ serverError, options }: { serverError: unknown; option
       </EditorSection>
       <EditorSection title={t('banners.sections.settings')} testId="section-settings">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <EnumSelect<BannerDocumentInput> name="settings.bannerStyle" values={BANNER_STYLES} label={t('banners.fields.style')} table="bannerStyle" testId="field-style" />
-          <EnumSelect<BannerDocumentInput> name="settings.bannerPosition" values={BANNER_POSITIONS} label={t('banners.fields.position')} table="bannerPosition" testId="field-position" />
-          <EnumSelect<BannerDocumentInput> name="settings.targetDevice" values={BANNER_TARGET_DEVICES} label={t('banners.fields.targetDevice')} table="devices" testId="field-devices" />
-          <EnumSelect<BannerDocumentInput> name="settings.priority" values={CAMPAIGN_PRIORITIES} label={t('banners.fields.priority')} table="priority" testId="field-priority" />
+          <EnumSelect<BannerDocumentInput>
+            name="settings.bannerStyle"
+            values={BANNER_STYLES}
+            label={t('banners.fields.style')}
+            table="bannerStyle"
+            testId="field-style"
+          />
+          <EnumSelect<BannerDocumentInput>
+            name="settings.bannerPosition"
+            values={BANNER_POSITIONS}
+            label={t('banners.fields.position')}
+            table="bannerPosition"
+            testId="field-position"
+          />
+          <EnumSelect<BannerDocumentInput>
+            name="settings.targetDevice"
+            values={BANNER_TARGET_DEVICES}
+            label={t('banners.fields.targetDevice')}
+            table="devices"
+            testId="field-devices"
+          />
+          <EnumSelect<BannerDocumentInput>
+            name="settings.priority"
+            values={CAMPAIGN_PRIORITIES}
+            label={t('banners.fields.priority')}
+            table="priority"
+            testId="field-priority"
+          />
           <EnumSelect<BannerDocumentInput> name="status" values={CAMPAIGN_STATUSES} label={t('banners.fields.status')} table="status" testId="field-status" />
         </SimpleGrid>
         <Controller
@@ -157,12 +170,8 @@ function BannerSections({ serverError, options }: { serverError: unknown; option
       <EditorSection title={t('banners.sections.action')} testId="section-action">
         <ActionFields />
       </EditorSection>
-      <EditorSection title={t('popups.sections.targeting')} testId="section-targeting">
-        <TargetingFields options={options} serverError={serverError} />
-      </EditorSection>
-      <EditorSection title={t('popups.sections.organisation')} testId="section-organisation">
-        <OrganisationFields options={options} />
-      </EditorSection>
+      <TargetingSection options={options} serverError={serverError} />
+      <OrganisationSection options={options} />
     </>
   );
 }

@@ -18,7 +18,16 @@ export function ColorField({
   return (
     <HStack gap="2">
       <Input type="color" value={hex} onChange={(e) => onChange(e.target.value)} aria-label={label} w="12" p="1" flexShrink={0} />
-      <Input value={value ?? ''} onChange={(e) => onChange(e.target.value)} aria-label={label} maxW="32" dir="ltr" fontFamily="mono" aria-invalid={invalid || undefined} data-testid={testId} />
+      <Input
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={label}
+        maxW="32"
+        dir="ltr"
+        fontFamily="mono"
+        aria-invalid={invalid || undefined}
+        data-testid={testId}
+      />
     </HStack>
   );
 }

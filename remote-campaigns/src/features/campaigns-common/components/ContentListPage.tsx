@@ -1,16 +1,20 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Ban, Copy, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { Workspace, WorkspaceService } from 'contracts';
+import { Ban, Copy, Eye, MessagesSquare, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { CampaignRow, Workspace } from 'contracts';
 import { Button, Flex, PageHeader, Stack } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
-import { useTranslation } from 'shared-i18n';
+import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { listWorkspaces } from '../api/list-workspaces';
+import type { CampaignResource } from '../resources';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useLoaded } from '../use-loaded';
-import { ListFilters, type SelectFilter } from './ListFilters';
+import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
+import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
+import { CommentsReactionsDialog } from './CommentsReactionsDialog';
+import { ListFilters } from './ListFilters';
 import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { WorkspaceSideList } from './WorkspaceSideList';
 
@@ -22,29 +26,20 @@ export interface ContentListCalls {
   removeMany: (ids: string[]) => Promise<unknown>;
 }
 
-export interface ContentListPageProps<Row extends { _id: string }> {
-  /** Translation prefix in the campaigns namespace (popups, banners, push) and test-id stem. */
-  kind: 'popups' | 'banners' | 'push';
-  service: WorkspaceService;
-  /** CASL subject of the actions (spec section 6: posts, banners, pushNotification). */
-  resource: string;
-  /** Route base: /posts, /banners, /push_notification. */
-  basePath: string;
+export interface ContentListPageProps {
+  resource: CampaignResource;
   listUrl: string;
-  /** Query parameter names of the title search and the workspace filter (they differ per call). */
-  searchParam: string;
-  workspaceParam: string;
-  filters: readonly SelectFilter[];
-  columns: ColumnDef<Row>[];
-  titleOf: (row: Row) => string;
-  /** Whether cancel applies to this row (an already cancelled item cannot be cancelled again). */
-  canCancelRow?: (row: Row) => boolean;
+  /** The list call's fixed-value filters, in the order shown, before the sender and tag filters. */
+  valueFilters: readonly ValueFilterSpec[];
+  columns: CampaignColumnOptions;
   calls: ContentListCalls;
-  /** Extra row actions (comments and reactions, export), before duplicate / cancel / delete. */
-  extraActions?: (row: Row) => RowAction[];
-  /** Dialogs the extra actions open. */
-  children?: ReactNode;
+  /** Row actions of this service only (the popup's answers export), after comments and reactions. */
+  extraActions?: (row: CampaignRow) => RowAction[];
 }
+
+const titleOf = (row: CampaignRow) => row.title;
+// An already cancelled item cannot be cancelled again.
+const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
 
 /**
  * A campaign list (popups, banners, push notifications): the service's workspaces beside the table
@@ -53,9 +48,10 @@ export interface ContentListPageProps<Row extends { _id: string }> {
  * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
  * confirmed, announced by a toast and reflected in the list.
  */
-export function ContentListPage<Row extends { _id: string }>(props: ContentListPageProps<Row>) {
-  const { kind, service, resource, basePath, listUrl, searchParam, workspaceParam, filters, columns, titleOf, canCancelRow, calls, extraActions } = props;
+export function ContentListPage({ resource, listUrl, valueFilters, columns: columnOptions, calls, extraActions }: ContentListPageProps) {
+  const { kind, service, subject, basePath, searchParam, feedback: feedbackKind } = resource;
   const { t } = useTranslation('campaigns');
+  const format = useFormatters();
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const [workspaceId, setWorkspaceId] = useState('');
@@ -63,21 +59,27 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
   const [selection, setSelection] = useState<string[]>([]);
   const [creatingWorkspace, setCreatingWorkspace] = useState<null | 'browse' | 'create'>(null);
+  const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
+  const values = useValueFilters(valueFilters);
+  const owners = useOwnerFilters();
+  const filters = useMemo(() => [...values, ...owners], [values, owners]);
+  const columns = useMemo(() => campaignColumns(t, format, columnOptions), [t, format, columnOptions]);
   const workspaces = useLoaded(() => listWorkspaces(service), [service]);
   const settledSearch = useDebouncedValue(search.trim());
+  // The title search's parameter differs per list call; all three name the workspace filter workSpace.
   const params = useMemo(
-    () => ({ ...filterValues, [searchParam]: settledSearch || undefined, [workspaceParam]: workspaceId || undefined }),
-    [filterValues, searchParam, settledSearch, workspaceParam, workspaceId],
+    () => ({ ...filterValues, [searchParam]: settledSearch || undefined, workSpace: workspaceId || undefined }),
+    [filterValues, searchParam, settledSearch, workspaceId],
   );
-  const list = useApiList<Row>(listUrl, { params, fallbackError: t(`${kind}.list.loadError`) });
+  const list = useApiList<CampaignRow>(listUrl, { params, fallbackError: t(`${kind}.list.loadError`) });
   const { reload } = list;
 
-  const canCreate = useCan('create', resource);
-  const canView = useCan('get', resource);
-  const canUpdate = useCan('update', resource);
-  const canDelete = useCan('delete', resource);
-  const canDuplicate = useCan('duplicate', resource);
-  const canCancel = useCan('cancel', resource);
+  const canCreate = useCan('create', subject);
+  const canView = useCan('get', subject);
+  const canUpdate = useCan('update', subject);
+  const canDelete = useCan('delete', subject);
+  const canDuplicate = useCan('duplicate', subject);
+  const canCancel = useCan('cancel', subject);
 
   const afterRemoval = useCallback(
     (ids: string[]) => {
@@ -86,19 +88,19 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
     },
     [reload],
   );
-  const duplication = useConfirmedAction<Row>({
+  const duplication = useConfirmedAction<CampaignRow>({
     run: (row) => calls.duplicate(row._id),
     success: (row) => t(`${kind}.actions.duplicated`, { title: titleOf(row) }),
     errorFallback: t(`${kind}.actions.duplicateFailed`),
     onDone: () => reload(),
   });
-  const cancellation = useConfirmedAction<Row>({
+  const cancellation = useConfirmedAction<CampaignRow>({
     run: (row) => calls.cancel(row._id),
     success: (row) => t(`${kind}.actions.cancelled`, { title: titleOf(row) }),
     errorFallback: t(`${kind}.actions.cancelFailed`),
     onDone: () => reload(),
   });
-  const deletion = useConfirmedAction<Row>({
+  const deletion = useConfirmedAction<CampaignRow>({
     run: (row) => calls.remove(row._id),
     success: (row) => t(`${kind}.actions.deleted`, { title: titleOf(row) }),
     errorFallback: t(`${kind}.actions.deleteFailed`),
@@ -114,7 +116,7 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
   const { ask: askCancel } = cancellation;
   const { ask: askDelete } = deletion;
 
-  const allColumns = useMemo<ColumnDef<Row>[]>(
+  const allColumns = useMemo<ColumnDef<CampaignRow>[]>(
     () => [
       ...columns,
       {
@@ -127,8 +129,27 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
           return (
             <RowActions
               actions={[
-                { label: t('list.view', { title }), icon: <Eye />, link: <RouterLink to={`${basePath}/${item._id}/view`} />, testId: 'row-view', hidden: !canView },
-                { label: t('list.edit', { title }), icon: <Pencil />, link: <RouterLink to={`${basePath}/${item._id}/update`} />, testId: 'row-edit', hidden: !canUpdate },
+                {
+                  label: t('list.view', { title }),
+                  icon: <Eye />,
+                  link: <RouterLink to={`${basePath}/${item._id}/view`} />,
+                  testId: 'row-view',
+                  hidden: !canView,
+                },
+                {
+                  label: t('list.edit', { title }),
+                  icon: <Pencil />,
+                  link: <RouterLink to={`${basePath}/${item._id}/update`} />,
+                  testId: 'row-edit',
+                  hidden: !canUpdate,
+                },
+                {
+                  label: t('list.feedback', { title }),
+                  icon: <MessagesSquare />,
+                  onClick: () => setFeedbackOf(item),
+                  testId: 'row-feedback',
+                  hidden: !feedbackKind,
+                },
                 ...(extraActions?.(item) ?? []),
                 { label: t('list.duplicate', { title }), icon: <Copy />, onClick: () => askDuplicate(item), testId: 'row-duplicate', hidden: !canDuplicate },
                 {
@@ -136,16 +157,23 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
                   icon: <Ban />,
                   onClick: () => askCancel(item),
                   testId: 'row-cancel',
-                  hidden: !canCancel || (canCancelRow ? !canCancelRow(item) : false),
+                  hidden: !canCancel || !canCancelRow(item),
                 },
-                { label: t('list.delete', { title }), icon: <Trash2 />, onClick: () => askDelete(item), tone: 'danger', testId: 'row-delete', hidden: !canDelete },
+                {
+                  label: t('list.delete', { title }),
+                  icon: <Trash2 />,
+                  onClick: () => askDelete(item),
+                  tone: 'danger',
+                  testId: 'row-delete',
+                  hidden: !canDelete,
+                },
               ]}
             />
           );
         },
       },
     ],
-    [columns, t, titleOf, basePath, canView, canUpdate, canDuplicate, canCancel, canDelete, canCancelRow, extraActions, askDuplicate, askCancel, askDelete],
+    [columns, t, basePath, canView, canUpdate, feedbackKind, canDuplicate, canCancel, canDelete, extraActions, askDuplicate, askCancel, askDelete],
   );
 
   const workspaceList = workspaces.data ?? [];
@@ -246,7 +274,7 @@ export function ContentListPage<Row extends { _id: string }>(props: ContentListP
         description={t(`${kind}.actions.bulkDeleteConfirm`, { count: bulk.target?.length ?? 0 })}
         confirmLabel={tc('actions.delete')}
       />
-      {props.children}
+      {feedbackKind && <CommentsReactionsDialog kind={feedbackKind} item={feedbackOf} onClose={() => setFeedbackOf(null)} />}
     </>
   );
 }

@@ -1,6 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useWatch, type Control, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  useWatch,
+  type Control,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
+import type { CampaignOptions } from '../use-campaign-options';
 import { EditorLayout } from './EditorLayout';
 
 export interface EditorFormProps<Input extends FieldValues, Output> {
@@ -21,10 +33,25 @@ export interface EditorFormProps<Input extends FieldValues, Output> {
 }
 
 /**
+ * The props of a service's editor (popup, banner, push): what its screens give, the editor itself
+ * fixing the resolver, preview and sections. `options` feeds the targeting and organisation choices.
+ */
+export type CampaignFormProps<Input extends FieldValues, Output> = Pick<
+  EditorFormProps<Input, Output>,
+  'mode' | 'submitLabel' | 'onSubmit' | 'onFailure' | 'onCancel' | 'extraActions'
+> & { defaultValues: Input; options: CampaignOptions };
+
+/**
  * The preview, fed by every value as it is typed. Watching here, not in the form, re-renders only
  * the preview on each key, not every field of the form.
  */
-function LivePreview<Input extends FieldValues, Output>({ control, render }: { control: Control<Input, unknown, Output>; render: (values: Input) => ReactNode }) {
+function LivePreview<Input extends FieldValues, Output>({
+  control,
+  render,
+}: {
+  control: Control<Input, unknown, Output>;
+  render: (values: Input) => ReactNode;
+}) {
   const values = useWatch({ control }) as Input;
   return <>{render(values)}</>;
 }

@@ -29,7 +29,15 @@ export function EmojiPicker({ value, onChange, testId = 'emoji-picker' }: { valu
       </HStack>
       <Flex gap="1" wrap="wrap" mt="2" role="group" aria-label={t('emojis.add')}>
         {EMOJI_PALETTE.filter((e) => !value.includes(e)).map((emoji) => (
-          <Button key={emoji} size="xs" variant="outline" fontSize="md" disabled={full} aria-label={t('emojis.addOne', { emoji })} onClick={() => onChange([...value, emoji])}>
+          <Button
+            key={emoji}
+            size="xs"
+            variant="outline"
+            fontSize="md"
+            disabled={full}
+            aria-label={t('emojis.addOne', { emoji })}
+            onClick={() => onChange([...value, emoji])}
+          >
             {emoji}
           </Button>
         ))}

@@ -22,7 +22,15 @@ describe('ImageUploadField (spec sections 5 and 8)', () => {
   it("sends the file as multipart and takes the stored URL only on 201: 'Image uploaded sucessfully'", async () => {
     signInAs(makeUser([]));
     const calls = fakeApi((call) =>
-      call.url === '/api/upload' ? { status: 201, data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: 'http://api.test/uploads/a.png', mimeType: 'image/png', size: 4, originalName: 'icon.png' } } } : undefined,
+      call.url === '/api/upload'
+        ? {
+            status: 201,
+            data: {
+              message: 'Image uploaded sucessfully',
+              data: { _id: 'u1', url: 'http://api.test/uploads/a.png', mimeType: 'image/png', size: 4, originalName: 'icon.png' },
+            },
+          }
+        : undefined,
     );
     renderScreen(<Harness />);
     await userEvent.setup().upload(screen.getByTestId('icon-input'), png());

@@ -61,7 +61,14 @@ export function ImageUploadField({
         {value ? t('upload.replace') : t('upload.choose')}
       </Button>
       {value && (
-        <Button size="sm" variant="ghost" colorPalette="red" disabled={disabled || busy} onClick={() => onChange('')} aria-label={t('upload.remove', { label })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          disabled={disabled || busy}
+          onClick={() => onChange('')}
+          aria-label={t('upload.remove', { label })}
+        >
           <Trash2 size={14} aria-hidden />
         </Button>
       )}

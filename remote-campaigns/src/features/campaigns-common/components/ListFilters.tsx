@@ -30,11 +30,23 @@ export function ListFilters({
   return (
     <Flex gap="2" wrap="wrap" align="center" data-testid="list-filters">
       <InputGroup startElement={<Search size={14} aria-hidden />} maxW="60">
-        <Input size="sm" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={t('list.search')} aria-label={t('list.search')} data-testid="list-search" />
+        <Input
+          size="sm"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder={t('list.search')}
+          aria-label={t('list.search')}
+          data-testid="list-search"
+        />
       </InputGroup>
       {filters.map((f) => (
         <NativeSelect.Root key={f.param} size="sm" width="auto">
-          <NativeSelect.Field aria-label={f.label} value={values[f.param] ?? ''} onChange={(e) => onChange(f.param, e.target.value)} data-testid={`filter-${f.param}`}>
+          <NativeSelect.Field
+            aria-label={f.label}
+            value={values[f.param] ?? ''}
+            onChange={(e) => onChange(f.param, e.target.value)}
+            data-testid={`filter-${f.param}`}
+          >
             <option value="">{t('list.any', { label: f.label })}</option>
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>

@@ -12,7 +12,13 @@ export function OrganisationFields({ options }: { options: CampaignOptions }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <IdSelect<Organisation> name="tag" label={t('organisation.tag')} noneLabel={t('organisation.noTag')} items={options.tags} testId="field-tag" />
-      <IdSelect<Organisation> name="workspace" label={t('organisation.workspace')} noneLabel={t('organisation.noWorkspace')} items={options.workspaces} testId="field-workspace" />
+      <IdSelect<Organisation>
+        name="workspace"
+        label={t('organisation.workspace')}
+        noneLabel={t('organisation.noWorkspace')}
+        items={options.workspaces}
+        testId="field-workspace"
+      />
     </SimpleGrid>
   );
 }

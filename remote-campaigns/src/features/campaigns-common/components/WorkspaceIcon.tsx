@@ -2,7 +2,16 @@ import { Bookmark, Briefcase, Flag, Folder, Heart, Rocket, Star, Zap, type Lucid
 import type { WorkspaceIcon as IconName } from 'contracts';
 
 // A remote never imports another remote: the settings remote draws the same names its own way.
-const ICONS: Record<IconName, LucideIcon> = { folder: Folder, star: Star, rocket: Rocket, heart: Heart, flag: Flag, bookmark: Bookmark, briefcase: Briefcase, zap: Zap };
+const ICONS: Record<IconName, LucideIcon> = {
+  folder: Folder,
+  star: Star,
+  rocket: Rocket,
+  heart: Heart,
+  flag: Flag,
+  bookmark: Bookmark,
+  briefcase: Briefcase,
+  zap: Zap,
+};
 
 /** The icon a workspace names (an unknown name draws a folder). */
 export function WorkspaceIcon({ name, size = 16 }: { name: string; size?: number }) {

@@ -43,7 +43,16 @@ export function WorkspaceSideList({
   return (
     // Beside the table on wide screens; above it, as a wrapping row, where the table needs the width.
     <Box as="nav" aria-label={t('workspaces.title')} width={{ base: 'full', '2xl': '56' }} flexShrink={0} data-testid="workspace-side-list">
-      <Stack gap="1" direction={{ base: 'row', '2xl': 'column' }} wrap={{ base: 'wrap', '2xl': 'nowrap' }} align={{ base: 'center', '2xl': 'stretch' }} bg="bg" borderWidth="1px" borderRadius="lg" p="2">
+      <Stack
+        gap="1"
+        direction={{ base: 'row', '2xl': 'column' }}
+        wrap={{ base: 'wrap', '2xl': 'nowrap' }}
+        align={{ base: 'center', '2xl': 'stretch' }}
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="lg"
+        p="2"
+      >
         <Text fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" px="3" py="1">
           {t('workspaces.title')}
         </Text>

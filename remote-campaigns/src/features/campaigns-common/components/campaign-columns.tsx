@@ -23,24 +23,19 @@ function Names({ items }: { items: readonly { _id: string; name: string }[] }) {
 
 const text = (value: string | null | undefined) => (value ? value : <Text color="fg.muted">—</Text>);
 
+/** Which optional columns a list shows, and the translation tables of its position / style values. */
+export interface CampaignColumnOptions {
+  include: readonly ('position' | 'style' | 'priority')[];
+  positionValues?: 'position' | 'bannerPosition';
+  styleValues?: 'format' | 'bannerStyle';
+}
+
 /**
  * The columns of the campaign lists (spec section 2, popups: Id hidden, Title, Sender, Domain hidden,
  * Position, Status, Priority, Groups, Audiences, Tag, Devices, Created at; banners and push show
  * the same where they apply). `values` names the translation table of the position / style values.
  */
-export function campaignColumns(
-  t: TFunction,
-  format: Format,
-  {
-    include,
-    positionValues,
-    styleValues,
-  }: {
-    include: readonly ('position' | 'style' | 'priority')[];
-    positionValues?: 'position' | 'bannerPosition';
-    styleValues?: 'format' | 'bannerStyle';
-  },
-): ColumnDef<CampaignRow>[] {
+export function campaignColumns(t: TFunction, format: Format, { include, positionValues, styleValues }: CampaignColumnOptions): ColumnDef<CampaignRow>[] {
   const cols: ColumnDef<CampaignRow>[] = [
     idColumn<CampaignRow>(t('columns.id')),
     {

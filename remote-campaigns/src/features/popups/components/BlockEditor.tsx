@@ -143,7 +143,14 @@ export function BlockEditor({
                         rows={3}
                         defaultValue={((field.value as string[] | undefined) ?? []).join('\n')}
                         onChange={(e) => field.onChange(e.target.value.split('\n').filter((line, i, all) => line.trim() !== '' || i === all.length - 1))}
-                        onBlur={(e) => field.onChange(e.target.value.split('\n').map((l) => l.trim()).filter(Boolean))}
+                        onBlur={(e) =>
+                          field.onChange(
+                            e.target.value
+                              .split('\n')
+                              .map((l) => l.trim())
+                              .filter(Boolean),
+                          )
+                        }
                         data-testid="block-question-options"
                       />
                     </FormField>
@@ -178,4 +185,3 @@ export function BlockEditor({
     </Card.Root>
   );
 }
-

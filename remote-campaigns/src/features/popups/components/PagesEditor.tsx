@@ -27,7 +27,14 @@ function PageBlocks({ page }: { page: number }) {
         </Text>
       )}
       {blocks.fields.map((field, index) => (
-        <BlockEditor key={field.key} page={page} index={index} count={blocks.fields.length} onRemove={() => remove(index)} onMove={(to) => blocks.move(index, to)} />
+        <BlockEditor
+          key={field.key}
+          page={page}
+          index={index}
+          count={blocks.fields.length}
+          onRemove={() => remove(index)}
+          onMove={(to) => blocks.move(index, to)}
+        />
       ))}
       <Flex gap="2" wrap="wrap" align="center" role="group" aria-label={t('blocks.add')}>
         <Text fontSize="sm" color="fg.muted">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useFormContext, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -20,29 +20,18 @@ import { FormField, HStack, Input, SimpleGrid, Text, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns-common/field-messages';
 import type { CampaignOptions } from '../../campaigns-common/use-campaign-options';
+import { OrganisationSection, TargetingSection } from '../../campaigns-common/components/CampaignSections';
 import { ColorField } from '../../campaigns-common/components/ColorField';
-import { EditorForm } from '../../campaigns-common/components/EditorForm';
+import { EditorForm, type CampaignFormProps } from '../../campaigns-common/components/EditorForm';
 import { EditorSection } from '../../campaigns-common/components/EditorLayout';
 import { EnumSelect } from '../../campaigns-common/components/EnumSelect';
 import { EmojiPicker } from '../../campaigns-common/components/EmojiPicker';
 import { ImageUploadField } from '../../campaigns-common/components/ImageUploadField';
-import { OrganisationFields } from '../../campaigns-common/components/OrganisationFields';
-import { TargetingFields } from '../../campaigns-common/components/TargetingFields';
 import { DISPLAY_SECONDS, msToSeconds, secondsToMs } from '../editor-logic';
 import { PagesEditor } from './PagesEditor';
 import { PopupPreview } from './PopupPreview';
 
-export interface PopupFormProps {
-  mode: 'create' | 'view' | 'update';
-  defaultValues: PopupDocumentInput;
-  options: CampaignOptions;
-  submitLabel: string;
-  /** Saves; a rejection is reported by `onFailure` and its field messages land on their fields. */
-  onSubmit: (body: PopupDocument) => Promise<unknown>;
-  onFailure: (error: unknown, placedOnFields: boolean) => void;
-  onCancel: () => void;
-  extraActions?: ReactNode;
-}
+export type PopupFormProps = CampaignFormProps<PopupDocumentInput, PopupDocument>;
 
 /**
  * The popup editor (create, view read-only, update): react-hook-form validated by the contract's
@@ -139,7 +128,13 @@ function PopupSections({
           name="popupBackgroundImage"
           render={({ field }) => (
             <FormField label={t('popups.fields.backgroundImage')} error={message('popupBackgroundImage')}>
-              <ImageUploadField value={field.value} onChange={field.onChange} label={t('popups.fields.backgroundImage')} testId="field-background-image" disabled={readOnly} />
+              <ImageUploadField
+                value={field.value}
+                onChange={field.onChange}
+                label={t('popups.fields.backgroundImage')}
+                testId="field-background-image"
+                disabled={readOnly}
+              />
             </FormField>
           )}
         />
@@ -212,13 +207,8 @@ function PopupSections({
         </FormField>
       </EditorSection>
 
-      <EditorSection title={t('popups.sections.targeting')} testId="section-targeting">
-        <TargetingFields options={options} serverError={serverError} />
-      </EditorSection>
-
-      <EditorSection title={t('popups.sections.organisation')} testId="section-organisation">
-        <OrganisationFields options={options} />
-      </EditorSection>
+      <TargetingSection options={options} serverError={serverError} />
+      <OrganisationSection options={options} />
     </>
   );
 }

@@ -21,7 +21,17 @@ function PreviewBlock({ block, emojis, color }: { block: PopupBlockInput; emojis
       return block.url ? (
         <Image src={block.url} alt={block.alt ?? ''} borderRadius="md" maxH="48" objectFit="cover" w="full" data-testid="preview-block-image" />
       ) : (
-        <Flex h="24" align="center" justify="center" borderRadius="md" borderWidth="1px" borderStyle="dashed" fontSize="xs" opacity={0.7} data-testid="preview-block-image">
+        <Flex
+          h="24"
+          align="center"
+          justify="center"
+          borderRadius="md"
+          borderWidth="1px"
+          borderStyle="dashed"
+          fontSize="xs"
+          opacity={0.7}
+          data-testid="preview-block-image"
+        >
           {t('preview.noImage')}
         </Flex>
       );
@@ -84,8 +94,7 @@ export function PopupPreview({ popup, page, onPageChange }: { popup: PopupDocume
   const emojis = popup.emojis ?? [];
   const inset = '16px';
   // Physical left/right on purpose: the stage is the visitor's (left-to-right) page, see PreviewStage.
-  const horizontalStyle =
-    horizontal === 'left' ? { left: inset } : horizontal === 'right' ? { right: inset } : { left: '50%', transform: 'translateX(-50%)' };
+  const horizontalStyle = horizontal === 'left' ? { left: inset } : horizontal === 'right' ? { right: inset } : { left: '50%', transform: 'translateX(-50%)' };
   const verticalStyle = vertical === 'top' ? { top: '48px' } : vertical === 'bottom' ? { bottom: inset } : { top: '50%', translate: '0 -50%' };
   const pager =
     pages.length > 1 ? (
@@ -142,7 +151,17 @@ export function PopupPreview({ popup, page, onPageChange }: { popup: PopupDocume
             {(current?.content ?? []).map((block) => (
               <PreviewBlock key={block.id} block={block} emojis={emojis} color={text} />
             ))}
-            {popup.replayType === 'text' && <Input size="sm" readOnly placeholder={t('preview.replyPlaceholder')} bg="transparent" borderColor="currentColor" color={text} data-testid="preview-reply" />}
+            {popup.replayType === 'text' && (
+              <Input
+                size="sm"
+                readOnly
+                placeholder={t('preview.replyPlaceholder')}
+                bg="transparent"
+                borderColor="currentColor"
+                color={text}
+                data-testid="preview-reply"
+              />
+            )}
             {popup.replayType === 'emoji' && (
               <HStack gap="2" justify="center" fontSize="xl" data-testid="preview-reply">
                 {emojis.map((e, i) => (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -16,12 +15,12 @@ import { FormField, Input, SimpleGrid, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns-common/field-messages';
 import type { CampaignOptions } from '../../campaigns-common/use-campaign-options';
-import { EditorForm } from '../../campaigns-common/components/EditorForm';
+import { OrganisationSection } from '../../campaigns-common/components/CampaignSections';
+import { EditorForm, type CampaignFormProps } from '../../campaigns-common/components/EditorForm';
 import { EditorSection } from '../../campaigns-common/components/EditorLayout';
 import { EnumSelect } from '../../campaigns-common/components/EnumSelect';
 import { IdSelect } from '../../campaigns-common/components/IdSelect';
 import { ImageUploadField } from '../../campaigns-common/components/ImageUploadField';
-import { OrganisationFields } from '../../campaigns-common/components/OrganisationFields';
 import { Toggle } from '../../campaigns-common/components/Toggle';
 import { PushPreview } from './PushPreview';
 
@@ -58,14 +57,30 @@ function PushSections({ options, readOnly }: { options: CampaignOptions; readOnl
           <FormField label={t('push.fields.actionUrl')} error={message('action.url')}>
             <Input dir="ltr" placeholder="https://" {...register('action.url')} data-testid="field-action-url" />
           </FormField>
-          <EnumSelect<Values> name="action.target" values={PUSH_ACTION_TARGETS} label={t('push.fields.actionTarget')} table="linkTarget" testId="field-action-target" />
+          <EnumSelect<Values>
+            name="action.target"
+            values={PUSH_ACTION_TARGETS}
+            label={t('push.fields.actionTarget')}
+            table="linkTarget"
+            testId="field-action-target"
+          />
         </SimpleGrid>
       </EditorSection>
       <EditorSection title={t('push.sections.delivery')} testId="section-delivery">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <EnumSelect<Values> name="devices" values={CAMPAIGN_DEVICES} label={t('push.fields.devices')} table="devices" testId="field-devices" />
-          <FormField label={t('push.fields.duration')} helper={t('push.fields.durationHelp', { min: PUSH_DURATION_MIN, max: PUSH_DURATION_MAX })} error={message('duration')}>
-            <Input type="number" min={PUSH_DURATION_MIN} max={PUSH_DURATION_MAX} {...register('duration', { valueAsNumber: true })} data-testid="field-duration" />
+          <FormField
+            label={t('push.fields.duration')}
+            helper={t('push.fields.durationHelp', { min: PUSH_DURATION_MIN, max: PUSH_DURATION_MAX })}
+            error={message('duration')}
+          >
+            <Input
+              type="number"
+              min={PUSH_DURATION_MIN}
+              max={PUSH_DURATION_MAX}
+              {...register('duration', { valueAsNumber: true })}
+              data-testid="field-duration"
+            />
           </FormField>
           <EnumSelect<Values> name="goal" values={CAMPAIGN_GOALS} label={t('push.fields.goal')} table="goal" testId="field-goal" />
           <EnumSelect<Values> name="status" values={CAMPAIGN_STATUSES} label={t('push.fields.status')} table="status" testId="field-status" />
@@ -75,26 +90,21 @@ function PushSections({ options, readOnly }: { options: CampaignOptions; readOnl
       <EditorSection title={t('popups.sections.targeting')} testId="section-targeting">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <IdSelect<Values> name="group" label={t('push.fields.group')} noneLabel={t('push.fields.anyGroup')} items={options.groups} testId="field-group" />
-          <IdSelect<Values> name="audience" label={t('push.fields.audience')} noneLabel={t('push.fields.anyAudience')} items={options.segments} testId="field-audience" />
+          <IdSelect<Values>
+            name="audience"
+            label={t('push.fields.audience')}
+            noneLabel={t('push.fields.anyAudience')}
+            items={options.segments}
+            testId="field-audience"
+          />
         </SimpleGrid>
       </EditorSection>
-      <EditorSection title={t('popups.sections.organisation')} testId="section-organisation">
-        <OrganisationFields options={options} />
-      </EditorSection>
+      <OrganisationSection options={options} />
     </>
   );
 }
 
-export interface PushFormProps {
-  mode: 'create' | 'view' | 'update';
-  defaultValues: Values;
-  options: CampaignOptions;
-  submitLabel: string;
-  onSubmit: (body: PushNotificationDocument) => Promise<unknown>;
-  onFailure: (error: unknown) => void;
-  onCancel: () => void;
-  extraActions?: ReactNode;
-}
+export type PushFormProps = CampaignFormProps<Values, PushNotificationDocument>;
 
 /**
  * The push-notification editor: its name in the console, the title and body the visitor reads, the

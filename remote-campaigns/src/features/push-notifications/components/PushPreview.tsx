@@ -32,7 +32,11 @@ export function PushPreview({ push }: { push: PushNotificationDocumentInput }) {
         >
           <Flex gap="3" align="start" dir="auto">
             <Box w="10" h="10" borderRadius="md" overflow="hidden" flexShrink={0} bg="bg.muted" display="flex" alignItems="center" justifyContent="center">
-              {push.icon ? <Image src={push.icon} alt="" w="full" h="full" objectFit="cover" data-testid="push-preview-icon" /> : <Bell size={20} aria-hidden />}
+              {push.icon ? (
+                <Image src={push.icon} alt="" w="full" h="full" objectFit="cover" data-testid="push-preview-icon" />
+              ) : (
+                <Bell size={20} aria-hidden />
+              )}
             </Box>
             <Stack gap="0.5" flex="1" minW="0">
               <HStack justify="space-between" gap="2">

@@ -1,0 +1,25 @@
+import { useTranslation } from 'shared-i18n';
+import type { CampaignOptions } from '../use-campaign-options';
+import { EditorSection } from './EditorLayout';
+import { OrganisationFields } from './OrganisationFields';
+import { TargetingFields } from './TargetingFields';
+
+/** The targeting section of the popup and banner editors (the push editor picks one group and audience instead). */
+export function TargetingSection({ options, serverError }: { options: CampaignOptions; serverError: unknown }) {
+  const { t } = useTranslation('campaigns');
+  return (
+    <EditorSection title={t('popups.sections.targeting')} testId="section-targeting">
+      <TargetingFields options={options} serverError={serverError} />
+    </EditorSection>
+  );
+}
+
+/** The organisation section (tag, workspace) every campaign editor ends with. */
+export function OrganisationSection({ options }: { options: CampaignOptions }) {
+  const { t } = useTranslation('campaigns');
+  return (
+    <EditorSection title={t('popups.sections.organisation')} testId="section-organisation">
+      <OrganisationFields options={options} />
+    </EditorSection>
+  );
+}

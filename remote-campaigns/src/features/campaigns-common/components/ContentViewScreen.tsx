@@ -1,0 +1,104 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { MessagesSquare, Pencil } from 'lucide-react';
+import { Button, PageHeader } from 'shared-ui';
+import { useCan } from 'shared-auth';
+import { useTranslation } from 'shared-i18n';
+import type { CampaignResource } from '../resources';
+import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
+import { CommentsReactionsDialog } from './CommentsReactionsDialog';
+import { LoadItem } from './LoadItem';
+
+/** The props every campaign editor takes when it only shows a saved item. */
+export interface ViewFormProps {
+  mode: 'view';
+  options: CampaignOptions;
+  submitLabel: string;
+  onSubmit: () => Promise<undefined>;
+  onFailure: () => undefined;
+  onCancel: () => void;
+  extraActions?: ReactNode;
+}
+
+/** An item as the comments-and-reactions button and dialog show it. */
+export interface FeedbackSubject {
+  _id: string;
+  title: string;
+  commentCount: number;
+  reactCount: number;
+}
+
+export interface ContentViewScreenProps<T> {
+  resource: CampaignResource;
+  load: (id: string) => Promise<T>;
+  /** For services that keep comments and reactions: the item as their dialog shows it. */
+  feedbackOf?: (item: T) => FeedbackSubject;
+  /** Actions of this service only, after the comments-and-reactions button (the popup's answers export). */
+  extraActions?: (item: T) => ReactNode;
+  /** The service's editor, given the read-only props (spread them, then add its own `defaultValues`). */
+  children: (item: T, form: ViewFormProps) => ReactNode;
+}
+
+/**
+ * `{basePath}/{id}/view`: a saved campaign item read-only in its editor with the live preview,
+ * "Edit" for those who may update it, and (popups, banners) its comments and reactions. Each
+ * service's view screen is this shell given its resource, its get call and its editor.
+ */
+export function ContentViewScreen<T extends { _id: string }>({ resource, load, feedbackOf, extraActions, children }: ContentViewScreenProps<T>) {
+  const { kind, service, subject, basePath, feedback: feedbackKind } = resource;
+  const { t } = useTranslation('campaigns');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const options = useCampaignOptions(service);
+  const canUpdate = useCan('update', subject);
+  const [feedback, setFeedback] = useState<{ _id: string; title: string } | null>(null);
+  const back = () => navigate(basePath);
+  const actionsOf = (item: T): ReactNode => {
+    const subjectOf = feedbackOf?.(item);
+    const own = extraActions?.(item);
+    if (!subjectOf && !own) return undefined;
+    return (
+      <>
+        {subjectOf && (
+          <Button variant="ghost" onClick={() => setFeedback({ _id: subjectOf._id, title: subjectOf.title })} data-testid="view-feedback">
+            <MessagesSquare size={14} aria-hidden />
+            {t('feedback.open', { comments: subjectOf.commentCount, reactions: subjectOf.reactCount })}
+          </Button>
+        )}
+        {own}
+      </>
+    );
+  };
+  return (
+    <>
+      <PageHeader
+        title={t(`${kind}.view.title`)}
+        description={t(`${kind}.view.description`)}
+        actions={
+          canUpdate && (
+            <Button asChild variant="outline" data-testid="view-edit">
+              <RouterLink to={`${basePath}/${id}/update`}>
+                <Pencil size={14} aria-hidden />
+                {t('editor.edit')}
+              </RouterLink>
+            </Button>
+          )
+        }
+      />
+      <LoadItem id={id} load={load} onBack={back}>
+        {(item) =>
+          children(item, {
+            mode: 'view',
+            options,
+            submitLabel: '',
+            onSubmit: async () => undefined,
+            onFailure: () => undefined,
+            onCancel: back,
+            extraActions: actionsOf(item),
+          })
+        }
+      </LoadItem>
+      {feedbackKind && <CommentsReactionsDialog kind={feedbackKind} item={feedback} onClose={() => setFeedback(null)} />}
+    </>
+  );
+}
