@@ -25,7 +25,10 @@ export default tseslint.config(
     // builds fine, then fetches a partial second Chakra and crashes on a missing provider.
     files: ['host/**', 'remote-*/**', 'shared-auth/**', 'shared-i18n/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@chakra-ui/react', message: "Import from 'shared-ui' (the facade) instead." }], patterns: ['@chakra-ui/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@chakra-ui/react', message: "Import from 'shared-ui' (the facade) instead." }], patterns: ['@chakra-ui/*'] },
+      ],
     },
   },
   {

@@ -14,7 +14,13 @@ const browserProject = (name) => ({
 });
 export default {
   projects: [
-    { displayName: 'contracts', rootDir: '<rootDir>/contracts', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'] },
+    {
+      displayName: 'contracts',
+      rootDir: '<rootDir>/contracts',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+    },
     browserProject('shared-auth'),
     browserProject('shared-i18n'),
     browserProject('shared-ui'),
@@ -23,6 +29,12 @@ export default {
     browserProject('remote-tours-checklists'),
     browserProject('remote-settings'),
     browserProject('remote-dashboard'),
-    { displayName: 'tooling', rootDir: '<rootDir>/tooling', testEnvironment: 'node', transform: { '^.+\\.(t|j)sx?$': swc }, testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.mjs', '<rootDir>/**/*.test.cjs'] },
+    {
+      displayName: 'tooling',
+      rootDir: '<rootDir>/tooling',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.mjs', '<rootDir>/**/*.test.cjs'],
+    },
   ],
 };

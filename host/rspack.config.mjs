@@ -23,10 +23,7 @@ const hostConfig = createAppConfig({
   title: 'Signpost',
   publicPath: '/',
   preloadFiles: ['/runtime-config.json', '/locales/{lng}/common.json', '/locales/{lng}/host.json'],
-  runtimePlugins: [
-    path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'),
-    path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts'),
-  ],
+  runtimePlugins: [path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'), path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts')],
   // index.html loads the scripts itself: the sign-in bundle on /login without a session, else the console.
   html: {
     inject: false,
@@ -80,7 +77,10 @@ function signInConfig(main) {
         apply(compiler) {
           compiler.hooks.done.tap('SignInFiles', (stats) => {
             const { entrypoints } = stats.toJson({ all: false, entrypoints: true });
-            signInFiles = entrypoints['sign-in'].assets.map((a) => a.name).filter((n) => n.endsWith('.js')).map((n) => `/${SIGN_IN_DIR}/${n}`);
+            signInFiles = entrypoints['sign-in'].assets
+              .map((a) => a.name)
+              .filter((n) => n.endsWith('.js'))
+              .map((n) => `/${SIGN_IN_DIR}/${n}`);
           });
         },
       },

@@ -117,7 +117,13 @@ console.log(rows.join('\n'));
 if (on('api') && !values['no-demo-traffic']) {
   const { playDemoTraffic } = await import('./demo-traffic.mjs');
   playDemoTraffic({ api: u.api, email, password, ifEmpty: !values['demo-traffic'], log: (l) => console.log(`» demo traffic: ${l}`) })
-    .then((r) => console.log(r.skipped ? '» demo traffic: the demo website already has visitors, none added' : `» demo traffic: ${r.accepted} visitor events played for ${r.website}; the dashboard shows them`))
+    .then((r) =>
+      console.log(
+        r.skipped
+          ? '» demo traffic: the demo website already has visitors, none added'
+          : `» demo traffic: ${r.accepted} visitor events played for ${r.website}; the dashboard shows them`,
+      ),
+    )
     .catch((err) => console.log(`» demo traffic not played: ${err.message}`));
 }
 

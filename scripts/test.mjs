@@ -4,7 +4,7 @@
 // This is the README's test command and what CI (.ci/run) runs; nothing may print after that line.
 //
 //   typecheck  pnpm -r run typecheck           1 test per package
-//   lint       pnpm exec eslint .              1 test
+//   lint       eslint . and prettier --check   2 tests
 //   build      pnpm build                      1 test
 //   unit       pnpm exec jest                  Jest's own counts (root jest.config.mjs projects)
 //   api        API suite on PGlite             Jest's own counts
@@ -150,9 +150,12 @@ const suites = {
     };
   },
 
+  // Two checks: eslint (code rules) and prettier (one formatting, so diffs show only real changes).
   async lint() {
-    const code = await run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv });
-    return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `eslint ${exited(code)}` };
+    const eslint = await run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv });
+    const prettier = await run('pnpm', ['exec', 'prettier', '--check', '**/*.{ts,tsx,mjs,cjs,js}'], { env: baseEnv });
+    const failed = [eslint !== 0 && `eslint ${exited(eslint)}`, prettier !== 0 && `prettier ${exited(prettier)}`].filter(Boolean);
+    return { passed: 2 - failed.length, failed: failed.length, skipped: 0, note: failed.join(', ') };
   },
 
   async unit() {

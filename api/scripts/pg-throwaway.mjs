@@ -23,7 +23,9 @@ export function pgBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
-    ? readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+    ? readdirSync(root)
+        .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
     : [];
   if (!versions.length) throw new Error('PostgreSQL binaries not found: apt-get install -y postgresql, or set PG_BIN');
   return path.join(root, versions[0], 'bin');
@@ -66,10 +68,14 @@ export async function startThrowawayPostgres(options = {}) {
     run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync']);
     // fsync off: a throwaway cluster trades durability for speed. Sockets go into our folder.
     run(path.join(bin, 'pg_ctl'), [
-      '-D', data,
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-      '-l', path.join(dir, 'server.log'),
-      '-w', 'start',
+      '-D',
+      data,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      'start',
     ]);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });

@@ -47,7 +47,11 @@ async function call<T>(apiURL: string, signIn: (() => Promise<ApiSession>) | nul
 }
 
 test.describe('campaigns', () => {
-  test('a new user builds a 3-page popup with a form question for a group, previews each format, saves, exports answers, duplicates and bulk-deletes', async ({ signedInPage, api, product }, testInfo) => {
+  test('a new user builds a 3-page popup with a form question for a group, previews each format, saves, exports answers, duplicates and bulk-deletes', async ({
+    signedInPage,
+    api,
+    product,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const page = signedInPage;
     const session = () => api.loginAsAdmin();
@@ -106,7 +110,8 @@ test.describe('campaigns', () => {
     await list.expectPath(PopupListPage.path);
     await expect(list.row(title)).toBeVisible();
     const headers = await list.columnHeaders().allTextContents();
-    for (const name of ['Title', 'Sender', 'Position', 'Status', 'Priority', 'Groups', 'Audiences', 'Tag', 'Devices', 'Created at', 'Action']) expect(headers).toContain(name);
+    for (const name of ['Title', 'Sender', 'Position', 'Status', 'Priority', 'Groups', 'Audiences', 'Tag', 'Devices', 'Created at', 'Action'])
+      expect(headers).toContain(name);
     expect(headers).not.toContain('Id');
     expect(headers).not.toContain('Domain');
     await expect(list.row(title)).toContainText(groupName);
@@ -131,8 +136,18 @@ test.describe('campaigns', () => {
     const key = websites.docs.find((w) => w._id === activeWebsite)!.publicKey;
     await call(product.apiURL, null, 'POST', `/api/public/${key}/events`, {
       events: [
-        { type: 'answer', visitorId: 'e2e-visitor-1', contentId: popupId, answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'From a friend' }] },
-        { type: 'answer', visitorId: 'e2e-visitor-2', contentId: popupId, answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'A search engine' }] },
+        {
+          type: 'answer',
+          visitorId: 'e2e-visitor-1',
+          contentId: popupId,
+          answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'From a friend' }],
+        },
+        {
+          type: 'answer',
+          visitorId: 'e2e-visitor-2',
+          contentId: popupId,
+          answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'A search engine' }],
+        },
       ],
     });
     const [download] = await Promise.all([page.waitForEvent('download'), list.exportButton(title).click()]);

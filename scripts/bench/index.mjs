@@ -251,7 +251,11 @@ try {
   if (wants('api') && existsSync(STATS_BENCH)) {
     try {
       log('stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)…');
-      const child = spawn(process.execPath, [STATS_BENCH], { cwd: ROOT, env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [STATS_BENCH], {
+        cwd: ROOT,
+        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       const code = await new Promise((resolve) => child.on('exit', resolve));
@@ -266,7 +270,11 @@ try {
   if (wants('api') && existsSync(POPUPS_BENCH)) {
     try {
       log('popup list bench: node api/bench/popups-bench.mjs (100,000 popups)…');
-      const child = spawn(process.execPath, [POPUPS_BENCH], { cwd: ROOT, env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [POPUPS_BENCH], {
+        cwd: ROOT,
+        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       const code = await new Promise((resolve) => child.on('exit', resolve));
@@ -338,7 +346,12 @@ for (const [db, label] of [
   rows.push([`${label}, 100k people: audience preview POST /api/clients, page 1 (${a.rows.matching} match), ${how}`, both(a.preview), '', '']);
   rows.push([`${label}, 100k people: client list GET /api/client-members page 1, ${how}`, both(a.membersFirst), '', '']);
   rows.push([`${label}, 100k people: client list GET /api/client-members last page, ${how}`, both(a.membersLast), '', '']);
-  rows.push([`${label}, 100k accounts: super-admin client list GET /api/admin/users page 1 / last page, p95 one at a time`, `${ms(a.clientsFirst?.serialP95)} / ${ms(a.clientsLast?.serialP95)}`, '', '']);
+  rows.push([
+    `${label}, 100k accounts: super-admin client list GET /api/admin/users page 1 / last page, p95 one at a time`,
+    `${ms(a.clientsFirst?.serialP95)} / ${ms(a.clientsLast?.serialP95)}`,
+    '',
+    '',
+  ]);
 }
 
 for (const [db, label] of [
@@ -368,9 +381,19 @@ for (const [db, label] of [
     continue;
   }
   const n = results.stats.connections;
-  rows.push([`${label}: ingestion POST /api/public/{key}/events, batches of 100 at ${n} connections`, `${Math.round(a.ingestion.eventsPerSecond)} events/s (p95 ${ms(a.ingestion.p95)})`, '', '']);
+  rows.push([
+    `${label}: ingestion POST /api/public/{key}/events, batches of 100 at ${n} connections`,
+    `${Math.round(a.ingestion.eventsPerSecond)} events/s (p95 ${ms(a.ingestion.p95)})`,
+    '',
+    '',
+  ]);
   for (const [call, f] of Object.entries(a.stats)) {
-    rows.push([`${label}, 1M events: GET ${call} over 30 days, p95 one at a time / at ${n} connections`, `${ms(f.serialP95)} / ${ms(f.p95)} (${Math.round(f.rps)} req/s)`, '', '']);
+    rows.push([
+      `${label}, 1M events: GET ${call} over 30 days, p95 one at a time / at ${n} connections`,
+      `${ms(f.serialP95)} / ${ms(f.p95)} (${Math.round(f.rps)} req/s)`,
+      '',
+      '',
+    ]);
   }
 }
 

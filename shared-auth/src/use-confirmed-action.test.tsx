@@ -24,9 +24,14 @@ it('asks, runs the call on the row, announces success and calls onDone', async (
 });
 
 it('on failure shows the server message, rejects (the dialog stays open) and does not call onDone', async () => {
-  const failure = Object.assign(new Error('Request failed'), { isAxiosError: true, response: { status: 409, data: { message: 'This role is still held by 2 users.' } } });
+  const failure = Object.assign(new Error('Request failed'), {
+    isAxiosError: true,
+    response: { status: 409, data: { message: 'This role is still held by 2 users.' } },
+  });
   const onDone = jest.fn();
-  const { result } = renderHook(() => useConfirmedAction<Row>({ run: async () => Promise.reject(failure), success: 'ok', errorFallback: 'Failed to delete', onDone }));
+  const { result } = renderHook(() =>
+    useConfirmedAction<Row>({ run: async () => Promise.reject(failure), success: 'ok', errorFallback: 'Failed to delete', onDone }),
+  );
   act(() => result.current.ask(row));
   let caught: unknown;
   await act(async () => {

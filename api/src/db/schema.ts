@@ -326,7 +326,10 @@ export const segments = pgTable(
     audience: jsonb('audience').$type<AudienceGroup>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('segments_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('segments_website_created_idx').on(t.websiteId, t.createdAt)],
+  (t) => [
+    uniqueIndex('segments_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
+    index('segments_website_created_idx').on(t.websiteId, t.createdAt),
+  ],
 );
 
 export const CONTENT_KINDS = ['popup', 'banner', 'push'] as const;

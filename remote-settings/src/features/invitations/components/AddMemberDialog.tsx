@@ -35,9 +35,17 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
   const schema = useMemo(() => {
     const required = (key: string) => t('validation.required', { ns: 'common', label: t(`invitations.member.${key}`) });
     return z.object({
-      name: z.string().trim().min(1, required('name')).max(120, t('users.form.tooLong', { max: 120 })),
+      name: z
+        .string()
+        .trim()
+        .min(1, required('name'))
+        .max(120, t('users.form.tooLong', { max: 120 })),
       email: z.string().trim().min(1, required('email')).email(t('invitations.form.emailInvalid')),
-      password: z.string().min(1, required('password')).min(8, t('users.form.passwordShort')).max(128, t('users.form.tooLong', { max: 128 })),
+      password: z
+        .string()
+        .min(1, required('password'))
+        .min(8, t('users.form.passwordShort'))
+        .max(128, t('users.form.tooLong', { max: 128 })),
       roles: z.string().min(1, required('role')),
     });
   }, [t]);
