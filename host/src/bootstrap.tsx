@@ -5,11 +5,13 @@ import { loadRuntimeConfig, setRuntimeConfig } from './config/runtime-config';
 import { registerConfiguredRemotes } from './federation/remotes';
 import { App } from './app/App';
 import { providedFacadeEntries } from './federation/provide-shared';
+import { domReady } from './app/dom-ready';
 
 // Keep the reference (see provide-shared.ts); bundlers drop unused imports otherwise.
 void providedFacadeEntries;
 
 async function start() {
+  await domReady();
   const root = createRoot(document.getElementById('root')!);
   let config;
   try {

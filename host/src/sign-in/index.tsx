@@ -13,6 +13,7 @@ import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { useLanguage } from '../app/useLanguage';
 import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';
 import { markWelcome } from '../features/auth/welcome';
+import { domReady } from '../app/dom-ready';
 
 /**
  * What the visitor typed into the prerendered page (index.html shows it before this bundle runs),
@@ -50,6 +51,7 @@ function Page({ initialValues }: { initialValues: Partial<LoginFormValues> }) {
 }
 
 async function start() {
+  await domReady();
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadRuntimeConfig();
