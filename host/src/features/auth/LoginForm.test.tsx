@@ -72,6 +72,24 @@ test('an empty form is refused on the page, without a call', async () => {
   expect(onSignedIn).not.toHaveBeenCalled();
 });
 
+test('a refused sign-in shows the server message, and the next attempt clears it even when the page refuses it', async () => {
+  const refusal = Object.assign(new Error('Request failed with status code 401'), {
+    isAxiosError: true,
+    response: { status: 401, data: { message: 'Invalid email or password' } },
+  });
+  jest.spyOn(api, 'post').mockRejectedValue(refusal);
+  renderForm();
+  await userEvent.type(screen.getByLabelText(/login.email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/login.password/), 'wrong-password');
+  await userEvent.click(screen.getByTestId('login-submit'));
+  expect(await screen.findByTestId('form-error')).toHaveTextContent('Invalid email or password');
+  await userEvent.clear(screen.getByLabelText(/login.email/));
+  await userEvent.type(screen.getByLabelText(/login.email/), 'not-an-email');
+  await userEvent.click(screen.getByTestId('login-submit'));
+  expect(await screen.findByText('validation.email')).toBeInTheDocument();
+  expect(screen.queryByTestId('form-error')).not.toBeInTheDocument();
+});
+
 test('the welcome mark left by the sign-in bundle is taken once', () => {
   expect(takeWelcome()).toBe(false);
   markWelcome();

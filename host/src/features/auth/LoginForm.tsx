@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
@@ -53,8 +53,7 @@ export function LoginForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [identity.response, identity.error]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
+  const submitValid = handleSubmit(async (values) => {
     try {
       const { data } = await api.post<LoginResponse>('/api/auth/login', values);
       finish(data);
@@ -62,6 +61,11 @@ export function LoginForm({
       if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
     }
   });
+  // Each new attempt clears the last answer's message, even when the browser's checks stop it there.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setFormError(null);
+    return submitValid(event);
+  };
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
