@@ -225,63 +225,28 @@ try {
       }
     }
   }
-  // ── c2: audiences over 100,000 client members (api/bench/audience-bench.mjs starts its own API,
-  //        PGlite data folder and PostgreSQL cluster on ports 14010-14011, seeds, measures, stops) ──
-  if (wants('api') && existsSync(AUDIENCE_BENCH)) {
+  // ── c2–c4: the data-volume benches. Each script starts its own API, PGlite data folder and
+  //        PostgreSQL cluster on its own ports, seeds through SQL, measures, stops, and prints its
+  //        figures as the last line of its output:
+  //        audiences over 100,000 client members (14010-14011), statistics over 1,000,000 visitor
+  //        events (14020-14021), the popup list over 100,000 popups (14030-14031).
+  const VOLUME_BENCHES = [
+    { key: 'audience', script: AUDIENCE_BENCH, what: 'audience figures', label: 'audience bench: node api/bench/audience-bench.mjs (100,000 client members)' },
+    { key: 'stats', script: STATS_BENCH, what: 'statistics figures', label: 'stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)' },
+    { key: 'popups', script: POPUPS_BENCH, what: 'popup list figures', label: 'popup list bench: node api/bench/popups-bench.mjs (100,000 popups)' },
+  ];
+  if (wants('api')) {
+    // Their own PostgreSQL clusters need the cores: the shared one is stopped first.
     await pgApi?.stop().catch(() => {});
     pgApi = null;
-    try {
-      log('audience bench: node api/bench/audience-bench.mjs (100,000 client members)…');
-      const child = spawn(process.execPath, [AUDIENCE_BENCH], {
-        cwd: ROOT,
-        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`exited with code ${code}`);
-      results.audience = JSON.parse(out.trim().split('\n').at(-1));
-    } catch (err) {
-      skip('audience figures', err.message);
-    }
   }
-  // ── c3: visitor events and statistics over 1,000,000 events (api/bench/stats-bench.mjs starts its
-  //        own API, PGlite data folder and PostgreSQL cluster on ports 14020-14021, seeds, measures) ──
-  if (wants('api') && existsSync(STATS_BENCH)) {
+  for (const bench of VOLUME_BENCHES) {
+    if (!wants('api') || !existsSync(bench.script)) continue;
     try {
-      log('stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)…');
-      const child = spawn(process.execPath, [STATS_BENCH], {
-        cwd: ROOT,
-        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`exited with code ${code}`);
-      results.stats = JSON.parse(out.trim().split('\n').at(-1));
+      log(`${bench.label}…`);
+      results[bench.key] = await runFiguresScript(bench.script, { SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password });
     } catch (err) {
-      skip('statistics figures', err.message);
-    }
-  }
-  // ── c3: the popup list over 100,000 popups (api/bench/popups-bench.mjs starts its own API, PGlite
-  //        data folder and PostgreSQL cluster on ports 14030-14031, seeds through SQL, measures, stops) ──
-  if (wants('api') && existsSync(POPUPS_BENCH)) {
-    try {
-      log('popup list bench: node api/bench/popups-bench.mjs (100,000 popups)…');
-      const child = spawn(process.execPath, [POPUPS_BENCH], {
-        cwd: ROOT,
-        env: { ...process.env, SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (d) => (out += d));
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`exited with code ${code}`);
-      results.popups = JSON.parse(out.trim().split('\n').at(-1));
-    } catch (err) {
-      skip('popup list figures', err.message);
+      skip(bench.what, err.message);
     }
   }
 } finally {
@@ -423,4 +388,14 @@ function remoteUrlOverrides() {
     SIGNPOST_REMOTE_SETTINGS_URL: '',
     SIGNPOST_REMOTE_DASHBOARD_URL: '',
   };
+}
+
+/** Runs a bench script and returns the JSON figures it prints as its last line of output. */
+async function runFiguresScript(script, env) {
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`exited with code ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1));
 }

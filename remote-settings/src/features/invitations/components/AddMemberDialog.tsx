@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
+import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, reportFormError } from 'shared-auth';
-import { listRoleOptions } from '../api/invitation-calls';
+import { reportFormError } from 'shared-auth';
 import { createOrgUser } from '../api/create-org-user';
 
 /** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
@@ -20,18 +20,6 @@ const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
  */
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
-  const [roles, setRoles] = useState<{ _id: string; name: string }[] | null>(null);
-  const [rolesError, setRolesError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open || roles) return;
-    let live = true;
-    listRoleOptions()
-      .then((list) => live && setRoles(list))
-      .catch((error) => live && setRolesError(errorMessage(error, t('invitations.form.rolesError'))));
-    return () => {
-      live = false;
-    };
-  }, [open, roles, t]);
   const schema = useMemo(() => {
     const required = (key: string) => t('validation.required', { ns: 'common', label: t(`invitations.member.${key}`) });
     return z.object({
@@ -83,19 +71,7 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
       <FormField label={t('invitations.member.password')} error={formState.errors.password?.message} helper={t('users.form.passwordHelp')} required>
         <Input {...register('password')} type="password" dir="ltr" autoComplete="new-password" data-testid="member-password" />
       </FormField>
-      <FormField label={t('invitations.member.role')} error={formState.errors.roles?.message ?? rolesError ?? undefined} required>
-        <NativeSelect.Root disabled={!roles}>
-          <NativeSelect.Field {...register('roles')} data-testid="member-role">
-            <option value="">{roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}</option>
-            {roles?.map((r) => (
-              <option key={r._id} value={r._id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <RoleSelectField open={open} field={register('roles')} error={formState.errors.roles?.message} testId="member-role" />
     </FormDialog>
   );
 }

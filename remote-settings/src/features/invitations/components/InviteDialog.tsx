@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
+import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, reportFormError } from 'shared-auth';
-import { createInvitation, listRoleOptions } from '../api/invitation-calls';
+import { reportFormError } from 'shared-auth';
+import { createInvitation } from '../api/invitation-calls';
 
 type InviteForm = { email: string; roleId: string };
 const EMPTY: InviteForm = { email: '', roleId: '' };
@@ -17,18 +18,6 @@ const EMPTY: InviteForm = { email: '', roleId: '' };
  */
 export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation('settings');
-  const [roles, setRoles] = useState<{ _id: string; name: string }[] | null>(null);
-  const [rolesError, setRolesError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open || roles) return;
-    let live = true;
-    listRoleOptions()
-      .then((list) => live && setRoles(list))
-      .catch((error) => live && setRolesError(errorMessage(error, t('invitations.form.rolesError'))));
-    return () => {
-      live = false;
-    };
-  }, [open, roles, t]);
   const schema = useMemo(
     () =>
       z.object({
@@ -69,19 +58,7 @@ export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose
       <FormField label={t('invitations.form.email')} error={formState.errors.email?.message} required>
         <Input {...register('email')} type="email" dir="ltr" textAlign="start" autoComplete="off" placeholder="name@example.com" />
       </FormField>
-      <FormField label={t('invitations.form.role')} error={formState.errors.roleId?.message ?? rolesError ?? undefined} required>
-        <NativeSelect.Root disabled={!roles}>
-          <NativeSelect.Field {...register('roleId')} data-testid="invitation-role">
-            <option value="">{roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}</option>
-            {roles?.map((r) => (
-              <option key={r._id} value={r._id}>
-                {r.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <RoleSelectField open={open} field={register('roleId')} error={formState.errors.roleId?.message} testId="invitation-role" />
     </FormDialog>
   );
 }

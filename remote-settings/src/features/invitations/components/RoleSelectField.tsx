@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField, NativeSelect } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage } from 'shared-auth';
+import { listRoleOptions } from '../api/invitation-calls';
+
+/**
+ * One of the organisation's roles, for a person joining it (by invitation or added directly). The
+ * roles load the first time the dialog opens; until then, and if they cannot load, the select says so.
+ */
+export function RoleSelectField({ open, field, error, testId }: { open: boolean; field: UseFormRegisterReturn; error?: string; testId: string }) {
+  const { t } = useTranslation('settings');
+  const [roles, setRoles] = useState<{ _id: string; name: string }[] | null>(null);
+  const [rolesError, setRolesError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open || roles) return;
+    let live = true;
+    listRoleOptions()
+      .then((list) => live && setRoles(list))
+      .catch((failure) => live && setRolesError(errorMessage(failure, t('invitations.form.rolesError'))));
+    return () => {
+      live = false;
+    };
+  }, [open, roles, t]);
+  return (
+    <FormField label={t('invitations.form.role')} error={error ?? rolesError ?? undefined} required>
+      <NativeSelect.Root disabled={!roles}>
+        <NativeSelect.Field {...field} data-testid={testId}>
+          <option value="">{roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}</option>
+          {roles?.map((r) => (
+            <option key={r._id} value={r._id}>
+              {r.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
