@@ -1,5 +1,4 @@
 import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
-import { ApiError } from '../support/api';
 
 test.describe('routing', () => {
   test('an unknown path shows the not-found screen to a visitor who is signed out', async ({ shell }) => {
@@ -48,21 +47,7 @@ test.describe('routing', () => {
     const password = 'Editor-pass-1';
     const roles = await api.roleIds(admin);
     expect(roles.Editor, 'the seeded Editor role').toBeTruthy();
-    try {
-      await api.createOrgUser(admin, {
-        name: 'Eddie Editor',
-        email,
-        password,
-        roles: [roles.Editor],
-      });
-    } catch (err) {
-      // POST /api/users/org is being added in parallel: until it exists this test cannot set up its user.
-      test.skip(
-        err instanceof ApiError && err.status === 404 && /not found/i.test(JSON.stringify(err.body)) && /users\/org/.test(JSON.stringify(err.body)),
-        `POST /api/users/org is not there yet: ${String(err)}`,
-      );
-      throw err;
-    }
+    await api.createOrgUser(admin, { name: 'Eddie Editor', email, password, roles: [roles.Editor] });
 
     await loginPage.navigateAndLogin(email, password);
     await shell.expectLayout();
