@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accessControl } from './plugins/access';
 import { docs } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
 import { IdentityProvider } from './services/identity-provider';
 import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
@@ -134,6 +135,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
 
   errorHandler(app);
   localizeMessages(app);
+  // First of the request hooks, so even a 401 from the access check or a 404 carries the headers.
+  await securityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
