@@ -1,22 +1,27 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { UPLOAD_DEFAULT_MAX_BYTES } from 'contracts';
+import sharp from 'sharp';
+import { UPLOAD_DEFAULT_MAX_BYTES, UPLOAD_DEFAULT_MAX_PIXELS, UPLOAD_DEFAULT_QUOTA_BYTES } from 'contracts';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { uploads } from '../src/db/schema';
 
 /** POST /api/upload (issue 5, item 5) and the public GET /uploads/{file}. */
 let t: TestApp;
 let user: TestUser;
+/** Real images (the upload decodes them): a 16×16 PNG and JPEG. */
+let PNG: Buffer;
+let JPEG: Buffer;
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 22, g: 119, b: 255 } } });
 beforeAll(async () => {
   t = await createTestApp();
   // Any signed-in member with a website may upload: no permission at all.
   user = await t.createUser({ permissions: [] });
+  PNG = await solid(16, 16).png().toBuffer();
+  JPEG = await solid(16, 16).jpeg().toBuffer();
 });
 afterAll(() => t?.close());
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000d49484452', 'hex'), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 function multipart(file: Buffer, filename: string, contentType: string, field = 'file') {
@@ -40,7 +45,7 @@ const stored = async () => ({
   files: await readdir(storeDir()).catch(() => [] as string[]),
 });
 
-test('a PNG is stored and served back: 201 "Image uploaded sucessfully", the URL answers the same bytes with safe headers', async () => {
+test('a PNG is stored and served back: 201 "Image uploaded sucessfully", the URL answers the stored image with safe headers', async () => {
   const res = await upload(PNG, 'logo.png', 'image/png');
   expect(res.statusCode).toBe(201);
   const body = res.json();
@@ -50,16 +55,23 @@ test('a PNG is stored and served back: 201 "Image uploaded sucessfully", the URL
       _id: expect.any(String),
       url: expect.stringMatching(/^http:\/\/[^/]+\/uploads\/[0-9a-f-]{36}\.png$/),
       mimeType: 'image/png',
-      size: PNG.length,
+      size: expect.any(Number),
       originalName: 'logo.png',
     },
   });
   const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.id, body.data._id));
-  expect(row).toMatchObject({ organisationId: user.organisationId, uploadedBy: user.id, mimeType: 'image/png', size: PNG.length });
+  expect(row).toMatchObject({
+    organisationId: user.organisationId,
+    websiteId: user.websiteId,
+    uploadedBy: user.id,
+    mimeType: 'image/png',
+    size: body.data.size,
+  });
 
   const served = await t.request({ method: 'GET', url: new URL(body.data.url).pathname });
   expect(served.statusCode).toBe(200);
-  expect(served.rawPayload.equals(PNG)).toBe(true);
+  expect(served.rawPayload.length).toBe(body.data.size);
+  expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 16, height: 16 });
   expect(served.headers['content-type']).toBe('image/png');
   expect(served.headers['x-content-type-options']).toBe('nosniff');
   expect(served.headers['cache-control']).toContain('max-age=31536000');
@@ -123,11 +135,189 @@ test('without a token → 401, without a website → 400', async () => {
 
 test('UPLOAD_DIR, UPLOAD_MAX_BYTES and PUBLIC_API_URL are read from the environment, with safe defaults', async () => {
   const { uploadSettings } = await import('../src/routes/upload');
-  expect(uploadSettings('/data', {})).toEqual({ dir: path.resolve('/data/uploads'), maxBytes: UPLOAD_DEFAULT_MAX_BYTES, publicApiUrl: null });
-  expect(uploadSettings('/data', { UPLOAD_DIR: '/srv/images', UPLOAD_MAX_BYTES: '1000', PUBLIC_API_URL: 'https://api.example.test/' })).toEqual({
+  expect(uploadSettings('/data', {})).toEqual({
+    dir: path.resolve('/data/uploads'),
+    maxBytes: UPLOAD_DEFAULT_MAX_BYTES,
+    maxPixels: UPLOAD_DEFAULT_MAX_PIXELS,
+    quotaBytes: 100 * 1024 * 1024,
+    publicApiUrl: null,
+  });
+  expect(
+    uploadSettings('/data', {
+      UPLOAD_DIR: '/srv/images',
+      UPLOAD_MAX_BYTES: '1000',
+      UPLOAD_MAX_PIXELS: '4000000',
+      UPLOAD_QUOTA_BYTES_PER_WEBSITE: '5000000',
+      PUBLIC_API_URL: 'https://api.example.test/',
+    }),
+  ).toEqual({
     dir: '/srv/images',
     maxBytes: 1000,
+    maxPixels: 4_000_000,
+    quotaBytes: 5_000_000,
     publicApiUrl: 'https://api.example.test',
   });
   expect(uploadSettings('/data', { UPLOAD_MAX_BYTES: 'lots' }).maxBytes).toBe(UPLOAD_DEFAULT_MAX_BYTES);
+  expect(uploadSettings('/data', { UPLOAD_QUOTA_BYTES_PER_WEBSITE: '-1' }).quotaBytes).toBe(UPLOAD_DEFAULT_QUOTA_BYTES);
+});
+
+describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, never the uploaded bytes', () => {
+  const storedBytes = async (url: string) => (await t.request({ method: 'GET', url: new URL(url).pathname })).rawPayload;
+
+  test('a PNG polyglot (HTML and a ZIP-like payload after IEND, text chunks) is stored without its payload, and decodes', async () => {
+    const payload = Buffer.from('<html><script>alert(document.domain)</script></html>PK\u0003\u0004polyglot-payload');
+    const withText = await solid(32, 24)
+      .png()
+      .withMetadata()
+      .withExif({ IFD0: { Copyright: 'secret-exif-marker', ImageDescription: 'secret-exif-marker' } })
+      .toBuffer();
+    const polyglot = Buffer.concat([withText, payload]);
+    expect(polyglot.includes(Buffer.from('secret-exif-marker'))).toBe(true);
+    const res = await upload(polyglot, 'poly.png', 'image/png');
+    expect(res.statusCode).toBe(201);
+    const stored = await storedBytes(res.json().data.url);
+    expect(stored.equals(polyglot)).toBe(false);
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect(stored.includes(Buffer.from('polyglot-payload'))).toBe(false);
+    expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 32, height: 24 });
+    expect(meta.exif).toBeUndefined();
+    expect(res.json().data.size).toBe(stored.length);
+  });
+
+  test('JPEG metadata (EXIF with a camera and a GPS position) is stripped, and the photo keeps its orientation', async () => {
+    // 40×20 pixels stored sideways with orientation 6 (rotate 90°): shown as 20×40.
+    const photo = await solid(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'secret-camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await upload(photo, 'photo.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const stored = await storedBytes(res.json().data.url);
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 20, height: 40 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect(stored.includes(Buffer.from('secret-camera'))).toBe(false);
+  });
+
+  test('an animated GIF stays animated (same frames and delays); WebP is re-encoded as WebP', async () => {
+    // Three 8×8 frames (red, green, blue) with their own delays.
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((c) =>
+        sharp({ create: { width: 8, height: 8, channels: 4, background: c } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ delay: [100, 200, 300], loop: 0 })
+      .toBuffer();
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(3);
+    const res = await upload(Buffer.concat([gif, Buffer.from('trailing-payload')]), 'anim.gif', 'image/gif');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.mimeType).toBe('image/gif');
+    const stored = await storedBytes(res.json().data.url);
+    expect(stored.includes(Buffer.from('trailing-payload'))).toBe(false);
+    const meta = await sharp(stored, { animated: true }).metadata();
+    expect(meta).toMatchObject({ format: 'gif', pages: 3, width: 8, pageHeight: 8, delay: [100, 200, 300] });
+
+    const webp = await solid(10, 10).webp().toBuffer();
+    const w = await upload(webp, 'x.webp', 'image/webp');
+    expect(w.statusCode).toBe(201);
+    expect(await sharp(await storedBytes(w.json().data.url)).metadata()).toMatchObject({ format: 'webp', width: 10, height: 10 });
+  });
+
+  test('a decompression bomb (a tiny PNG declaring 20000×20000 pixels) → 400, nothing decoded or stored', async () => {
+    const small = await solid(1, 1).png().toBuffer();
+    // Rewrite IHDR's width and height (bytes 16-23) and its CRC: the file stays tiny.
+    const bomb = Buffer.from(small);
+    bomb.writeUInt32BE(20000, 16);
+    bomb.writeUInt32BE(20000, 20);
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    expect(20000 * 20000).toBeGreaterThan(UPLOAD_DEFAULT_MAX_PIXELS);
+    const before = await stored();
+    const res = await upload(bomb, 'bomb.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The image has too many pixels', errors: { file: 'The image has too many pixels' } });
+    const fr = await t.request({
+      method: 'POST',
+      url: '/api/upload',
+      ...(() => {
+        const m = multipart(bomb, 'bomb.png', 'image/png');
+        return { payload: m.payload, headers: { ...user.headers, ...m.headers, 'accept-language': 'fr' } };
+      })(),
+    });
+    expect(fr.json().message).toBe("L'image comporte trop de pixels");
+    const after = await stored();
+    expect(after.rows).toBe(before.rows);
+    expect(after.files.sort()).toEqual(before.files.sort());
+  });
+
+  test('a file that starts like a PNG but does not decode → 400 "The image could not be read"', async () => {
+    const res = await upload(Buffer.concat([PNG.subarray(0, 40), Buffer.alloc(40, 7)]), 'broken.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The image could not be read');
+  });
+});
+
+describe('per-website quota (UPLOAD_QUOTA_BYTES_PER_WEBSITE, 100 MiB by default)', () => {
+  test('an upload that would pass the quota → 413 with a translated message, nothing stored; other websites are not affected', async () => {
+    const owner = await t.createUser({ permissions: [] });
+    const other = await t.createUser({ permissions: [] });
+    // The website already holds images up to 10 bytes under its quota (rows only: the sum is what counts).
+    await t.ctx.db.insert(uploads).values({
+      organisationId: owner.organisationId,
+      websiteId: owner.websiteId,
+      uploadedBy: owner.id,
+      storageKey: 'earlier.png',
+      originalName: 'earlier.png',
+      mimeType: 'image/png',
+      size: UPLOAD_DEFAULT_QUOTA_BYTES - 10,
+    });
+    const send = (who: TestUser, lang = 'en') => {
+      const m = multipart(PNG, 'logo.png', 'image/png');
+      return t.request({ method: 'POST', url: '/api/upload', payload: m.payload, headers: { ...who.headers, ...m.headers, 'accept-language': lang } });
+    };
+    expect(PNG.length).toBeGreaterThan(10);
+    const countOf = (websiteId: string) => t.ctx.db.$count(uploads, eq(uploads.websiteId, websiteId));
+    const filesBefore = (await stored()).files.length;
+    const full = await send(owner);
+    expect(full.statusCode).toBe(413);
+    expect(full.json()).toEqual({ message: "This website's image storage is full", errors: { file: "This website's image storage is full" } });
+    expect((await send(owner, 'ar')).json().message).toBe('مساحة تخزين الصور لهذا الموقع ممتلئة');
+    expect(await countOf(owner.websiteId)).toBe(1);
+    expect((await stored()).files.length).toBe(filesBefore);
+    // The same file fits in another website, and counts there.
+    const ok = await send(other);
+    expect(ok.statusCode).toBe(201);
+    const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.id, ok.json().data._id));
+    expect(row.websiteId).toBe(other.websiteId);
+  });
+
+  test('two uploads at once into the last free bytes: only one fits', async () => {
+    // The first upload tells the stored size of this image; the filler leaves room for one and a half more.
+    const owner = await t.createUser({ permissions: [] });
+    const m = multipart(PNG, 'a.png', 'image/png');
+    const first = await t.request({ method: 'POST', url: '/api/upload', payload: m.payload, headers: { ...owner.headers, ...m.headers } });
+    const size = first.json().data.size as number;
+    await t.ctx.db.insert(uploads).values({
+      organisationId: owner.organisationId,
+      websiteId: owner.websiteId,
+      storageKey: 'filler.png',
+      originalName: 'filler.png',
+      mimeType: 'image/png',
+      size: UPLOAD_DEFAULT_QUOTA_BYTES - size - Math.floor(size * 1.5),
+    });
+    const answers = await Promise.all(
+      [1, 2].map(() => {
+        const part = multipart(PNG, 'b.png', 'image/png');
+        return t.request({ method: 'POST', url: '/api/upload', payload: part.payload, headers: { ...owner.headers, ...part.headers } });
+      }),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413]);
+  });
 });

@@ -663,6 +663,13 @@ export const UPLOAD_FAILURE_MESSAGE = 'Failed to upload image';
 export const UPLOAD_TYPE_MESSAGE = 'Only PNG, JPEG, GIF or WebP images can be uploaded';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The image is too large';
 export const UPLOAD_MISSING_MESSAGE = 'Please choose an image';
+export const UPLOAD_UNREADABLE_MESSAGE = 'The image could not be read';
+export const UPLOAD_PIXELS_MESSAGE = 'The image has too many pixels';
+export const UPLOAD_QUOTA_MESSAGE = "This website's image storage is full";
+/** Per-website storage for uploaded images, when UPLOAD_QUOTA_BYTES_PER_WEBSITE does not say. */
+export const UPLOAD_DEFAULT_QUOTA_BYTES = 100 * 1024 * 1024;
+/** Largest decoded image (width × height, all frames of an animation together), when UPLOAD_MAX_PIXELS does not say. */
+export const UPLOAD_DEFAULT_MAX_PIXELS = 40_000_000;
 export const EXPORT_EMPTY_MESSAGE = 'No surveys found';
 export const POPUP_CREATE_FAILED_MESSAGE = 'Error while creating popups';
 export const POPUP_UPDATE_FAILED_MESSAGE = 'Error while updating popups';

@@ -410,6 +410,12 @@ export const uploads = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The website it was uploaded in (the caller's active website), whose quota it counts against
+     * (UPLOAD_QUOTA_BYTES_PER_WEBSITE). Null for uploads older than the quota, and once the website is
+     * deleted (the file may still be shown by content copied elsewhere).
+     */
+    websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
     /** The stored file's name in the store: `<id>.<ext>`. */
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
@@ -417,7 +423,7 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_organisation_created_idx').on(t.organisationId, t.createdAt)],
+  (t) => [index('uploads_organisation_created_idx').on(t.organisationId, t.createdAt), index('uploads_website_idx').on(t.websiteId)],
 );
 
 /**

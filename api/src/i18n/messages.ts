@@ -259,6 +259,9 @@ export const MESSAGES: Record<string, Entry> = {
   },
   'The image is too large': { fr: "L'image est trop volumineuse", ar: 'الصورة كبيرة جدًا' },
   'Please choose an image': { fr: 'Veuillez choisir une image', ar: 'يرجى اختيار صورة' },
+  'The image could not be read': { fr: "L'image n'a pas pu être lue", ar: 'تعذّرت قراءة الصورة' },
+  'The image has too many pixels': { fr: "L'image comporte trop de pixels", ar: 'تحتوي الصورة على عدد كبير جدًا من البكسلات' },
+  "This website's image storage is full": { fr: "L'espace de stockage d'images de ce site est plein", ar: 'مساحة تخزين الصور لهذا الموقع ممتلئة' },
   'Image not found': { fr: 'Image introuvable', ar: 'الصورة غير موجودة' },
   'Some selected groups are not groups of this website': {
     fr: 'Certains groupes choisis ne sont pas des groupes de ce site',

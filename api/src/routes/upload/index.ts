@@ -5,21 +5,26 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { eq, sum } from 'drizzle-orm';
 import {
   UPLOAD_DEFAULT_MAX_BYTES,
+  UPLOAD_DEFAULT_MAX_PIXELS,
+  UPLOAD_DEFAULT_QUOTA_BYTES,
   UPLOAD_FIELD,
   UPLOAD_MISSING_MESSAGE,
+  UPLOAD_QUOTA_MESSAGE,
   UPLOAD_SUCCESS_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
   uploadResponseSchema,
 } from 'contracts';
 import type { AppContext } from '../../context';
-import { uploads } from '../../db/schema';
+import { uploads, websites } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
 import { websiteOf } from '../groups/shared';
 import { errorResponses, PUBLIC, zod } from '../shared';
+import { reencodeImage, type ImageExt } from './reencode';
 
 /**
  * Image upload (spec section 7 "Other": POST /api/upload, multipart) and the public address the
@@ -29,13 +34,20 @@ import { errorResponses, PUBLIC, zod } from '../shared';
  * Settings (read here rather than in config.ts: only this call uses them):
  *   UPLOAD_DIR        where files are stored (default `<DATA_DIR>/uploads`);
  *   UPLOAD_MAX_BYTES  largest accepted file (default 2 MiB);
+ *   UPLOAD_MAX_PIXELS largest decoded image, width × height (default 40 million);
+ *   UPLOAD_QUOTA_BYTES_PER_WEBSITE  bytes of stored images per website (default 100 MiB);
  *   PUBLIC_API_URL    the API's public origin for the answered URL (default: the request's own origin).
  */
 export function uploadSettings(dataDir: string, env: NodeJS.ProcessEnv = process.env) {
-  const max = Number(env.UPLOAD_MAX_BYTES);
+  const positive = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
   return {
     dir: path.resolve(env.UPLOAD_DIR?.trim() || path.join(dataDir, 'uploads')),
-    maxBytes: Number.isInteger(max) && max > 0 ? max : UPLOAD_DEFAULT_MAX_BYTES,
+    maxBytes: positive(env.UPLOAD_MAX_BYTES, UPLOAD_DEFAULT_MAX_BYTES),
+    maxPixels: positive(env.UPLOAD_MAX_PIXELS, UPLOAD_DEFAULT_MAX_PIXELS),
+    quotaBytes: positive(env.UPLOAD_QUOTA_BYTES_PER_WEBSITE, UPLOAD_DEFAULT_QUOTA_BYTES),
     publicApiUrl: env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') || null,
   };
 }
@@ -45,7 +57,7 @@ export function uploadSettings(dataDir: string, env: NodeJS.ProcessEnv = process
  * (both are the client's word). SVG is refused on purpose: it is a document that can carry script,
  * and served from the API's origin it would run there.
  */
-const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
+const SIGNATURES: { mime: string; ext: ImageExt; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { mime: 'image/jpeg', ext: 'jpg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { mime: 'image/gif', ext: 'gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
@@ -59,6 +71,9 @@ export function sniffImage(bytes: Buffer) {
 
 /** Stored names are `<uuid>.<ext>`: nothing else is ever looked up on disk (no path tricks). */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
+/** 413 like a file over the size limit: the website cannot take this many more bytes. */
+const quotaFull = () => new HttpError(413, UPLOAD_QUOTA_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_QUOTA_MESSAGE });
 
 const tooLarge = (maxBytes: number) =>
   new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { [UPLOAD_FIELD]: `${UPLOAD_TOO_LARGE_MESSAGE} (${maxBytes} bytes at most)` });
@@ -84,11 +99,15 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
           tags: ['upload'],
           summary: `Upload an image (multipart field "${UPLOAD_FIELD}"): PNG, JPEG, GIF or WebP`,
           consumes: ['multipart/form-data'],
+          description:
+            'The image is decoded and encoded again in the same format (metadata dropped, animation kept), so the stored ' +
+            'file is never the uploaded bytes; 400 when it does not decode or has too many pixels, 413 when it is too ' +
+            "large or the website's storage quota is full.",
           response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 404, 413) },
         },
       },
       async (request, reply) => {
-        websiteOf(request);
+        const website = websiteOf(request);
         const auth = caller(request);
         if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
         let filename = '';
@@ -106,6 +125,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         const type = sniffImage(bytes);
         if (!type) throw badRequest(UPLOAD_TYPE_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_TYPE_MESSAGE });
+        // What is stored and counted is the re-encoded image, never the client's bytes.
+        bytes = await reencodeImage(bytes, type.ext, settings.maxPixels);
+        if (bytes.length > settings.quotaBytes) throw quotaFull();
 
         await mkdir(settings.dir, { recursive: true });
         const id = randomUUID();
@@ -117,11 +139,19 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         let row: typeof uploads.$inferSelect;
         try {
           row = await ctx.db.transaction(async (tx) => {
+            // The website row is locked so two uploads at once cannot both fit in the last free bytes.
+            await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, website.id)).for('update');
+            const [used] = await tx
+              .select({ bytes: sum(uploads.size).mapWith(Number) })
+              .from(uploads)
+              .where(eq(uploads.websiteId, website.id));
+            if ((used?.bytes ?? 0) + bytes.length > settings.quotaBytes) throw quotaFull();
             const [inserted] = await tx
               .insert(uploads)
               .values({
                 id,
                 organisationId: auth.organisationId,
+                websiteId: website.id,
                 uploadedBy: auth.userId,
                 storageKey: key,
                 originalName: (filename || 'image').slice(0, 200),
