@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-// Source maps are left out: only devtools fetch them, and brotli 11 on them would slow every build.
+// Source maps are left out (production builds emit none; a development build's are for devtools only).
 const COMPRESSIBLE = /\.(?:m?js|cjs|css|json|html|svg|txt)$/i;
 
 async function* walk(dir) {

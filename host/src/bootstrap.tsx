@@ -1,3 +1,4 @@
+import './app/zod-without-eval';
 import { createRoot } from 'react-dom/client';
 import { configureApi, initSession } from 'shared-auth';
 import { initI18n } from 'shared-i18n';

@@ -127,16 +127,23 @@ export async function startProduct({
     return handle;
   }
 
+  // The console's origins: the only pages that fetch the remotes' files cross-origin (the console
+  // itself is fetched by nobody else, so it answers no CORS at all).
+  const consoleOrigins = [...new Set([url('host'), `http://localhost:${portOf('host')}`, `http://127.0.0.1:${portOf('host')}`])];
+
   async function startStatic(app) {
     const root = path.join(ROOT, app.name, 'dist');
+    const isHost = app.name === 'host';
     try {
       const server = await startStaticServer({
         root,
         port: portOf(app.name),
         host,
         spa: app.spa,
-        cors: true,
-        runtimeConfig: app.name === 'host' ? runtimeConfig : undefined,
+        cors: isHost ? false : consoleOrigins,
+        // Also the source of the console's Content-Security-Policy (remote origins, API, identity provider).
+        runtimeConfig: isHost ? runtimeConfig : undefined,
+        uploadsBaseUrl: apiEnv.PUBLIC_API_URL || null,
       });
       return { stop: () => server.close(), server };
     } catch (err) {

@@ -87,7 +87,9 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No source maps in production builds (issue 10, item 9): they would publish the original source
+      // next to the bundles. The static server refuses `.map` paths as well, in case one is left over.
+      devtool: production ? false : 'eval-cheap-module-source-map',
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(appDir, 'dist'),

@@ -3,9 +3,14 @@
 //   node tooling/serve/cli.mjs remote-settings/dist --port 3003
 //   node tooling/serve/cli.mjs host/dist --port 3000 --spa --runtime-config-from-env
 //   node tooling/serve/cli.mjs host/dist --spa --runtime-config ./runtime-config.json
+//   node tooling/serve/cli.mjs remote-settings/dist --port 3003 --cors-origin https://console.example.com
 // Options: --port N (default 0 = any free port), --host H (default 0.0.0.0), --spa, --no-cors,
-// --runtime-config <file> | --runtime-config-from-env (scripts/runtime-config.mjs), --json (print
-// one JSON line { url, port } once listening, for scripts and tests). SIGINT/SIGTERM close it.
+// --cors-origin O (repeatable or comma-separated: only these origins may fetch the files; default any
+// origin, never on HTML pages), --runtime-config <file> | --runtime-config-from-env
+// (scripts/runtime-config.mjs; also the source of the console's Content-Security-Policy),
+// --uploads-url U (the API's public address for images, when not the runtime config's API URL;
+// default $PUBLIC_API_URL), --json (print one JSON line { url, port } once listening, for scripts
+// and tests). SIGINT/SIGTERM close it.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startStaticServer } from './static-server.mjs';
@@ -17,6 +22,8 @@ const { values, positionals } = parseArgs({
     host: { type: 'string', default: '0.0.0.0' },
     spa: { type: 'boolean', default: false },
     'no-cors': { type: 'boolean', default: false },
+    'cors-origin': { type: 'string', multiple: true },
+    'uploads-url': { type: 'string' },
     'runtime-config': { type: 'string' },
     'runtime-config-from-env': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -25,7 +32,7 @@ const { values, positionals } = parseArgs({
 
 if (positionals.length !== 1) {
   console.error(
-    'usage: node tooling/serve/cli.mjs <dist-dir> [--port N] [--host H] [--spa] [--no-cors] [--runtime-config file | --runtime-config-from-env] [--json]',
+    'usage: node tooling/serve/cli.mjs <dist-dir> [--port N] [--host H] [--spa] [--no-cors | --cors-origin O...] [--runtime-config file | --runtime-config-from-env] [--uploads-url U] [--json]',
   );
   process.exit(2);
 }
@@ -44,8 +51,13 @@ const server = await startStaticServer({
   port: Number(values.port),
   host: values.host,
   spa: values.spa,
-  cors: !values['no-cors'],
+  cors: values['no-cors']
+    ? false
+    : values['cors-origin']?.length
+      ? values['cors-origin'].flatMap((o) => o.split(',').map((x) => x.trim())).filter(Boolean)
+      : true,
   runtimeConfig,
+  uploadsBaseUrl: values['uploads-url'] ?? process.env.PUBLIC_API_URL ?? null,
 });
 if (values.json) console.log(JSON.stringify({ url: server.url, port: server.port }));
 else console.log(`Serving ${positionals[0]} on ${server.url}`);

@@ -11,25 +11,40 @@
 //   same URL, so they are cached for a year and marked immutable (no revalidation round trip).
 // - Anything else has no hash to protect it, so it is revalidated like the first group.
 //
-// Remotes are fetched cross-origin by the host (manifest, entry, chunks, locales), hence CORS `*`.
+// Security headers (issue 10, item 9; rules in security-headers.cjs): every answer is `nosniff`,
+// never framed (`X-Frame-Options: DENY`) and sends no referrer; HTML pages carry a Content-Security-
+// Policy, the console's built from its runtime config with the hashes of the page's inline scripts.
+// Source maps are never served (production builds emit none: tooling/rspack/app-config.mjs).
+//
+// Remotes are fetched cross-origin by the host (manifest, entry, chunks, locales), so their files
+// answer CORS, to the console's origins when given (`cors: ['http://localhost:3000']`), else to any
+// origin (`cors: true`: a remote deployed alone does not know where the console lives); never on an
+// HTML page. The console itself (`cors: false`) is fetched by nobody else and answers no CORS at all.
 // Precompressed `.br` / `.gz` siblings written by scripts/compress-dist.mjs are sent when the client
 // accepts them, so nothing is compressed per request.
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 import rules from './cache-rules.cjs';
+import security from './security-headers.cjs';
 
 export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
+const { BASE_HEADERS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath } = security;
 
 /**
  * Serve `root` on `port` (0 picks a free one). Resolves once listening.
- * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean,
- *           runtimeConfig?: object, logger?: boolean }} options
+ * `cors`: false (the console), true (any origin) or the list of origins allowed to fetch (a remote).
+ * `runtimeConfig`: the console's (the host), served at /runtime-config.json and the source of its CSP.
+ * `uploadsBaseUrl`: the API's public address for images when it differs from the runtime config's
+ * API URL (the API's PUBLIC_API_URL), allowed as an image source too.
+ * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
+ *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
  */
-export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa = false, cors = true, runtimeConfig, logger = false }) {
+export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa = false, cors = true, runtimeConfig, uploadsBaseUrl = null, logger = false }) {
   const absRoot = path.resolve(root);
   const st = await stat(absRoot).catch(() => null);
   if (!st?.isDirectory()) {
@@ -38,12 +53,38 @@ export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa 
 
   const app = Fastify({ logger });
 
-  if (cors) {
+  /** The policy of an HTML page, recomputed only when the file changes (a rebuild into the same dist/). */
+  const pagePolicies = new Map();
+  function pagePolicy(filePath, fileStat) {
+    const version = `${fileStat?.mtimeMs}:${fileStat?.size}`;
+    const cached = pagePolicies.get(filePath);
+    if (cached?.version === version) return cached.policy;
+    const scriptHashes = inlineScriptHashes(readFileSync(filePath, 'utf8'));
+    const policy = runtimeConfig ? consoleCsp(runtimeConfig, { scriptHashes, uploadsBaseUrl }) : standaloneCsp({ scriptHashes });
+    pagePolicies.set(filePath, { version, policy });
+    return policy;
+  }
+
+  const allowedOrigins = Array.isArray(cors) ? new Set(cors.map((o) => o.replace(/\/+$/, ''))) : null;
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(BASE_HEADERS);
+    if (!cors) return;
     // Every answer, including 404s, so a failing cross-origin fetch reports its status to the host's
-    // federation runtime instead of an opaque CORS error.
-    app.addHook('onRequest', async (_req, reply) => {
-      reply.header('access-control-allow-origin', '*');
-    });
+    // federation runtime instead of an opaque CORS error (HTML pages drop it again in onSend).
+    if (!allowedOrigins) reply.header('access-control-allow-origin', '*');
+    else if (allowedOrigins.has(req.headers.origin)) reply.header('access-control-allow-origin', req.headers.origin);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (/^text\/html/i.test(String(reply.getHeader('content-type') ?? ''))) reply.removeHeader('access-control-allow-origin');
+    // The answer depends on the Origin asked from: caches must keep one per origin (added here, last,
+    // so @fastify/static's own `vary: accept-encoding` is kept).
+    if (allowedOrigins) {
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/\borigin\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
+    }
+    return payload;
+  });
+  if (cors) {
     // Only simple GETs are expected, but answer preflights anyway (e.g. a fetch with custom headers).
     app.options('/*', async (_req, reply) => {
       reply
@@ -54,6 +95,13 @@ export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa 
         .send();
     });
   }
+
+  // Source maps stay private even if a build emitted some (production builds do not).
+  app.addHook('onRequest', async (req, reply) => {
+    if (isPrivatePath(req.raw.url ?? '')) {
+      return reply.code(404).header('cache-control', NO_CACHE).send({ message: 'Not found' });
+    }
+  });
 
   if (runtimeConfig) {
     // Generated from the environment at start-up (scripts/runtime-config.mjs), so it wins over any
@@ -73,8 +121,11 @@ export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa 
     // Read from disk per request (wildcard route), so a remote rebuilt into the same dist/ is served
     // at once without restarting its server.
     wildcard: true,
-    setHeaders(reply, filePath) {
+    setHeaders(reply, filePath, fileStat) {
       reply.header('cache-control', cacheControlFor(path.relative(absRoot, filePath)));
+      // The precompressed sibling (index.html.br) carries the page's own text once decoded.
+      const page = filePath.replace(/\.(br|gz)$/, '');
+      if (/\.html$/i.test(page)) reply.header('content-security-policy', pagePolicy(page, fileStat));
     },
   });
 

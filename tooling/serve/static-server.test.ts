@@ -10,11 +10,25 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { cacheControlFor, isAssetPath, NO_CACHE, IMMUTABLE } from './cache-rules.cjs';
+import { consoleCsp, inlineScriptHashes, isPrivatePath, standaloneCsp } from './security-headers.cjs';
 
 const REPO = path.resolve(__dirname, '../..');
 const CLI = path.join(__dirname, 'cli.mjs');
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const HEAD_SCRIPT = "\n      document.documentElement.lang = 'en';\n    ";
+const BODY_SCRIPT = 'window.__ready = true;';
+const INDEX = `<!doctype html><html><head><script>${HEAD_SCRIPT}</script><script src="/static/js/123.a1b2c3d4.js"></script></head><body><div id="root"></div><script>${BODY_SCRIPT}</script></body></html>`;
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** `directive → sources` of a CSP header. */
+const parseCsp = (header: string | null) =>
+  Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 const CHUNK = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 function makeDist(): string {
@@ -28,6 +42,8 @@ function makeDist(): string {
     'static/js/plain.js': 'console.log(1)',
     'locales/en/common.json': JSON.stringify({ hello: 'Hello' }),
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    // A stray source map (production builds emit none): never served.
+    'static/js/123.a1b2c3d4.js.map': '{"version":3,"sources":["secret.ts"]}',
   };
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -112,21 +128,80 @@ describe('cache rules', () => {
   });
 });
 
+describe('security header rules', () => {
+  const config = {
+    apiBaseUrl: 'https://api.example.com',
+    remotes: [
+      { entry: 'http://localhost:3001/mf-manifest.json' },
+      { entry: 'https://cdn.example.com/settings/v2/mf-manifest.json' },
+      { entry: 'http://localhost:3001/mf-manifest.json' },
+    ],
+    identityProvider: null as null | { issuer: string },
+  };
+
+  test('inline scripts are hashed as the browser does (exact text, external scripts skipped)', () => {
+    expect(inlineScriptHashes(INDEX)).toEqual([sha256(HEAD_SCRIPT), sha256(BODY_SCRIPT)]);
+    expect(inlineScriptHashes('<script src="/a.js"></script><SCRIPT type="module">x()</SCRIPT>')).toEqual([sha256('x()')]);
+  });
+
+  test("the console's policy: scripts only from itself, its hashes and each remote's folder; no unsafe-inline or eval for scripts", () => {
+    const csp = parseCsp(consoleCsp(config, { scriptHashes: ["'sha256-abc'"] }));
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'sha256-abc'", 'http://localhost:3001/', 'https://cdn.example.com/settings/v2/']);
+    expect(csp['style-src']).toContain("'unsafe-inline'");
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com/', 'http://localhost:3001/', 'https://cdn.example.com/settings/v2/']);
+    expect(csp['img-src']).toEqual(expect.arrayContaining(['data:', 'blob:', 'https://api.example.com/uploads/']));
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['form-action']).toEqual(["'self'"]);
+    expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
+  });
+
+  test('a moved remote, the identity provider and a separate uploads address follow the configuration', () => {
+    const csp = parseCsp(
+      consoleCsp({ ...config, identityProvider: { issuer: 'https://idp.example.com/realms/signpost' } }, { uploadsBaseUrl: 'https://images.example.com/' }),
+    );
+    expect(csp['connect-src']).toContain('https://idp.example.com');
+    expect(csp['img-src']).toEqual(expect.arrayContaining(['https://api.example.com/uploads/', 'https://images.example.com/uploads/']));
+    expect(csp['script-src']).not.toContain('https://idp.example.com');
+  });
+
+  test("a remote's own page: same script rule", () => {
+    const csp = parseCsp(standaloneCsp({ scriptHashes: ["'sha256-abc'"] }));
+    expect(csp['script-src']).toEqual(["'self'", "'sha256-abc'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  test('source maps are private paths', () => {
+    expect(isPrivatePath('/static/js/main.0123456789.js.map')).toBe(true);
+    expect(isPrivatePath('/static/js/main.0123456789.js.map.br?x=1')).toBe(true);
+    expect(isPrivatePath('/static/js/main.0123456789.js')).toBe(false);
+  });
+});
+
 describe('static server', () => {
   let dir: string;
   let remote: Served | undefined;
   let host: Served | undefined;
-  const runtimeConfig = { apiBaseUrl: 'http://api.test', remotes: [], identityProvider: null };
+  const runtimeConfig = {
+    apiBaseUrl: 'http://api.test',
+    remotes: [{ name: 'remote_x', section: 'x', entry: 'https://cdn.example.test/x/v2/mf-manifest.json', basePaths: ['/x'] }],
+    identityProvider: null,
+  };
+  let allowList: Served | undefined;
 
   beforeAll(async () => {
     dir = makeDist();
     const configFile = path.join(dir, '..', `${path.basename(dir)}-runtime-config.json`);
     writeFileSync(configFile, JSON.stringify(runtimeConfig));
-    [remote, host] = await Promise.all([serve([dir]), serve([dir, '--spa', '--runtime-config', configFile])]);
+    [remote, host, allowList] = await Promise.all([
+      serve([dir]),
+      serve([dir, '--spa', '--no-cors', '--runtime-config', configFile]),
+      serve([dir, '--cors-origin', 'http://console.test,http://127.0.0.1:3000']),
+    ]);
     rmSync(configFile);
   }, 30_000);
   afterAll(async () => {
-    await Promise.all([stop(remote), stop(host)]);
+    await Promise.all([stop(remote), stop(host), stop(allowList)]);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -220,6 +295,59 @@ describe('static server', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  test('every answer: nosniff, never framed, no referrer', async () => {
+    for (const url of [`${host!.url}/`, `${host!.url}/runtime-config.json`, `${remote!.url}/remoteEntry.js`, `${remote!.url}/nope.js`]) {
+      const res = await fetch(url);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+  });
+
+  test("the console's page: a CSP from its runtime config, with the hashes of its inline scripts, and no CORS", async () => {
+    for (const p of ['/', '/login', '/posts/123/update']) {
+      const res = await fetch(`${host!.url}${p}`, { headers: { accept: 'text/html', origin: 'http://evil.test' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      const csp = parseCsp(res.headers.get('content-security-policy'));
+      expect(csp['script-src']).toEqual(["'self'", sha256(HEAD_SCRIPT), sha256(BODY_SCRIPT), 'https://cdn.example.test/x/v2/']);
+      expect(csp['connect-src']).toEqual(["'self'", 'http://api.test/', 'https://cdn.example.test/x/v2/']);
+      expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'http://api.test/uploads/']));
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'self'"]);
+    }
+  });
+
+  test('a remote deployed alone: its page has a CSP and no CORS, its files CORS to any origin', async () => {
+    const page = await fetch(`${remote!.url}/index.html`, { headers: { origin: 'http://console.test' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    const csp = parseCsp(page.headers.get('content-security-policy'));
+    expect(csp['script-src']).toEqual(["'self'", sha256(HEAD_SCRIPT), sha256(BODY_SCRIPT)]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  test('a remote with --cors-origin answers CORS to those origins only, and varies on Origin', async () => {
+    const allowed = await raw(`${allowList!.url}/mf-manifest.json`, { origin: 'http://console.test', 'accept-encoding': 'gzip' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://console.test');
+    expect(String(allowed.headers.vary)).toMatch(/origin/i);
+    const second = await fetch(`${allowList!.url}/static/js/123.a1b2c3d4.js`, { headers: { origin: 'http://127.0.0.1:3000' } });
+    expect(second.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    const other = await fetch(`${allowList!.url}/mf-manifest.json`, { headers: { origin: 'http://evil.test' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('source maps are never served, even when one is in dist/', async () => {
+    for (const server of [remote!, host!]) {
+      const res = await fetch(`${server.url}/static/js/123.a1b2c3d4.js.map`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('secret.ts');
+    }
   });
 
   test('refuses to start on a missing directory', async () => {

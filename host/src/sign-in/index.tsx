@@ -3,6 +3,7 @@
 // Chakra facade the form uses, i18next and the API client, tree-shaken, and nothing else — no
 // federation runtime, router, layout or remote manifests, which the page does not need. Signed in,
 // it loads the console with a full page load (the federated host, which then owns the session).
+import '../app/zod-without-eval';
 import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
