@@ -204,7 +204,7 @@ describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, 
     expect(stored.includes(Buffer.from('secret-camera'))).toBe(false);
   });
 
-  test('an animated GIF stays animated (same frames and delays); WebP is re-encoded as WebP', async () => {
+  test('an animated GIF stays animated (same frames and delays); WebP too, still or animated', async () => {
     // Three 8×8 frames (red, green, blue) with their own delays.
     const frames = await Promise.all(
       ['#ff0000', '#00ff00', '#0000ff'].map((c) =>
@@ -229,6 +229,14 @@ describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, 
     const w = await upload(webp, 'x.webp', 'image/webp');
     expect(w.statusCode).toBe(201);
     expect(await sharp(await storedBytes(w.json().data.url)).metadata()).toMatchObject({ format: 'webp', width: 10, height: 10 });
+
+    const animatedWebp = await sharp(frames, { join: { animated: true } })
+      .webp({ delay: [50, 60, 70], loop: 2 })
+      .toBuffer();
+    const aw = await upload(animatedWebp, 'anim.webp', 'image/webp');
+    expect(aw.statusCode).toBe(201);
+    const awMeta = await sharp(await storedBytes(aw.json().data.url), { animated: true }).metadata();
+    expect(awMeta).toMatchObject({ format: 'webp', pages: 3, pageHeight: 8, delay: [50, 60, 70], loop: 2 });
   });
 
   test('a decompression bomb (a tiny PNG declaring 20000×20000 pixels) → 400, nothing decoded or stored', async () => {
