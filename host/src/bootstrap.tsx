@@ -1,9 +1,9 @@
 import './app/zod-without-eval';
 import { createRoot } from 'react-dom/client';
-import { configureApi, initSession } from 'shared-auth';
+import { configureApi, hasLiveRefreshToken, initSession } from 'shared-auth';
 import { initI18n } from 'shared-i18n';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtime-config';
-import { registerConfiguredRemotes } from './federation/remotes';
+import { loadAllManifests, registerConfiguredRemotes } from './federation/remotes';
 import { App } from './app/App';
 import { providedFacadeEntries } from './federation/provide-shared';
 import { domReady } from './app/dom-ready';
@@ -32,6 +32,10 @@ async function start() {
   registerConfiguredRemotes(config.remotes);
   void initI18n({ namespaces: ['common', 'host'] });
   void initSession();
+  // A returning visitor lands on a remote's screen: fetch the remotes' manifests, entries and texts
+  // now, beside /api/users/me, rather than after it (the layout would start them only once the
+  // session is established). Without a session the visitor is on a public page: nothing to fetch.
+  if (hasLiveRefreshToken()) loadAllManifests();
   root.render(<App />);
 }
 

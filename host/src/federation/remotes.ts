@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { matchPath } from 'react-router-dom';
 import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
 import { registerNamespace } from 'shared-i18n';
 import { getRemoteState, markRemoteFailed, setRemoteState } from './remote-status';
@@ -57,6 +58,7 @@ export function loadRemoteManifest(remote: RuntimeRemote): Promise<ParsedRemoteM
       // The schema (and zod) load with the first manifest, after sign-in: not on the sign-in page.
       const { remoteManifestSchema } = await import('contracts');
       const manifest = remoteManifestSchema.parse(mod.default);
+      prefetchCurrentScreen(remote, manifest);
       // The remote's texts ship with its deploy, from its own origin.
       await withTimeout(registerNamespace(manifest.namespace, remoteBaseUrl(remote)), MANIFEST_TIMEOUT_MS, `${remote.name} translations`);
       manifests.set(remote.name, manifest);
@@ -73,6 +75,16 @@ export function loadRemoteManifest(remote: RuntimeRemote): Promise<ParsedRemoteM
   })();
   inflight.set(remote.name, job);
   return job;
+}
+
+/**
+ * The screen of this remote that the current page shows starts downloading beside the remote's
+ * texts instead of after them (the route renders only once both are there). Only code: the route's
+ * permission guard still decides whether it renders. A failure here is left to the real load.
+ */
+function prefetchCurrentScreen(remote: RuntimeRemote, manifest: ParsedRemoteManifest) {
+  const route = manifest.routes.find((r) => matchPath(r.path, window.location.pathname));
+  if (route) loadRemote(`${remote.name}/${route.screen.replace(/^\.\//, '')}`).catch(() => {});
 }
 
 let allStarted = false;

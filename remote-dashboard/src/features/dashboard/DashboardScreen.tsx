@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_STATS_RANGE, STATS_HOURLY_MAX_HOURS } from '../stats/constants';
 import { Badge, Card, Code, Grid, GridItem, Heading, HStack, PageHeader, RetryButton, Stack, StatePanel, Text } from 'shared-ui';
 import { directionOf, useTranslation } from 'shared-i18n';
 import { allowedActionsByResource, usePermissions, useSession } from 'shared-auth';
 import { ChartCard, type Figure } from '../stats/components/ChartCard';
 import { InstallSnippet } from '../stats/components/InstallSnippet';
-import { InteractionsChart, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
+import { InteractionsChart, preloadCharts, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
 import { RangeSelector } from '../stats/components/RangeSelector';
 import { StatCards } from '../stats/components/StatCards';
 import { browserTimeZone, resolveRange, type RangeSelection } from '../stats/range';
@@ -95,6 +95,8 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
   const { data, loading, error, reload } = useDashboardStats(params, t('error'));
   const hourly = params ? Date.parse(params.endDate) - Date.parse(params.startDate) <= STATS_HOURLY_MAX_HOURS * 3600_000 : true;
   const busy = loading || !data;
+  // chart.js downloads and parses while the statistics are on their way.
+  useEffect(preloadCharts, []);
 
   return (
     <Stack gap="6" data-testid="statistics" aria-busy={busy}>

@@ -6,6 +6,8 @@ import { lazy } from 'react';
  * skeleton until a chart is ready).
  */
 const charts = () => import('./charts');
+/** Starts fetching the charts' chunk; called when the statistics start loading, not when they arrive. */
+export const preloadCharts = () => void charts();
 export const UsersConnectedChart = lazy(() => charts().then((m) => ({ default: m.UsersConnectedChart })));
 export const ServicesViewsChart = lazy(() => charts().then((m) => ({ default: m.ServicesViewsChart })));
 export const InteractionsChart = lazy(() => charts().then((m) => ({ default: m.InteractionsChart })));
