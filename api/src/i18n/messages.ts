@@ -356,6 +356,16 @@ const PATTERNS: { pattern: RegExp; fr: (m: RegExpMatchArray) => string; ar: (m: 
     ar: (m) => `هذا الدور ما زال مسندًا إلى ${m[1]} مستخدمين. أزِله عنهم قبل حذفه.`,
   },
   {
+    pattern: /^You cannot grant permissions you do not hold: (.+)$/,
+    fr: (m) => `Vous ne pouvez pas accorder des permissions que vous n’avez pas : ${m[1]}`,
+    ar: (m) => `لا يمكنك منح صلاحيات لا تملكها: ${m[1]}`,
+  },
+  {
+    pattern: /^You cannot change a role that holds permissions you do not hold: (.+)$/,
+    fr: (m) => `Vous ne pouvez pas modifier un rôle qui détient des permissions que vous n’avez pas : ${m[1]}`,
+    ar: (m) => `لا يمكنك تعديل دور يملك صلاحيات لا تملكها: ${m[1]}`,
+  },
+  {
     pattern: /^Unknown permission: (.+)$/,
     fr: (m) => `Permission inconnue : ${m[1]}`,
     ar: (m) => `صلاحية غير معروفة: ${m[1]}`,

@@ -1,6 +1,6 @@
 import { randomToken, sha256 } from '../../src/lib/crypto';
 import { randomId, type TestApp, type TestUser } from '../support/test-app';
-import { someRoleOf } from './auth';
+import { ownerRoleOf, someRoleOf } from './auth';
 import type { ProtectedRoute, Req } from './types';
 
 /** Issue 4: invitations (the public email-accept and invitation-password routes are in auth.ts). */
@@ -31,6 +31,20 @@ export const protectedRoutes: ProtectedRoute[] = [
       url: '/api/invitations',
       payload: { email: `mate-${randomId()}@example.test`, roleId: await someRoleOf(t, u.organisationId) },
     }),
+    // Issue 10, item 1: inviting with a role above the caller (an Owner role).
+    grantBeyondCaller: {
+      request: async (u, t) => ({
+        method: 'POST',
+        url: '/api/invitations',
+        payload: { email: `mate-${randomId()}@example.test`, roleId: await ownerRoleOf(t, u.organisationId) },
+      }),
+      stored: async (_u, t, req) => {
+        const { invitations } = await import('../../src/db/schema');
+        const { eq } = await import('drizzle-orm');
+        const email = (req.payload as { email: string }).email;
+        return (await t.ctx.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, email))).length > 0;
+      },
+    },
   },
   { name: 'GET /api/invitations/sent', permission: 'get_invitations', request: () => ({ method: 'GET', url: '/api/invitations/sent' }) },
   {
