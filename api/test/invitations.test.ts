@@ -119,7 +119,7 @@ const freshEmail = (tag = 'mate') =>
     .replace(/[^a-z0-9]/g, 'x')}@example.test`;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-async function roleIn(organisationId: string, name = `Editor ${randomToken().slice(0, 6)}`, permissions = ['get_posts', 'create_posts']) {
+async function roleIn(organisationId: string, name = `Editor ${randomToken().slice(0, 6)}`, permissions = ['create_invitations']) {
   const [role] = await t.ctx.db.insert(roles).values({ organisationId, name, permissions }).returning();
   return role;
 }
@@ -212,6 +212,20 @@ describe('POST /api/invitations', () => {
     const foreign = await send(owner, { email: freshEmail(), roleId: foreignRole.id });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual({ roleId: 'Unknown role' });
+  });
+
+  test('issue 10: inviting with a role above the caller (their own second address included) → 403; nothing stored or mailed', async () => {
+    const owner = await t.createUser({ permissions: ['create_invitations', 'get_invitations'] });
+    const above = await roleIn(owner.organisationId, `Owner ${randomToken().slice(0, 6)}`, ['create_invitations', 'delete_role', 'create_user']);
+    const email = freshEmail('second-address');
+    const res = await send(owner, { email, roleId: above.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot grant permissions you do not hold: create_user, delete_role' });
+    const ar = await send(owner, { email, roleId: above.id }, { 'accept-language': 'ar' });
+    expect(ar.json().message).toBe('لا يمكنك منح صلاحيات لا تملكها: create_user, delete_role');
+    expect(await t.ctx.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+    // Within what the caller holds, it may invite.
+    expect((await send(owner, { email, roleId: (await roleIn(owner.organisationId)).id })).statusCode).toBe(201);
   });
 
   test('an expired link is refused', async () => {
