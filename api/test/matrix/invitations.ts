@@ -5,6 +5,23 @@ import type { ProtectedRoute, Req } from './types';
 
 /** Issue 4: invitations (the public email-accept and invitation-password routes are in auth.ts). */
 
+/** A pending invitation of `organisationId` to `email`, written straight into the table; its mailed token. */
+async function pendingInvitation(t: TestApp, organisationId: string, email = `invitee-${randomId()}@example.test`): Promise<{ id: string; token: string }> {
+  const { invitations } = await import('../../src/db/schema');
+  const token = randomToken();
+  const [row] = await t.ctx.db
+    .insert(invitations)
+    .values({ organisationId, email, roleId: await someRoleOf(t, organisationId), tokenHash: sha256(token), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: invitations.id });
+  return { id: row.id, token };
+}
+
+/** Answering needs the mailed token (issue 10, item 2). */
+async function answerRequest(t: TestApp, organisationId: string, email: string): Promise<Req> {
+  const inv = await pendingInvitation(t, organisationId, email);
+  return { method: 'POST', url: `/api/invitations/${inv.id}/reject?token=${encodeURIComponent(inv.token)}` };
+}
+
 /** A pending invitation of `organisationId` to `email`, written straight into the table. */
 async function invitationOf(t: TestApp, organisationId: string, email = `invitee-${randomId()}@example.test`): Promise<string> {
   const { invitations } = await import('../../src/db/schema');
@@ -68,8 +85,8 @@ export const protectedRoutes: ProtectedRoute[] = [
     name: 'POST /api/invitations/:id/:type',
     // Any signed-in invitee, for an invitation to their own email (another one answers 404).
     permission: null,
-    request: async (u, t) => ({ method: 'POST', url: `/api/invitations/${await invitationOf(t, u.organisationId, u.email)}/reject` }),
-    otherOrganisation: async (owner, t) => ({ method: 'POST', url: `/api/invitations/${await invitationOf(t, owner.organisationId, owner.email)}/reject` }),
+    request: (u, t) => answerRequest(t, u.organisationId, u.email),
+    otherOrganisation: (owner, t) => answerRequest(t, owner.organisationId, owner.email),
   },
 ];
 
