@@ -373,6 +373,11 @@ describe('POST /api/invitations/{id}/{type} (signed in)', () => {
     }
     const [row] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, inv.id));
     expect(row.status).toBe('pending');
-    expect(await t.ctx.db.select().from(userRoles).where(and(eq(userRoles.userId, u.id), eq(userRoles.roleId, inv.roleId)))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, u.id), eq(userRoles.roleId, inv.roleId))),
+    ).toEqual([]);
   });
 });

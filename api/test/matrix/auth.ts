@@ -89,6 +89,8 @@ export const publicRoutes: Req[] = [
   { method: 'POST', url: '/api/auth/identity-provider', payload: { access_token: 'x' } },
   { method: 'PATCH', url: '/api/user/invitations/password?token=x', payload: { password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
   { method: 'POST', url: `/api/email/${randomId()}/accept?token=x` },
+  // Issue 10, item 2: the link confirming a new e-mail (the token proves the mailbox).
+  { method: 'POST', url: '/api/users/email-confirm', payload: { token: 'x' } },
 ];
 
 /** Public routes that are documented but take no part in the matrix. */
