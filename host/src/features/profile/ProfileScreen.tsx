@@ -57,8 +57,9 @@ function ProfileDetails() {
         ...(changingEmail ? { currentPassword } : {}),
       });
       setUser(data.data);
-      // The e-mail shown stays the current one until the link is followed.
-      reset({ ...values, email: data.data.email, currentPassword: '' });
+      // The e-mail shown stays the current one until the link is followed. keepDirtyValues (the form's
+      // resetOptions, so a user refresh does not wipe what is being typed) is turned off here.
+      reset({ ...values, email: data.data.email, currentPassword: '' }, { keepDirtyValues: false });
       setPendingEmail(data.pendingEmail ?? null);
       toaster.create({
         type: 'success',
