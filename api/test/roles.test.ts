@@ -224,6 +224,23 @@ describe('granting through a role', () => {
     expect(row.permissions).toEqual(ALL_PERMISSIONS);
   });
 
+  test('deleting a role above the caller (an Owner role nobody holds) → 403; it stays', async () => {
+    const limited = await t.createUser({ permissions: ['delete_role', 'get_posts'] });
+    const [ownerRole] = await t.ctx.db
+      .insert(roles)
+      .values({ organisationId: limited.organisationId, name: roleName(), permissions: ALL_PERMISSIONS })
+      .returning();
+    const res = await t.request({ method: 'DELETE', url: `/api/roles/${ownerRole.id}`, headers: limited.headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^You cannot change a role that holds permissions you do not hold: /);
+    expect(await t.ctx.db.select().from(roles).where(eq(roles.id, ownerRole.id))).toHaveLength(1);
+    const [within] = await t.ctx.db
+      .insert(roles)
+      .values({ organisationId: limited.organisationId, name: roleName(), permissions: ['get_posts'] })
+      .returning();
+    expect((await t.request({ method: 'DELETE', url: `/api/roles/${within.id}`, headers: limited.headers })).statusCode).toBe(200);
+  });
+
   test('the super-admin and a holder of every permission are not limited', async () => {
     const admin = await t.createUser({ superAdmin: true, permissions: ['create_role'] });
     expect((await create(admin, { name: roleName(), permissions: ALL_PERMISSIONS })).statusCode).toBe(201);

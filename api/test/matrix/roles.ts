@@ -55,7 +55,7 @@ export const protectedRoutes: ProtectedRoute[] = [
   {
     name: 'DELETE /api/roles/:id',
     permission: 'delete_role',
-    request: async (u, t) => ({ method: 'DELETE', url: `/api/roles/${await freeRoleOf(t, u.organisationId)}` }),
+    request: async (u, t) => ({ method: 'DELETE', url: `/api/roles/${await freeRoleOf(t, u.organisationId, ['delete_role'])}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/roles/${await freeRoleOf(t, owner.organisationId)}` }),
   },
 ];
