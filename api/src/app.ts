@@ -23,6 +23,7 @@ import { resetPasswordRoute } from './routes/auth/reset-password';
 import { identityProviderRoutes } from './routes/auth/identity-provider';
 import { meRoute } from './routes/users/me';
 import { profileUpdateRoute } from './routes/users/profile-update';
+import { emailConfirmRoute } from './routes/users/email-confirm';
 import { passwordUpdateRoute } from './routes/users/password-update';
 import { invitationPasswordRoute } from './routes/invitations/invitation-password';
 import { emailAcceptRoute } from './routes/invitations/email-accept';
@@ -156,6 +157,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   identityProviderRoutes(app, ctx);
   meRoute(app, ctx);
   profileUpdateRoute(app, ctx);
+  emailConfirmRoute(app, ctx);
   passwordUpdateRoute(app, ctx);
   invitationPasswordRoute(app, ctx);
   emailAcceptRoute(app, ctx);

@@ -79,6 +79,17 @@ describe.each(PROTECTED)('$name', (route) => {
     });
   }
 
+  if (route.grantBeyondCaller) {
+    test('granting a permission the caller lacks → 403, nothing stored', async () => {
+      const u = await permitted(route);
+      const req = await route.grantBeyondCaller!.request(u, t);
+      const res = await t.request({ ...req, headers: u.headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/you do not hold: /) });
+      expect(await route.grantBeyondCaller!.stored(u, t, req)).toBe(false);
+    });
+  }
+
   test('permitted user → 2xx', async () => {
     const u = await permitted(route);
     const res = await t.request({ ...(await route.request(u, t)), headers: u.headers });

@@ -119,7 +119,7 @@ const freshEmail = (tag = 'mate') =>
     .replace(/[^a-z0-9]/g, 'x')}@example.test`;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-async function roleIn(organisationId: string, name = `Editor ${randomToken().slice(0, 6)}`, permissions = ['get_posts', 'create_posts']) {
+async function roleIn(organisationId: string, name = `Editor ${randomToken().slice(0, 6)}`, permissions = ['create_invitations']) {
   const [role] = await t.ctx.db.insert(roles).values({ organisationId, name, permissions }).returning();
   return role;
 }
@@ -212,6 +212,20 @@ describe('POST /api/invitations', () => {
     const foreign = await send(owner, { email: freshEmail(), roleId: foreignRole.id });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual({ roleId: 'Unknown role' });
+  });
+
+  test('issue 10: inviting with a role above the caller (their own second address included) → 403; nothing stored or mailed', async () => {
+    const owner = await t.createUser({ permissions: ['create_invitations', 'get_invitations'] });
+    const above = await roleIn(owner.organisationId, `Owner ${randomToken().slice(0, 6)}`, ['create_invitations', 'delete_role', 'create_user']);
+    const email = freshEmail('second-address');
+    const res = await send(owner, { email, roleId: above.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot grant permissions you do not hold: create_user, delete_role' });
+    const ar = await send(owner, { email, roleId: above.id }, { 'accept-language': 'ar' });
+    expect(ar.json().message).toBe('لا يمكنك منح صلاحيات لا تملكها: create_user, delete_role');
+    expect(await t.ctx.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+    // Within what the caller holds, it may invite.
+    expect((await send(owner, { email, roleId: (await roleIn(owner.organisationId)).id })).statusCode).toBe(201);
   });
 
   test('an expired link is refused', async () => {
@@ -316,31 +330,54 @@ describe('POST /api/invitations/{id}/{type} (signed in)', () => {
       .from(userRoles)
       .where(and(eq(userRoles.userId, member.id), eq(userRoles.roleId, inv.roleId)));
     expect(granted).toHaveLength(1);
-    const again = await t.request({ method: 'POST', url: `/api/invitations/${inv.id}/reject`, headers: member.headers });
+    const again = await t.request({ method: 'POST', url: `/api/invitations/${inv.id}/reject?token=${encodeURIComponent(inv.token)}`, headers: member.headers });
     expect(again.statusCode).toBe(400);
   });
 
-  test('rejecting marks it rejected; someone else’s invitation → 404; another organisation → 409 on accept; a wrong token → 400', async () => {
+  test('rejecting marks it rejected; someone else’s invitation → 404; another organisation → 409 on accept', async () => {
     const u = await t.createUser();
     const elsewhere = await t.createOrganisation();
     const foreign = await invite(elsewhere.id, u.email);
-    const wrong = await t.request({ method: 'POST', url: `/api/invitations/${foreign.id}/accept?token=wrong`, headers: u.headers });
-    expect(wrong.statusCode).toBe(400);
-    const accept = await t.request({ method: 'POST', url: `/api/invitations/${foreign.id}/accept`, headers: u.headers });
+    const withToken = (id: string, type: string, token: string) => `/api/invitations/${id}/${type}?token=${encodeURIComponent(token)}`;
+    const accept = await t.request({ method: 'POST', url: withToken(foreign.id, 'accept', foreign.token), headers: u.headers });
     expect(accept.statusCode).toBe(409);
     const [pending] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, foreign.id));
     expect(pending.status).toBe('pending');
     const other = await t.createUser();
-    expect((await t.request({ method: 'POST', url: `/api/invitations/${foreign.id}/reject`, headers: other.headers })).statusCode).toBe(404);
-    const reject = await t.request({ method: 'POST', url: `/api/invitations/${foreign.id}/reject`, headers: u.headers });
+    expect((await t.request({ method: 'POST', url: withToken(foreign.id, 'reject', foreign.token), headers: other.headers })).statusCode).toBe(404);
+    const reject = await t.request({ method: 'POST', url: withToken(foreign.id, 'reject', foreign.token), headers: u.headers });
     expect(reject.statusCode).toBe(200);
     expect(reject.json()).toEqual({ message: 'Invitation rejected' });
     const [row] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, foreign.id));
     expect(row.status).toBe('rejected');
-    const badType = await t.request({ method: 'POST', url: `/api/invitations/${foreign.id}/maybe`, headers: u.headers });
+    const badType = await t.request({ method: 'POST', url: withToken(foreign.id, 'maybe', foreign.token), headers: u.headers });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().errors).toHaveProperty('type');
     const expired = await invite(u.organisationId, u.email, { expired: true });
-    expect((await t.request({ method: 'POST', url: `/api/invitations/${expired.id}/accept`, headers: u.headers })).statusCode).toBe(400);
+    expect((await t.request({ method: 'POST', url: withToken(expired.id, 'accept', expired.token), headers: u.headers })).statusCode).toBe(400);
+  });
+
+  test('issue 10: the token is always needed; without it or with a wrong one, the same 404 as an unknown invitation, and nothing changes', async () => {
+    const u = await t.createUser();
+    const inv = await invite(u.organisationId, u.email);
+    const answers = [];
+    for (const type of ['accept', 'reject']) {
+      for (const query of ['', '?token=', '?token=wrong', `?token=${encodeURIComponent(inv.token)}x`]) {
+        answers.push(await t.request({ method: 'POST', url: `/api/invitations/${inv.id}/${type}${query}`, headers: u.headers }));
+      }
+    }
+    answers.push(await t.request({ method: 'POST', url: `/api/invitations/00000000-0000-4000-8000-000000000000/accept?token=x`, headers: u.headers }));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Invitation not found' });
+    }
+    const [row] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, inv.id));
+    expect(row.status).toBe('pending');
+    expect(
+      await t.ctx.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, u.id), eq(userRoles.roleId, inv.roleId))),
+    ).toEqual([]);
   });
 });

@@ -58,3 +58,21 @@ test('a weak password and a missing name answer 400 with a message per field', a
   expect(res.statusCode).toBe(400);
   expect(res.json().errors).toEqual({ name: 'Please enter name', password: 'Password must be at least 8 characters' });
 });
+
+/** Issue 10, item 1: a member holding create_user cannot add someone above themselves. */
+test('adding a user with a role holding a permission the caller lacks (an Owner role) → 403; nobody stored', async () => {
+  const { ALL_PERMISSIONS } = await import('contracts');
+  const { roles } = await import('../src/db/schema');
+  const [ownerRole] = await t.ctx.db
+    .insert(roles)
+    .values({ organisationId: owner.organisationId, name: `Owner ${randomId()}`, permissions: ALL_PERMISSIONS })
+    .returning();
+  const payload = body({ roles: [roleId, ownerRole.id] });
+  const res = await t.request({ method: 'POST', url: '/api/users/org', headers: owner.headers, payload });
+  expect(res.statusCode).toBe(403);
+  expect(res.json().message).toMatch(/^You cannot grant permissions you do not hold: /);
+  expect(res.json().message).toContain('delete_user');
+  expect((await t.login(payload.email, payload.password)).statusCode).toBe(401);
+  // Its own role (create_user, get_role) it may give.
+  expect((await t.request({ method: 'POST', url: '/api/users/org', headers: owner.headers, payload: body() })).statusCode).toBe(201);
+});

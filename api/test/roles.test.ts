@@ -8,7 +8,8 @@ let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.createUser({ permissions: ['get_role', 'create_role', 'update_role', 'delete_role'] });
+  // Holds every permission, so the grant rule (issue 10, item 1) lets it write any role; see 'granting'.
+  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
 });
 afterAll(() => t?.close());
 
@@ -64,7 +65,7 @@ describe('POST /api/roles', () => {
     const again = await create(owner, { name, permissions: ['get_tour'] });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'A role with this name already exists', errors: { name: 'A role with this name already exists' } });
-    const stranger = await t.createUser({ permissions: ['create_role'] });
+    const stranger = await t.createUser({ permissions: ['create_role', 'get_posts'] });
     expect((await create(stranger, { name, permissions: ['get_posts'] })).statusCode).toBe(201);
   });
 });
@@ -162,5 +163,87 @@ describe('DELETE /api/roles/:id', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Role not found' });
     expect((await t.request({ method: 'GET', url: `/api/roles/${role._id}`, headers: owner.headers })).statusCode).toBe(200);
+  });
+});
+
+/** Issue 10, item 1: nobody grants, through a role, a permission they do not hold. */
+describe('granting through a role', () => {
+  test('creating a role with a permission the caller lacks → 403 naming it; nothing stored', async () => {
+    const limited = await t.createUser({ permissions: ['create_role', 'get_posts'] });
+    const name = roleName();
+    const res = await create(limited, { name, permissions: ['get_posts', 'delete_user', 'create_role'] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot grant permissions you do not hold: delete_user' });
+    expect(await t.ctx.db.select().from(roles).where(eq(roles.name, name))).toEqual([]);
+    // Within what it holds, it may.
+    expect((await create(limited, { name, permissions: ['get_posts'] })).statusCode).toBe(201);
+  });
+
+  test('the message is translated and lists every missing permission', async () => {
+    const limited = await t.createUser({ permissions: ['create_role'] });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/roles',
+      payload: { name: roleName(), permissions: ['get_posts', 'delete_user'] },
+      headers: { ...limited.headers, 'accept-language': 'fr' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Vous ne pouvez pas accorder des permissions que vous n’avez pas : delete_user, get_posts');
+  });
+
+  test('writing a permission into the caller’s own role → 403; the role is unchanged', async () => {
+    const limited = await t.createUser({ permissions: ['update_role'] });
+    const [own] = await t.ctx.db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, limited.id));
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/roles/${own.roleId}`,
+      payload: { name: roleName(), permissions: ['update_role', 'create_user'] },
+      headers: limited.headers,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You cannot grant permissions you do not hold: create_user');
+    const [row] = await t.ctx.db.select().from(roles).where(eq(roles.id, own.roleId));
+    expect(row.permissions).toEqual(['update_role']);
+  });
+
+  test('changing a role above the caller (an Owner role) → 403, even to strip it; it stays as it was', async () => {
+    const limited = await t.createUser({ permissions: ['update_role', 'get_posts'] });
+    const [ownerRole] = await t.ctx.db
+      .insert(roles)
+      .values({ organisationId: limited.organisationId, name: roleName(), permissions: ALL_PERMISSIONS })
+      .returning();
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/roles/${ownerRole.id}`,
+      payload: { name: ownerRole.name, permissions: ['get_posts'] },
+      headers: limited.headers,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^You cannot change a role that holds permissions you do not hold: /);
+    const [row] = await t.ctx.db.select().from(roles).where(eq(roles.id, ownerRole.id));
+    expect(row.permissions).toEqual(ALL_PERMISSIONS);
+  });
+
+  test('deleting a role above the caller (an Owner role nobody holds) → 403; it stays', async () => {
+    const limited = await t.createUser({ permissions: ['delete_role', 'get_posts'] });
+    const [ownerRole] = await t.ctx.db
+      .insert(roles)
+      .values({ organisationId: limited.organisationId, name: roleName(), permissions: ALL_PERMISSIONS })
+      .returning();
+    const res = await t.request({ method: 'DELETE', url: `/api/roles/${ownerRole.id}`, headers: limited.headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^You cannot change a role that holds permissions you do not hold: /);
+    expect(await t.ctx.db.select().from(roles).where(eq(roles.id, ownerRole.id))).toHaveLength(1);
+    const [within] = await t.ctx.db
+      .insert(roles)
+      .values({ organisationId: limited.organisationId, name: roleName(), permissions: ['get_posts'] })
+      .returning();
+    expect((await t.request({ method: 'DELETE', url: `/api/roles/${within.id}`, headers: limited.headers })).statusCode).toBe(200);
+  });
+
+  test('the super-admin and a holder of every permission are not limited', async () => {
+    const admin = await t.createUser({ superAdmin: true, permissions: ['create_role'] });
+    expect((await create(admin, { name: roleName(), permissions: ALL_PERMISSIONS })).statusCode).toBe(201);
+    expect((await create(owner, { name: roleName(), permissions: ALL_PERMISSIONS })).statusCode).toBe(201);
   });
 });

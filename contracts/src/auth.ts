@@ -88,10 +88,16 @@ export const resetPasswordBodySchema = z
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
+/**
+ * PUT /api/users/profile-update. A new `email` needs `currentPassword` (checked on the server, a
+ * message on that field otherwise) and takes effect only once the link mailed to it is followed
+ * (POST /api/users/email-confirm); name and avatar change at once.
+ */
 export const profileUpdateBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter name').max(120),
   email: emailSchema,
   avatar: z.string().url().max(2048).nullable().optional(),
+  currentPassword: z.string().max(128).optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 
@@ -114,6 +120,19 @@ export const invitationPasswordBodySchema = z
     path: ['confirmPassword'],
     message: 'Passwords do not match',
   });
+
+/** POST /api/users/email-confirm: the token of the link mailed to the new address. */
+export const emailConfirmBodySchema = z.object({
+  token: z.string({ error: 'Please enter token' }).min(1, 'Please enter token').max(512),
+});
+export type EmailConfirmBody = z.input<typeof emailConfirmBodySchema>;
+
+/** How long the link confirming a new e-mail works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+export const EMAIL_CHANGE_SENT_MESSAGE = 'Profile updated. We sent a link to your new email: your email changes once you follow it.';
+export const EMAIL_CHANGED_MESSAGE = 'Your email has been changed';
+export const EMAIL_CHANGE_INVALID_MESSAGE = 'This confirmation link is invalid or has expired';
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'Enter your current password to change your email';
 
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
 

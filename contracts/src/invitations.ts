@@ -48,7 +48,14 @@ export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 
 /** POST /api/invitations/{id}/{type}: a signed-in invitee answers. */
 export const invitationAnswerParamsSchema = z.object({ id: z.string().uuid(), type: z.enum(['accept', 'reject']) });
-export const invitationAnswerQuerySchema = z.object({ token: z.string().min(1).max(512).optional() });
+/**
+ * The mailed token is always needed (issue 10, item 2: an address taken over must not be enough).
+ * It stays optional at the schema level only so that a missing token gets exactly the answer of a
+ * wrong one (404, like an unknown invitation): the server refuses both alike, nothing leaks.
+ */
+export const invitationAnswerQuerySchema = z.object({
+  token: z.string().max(512).optional().describe('The token of the invitation link (required: without it, 404)'),
+});
 
 export const INVITATION_SENT_MESSAGE = 'successfully sent';
 export const INVITATION_DELETED_MESSAGE = 'Invitation deleted successfully';

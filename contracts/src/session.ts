@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { userSchema } from './auth';
 
 /** PUT /api/users/profile-update answers the updated user. */
-export const profileUpdateResponseSchema = z.object({ message: z.string(), data: userSchema });
+/** `pendingEmail`: the new address waiting for its confirmation link to be followed, if any. */
+export const profileUpdateResponseSchema = z.object({ message: z.string(), data: userSchema, pendingEmail: z.string().optional() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** GET /api/auth/identity-provider/config: whether identity-provider sign-in is configured on the server. */

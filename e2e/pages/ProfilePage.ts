@@ -10,6 +10,10 @@ export class ProfilePage extends ShellPage {
   public readonly nameInput: Locator;
   public readonly saveButton: Locator;
   public readonly passwordForm: Locator;
+  public readonly emailInput: Locator;
+  /** Shown only while the e-mail differs from the account's (issue 10: a new e-mail needs it). */
+  public readonly currentPasswordInput: Locator;
+  public readonly pendingEmail: Locator;
 
   public constructor(page: Page) {
     super(page);
@@ -18,6 +22,9 @@ export class ProfilePage extends ShellPage {
     this.nameInput = this.profileForm.locator('input[name="name"]');
     this.saveButton = this.profileForm.locator('button[type="submit"]');
     this.passwordForm = page.getByTestId('password-form');
+    this.emailInput = this.profileForm.locator('input[name="email"]');
+    this.currentPasswordInput = this.profileForm.locator('input[name="currentPassword"]');
+    this.pendingEmail = this.profileForm.getByTestId('pending-email');
   }
 
   public async navigate(): Promise<void> {
@@ -34,6 +41,16 @@ export class ProfilePage extends ShellPage {
     await expect(this.nameInput).not.toHaveValue('');
     await this.nameInput.fill(name);
     await expect(this.saveButton).toBeEnabled();
+    await this.saveButton.click();
+  }
+
+  /** Asks for a new e-mail: the current password field appears once the address differs. */
+  public async requestEmailChange(email: string, currentPassword: string | null): Promise<void> {
+    await expect(this.emailInput).not.toHaveValue('');
+    await expect(this.currentPasswordInput).toHaveCount(0);
+    await this.emailInput.fill(email);
+    await expect(this.currentPasswordInput).toBeVisible();
+    if (currentPassword !== null) await this.currentPasswordInput.fill(currentPassword);
     await this.saveButton.click();
   }
 }

@@ -172,6 +172,26 @@ export const loginAttempts = pgTable(
 export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
+/**
+ * A requested change of a user's e-mail (issue 10, item 2): it takes effect only when the link mailed
+ * to the new address is followed. One pending change per user (a new request replaces it); the
+ * token is stored as its SHA-256 and works once, until `expiresAt`.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_changes_hash_unique').on(t.tokenHash), uniqueIndex('email_changes_user_unique').on(t.userId)],
+);
+
 export const invitations = pgTable(
   'invitations',
   {

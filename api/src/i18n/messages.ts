@@ -48,6 +48,19 @@ export const MESSAGES: Record<string, Entry> = {
   'Profile updated successfully': { fr: 'Profil mis à jour', ar: 'تم تحديث الملف الشخصي' },
   'This email is already in use': { fr: 'Cet e-mail est déjà utilisé', ar: 'هذا البريد الإلكتروني مستخدم بالفعل' },
   'This email is already used by another account': { fr: 'Cet e-mail est déjà utilisé par un autre compte', ar: 'هذا البريد الإلكتروني مستخدم في حساب آخر' },
+  'Profile updated. We sent a link to your new email: your email changes once you follow it.': {
+    fr: 'Profil mis à jour. Nous avons envoyé un lien à votre nouvel e-mail : il sera changé lorsque vous l’aurez suivi.',
+    ar: 'تم تحديث الملف الشخصي. أرسلنا رابطًا إلى بريدك الإلكتروني الجديد: سيتغيّر بريدك عند فتحه.',
+  },
+  'Your email has been changed': { fr: 'Votre e-mail a été modifié', ar: 'تم تغيير بريدك الإلكتروني' },
+  'This confirmation link is invalid or has expired': {
+    fr: 'Ce lien de confirmation est invalide ou a expiré',
+    ar: 'رابط التأكيد هذا غير صالح أو منتهي الصلاحية',
+  },
+  'Enter your current password to change your email': {
+    fr: 'Saisissez votre mot de passe actuel pour changer votre e-mail',
+    ar: 'أدخل كلمة المرور الحالية لتغيير بريدك الإلكتروني',
+  },
   'User created successfully': { fr: 'Utilisateur créé', ar: 'تم إنشاء المستخدم بنجاح' },
   // Super-admin client accounts
   'Client account created successfully': { fr: 'Compte client créé avec succès', ar: 'تم إنشاء حساب العميل بنجاح' },
@@ -357,6 +370,16 @@ const PATTERNS: { pattern: RegExp; fr: (m: RegExpMatchArray) => string; ar: (m: 
     pattern: /^This role is still held by (\d+) users\. Remove it from them before deleting it\.$/,
     fr: (m) => `Ce rôle est encore attribué à ${m[1]} utilisateurs. Retirez-le-leur avant de le supprimer.`,
     ar: (m) => `هذا الدور ما زال مسندًا إلى ${m[1]} مستخدمين. أزِله عنهم قبل حذفه.`,
+  },
+  {
+    pattern: /^You cannot grant permissions you do not hold: (.+)$/,
+    fr: (m) => `Vous ne pouvez pas accorder des permissions que vous n’avez pas : ${m[1]}`,
+    ar: (m) => `لا يمكنك منح صلاحيات لا تملكها: ${m[1]}`,
+  },
+  {
+    pattern: /^You cannot change a role that holds permissions you do not hold: (.+)$/,
+    fr: (m) => `Vous ne pouvez pas modifier un rôle qui détient des permissions que vous n’avez pas : ${m[1]}`,
+    ar: (m) => `لا يمكنك تعديل دور يملك صلاحيات لا تملكها: ${m[1]}`,
   },
   {
     pattern: /^Unknown permission: (.+)$/,

@@ -54,3 +54,25 @@ export function invitationMail(
       `<p>The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.</p>`,
   };
 }
+
+/**
+ * The link confirming a new e-mail address (issue 10, item 2), sent to that new address: following
+ * it is what makes the change. `until` is when it stops working.
+ */
+export function emailChangeMail(to: string, name: string, link: string, until: Date): MailMessage {
+  const expires = until.toISOString().slice(0, 16).replace('T', ' ');
+  return {
+    to,
+    subject: 'Confirm your new Signpost email',
+    text:
+      `Hello ${name},\n\n` +
+      `Someone asked to use this address for a Signpost account. Open this link to confirm it:\n\n` +
+      `${link}\n\n` +
+      `The link works once, until ${expires} UTC. Until then the account keeps its previous address. If you did not ask for this, ignore this mail.\n`,
+    html:
+      `<p>Hello ${escapeHtml(name)},</p>` +
+      `<p>Someone asked to use this address for a Signpost account. Open this link to confirm it:</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      `<p>The link works once, until ${expires} UTC. Until then the account keeps its previous address. If you did not ask for this, ignore this mail.</p>`,
+  };
+}

@@ -41,6 +41,15 @@ export const protectedRoutes: ProtectedRoute[] = [
       url: '/api/users/org',
       payload: { name: 'Teammate', email: `mate-${randomId()}@example.test`, password: 'Teammate-pass-1', roles: [await someRoleOf(t, u.organisationId)] },
     }),
+    // Issue 10, item 1: adding a teammate with a role above the caller (an Owner role).
+    grantBeyondCaller: {
+      request: async (u, t) => ({
+        method: 'POST',
+        url: '/api/users/org',
+        payload: { name: 'Teammate', email: `mate-${randomId()}@example.test`, password: 'Teammate-pass-1', roles: [await ownerRoleOf(t, u.organisationId)] },
+      }),
+      stored: (_u, t, req) => accountExists(t, (req.payload as { email: string }).email),
+    },
   },
   { name: 'GET /api/admin/users', permission: 'admin', request: () => ({ method: 'GET', url: '/api/admin/users' }) },
   { name: `GET ${PROBE_URL} (website)`, permission: 'get_websites', request: () => ({ method: 'GET', url: PROBE_URL }) },
@@ -53,6 +62,23 @@ export async function someRoleOf(t: TestApp, organisationId: string): Promise<st
   return role.id;
 }
 
+/** A new role of the organisation holding every permission (what an Owner holds). */
+export async function ownerRoleOf(t: TestApp, organisationId: string): Promise<string> {
+  const { roles } = await import('../../src/db/schema');
+  const { ALL_PERMISSIONS } = await import('contracts');
+  const [role] = await t.ctx.db
+    .insert(roles)
+    .values({ organisationId, name: `Owner ${randomId()}`, permissions: ALL_PERMISSIONS })
+    .returning({ id: roles.id });
+  return role.id;
+}
+
+async function accountExists(t: TestApp, email: string): Promise<boolean> {
+  const { users } = await import('../../src/db/schema');
+  const { eq } = await import('drizzle-orm');
+  return (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
+}
+
 export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/health' },
   { method: 'GET', url: '/api/auth/identity-provider/config' },
@@ -63,6 +89,8 @@ export const publicRoutes: Req[] = [
   { method: 'POST', url: '/api/auth/identity-provider', payload: { access_token: 'x' } },
   { method: 'PATCH', url: '/api/user/invitations/password?token=x', payload: { password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
   { method: 'POST', url: `/api/email/${randomId()}/accept?token=x` },
+  // Issue 10, item 2: the link confirming a new e-mail (the token proves the mailbox).
+  { method: 'POST', url: '/api/users/email-confirm', payload: { token: 'x' } },
 ];
 
 /** Public routes that are documented but take no part in the matrix. */

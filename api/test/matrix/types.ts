@@ -21,6 +21,15 @@ export interface ProtectedRoute {
    * organisation; a permitted user of another organisation must get 404, never the object.
    */
   otherOrganisation?(owner: TestUser, t: TestApp): Req | Promise<Req>;
+  /**
+   * For routes that write roles, users or invitations (issue 10, item 1): a request by `user`, who
+   * holds the route's own permission, that tries to grant a permission `user` does not hold. It
+   * must answer 403 and store nothing; `stored` tells whether the write happened anyway.
+   */
+  grantBeyondCaller?: {
+    request(user: TestUser, t: TestApp): Req | Promise<Req>;
+    stored(user: TestUser, t: TestApp, req: Req): Promise<boolean>;
+  };
 }
 
 export interface MatrixArea {

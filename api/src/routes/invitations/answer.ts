@@ -12,8 +12,9 @@ import { INVALID_INVITATION } from './invitation-password';
 /**
  * POST /api/invitations/{id}/{type} (type accept | reject): the signed-in invitee answers. Any
  * signed-in user may call it (the invitee has no permission in the inviting organisation yet), but
- * only for an invitation addressed to their own email: any other id answers 404, like an unknown
- * one. The mailed token, when sent along (?token=…), must match.
+ * only for an invitation addressed to their own email, and only with the mailed token (?token=…):
+ * holding the address is not enough, the link proves the mailbox (issue 10, item 2). Another
+ * person's invitation, an unknown id, a missing or a wrong token all answer the same 404.
  *
  * Accepting follows POST /api/email/{id}/accept: a user belongs to one organisation, so an
  * invitation into another organisation than the caller's is refused (409) and stays pending; in
@@ -39,13 +40,11 @@ export function invitationAnswerRoute(app: FastifyInstance, ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const [user] = await tx.select({ email: users.email, organisationId: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
         const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, id)).limit(1);
-        if (!user || !invitation || invitation.email !== user.email) throw notFound('Invitation not found');
         const { token } = request.query;
-        if (
-          (token !== undefined && invitation.tokenHash !== sha256(token)) ||
-          invitation.status !== 'pending' ||
-          invitation.expiresAt.getTime() <= Date.now()
-        ) {
+        if (!user || !invitation || invitation.email !== user.email || !token || invitation.tokenHash !== sha256(token)) {
+          throw notFound('Invitation not found');
+        }
+        if (invitation.status !== 'pending' || invitation.expiresAt.getTime() <= Date.now()) {
           throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
         }
         if (type === 'accept' && user.organisationId !== invitation.organisationId) {

@@ -7,6 +7,7 @@ import { caller } from '../../plugins/access';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
 import { invitationMail } from '../../mail/templates';
+import { assertCanGrantRoles } from '../../services/grants';
 import { errorResponses, zod } from '../shared';
 import { invitationView } from './view';
 
@@ -15,7 +16,7 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 /**
  * POST /api/invitations (create_invitations): invites `email` into the caller's organisation with
  * `roleId` (a role of that organisation, else 400 on roleId). A member of the organisation already →
- * 409 on email. A pending invitation to the same address is replaced (deleted: its link stops
+ * 409 on email. A role holding a permission the caller lacks → 403 (services/grants.ts). A pending invitation to the same address is replaced (deleted: its link stops
  * working) so there is never more than one live link per address and organisation; the
  * organisation row is locked meanwhile, so two concurrent invitations cannot both stay pending.
  *
@@ -39,7 +40,8 @@ export function invitationCreateRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organisationId, userId } = caller(request);
+      const auth = caller(request);
+      const { organisationId, userId } = auth;
       const { email, roleId } = request.body;
       const token = randomToken();
       const result = await ctx.db.transaction(async (tx) => {
@@ -50,6 +52,8 @@ export function invitationCreateRoute(app: FastifyInstance, ctx: AppContext) {
           .where(and(eq(roles.id, roleId), eq(roles.organisationId, organisationId)))
           .limit(1);
         if (!role) throw badRequest('Unknown role', { roleId: 'Unknown role' });
+        // Inviting with a role above the caller (their own second address included) grants nothing.
+        await assertCanGrantRoles(tx, auth, organisationId, [role.id]);
         const [account] = await tx.select({ organisationId: users.organisationId }).from(users).where(eq(users.email, email)).limit(1);
         if (account?.organisationId === organisationId) throw conflict(INVITATION_MEMBER_MESSAGE, { email: INVITATION_MEMBER_MESSAGE });
         await tx

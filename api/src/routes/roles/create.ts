@@ -3,13 +3,14 @@ import { roleBodySchema, roleSavedResponseSchema } from 'contracts';
 import type { AppContext } from '../../context';
 import { roles } from '../../db/schema';
 import { caller } from '../../plugins/access';
+import { assertCanGrant } from '../../services/grants';
 import { errorResponses, isUniqueViolation, zod } from '../shared';
 import { roleView } from './list';
 import { assertNameFree, nameTaken } from './save';
 
 /**
  * POST /api/roles (create_role): a role of the caller's organisation. Unknown permission strings
- * are refused on `permissions` (400); a name already used in the organisation answers 409 on `name`.
+ * are refused on `permissions` (400), a permission the caller does not hold with 403 (services/grants.ts); a name already used in the organisation answers 409 on `name`.
  */
 export function roleCreateRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
@@ -24,8 +25,10 @@ export function roleCreateRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organisationId } = caller(request);
+      const auth = caller(request);
+      const { organisationId } = auth;
       const { name, permissions } = request.body;
+      assertCanGrant(auth, permissions);
       await assertNameFree(ctx, organisationId, name);
       try {
         const [role] = await ctx.db.insert(roles).values({ organisationId, name, permissions }).returning();

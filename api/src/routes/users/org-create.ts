@@ -6,6 +6,7 @@ import { roles, userRoles, users } from '../../db/schema';
 import { caller } from '../../plugins/access';
 import { badRequest, conflict } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { assertCanGrantRoles } from '../../services/grants';
 import { loadUserView } from '../../services/users';
 import { errorResponses, isUniqueViolation, zod } from '../shared';
 
@@ -13,7 +14,8 @@ const EMAIL_TAKEN = { message: 'This email is already in use', errors: { email: 
 
 /**
  * POST /api/users/org (create_user): adds a user to the caller's organisation with roles of that
- * organisation. A role id of another organisation is refused on `roles` exactly like an unknown one.
+ * organisation. A role id of another organisation is refused on `roles` exactly like an unknown one;
+ * roles holding a permission the caller lacks are refused with 403 (services/grants.ts).
  */
 export function orgUserCreateRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
@@ -28,7 +30,8 @@ export function orgUserCreateRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { organisationId } = caller(request);
+      const auth = caller(request);
+      const { organisationId } = auth;
       const { name, email, password, avatar } = request.body;
       const roleIds = [...new Set(request.body.roles)];
       const owned = await ctx.db
@@ -36,6 +39,7 @@ export function orgUserCreateRoute(app: FastifyInstance, ctx: AppContext) {
         .from(roles)
         .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, roleIds)));
       if (owned.length !== roleIds.length) throw badRequest('Validation failed', { roles: 'Unknown role' });
+      await assertCanGrantRoles(ctx.db, auth, organisationId, roleIds);
       const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (taken) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
       const passwordHash = await hashPassword(password);

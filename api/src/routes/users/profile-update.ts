@@ -1,16 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
-import { profileUpdateBodySchema, profileUpdateResponseSchema } from 'contracts';
+import { eq } from 'drizzle-orm';
+import {
+  CURRENT_PASSWORD_NEEDED_MESSAGE,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_CHANGE_TTL_HOURS,
+  profileUpdateBodySchema,
+  profileUpdateResponseSchema,
+} from 'contracts';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { emailChanges, users } from '../../db/schema';
 import { caller } from '../../plugins/access';
-import { conflict, unauthorized } from '../../lib/errors';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { emailChangeMail } from '../../mail/templates';
 import { loadUserView } from '../../services/users';
-import { errorResponses, isUniqueViolation, SIGNED_IN, zod } from '../shared';
+import { errorResponses, SIGNED_IN, zod } from '../shared';
 
-const EMAIL_TAKEN = { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } };
+export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
 
-/** Name, e-mail and avatar of the signed-in user. An e-mail of another account answers 409 on `email`. */
+/**
+ * Name, e-mail and avatar of the signed-in user. Name and avatar change at once. A new e-mail
+ * (issue 10, item 2) needs the current password, and only takes effect once the link mailed to the
+ * new address is followed (POST /api/users/email-confirm): holding a session is not enough to take
+ * an address, and with it an invitation sent to that address.
+ *
+ * Whether the new address already belongs to an account (here or in another organisation) is not
+ * told here: the answer is the same, and the clash is refused at confirmation, to the person holding
+ * that mailbox only.
+ */
 export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).put(
     '/api/users/profile-update',
@@ -18,33 +36,40 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
       config: SIGNED_IN,
       schema: {
         tags: ['users'],
-        summary: 'Update the signed-in user’s profile',
+        summary: 'Update the signed-in user’s profile (a new email waits for its confirmation link)',
         body: profileUpdateBodySchema,
-        response: { 200: profileUpdateResponseSchema, ...errorResponses(400, 401, 409) },
+        response: { 200: profileUpdateResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       const { userId } = caller(request);
-      const { name, email, avatar } = request.body;
-      const [taken] = await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email), ne(users.id, userId)))
-        .limit(1);
-      if (taken) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
-      try {
-        await ctx.db
-          .update(users)
-          .set({ name, email, ...(avatar !== undefined ? { avatar } : {}) })
-          .where(eq(users.id, userId));
-      } catch (err) {
-        // Two accounts racing for the same address: the unique index decides.
-        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
-        throw err;
+      const { name, email, avatar, currentPassword } = request.body;
+      const [current] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!current) throw unauthorized('This account no longer exists');
+      const changesEmail = email !== current.email;
+      if (changesEmail) {
+        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_NEEDED_MESSAGE, { currentPassword: CURRENT_PASSWORD_NEEDED_MESSAGE });
+        if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+          throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+        }
       }
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ name, ...(avatar !== undefined ? { avatar } : {}) })
+          .where(eq(users.id, userId));
+        // One pending change per user: a new request (or going back to the current address) replaces it.
+        await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
+        if (changesEmail) await tx.insert(emailChanges).values({ userId, newEmail: email, tokenHash: sha256(token), expiresAt });
+      });
       const user = await loadUserView(ctx.db, userId);
       if (!user) throw unauthorized('This account no longer exists');
-      return { message: 'Profile updated successfully', data: user };
+      if (!changesEmail) return { message: 'Profile updated successfully', data: user };
+      const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
+      ctx.mailer.send(emailChangeMail(email, name, link, expiresAt));
+      return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };
     },
   );
 }

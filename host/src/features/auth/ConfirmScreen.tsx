@@ -5,13 +5,23 @@ import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
+import { EmailChangeConfirm } from './EmailChangeConfirm';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
 /**
- * /confirm?token=…&email=…: a person invited to an organisation, who has no account yet, chooses
- * their password (PATCH /api/user/invitations/password). The layout carries the language switcher.
+ * /confirm (spec: "confirm password; reads query parameters"). Two links lead here:
+ *   ?token=…&email=…  a person invited to an organisation, who has no account yet, chooses their
+ *                     password (PATCH /api/user/invitations/password);
+ *   ?email_token=…    the link confirming a new e-mail address (POST /api/users/email-confirm).
+ * The layout carries the language switcher.
  */
 export function ConfirmScreen() {
+  const [params] = useSearchParams();
+  const emailToken = params.get('email_token');
+  return emailToken ? <EmailChangeConfirm token={emailToken} /> : <InvitationPasswordConfirm />;
+}
+
+function InvitationPasswordConfirm() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   const [params] = useSearchParams();

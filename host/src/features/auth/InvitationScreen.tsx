@@ -7,7 +7,7 @@ import { AuthLayout } from './AuthLayout';
 
 /**
  * /workspace/invitations/{id}?token=…: someone who already has an account accepts or declines an
- * invitation to an organisation. Signed in, the answer goes to POST /api/invitations/{id}/{type};
+ * invitation to an organisation; without the link's token there is nothing to answer with. Signed in, the answer goes to POST /api/invitations/{id}/{type};
  * from the mail's link without a session, acceptance goes through POST /api/email/{id}/accept.
  */
 export function InvitationScreen() {
@@ -24,7 +24,8 @@ export function InvitationScreen() {
   const answer = async (type: 'accept' | 'reject') => {
     setBusy(type);
     try {
-      if (signedIn) await api.post(`/api/invitations/${encodeURIComponent(id)}/${type}`, {}, { params: token ? { token } : undefined });
+      // The mailed token is always needed, signed in or not (the API refuses an answer without it).
+      if (signedIn) await api.post(`/api/invitations/${encodeURIComponent(id)}/${type}`, {}, { params: { token } });
       else await api.post(`/api/email/${encodeURIComponent(id)}/accept`, {}, { params: { token } });
       setDone(type);
       toaster.create({ type: 'success', title: type === 'accept' ? t('invitation.accepted') : t('invitation.rejected') });
@@ -48,7 +49,7 @@ export function InvitationScreen() {
               {signedIn ? t('invitation.openConsole') : t('invitation.signIn')}
             </Button>
           </>
-        ) : !token && !signedIn ? (
+        ) : !token ? (
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Title>{t('invitation.invalidLink')}</Alert.Title>

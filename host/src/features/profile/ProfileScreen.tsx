@@ -1,49 +1,72 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
+import { Alert, Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { api, applyServerFieldErrors, errorMessage, setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
 import { PasswordPairFields, usePasswordPairSchema } from '../auth/password-pair';
 
-type ProfileForm = { name: string; email: string; avatar: string };
+type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
+
+const sameEmail = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
 
 function ProfileDetails() {
   const { t } = useTranslation('host');
   const { user } = useSession();
+  // A new e-mail waits for the link mailed to it (issue 10): shown until the user follows it.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const schema = useMemo(
     () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { label: t('profile.name') }))
-          .max(120),
-        email: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { label: t('login.email') }))
-          .email(t('validation.email')),
-        avatar: z.union([z.literal(''), z.string().url(t('validation.url'))]),
-      }),
-    [t],
+      z
+        .object({
+          name: z
+            .string()
+            .trim()
+            .min(1, t('validation.required', { label: t('profile.name') }))
+            .max(120),
+          email: z
+            .string()
+            .trim()
+            .min(1, t('validation.required', { label: t('login.email') }))
+            .email(t('validation.email')),
+          avatar: z.union([z.literal(''), z.string().url(t('validation.url'))]),
+          currentPassword: z.string(),
+        })
+        // Changing the e-mail needs the current password (the server checks it too).
+        .refine((v) => sameEmail(v.email, user?.email) || v.currentPassword.length > 0, {
+          path: ['currentPassword'],
+          message: t('profile.currentPasswordRequired'),
+        }),
+    [t, user?.email],
   );
-  const { register, handleSubmit, setError, formState, reset } = useForm<ProfileForm>({
+  const { register, handleSubmit, setError, formState, reset, watch } = useForm<ProfileForm>({
     resolver: zodResolver(schema),
-    values: { name: user?.name ?? '', email: user?.email ?? '', avatar: user?.avatar ?? '' },
+    values: { name: user?.name ?? '', email: user?.email ?? '', avatar: user?.avatar ?? '', currentPassword: '' },
     resetOptions: { keepDirtyValues: true },
   });
+  const changingEmail = !sameEmail(watch('email'), user?.email);
   const onSubmit = handleSubmit(async (values) => {
+    const { currentPassword, ...details } = values;
     try {
-      const { data } = await api.put<{ message: string; data: User }>('/api/users/profile-update', { ...values, avatar: values.avatar || null });
+      const { data } = await api.put<{ message: string; data: User; pendingEmail?: string }>('/api/users/profile-update', {
+        ...details,
+        avatar: details.avatar || null,
+        ...(changingEmail ? { currentPassword } : {}),
+      });
       setUser(data.data);
-      reset(values);
-      toaster.create({ type: 'success', title: t('profile.saved') });
+      // The e-mail shown stays the current one until the link is followed. keepDirtyValues (the form's
+      // resetOptions, so a user refresh does not wipe what is being typed) is turned off here.
+      reset({ ...values, email: data.data.email, currentPassword: '' }, { keepDirtyValues: false });
+      setPendingEmail(data.pendingEmail ?? null);
+      toaster.create({
+        type: 'success',
+        title: data.pendingEmail ? t('profile.emailConfirmationSent', { email: data.pendingEmail }) : t('profile.saved'),
+      });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'avatar']))
+      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'avatar', 'currentPassword']))
         toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     }
   });
@@ -72,6 +95,17 @@ function ProfileDetails() {
             <FormField label={t('login.email')} error={formState.errors.email?.message} required>
               <Input type="email" autoComplete="email" {...register('email')} />
             </FormField>
+            {pendingEmail && (
+              <Alert.Root status="info" data-testid="pending-email">
+                <Alert.Indicator />
+                <Alert.Title>{t('profile.emailPending', { email: pendingEmail })}</Alert.Title>
+              </Alert.Root>
+            )}
+            {changingEmail && (
+              <FormField label={t('password.current')} error={formState.errors.currentPassword?.message} helper={t('profile.currentPasswordHelp')} required>
+                <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+              </FormField>
+            )}
             <FormField label={t('profile.avatar')} error={formState.errors.avatar?.message} helper={t('profile.avatarHelp')}>
               <Input type="url" {...register('avatar')} />
             </FormField>

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Stack, Text } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { api, errorMessage, setUser, useSession } from 'shared-auth';
+import type { User } from 'contracts';
+import { AuthLayout } from './AuthLayout';
+
+/**
+ * /confirm?email_token=…: following the link mailed to a new address makes the e-mail change take
+ * effect (POST /api/users/email-confirm). The call waits for a click rather than running on load,
+ * so a mail scanner opening the link does not use it up.
+ */
+export function EmailChangeConfirm({ token }: { token: string }) {
+  const { t } = useTranslation('host');
+  const navigate = useNavigate();
+  const { status } = useSession();
+  const signedIn = status === 'authenticated';
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await api.post('/api/users/email-confirm', { token });
+      // Signed in on this device: show the new address at once.
+      if (signedIn) {
+        const { data } = await api.get<{ data: User }>('/api/users/me');
+        setUser(data.data);
+      }
+      setOutcome({ ok: true, message: t('emailConfirm.success') });
+    } catch (error) {
+      setOutcome({ ok: false, message: errorMessage(error, t('errors.generic')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('emailConfirm.title')} subtitle={t('emailConfirm.subtitle')}>
+      <Stack gap="4" data-testid="email-confirm">
+        {outcome ? (
+          <>
+            <Alert.Root status={outcome.ok ? 'success' : 'error'}>
+              <Alert.Indicator />
+              <Alert.Title>{outcome.message}</Alert.Title>
+            </Alert.Root>
+            <Button colorPalette="brand" onClick={() => navigate(signedIn ? '/profile' : '/login')}>
+              {signedIn ? t('emailConfirm.openProfile') : t('emailConfirm.signIn')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text>{t('emailConfirm.question')}</Text>
+            <Button colorPalette="brand" loading={busy} onClick={confirm}>
+              {t('emailConfirm.submit')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}
