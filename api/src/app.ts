@@ -61,6 +61,9 @@ import { exportRoutes } from './routes/export';
 import { statsRoutes } from './routes/stats';
 import { localizeMessages } from './plugins/localize';
 
+/** How often each API process deletes sessions past their expiry. */
+const SESSION_PRUNE_INTERVAL_MS = 60 * 60_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
@@ -133,6 +136,16 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   app.decorate('ctx', ctx);
 
   app.addHook('onClose', () => mailer.close());
+
+  // A replayed refresh token (past the reuse interval) means a stolen or leaked token: say so.
+  ctx.tokens.onReplay = (familyId) => app.log.warn({ familyId }, 'refresh token replayed after its reuse interval: session revoked');
+  // Expired sessions are pruned hourly (and once at start), in every API process: the DELETE is
+  // idempotent, so several processes pruning the same rows is harmless.
+  const prune = () => ctx.tokens.pruneExpired().catch((err) => app.log.warn({ err }, 'pruning expired sessions failed'));
+  const pruneTimer = setInterval(prune, SESSION_PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  app.addHook('onReady', async () => void prune());
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
 
   errorHandler(app);
   localizeMessages(app);

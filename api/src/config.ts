@@ -32,6 +32,7 @@ const envSchema = z.object({
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  REFRESH_REUSE_INTERVAL_SECONDS: intFrom(10, 0),
   LOGIN_MAX_FAILURES: intFrom(5),
   LOGIN_IP_MAX_FAILURES: intFrom(50),
   LOGIN_WINDOW_MINUTES: intFrom(15),
@@ -52,6 +53,8 @@ export interface Config {
   authSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** A spent refresh token presented again within this many seconds gets the same successor (two tabs). */
+  refreshReuseIntervalSeconds: number;
   corsOrigins: string[];
   publicAppUrl: string;
   smtpUrl: string | undefined;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseIntervalSeconds: e.REFRESH_REUSE_INTERVAL_SECONDS,
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((o) => o.trim())

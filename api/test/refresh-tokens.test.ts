@@ -42,15 +42,83 @@ test('refresh tokens are stored only as SHA-256', async () => {
   expect(rows.some((r) => r.tokenHash === s.refresh)).toBe(false);
 });
 
-test('replaying a used refresh token revokes the whole family: the newer tokens fail too', async () => {
+/** Moves a spent token's first use into the past, beyond the reuse interval. */
+async function spentLongAgo(token: string) {
+  await t.ctx.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date(Date.now() - (t.config.refreshReuseIntervalSeconds + 5) * 1000) })
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+}
+
+test('replaying a used refresh token after the reuse interval revokes the whole family (and is logged)', async () => {
   const s = await signedIn();
   const first = (await refresh(s.refresh)).json().data;
-  const replay = await refresh(s.refresh);
+  await spentLongAgo(s.refresh);
+  const replayed: string[] = [];
+  const previous = t.ctx.tokens.onReplay;
+  t.ctx.tokens.onReplay = (familyId) => replayed.push(familyId);
+  const replay = await refresh(s.refresh).finally(() => (t.ctx.tokens.onReplay = previous));
+  expect(replayed).toHaveLength(1);
   expect(replay.statusCode).toBe(401);
   // The token issued by the legitimate rotation is dead, and so is its access token.
   expect((await refresh(first.refresh_token)).statusCode).toBe(401);
   expect((await me(first.access_token)).statusCode).toBe(401);
   expect((await me(s.access)).statusCode).toBe(401);
+});
+
+test('two tabs refreshing the same token within the reuse interval get the same successor and stay signed in', async () => {
+  const s = await signedIn();
+  const [a, b] = await Promise.all([refresh(s.refresh), refresh(s.refresh)]);
+  expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+  expect(a.json().data.refresh_token).toBe(b.json().data.refresh_token);
+  // A third, a moment later (a third tab): still the same successor.
+  const c = await refresh(s.refresh);
+  expect(c.statusCode).toBe(200);
+  expect(c.json().data.refresh_token).toBe(a.json().data.refresh_token);
+  expect((await me(a.json().data.access_token)).statusCode).toBe(200);
+  expect((await me(b.json().data.access_token)).statusCode).toBe(200);
+  // One successor row only, and the session goes on rotating normally.
+  const rows = await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, s.user.id));
+  expect(rows.filter((r) => r.tokenHash === sha256(a.json().data.refresh_token))).toHaveLength(1);
+  expect((await refresh(a.json().data.refresh_token)).statusCode).toBe(200);
+});
+
+test('within the reuse interval, a spent token of a signed-out session is refused', async () => {
+  const s = await signedIn();
+  const next = (await refresh(s.refresh)).json().data;
+  expect((await t.request({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: next.refresh_token } })).statusCode).toBe(200);
+  expect((await refresh(s.refresh)).statusCode).toBe(401);
+});
+
+test('logout with only the refresh token (the access token expired) revokes the session', async () => {
+  const s = await signedIn();
+  const expired = await t.ctx.tokens.signAccessToken({ sub: s.user.id, org: s.user.organisationId, fid: s.user.familyId }, -60);
+  const out = await t.request({ method: 'POST', url: '/api/auth/logout', headers: bearer(expired), payload: { refresh_token: s.refresh } });
+  expect(out.statusCode).toBe(200);
+  expect((await refresh(s.refresh)).statusCode).toBe(401);
+  expect((await me(s.access)).statusCode).toBe(401);
+});
+
+test('logout refuses an unknown refresh token (401) and a call with nothing to sign out (400, field message)', async () => {
+  const unknown = await t.request({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: 'not-a-real-token' } });
+  expect(unknown.statusCode).toBe(401);
+  const nothing = await t.request({ method: 'POST', url: '/api/auth/logout' });
+  expect(nothing.statusCode).toBe(400);
+  expect(nothing.json().errors).toEqual({ refresh_token: expect.any(String) });
+});
+
+test('expired sessions are pruned, live ones stay', async () => {
+  const { tokenFamilies } = await import('../src/db/schema');
+  const old = await signedIn();
+  const live = await signedIn();
+  const [oldFamily] = await t.ctx.db.select({ id: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(old.refresh)));
+  await t.ctx.db
+    .update(tokenFamilies)
+    .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(tokenFamilies.id, oldFamily.id));
+  expect(await t.ctx.tokens.pruneExpired()).toBeGreaterThanOrEqual(1);
+  expect(await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(old.refresh)))).toHaveLength(0);
+  expect((await refresh(live.refresh)).statusCode).toBe(200);
 });
 
 test('an unknown refresh token → 401', async () => {

@@ -12,6 +12,7 @@ export const MESSAGES: Record<string, Entry> = {
   'Invalid email or password': { fr: 'E-mail ou mot de passe incorrect', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
   'Login successfully, Welcome Back': { fr: 'Connexion réussie, bon retour', ar: 'تم تسجيل الدخول بنجاح، مرحبًا بعودتك' },
   'Logged out successfully': { fr: 'Déconnexion réussie', ar: 'تم تسجيل الخروج بنجاح' },
+  'Send the refresh token to sign out': { fr: 'Envoyez le jeton de rafraîchissement pour vous déconnecter', ar: 'أرسل رمز التحديث لتسجيل الخروج' },
   'Authentication required': { fr: 'Authentification requise', ar: 'يلزم تسجيل الدخول' },
   'Invalid access token': { fr: "Jeton d'accès invalide", ar: 'رمز الوصول غير صالح' },
   'Invalid refresh token': { fr: 'Jeton de rafraîchissement invalide', ar: 'رمز التحديث غير صالح' },

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { TokenPair } from 'contracts';
 import type { Config } from '../config';
@@ -24,6 +25,8 @@ export interface AccessClaims {
   org: string;
   fid: string;
 }
+
+type RotateOutcome = { pair: TokenPair } | { refused: string } | { replayed: string } | { gone: string };
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -81,61 +84,87 @@ export class TokenService {
   }
 
   /**
-   * Exchanges a refresh token for a new pair. The "mark used" is one conditional UPDATE, so two
-   * concurrent uses of the same token cannot both succeed: the loser is treated as a replay.
+   * Exchanges a refresh token for a new pair, in one transaction: the token is claimed by a
+   * conditional UPDATE (two concurrent uses cannot both claim it) and its successor is inserted
+   * with it, so a claimed token always has its successor.
+   *
+   * Reuse interval (as Auth0 and Okta): a spent token presented again within
+   * `refreshReuseIntervalSeconds` of its first use answers the same successor, so two tabs that
+   * refresh at the same moment both stay signed in. The successor is derived from the presented
+   * token with the server's secret (HMAC), so it can be answered again without being stored in
+   * clear. Presented after the interval, a spent token means it was stolen or replayed: the whole
+   * family is revoked, and that is logged.
    */
-  async rotate(presented: string, loadOrganisation: (userId: string) => Promise<string | null>): Promise<TokenPair> {
+  async rotate(presented: string, loadOrganisation: (userId: string, db: DbOrTx) => Promise<string | null>): Promise<TokenPair> {
     const hash = sha256(presented);
-    const [row] = await this.db
-      .select({
-        id: refreshTokens.id,
-        familyId: refreshTokens.familyId,
-        userId: refreshTokens.userId,
-        usedAt: refreshTokens.usedAt,
-        revokedAt: refreshTokens.revokedAt,
-        familyRevokedAt: tokenFamilies.revokedAt,
-        familyExpiresAt: tokenFamilies.expiresAt,
-      })
-      .from(refreshTokens)
-      .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
-      .where(eq(refreshTokens.tokenHash, hash))
-      .limit(1);
+    const outcome = await this.db.transaction(async (tx): Promise<RotateOutcome> => {
+      const [row] = await tx
+        .select({
+          id: refreshTokens.id,
+          familyId: refreshTokens.familyId,
+          userId: refreshTokens.userId,
+          revokedAt: refreshTokens.revokedAt,
+          familyRevokedAt: tokenFamilies.revokedAt,
+          familyExpiresAt: tokenFamilies.expiresAt,
+        })
+        .from(refreshTokens)
+        .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, hash))
+        .limit(1);
+      if (!row) return { refused: 'Invalid refresh token' };
+      if (row.familyRevokedAt || row.revokedAt) return { refused: 'This session has ended, please sign in again' };
+      if (row.familyExpiresAt.getTime() <= Date.now()) return { refused: 'Your session has expired, please sign in again' };
 
-    if (!row) throw unauthorized('Invalid refresh token');
-    if (row.familyRevokedAt || row.revokedAt) throw unauthorized('This session has ended, please sign in again');
-    if (row.familyExpiresAt.getTime() <= Date.now()) throw unauthorized('Your session has expired, please sign in again');
-    if (row.usedAt) {
-      await this.revokeFamily(row.familyId);
+      const successor = this.successorOf(presented);
+      const claimed = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) {
+        // Spent already (the UPDATE waited for the claimer's commit): another tab, or a replay.
+        const [spent] = await tx
+          .select({ usedAt: refreshTokens.usedAt, successorRevokedAt: sql<Date | null>`(select revoked_at from refresh_tokens where token_hash = ${sha256(successor)})` })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.id, row.id));
+        const withinInterval = spent?.usedAt && Date.now() - spent.usedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
+        if (!withinInterval || spent.successorRevokedAt) return { replayed: row.familyId };
+      } else {
+        await tx.insert(refreshTokens).values({ familyId: row.familyId, userId: row.userId, tokenHash: sha256(successor), expiresAt: row.familyExpiresAt });
+      }
+
+      const organisationId = await loadOrganisation(row.userId, tx);
+      if (!organisationId) return { gone: row.familyId };
+      const access = await this.signAccessToken({ sub: row.userId, org: organisationId, fid: row.familyId });
+      return { pair: { access_token: access, refresh_token: successor, refresh_token_expires_at: row.familyExpiresAt.toISOString() } };
+    });
+
+    if ('pair' in outcome) return outcome.pair;
+    if ('refused' in outcome) throw unauthorized(outcome.refused);
+    // Revoked outside the transaction above: a refusal must not roll the revocation back.
+    if ('replayed' in outcome) {
+      this.onReplay?.(outcome.replayed);
+      await this.revokeFamily(outcome.replayed);
       throw unauthorized('This session has ended, please sign in again');
     }
-
-    const claimed = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) {
-      // Someone used it between our read and our write: a replay race. Same answer as a replay.
-      await this.revokeFamily(row.familyId);
-      throw unauthorized('This session has ended, please sign in again');
-    }
-
-    const organisationId = await loadOrganisation(row.userId);
-    if (!organisationId) {
-      await this.revokeFamily(row.familyId);
-      throw unauthorized('This account no longer exists');
-    }
-    const refresh = await this.insertRefreshToken(this.db, row.familyId, row.userId, row.familyExpiresAt);
-    const access = await this.signAccessToken({ sub: row.userId, org: organisationId, fid: row.familyId });
-    return { access_token: access, refresh_token: refresh, refresh_token_expires_at: row.familyExpiresAt.toISOString() };
+    await this.revokeFamily(outcome.gone);
+    throw unauthorized('This account no longer exists');
   }
 
-  /** The family a refresh token belongs to, if it belongs to this user. */
-  async familyOfRefreshToken(presented: string, userId: string): Promise<string | null> {
+  /** Called with the family id when a spent refresh token is replayed after the reuse interval. */
+  onReplay?: (familyId: string) => void;
+
+  /** The token that succeeds `presented`: HMAC with the server's secret, so only we can derive it. */
+  private successorOf(presented: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${presented}`).digest('base64url');
+  }
+
+  /** The family a refresh token belongs to (whoever presents the token holds the session). */
+  async familyOfRefreshToken(presented: string): Promise<string | null> {
     const [row] = await this.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.tokenHash, sha256(presented)), eq(refreshTokens.userId, userId)))
+      .where(eq(refreshTokens.tokenHash, sha256(presented)))
       .limit(1);
     return row?.familyId ?? null;
   }
@@ -167,8 +196,17 @@ export class TokenService {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
   }
 
-  /** Removes refresh tokens of families that expired long ago, so the table does not grow forever. */
-  async pruneExpired(): Promise<void> {
-    await this.db.delete(tokenFamilies).where(sql`${tokenFamilies.expiresAt} < now() - interval '1 day'`);
+  /**
+   * Removes expired sessions, so the tables do not grow forever: families a day past their
+   * absolute expiry, with their refresh tokens (ON DELETE CASCADE). Spent tokens of live families
+   * stay: presented again, they are what reveals a replay. Run on a schedule by the app (app.ts).
+   * Answers how many families were removed.
+   */
+  async pruneExpired(): Promise<number> {
+    const families = await this.db
+      .delete(tokenFamilies)
+      .where(sql`${tokenFamilies.expiresAt} < now() - interval '1 day'`)
+      .returning({ id: tokenFamilies.id });
+    return families.length;
   }
 }

@@ -6,11 +6,6 @@ import type { ProtectedRoute, Req } from './types';
 export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/users/me', permission: null, request: () => ({ method: 'GET', url: '/api/users/me' }) },
   {
-    name: 'POST /api/auth/logout',
-    permission: null,
-    request: (u) => ({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: u.refreshToken } }),
-  },
-  {
     name: 'PUT /api/users/profile-update',
     permission: null,
     request: (u) => ({ method: 'PUT', url: '/api/users/profile-update', payload: { name: 'Renamed', email: u.email } }),
@@ -84,6 +79,9 @@ export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/auth/identity-provider/config' },
   { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'x' } },
   { method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: 'nope' } },
+  // Issue 10, item 6: sign-out needs only the refresh token (the access token may have expired).
+  { method: 'POST', url: '/api/auth/logout', payload: { refresh_token: 'nope' } },
+  { method: 'POST', url: '/api/auth/logout' },
   { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.test' } },
   { method: 'PUT', url: '/api/auth/reset-password', payload: { token: 'x', password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
   { method: 'POST', url: '/api/auth/identity-provider', payload: { access_token: 'x' } },

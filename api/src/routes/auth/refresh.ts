@@ -23,8 +23,8 @@ export function refreshRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const pair = await ctx.tokens.rotate(request.body.refresh_token, async (userId) => {
-        const [u] = await ctx.db.select({ org: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
+      const pair = await ctx.tokens.rotate(request.body.refresh_token, async (userId, db) => {
+        const [u] = await db.select({ org: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
         return u?.org ?? null;
       });
       return { data: pair };
