@@ -184,13 +184,24 @@ describe('401: one refresh, then replay', () => {
     expect(navigateToRoot).toHaveBeenCalledTimes(1);
   });
 
-  it('a network failure of the refresh also ends the session', async () => {
+  it("a network failure of the refresh is not a sign-out: tokens kept, the caller gets 'Network Error' (issue 10)", async () => {
     signedIn();
     protectedRoute();
+    const before = localStorage.getItem('refresh_token');
     refreshMock.onPost(REFRESH_URL).networkError();
-    await expect(api.get('/api/items')).rejects.toMatchObject({ response: { status: 401 } });
-    expect(localStorage.getItem('refresh_token')).toBeNull();
-    expect(navigateToRoot).toHaveBeenCalledTimes(1);
+    await expect(api.get('/api/items')).rejects.toMatchObject({ message: 'Network Error' });
+    expect(localStorage.getItem('refresh_token')).toBe(before);
+    expect(localStorage.getItem('access_token')).not.toBeNull();
+    expect(navigateToRoot).not.toHaveBeenCalled();
+  });
+
+  it('a server error (5xx) of the refresh is not a sign-out either', async () => {
+    signedIn();
+    protectedRoute();
+    refreshMock.onPost(REFRESH_URL).reply(503, { message: 'down' });
+    await expect(api.get('/api/items')).rejects.toMatchObject({ response: { status: 503 } });
+    expect(localStorage.getItem('refresh_token')).not.toBeNull();
+    expect(navigateToRoot).not.toHaveBeenCalled();
   });
 
   it('a 401 from login (wrong password) is handed to the caller untouched', async () => {

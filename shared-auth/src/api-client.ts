@@ -152,6 +152,17 @@ export function refreshTokens(): Promise<string> {
   return refreshInFlight;
 }
 
+/**
+ * A failure that says nothing about the session: no answer at all (offline, time-out) or a server
+ * error (5xx). Only a real refusal (401/400) of the refresh token ends the session.
+ */
+export function isTransientFailure(err: unknown): boolean {
+  if (!axios.isAxiosError(err)) return false;
+  const status = err.response?.status;
+  if (status === undefined) return err.message === 'Network Error' || err.code === 'ECONNABORTED' || err.code === 'ERR_NETWORK' || err.code === 'ETIMEDOUT';
+  return status >= 500;
+}
+
 /** Both tokens cleared, session atoms reset, and (unless the caller opted out) off to the root, once. */
 function leave(config: InternalAxiosRequestConfig): void {
   expireSession();
@@ -177,7 +188,10 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
   if (!current || current === bearerOf(config)) {
     try {
       await refreshTokens();
-    } catch {
+    } catch (refreshError) {
+      // Offline, or the server failing: that proves nothing about the session. Keep the tokens (the
+      // next request tries again) and report the failure as it is ('Network Error', spec section 8).
+      if (isTransientFailure(refreshError)) throw refreshError;
       leave(config);
       throw error;
     }

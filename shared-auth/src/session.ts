@@ -3,7 +3,7 @@
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
 import type { LoginResponse, User } from 'contracts';
-import { api, refreshTokens } from './api-client';
+import { api, isTransientFailure, refreshTokens } from './api-client';
 import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
 
@@ -59,20 +59,13 @@ async function runInit(): Promise<void> {
   } catch (err) {
     // The refresh failed or the server refused the session: it is over. A network failure or a server
     // error is not proof of that, so the tokens stay for the next try; the visitor is signed out for now.
-    const status = (err as { response?: { status?: number } } | null)?.response?.status;
-    const transient = status === undefined ? isNetworkLike(err) : status >= 500;
-    if (transient) {
+    if (isTransientFailure(err)) {
       sessionStore.set(userAtom, null);
       sessionStore.set(authStatusAtom, 'unauthenticated');
     } else {
       expireSession();
     }
   }
-}
-
-function isNetworkLike(err: unknown): boolean {
-  const e = err as { isAxiosError?: boolean; code?: string; message?: string } | null;
-  return !!e?.isAxiosError && (e.message === 'Network Error' || e.code === 'ECONNABORTED' || e.code === 'ERR_NETWORK');
 }
 
 /**
