@@ -111,13 +111,21 @@ test('expired sessions are pruned, live ones stay', async () => {
   const { tokenFamilies } = await import('../src/db/schema');
   const old = await signedIn();
   const live = await signedIn();
-  const [oldFamily] = await t.ctx.db.select({ id: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(old.refresh)));
+  const [oldFamily] = await t.ctx.db
+    .select({ id: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(old.refresh)));
   await t.ctx.db
     .update(tokenFamilies)
     .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
     .where(eq(tokenFamilies.id, oldFamily.id));
   expect(await t.ctx.tokens.pruneExpired()).toBeGreaterThanOrEqual(1);
-  expect(await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(old.refresh)))).toHaveLength(0);
+  expect(
+    await t.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(old.refresh))),
+  ).toHaveLength(0);
   expect((await refresh(live.refresh)).statusCode).toBe(200);
 });
 

@@ -138,6 +138,8 @@ export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
 /** Sign-in with the identity provider: the access token (implicit flow) or the code (code flow). */
 export const identityLoginBodySchema = z.union([
-  z.object({ access_token: z.string().min(1).max(4096) }),
+  // The ID token proves the access token was issued to Signpost (its audience); required unless the
+  // API can introspect the access token with its client secret.
+  z.object({ access_token: z.string().min(1).max(4096), id_token: z.string().min(1).max(8192).optional() }),
   z.object({ code: z.string().min(1).max(4096), redirect_uri: z.string().url(), code_verifier: z.string().min(43).max(128) }),
 ]);

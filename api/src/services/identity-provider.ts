@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import type { Config } from '../config';
 import { HttpError, notFound, unauthorized } from '../lib/errors';
@@ -7,7 +9,8 @@ import { HttpError, notFound, unauthorized } from '../lib/errors';
  * trusts what it verifies itself against the configured issuer (discovered once, then cached):
  * - access-token flow: the token is checked by the provider (introspection when the provider offers
  *   it and we hold a client secret, which also proves the token was issued to OUR client; else the
- *   userinfo endpoint) and the user's claims are read from it;
+ *   ID token sent with it, whose audience must be our client) and the user's claims are read from
+ *   the userinfo endpoint;
  * - authorization-code flow with PKCE: the server redeems the code itself at the token endpoint,
  *   validates the ID token, then reads userinfo for the subject.
  * In both, the e-mail must be verified by the provider and belong to an existing account.
@@ -67,23 +70,52 @@ export class IdentityProvider {
     }
   }
 
-  async verifyAccessToken(accessToken: string): Promise<VerifiedIdentity> {
+  /**
+   * Access-token flow. A bearer token alone proves nothing about whom it was issued to: a token that
+   * any other application obtained for a user would sign that user in here. So the audience is
+   * always checked: by introspection (RFC 7662) when the API has the client secret and the
+   * provider offers it, else through the ID token that came with the access token — signed by the
+   * provider (its JWKS), issued to our client id (`aud`, `azp`), bound to this access token
+   * (`at_hash` when present) and to the same subject as the userinfo answer.
+   */
+  async verifyAccessToken(accessToken: string, idToken?: string): Promise<VerifiedIdentity> {
     const config = await this.config();
     const meta = config.serverMetadata();
+    const refused = () => unauthorized('The identity provider did not accept this sign-in');
     try {
+      let subject: string | typeof oidc.skipSubjectCheck = oidc.skipSubjectCheck;
       if (meta.introspection_endpoint && this.settings?.clientSecret) {
         const info = await oidc.tokenIntrospection(config, accessToken);
-        if (!info.active) throw unauthorized('The identity provider did not accept this sign-in');
+        if (!info.active) throw refused();
         const audience = [info.client_id, ...(Array.isArray(info.aud) ? info.aud : [info.aud])];
-        if (!audience.includes(this.settings.clientId)) {
-          throw unauthorized('The identity provider did not accept this sign-in');
-        }
+        if (!audience.includes(this.settings.clientId)) throw refused();
+        if (typeof info.sub === 'string') subject = info.sub;
+      } else {
+        if (!idToken) throw refused();
+        subject = await this.subjectOfIdToken(config, idToken, accessToken);
       }
-      const claims = await oidc.fetchUserInfo(config, accessToken, oidc.skipSubjectCheck);
+      const claims = await oidc.fetchUserInfo(config, accessToken, subject);
       return this.identityFrom(claims);
     } catch (err) {
       throw this.asHttp(err);
     }
+  }
+
+  private jwks?: ReturnType<typeof createRemoteJWKSet>;
+
+  /** Verifies an ID token issued to our client for this access token; answers its subject. */
+  private async subjectOfIdToken(config: oidc.Configuration, idToken: string, accessToken: string): Promise<string> {
+    const meta = config.serverMetadata();
+    const clientId = this.settings!.clientId;
+    if (!meta.jwks_uri) throw unauthorized('The identity provider did not accept this sign-in');
+    this.jwks ??= createRemoteJWKSet(new URL(meta.jwks_uri));
+    const { payload, protectedHeader } = await jwtVerify(idToken, this.jwks, { issuer: meta.issuer, audience: clientId });
+    if (payload.azp !== undefined && payload.azp !== clientId) throw unauthorized('The identity provider did not accept this sign-in');
+    if (typeof payload.at_hash === 'string' && payload.at_hash !== tokenHash(accessToken, protectedHeader.alg)) {
+      throw unauthorized('The identity provider did not accept this sign-in');
+    }
+    if (typeof payload.sub !== 'string') throw unauthorized('The identity provider did not accept this sign-in');
+    return payload.sub;
   }
 
   async verifyCode(code: string, redirectUri: string, codeVerifier: string): Promise<VerifiedIdentity> {
@@ -123,4 +155,11 @@ export class IdentityProvider {
     // Protocol errors (invalid code, expired token, bad signature…) are the caller's problem: 401.
     return unauthorized('The identity provider did not accept this sign-in');
   }
+}
+
+/** OIDC Core 3.1.3.6: the left half of the token's hash with the ID token's algorithm's hash, base64url. */
+function tokenHash(token: string, alg: string): string {
+  const bits = /(\d{3})$/.exec(alg)?.[1] ?? '256';
+  const digest = createHash(`sha${bits}`).update(token).digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
 }

@@ -124,7 +124,10 @@ export class TokenService {
       if (claimed.length === 0) {
         // Spent already (the UPDATE waited for the claimer's commit): another tab, or a replay.
         const [spent] = await tx
-          .select({ usedAt: refreshTokens.usedAt, successorRevokedAt: sql<Date | null>`(select revoked_at from refresh_tokens where token_hash = ${sha256(successor)})` })
+          .select({
+            usedAt: refreshTokens.usedAt,
+            successorRevokedAt: sql<Date | null>`(select revoked_at from refresh_tokens where token_hash = ${sha256(successor)})`,
+          })
           .from(refreshTokens)
           .where(eq(refreshTokens.id, row.id));
         const withinInterval = spent?.usedAt && Date.now() - spent.usedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;

@@ -109,6 +109,11 @@ export async function authorize(issuer: string, params: { clientId: string; redi
 
 /** Redeems a code at the token endpoint as `client` (for the access-token flow test). */
 export async function redeem(issuer: string, client: OidcClient, code: string, verifier: string): Promise<string> {
+  return (await redeemTokens(issuer, client, code, verifier)).access_token;
+}
+
+/** Redeems a code and answers both the access token and the ID token the provider issued with it. */
+export async function redeemTokens(issuer: string, client: OidcClient, code: string, verifier: string): Promise<{ access_token: string; id_token: string }> {
   const res = await fetch(new URL('/token', issuer), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -121,7 +126,7 @@ export async function redeem(issuer: string, client: OidcClient, code: string, v
       client_secret: client.client_secret,
     }).toString(),
   });
-  const body = (await res.json()) as { access_token: string };
+  const body = (await res.json()) as { access_token: string; id_token: string };
   if (!res.ok) throw new Error(`token endpoint: ${JSON.stringify(body)}`);
-  return body.access_token;
+  return body;
 }

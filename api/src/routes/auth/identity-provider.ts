@@ -35,7 +35,7 @@ export function identityProviderRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = request.body;
       const identity =
         'access_token' in body
-          ? await ctx.identity.verifyAccessToken(body.access_token)
+          ? await ctx.identity.verifyAccessToken(body.access_token, body.id_token)
           : await ctx.identity.verifyCode(body.code, body.redirect_uri, body.code_verifier);
       const user = await findUserByEmail(ctx.db, identity.email);
       if (!user) throw unauthorized(NO_ACCOUNT_MESSAGE);

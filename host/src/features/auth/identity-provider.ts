@@ -45,7 +45,8 @@ export async function startIdentityProviderSignIn(config: IdentityProviderConfig
     url.searchParams.set('code_challenge', await sha256base64url(pending.verifier));
     url.searchParams.set('code_challenge_method', 'S256');
   } else {
-    url.searchParams.set('response_type', 'token');
+    // The ID token comes along so the API can check the access token was issued to Signpost.
+    url.searchParams.set('response_type', 'id_token token');
   }
   sessionStorage.setItem(STATE_KEY, JSON.stringify(pending));
   window.location.assign(url.toString());
@@ -63,6 +64,9 @@ export function readIdentityProviderReturn(): { body: Record<string, string> } |
   if (params.has('error')) return { error: params.get('error_description') ?? params.get('error')! };
   const pending = raw ? (JSON.parse(raw) as Pending) : null;
   if (!pending || pending.state !== params.get('state')) return { error: 'state' };
-  if (params.has('access_token')) return { body: { access_token: params.get('access_token')! } };
+  if (params.has('access_token')) {
+    const idToken = params.get('id_token');
+    return { body: { access_token: params.get('access_token')!, ...(idToken ? { id_token: idToken } : {}) } };
+  }
   return { body: { code: params.get('code')!, redirect_uri: pending.redirectUri, code_verifier: pending.verifier ?? '' } };
 }
