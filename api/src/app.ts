@@ -13,6 +13,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { IdentityProvider } from './services/identity-provider';
 import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
+import { BackgroundTasks } from './lib/background';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
 import { loginRoute } from './routes/auth/login';
@@ -132,16 +133,21 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     mailer,
     identity: new IdentityProvider(config.oidc),
     log: app.log,
+    background: new BackgroundTasks(app.log),
   };
   app.decorate('ctx', ctx);
 
-  app.addHook('onClose', () => mailer.close());
+  // Mail queued by background work goes out before the mailer closes.
+  app.addHook('onClose', async () => {
+    await ctx.background.settled();
+    await mailer.close();
+  });
 
   // A replayed refresh token (past the reuse interval) means a stolen or leaked token: say so.
   ctx.tokens.onReplay = (familyId) => app.log.warn({ familyId }, 'refresh token replayed after its reuse interval: session revoked');
-  // Expired sessions are pruned hourly (and once at start), in every API process: the DELETE is
+  // Expired sessions and quiet throttling keys are pruned hourly (and once at start), in every API process: the DELETE is
   // idempotent, so several processes pruning the same rows is harmless.
-  const prune = () => ctx.tokens.pruneExpired().catch((err) => app.log.warn({ err }, 'pruning expired sessions failed'));
+  const prune = () => Promise.all([ctx.tokens.pruneExpired(), ctx.limiter.prune()]).catch((err) => app.log.warn({ err }, 'pruning expired sessions failed'));
   const pruneTimer = setInterval(prune, SESSION_PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   app.addHook('onReady', async () => void prune());

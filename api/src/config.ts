@@ -13,6 +13,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The documented development password of the seeded super-admin (README). */
+export const DEFAULT_SEED_ADMIN_PASSWORD = 'Signpost-admin-1';
+
 const intFrom = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
 const envSchema = z.object({
@@ -28,7 +31,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
   SEED_ADMIN_EMAIL: z.string().email().default('admin@signpost.local'),
-  SEED_ADMIN_PASSWORD: z.string().min(8).default('Signpost-admin-1'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_SEED_ADMIN_PASSWORD),
+  NODE_ENV: z.string().optional(),
   OIDC_ISSUER: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -94,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = repoRoot();
   const dataDir = path.resolve(root, e.DATA_DIR ?? path.join('.data', 'api'));
   mkdirSync(dataDir, { recursive: true });
+
+  // The seeded super-admin's password is printed in the README: anyone could sign in with it. In
+  // production it must be chosen (development, tests and `pnpm start` keep the documented one).
+  if (e.NODE_ENV === 'production' && e.SEED_ADMIN_PASSWORD === DEFAULT_SEED_ADMIN_PASSWORD) {
+    throw new Error('Invalid configuration: set SEED_ADMIN_PASSWORD; the default super-admin password is refused in production (NODE_ENV=production)');
+  }
 
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
     throw new Error('Invalid configuration: AUTH_SECRET must be at least 32 characters');

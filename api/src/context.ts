@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
 import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
@@ -16,4 +17,6 @@ export interface AppContext {
   mailer: Mailer;
   identity: IdentityProvider;
   log: FastifyBaseLogger;
+  /** Work started after answering (see lib/background.ts). */
+  background: BackgroundTasks;
 }

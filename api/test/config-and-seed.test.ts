@@ -86,3 +86,15 @@ describe('seed', () => {
     expect(byName.Editor).not.toContain('get_role');
   });
 });
+
+test('the default super-admin password is refused in production, a chosen one is not (issue 10, item 7)', async () => {
+  const { loadConfig } = await import('../src/config');
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const DATA_DIR = await mkdtemp(`${tmpdir()}/signpost-config-`);
+  const base = { DATA_DIR, AUTH_SECRET: 'x'.repeat(40), NODE_ENV: 'production' };
+  expect(() => loadConfig(base)).toThrow(/default super-admin password is refused in production/);
+  expect(() => loadConfig({ ...base, SEED_ADMIN_PASSWORD: 'Signpost-admin-1' })).toThrow(/SEED_ADMIN_PASSWORD/);
+  expect(loadConfig({ ...base, SEED_ADMIN_PASSWORD: 'a-chosen-Passw0rd' }).seedAdminPassword).toBe('a-chosen-Passw0rd');
+  expect(loadConfig({ ...base, NODE_ENV: 'development' }).seedAdminPassword).toBe('Signpost-admin-1');
+});

@@ -4,6 +4,12 @@ import { passwordResets } from '../src/db/schema';
 import { listOutbox, readLatestMail } from '../src/mail/outbox';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
+// The real hashing, observed: a wrong reset link must not reach it.
+jest.mock('../src/lib/passwords', () => {
+  const actual = jest.requireActual('../src/lib/passwords');
+  return { ...actual, hashPassword: jest.fn(actual.hashPassword) };
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,6 +58,7 @@ test('an unknown e-mail gets the same answer and no mail (no account enumeration
   const res = await forgot('nobody-at-all@example.test');
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ message: 'successfully sent' });
+  await t.ctx.background.settled();
   await t.ctx.mailer.flush();
   expect((await listOutbox(t.config.dataDir)).length).toBe(before);
   expect(await readLatestMail(t.config.dataDir, 'nobody-at-all@example.test')).toBeNull();
@@ -72,6 +79,7 @@ test('an expired link is refused', async () => {
 test('links expire after one hour', async () => {
   const u = await t.createUser();
   await forgot(u.email);
+  await t.ctx.background.settled();
   await t.ctx.mailer.flush();
   const [row] = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, u.id));
   const ttl = row.expiresAt.getTime() - row.createdAt.getTime();
@@ -85,4 +93,35 @@ test('mismatched passwords and short passwords answer 400 per field', async () =
   expect(res.json().errors).toEqual({ confirmPassword: 'Passwords do not match' });
   const short = await reset('whatever', 'short');
   expect(short.json().errors.password).toBe('Password must be at least 8 characters');
+});
+
+test('forgot-password answers in the same way for known and unknown addresses, before any lookup (issue 10, item 7)', async () => {
+  const u = await t.createUser();
+  const before = t.ctx.background.started;
+  const known = await forgot(u.email);
+  const unknown = await forgot('nobody-here@example.test');
+  expect(known.statusCode).toBe(200);
+  expect(unknown.json()).toEqual(known.json());
+  // Both answers were sent with the lookup, the token and the mail deferred to the background: the
+  // work before answering is the same whether or not the address exists.
+  expect(t.ctx.background.started - before).toBe(2);
+  await t.ctx.background.settled();
+  expect((await t.mailTo(u.email)).subject).toBeTruthy();
+});
+
+test('a wrong reset link is refused without hashing the new password, and is rate-limited per address', async () => {
+  const { hashPassword: hash } = jest.requireMock<{ hashPassword: jest.Mock }>('../src/lib/passwords');
+  hash.mockClear();
+  const app = await (await import('./support/test-app')).createTestApp({ env: { LOGIN_IP_MAX_FAILURES: '3' } });
+  try {
+    const attempt = () =>
+      app.request({ method: 'PUT', url: '/api/auth/reset-password', payload: { token: 'guess', password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(hash).not.toHaveBeenCalled();
+  } finally {
+    await app.close();
+  }
 });

@@ -37,6 +37,7 @@ test('forgot-password delivers the reset link over SMTP', async () => {
   expect(t.ctx.mailer.transport).toBe('smtp');
   const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
   expect(res.statusCode).toBe(200);
+  await t.ctx.background.settled();
   await t.ctx.mailer.flush();
   const mail = received.find((m) => m.to.includes(u.email));
   expect(mail).toBeDefined();

@@ -159,15 +159,16 @@ export const passwordResets = pgTable(
  * Failed sign-ins, one row each, keyed `account:<email>` or `ip:<address>`. Kept in the database
  * (not in memory) so several API processes enforce one limit together.
  */
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('login_attempts_key_created_idx').on(t.key, t.createdAt)],
-);
+/**
+ * Attempts at guessable secrets per key (account and address, account, address, link kind and
+ * address): counted atomically, with the time the next attempt must wait for (services/login-limiter.ts).
+ */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  waitUntil: timestamp('wait_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

@@ -29,26 +29,28 @@ export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const user = await findUserByEmail(ctx.db, request.body.email);
-      if (user) {
-        const [{ recent }] = await ctx.db
-          .select({ recent: sql<number>`count(*)::int` })
-          .from(passwordResets)
-          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
-        if (recent < MAX_RESETS_PER_HOUR) {
-          const token = randomToken();
-          await ctx.db.insert(passwordResets).values({
-            userId: user.id,
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-          });
-          const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}`;
-          ctx.mailer.send(passwordResetMail(user.email, user.name, link));
-        } else {
-          request.log.warn({ userId: user.id }, 'password reset mail limit reached');
-        }
-      }
+      // The answer leaves before anything depends on whether the account exists (lookup, token,
+      // mail): both cases answer in the same time, so timing does not tell which addresses exist.
+      const email = request.body.email;
+      ctx.background.run('password reset mail', () => sendResetLink(ctx, email));
       return { message: 'successfully sent' };
     },
   );
+}
+
+async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const [{ recent }] = await ctx.db
+    .select({ recent: sql<number>`count(*)::int` })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
+  if (recent >= MAX_RESETS_PER_HOUR) {
+    ctx.log.warn({ userId: user.id }, 'password reset mail limit reached');
+    return;
+  }
+  const token = randomToken();
+  await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
+  const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  ctx.mailer.send(passwordResetMail(user.email, user.name, link));
 }

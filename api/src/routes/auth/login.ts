@@ -23,16 +23,14 @@ export function loginRoute(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { email, password } = request.body;
-      // Checked before the password: a locked account gets no confirmation of a right guess.
-      await ctx.limiter.assertAllowed(email, request.ip);
+      // Counted before the password is checked: parallel guesses each count, and a key that must
+      // wait gets no confirmation of a right guess.
+      await ctx.limiter.beginSignIn(email, request.ip);
       const user = await findUserByEmail(ctx.db, email);
       // Unknown accounts still pay for one argon2 verification, so timing does not tell them apart.
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        await ctx.limiter.recordFailure(email, request.ip);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
-      await ctx.limiter.clearAccount(email);
+      if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      await ctx.limiter.signedIn(email, request.ip);
       return signIn(ctx, user);
     },
   );

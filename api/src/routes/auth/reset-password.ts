@@ -21,13 +21,21 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
         tags: ['auth'],
         summary: 'Set a new password with a reset link token',
         body: resetPasswordBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400) },
+        response: { 200: messageSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
       const { token, password } = request.body;
-      const passwordHash = await hashPassword(password);
+      await ctx.limiter.beginLinkAttempt('reset', request.ip);
       const now = new Date();
+      // The link is checked before any hashing: a wrong token costs no argon2 work.
+      const [live] = await ctx.db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .limit(1);
+      if (!live) throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
+      const passwordHash = await hashPassword(password);
       // Spending the token is one conditional UPDATE: two concurrent uses cannot both succeed.
       const [reset] = await ctx.db
         .update(passwordResets)

@@ -26,12 +26,20 @@ export function invitationPasswordRoute(app: FastifyInstance, ctx: AppContext) {
         summary: 'Set the password of an invited account',
         querystring: tokenQuerySchema,
         body: invitationPasswordBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400, 409) },
+        response: { 200: messageSchema, ...errorResponses(400, 409, 429) },
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      await ctx.limiter.beginLinkAttempt('invitation', request.ip);
       const tokenHash = sha256(request.query.token);
+      // The link is checked before any hashing: a wrong token costs no argon2 work.
+      const [live] = await ctx.db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.tokenHash, tokenHash), eq(invitations.status, 'pending'), gt(invitations.expiresAt, new Date())))
+        .limit(1);
+      if (!live) throw badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
+      const passwordHash = await hashPassword(request.body.password);
       try {
         await ctx.db.transaction(async (tx) => {
           const now = new Date();
