@@ -77,6 +77,75 @@ test.describe('session', () => {
     await loginPage.expectOnLoginPage();
   });
 
+  test('two tabs refreshing at the same moment both stay signed in (issue 10, item 6)', async ({ product, signedInPage: first, shell }) => {
+    const ttl = product.accessTokenTtlSeconds;
+    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
+    test.setTimeout(60_000 + ttl! * 2000);
+    await shell.expectLayout();
+    // A second tab of the same browser: the same stored session.
+    const second = await first.context().newPage();
+    await second.goto('/dashboard');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+
+    const refreshes: number[] = [];
+    for (const tab of [first, second]) tab.on('response', (r) => isRefresh(r) && refreshes.push(r.status()));
+    // Without Web Locks (older browsers; tabs of two windows that do not coordinate), both tabs send the
+    // same refresh token at the same moment: the server's reuse interval must answer both.
+    await first.context().addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined }));
+    // Both refreshes are held until both were sent, so both carry the same (not yet rotated) token.
+    let held = 0;
+    let bothSent: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => (bothSent = resolve));
+    await first.context().route('**/api/auth/refresh-token', async (route) => {
+      if (++held === 2) bothSent();
+      await Promise.race([barrier, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await route.continue();
+    });
+    // Past the access token's lifetime, both tabs load at the same moment: each needs a new token.
+    await first.waitForTimeout(ttl! * 1000 + 1500);
+    await Promise.all([first.reload(), second.reload()]);
+
+    for (const tab of [first, second]) {
+      await expect(tab).toHaveURL(/\/dashboard$/);
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+      await expect(tab.getByTestId('login-form')).toHaveCount(0);
+    }
+    expect(refreshes.length).toBe(2);
+    expect(held).toBe(2);
+    expect(refreshes.every((status) => status === 200)).toBe(true);
+    // And the session goes on in both: a signed-in screen opens in each.
+    for (const tab of [first, second]) {
+      await tab.goto('/role');
+      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(tab).toHaveURL(/\/role$/);
+    }
+    await second.close();
+  });
+
+  test('signing out after the access token expired leaves the refresh token unusable (issue 10, item 6)', async ({
+    product,
+    signedInPage: page,
+    shell,
+    loginPage,
+    request,
+  }) => {
+    const ttl = product.accessTokenTtlSeconds;
+    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
+    test.setTimeout(60_000 + ttl! * 2000);
+    await shell.expectLayout();
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    expect(refreshToken).toBeTruthy();
+    // No request in between: the stored access token is expired when the user signs out.
+    await page.waitForTimeout(ttl! * 1000 + 1500);
+    const logout = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/logout');
+    await shell.signOut();
+    expect((await logout).status()).toBe(200);
+    await loginPage.expectOnLoginPage();
+    // The refresh token the page held is revoked: the API refuses it.
+    const replay = await request.post(`${product.apiURL}/api/auth/refresh-token`, { data: { refresh_token: refreshToken } });
+    expect(replay.status()).toBe(401);
+  });
+
   test('forgot password: the link from the outbox sets a new password; the old one stops working', async ({
     api,
     outbox,
