@@ -4,6 +4,13 @@ import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
 
 /**
+ * Default colour of content surfaces that carry white text (banner background, buttons): the
+ * brand's #0958d9 shade, 6.1:1 with white, where the primary #1677ff gives only 4.1:1 (WCAG AA
+ * asks 4.5:1). The customer can still choose any colour.
+ */
+export const ACCESSIBLE_BRAND_COLOR = '#0958d9';
+
+/**
  * Campaign content (issue 5; spec sections 3, 4, 5, 7 and 8): popups ("posts"), banners and push
  * notifications. The API keeps each item's whole validated document (the shapes below) and copies the
  * columns the lists filter on. The editors start from `defaultPopup()`, `defaultBanner()` and
@@ -173,7 +180,7 @@ export const buttonBlockSchema = z.object({
   label: title('label', 80),
   action: z.enum(['link', 'next', 'close']).default('close'),
   url: urlOrEmptySchema,
-  color: color('#1677ff'),
+  color: color(ACCESSIBLE_BRAND_COLOR),
 });
 /** A form question; its answers are exported by GET /api/export/{id}. `options` for choice types. */
 export const questionBlockSchema = z
@@ -276,7 +283,7 @@ export function defaultBlock(kind: PopupBlockKind, id: string): PopupBlock {
     case 'image':
       return { id, kind, url: '', alt: '' };
     case 'button':
-      return { id, kind, label: 'OK', action: 'close', url: '', color: '#1677ff' };
+      return { id, kind, label: 'OK', action: 'close', url: '', color: ACCESSIBLE_BRAND_COLOR };
     case 'question':
       return { id, kind, question: '', type: 'text', options: [], required: false };
     case 'emojis':
@@ -331,7 +338,7 @@ export type BannerPosition = (typeof BANNER_POSITIONS)[number];
 
 export const bannerSettingsSchema = z.object({
   priority: z.enum(CAMPAIGN_PRIORITIES).default('normal'),
-  backgroundColor: color('#1677ff'),
+  backgroundColor: color(ACCESSIBLE_BRAND_COLOR),
   targetDevice: z.enum(BANNER_TARGET_DEVICES).default('web'),
   bannerStyle: z.enum(BANNER_STYLES).default('inline'),
   bannerPosition: z.enum(BANNER_POSITIONS).default('top'),
@@ -364,7 +371,13 @@ export type BannerAction = z.infer<typeof bannerActionSchema>;
 export const bannerDocumentSchema = z.object({
   titleOfBanner: title('title'),
   content: z.string({ error: 'Please enter content' }).trim().min(1, 'Please enter content').max(5000, 'The content is too long (5000 characters at most)'),
-  settings: bannerSettingsSchema.default({ priority: 'normal', backgroundColor: '#1677ff', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' }),
+  settings: bannerSettingsSchema.default({
+    priority: 'normal',
+    backgroundColor: ACCESSIBLE_BRAND_COLOR,
+    targetDevice: 'web',
+    bannerStyle: 'inline',
+    bannerPosition: 'top',
+  }),
   showSender: z.boolean().default(false),
   dismissButton: z.boolean().default(true),
   actions: bannerActionSchema.default({ type: 'none' }),
@@ -378,7 +391,7 @@ export function defaultBanner(workspace: string | null = null): BannerDocument {
   return {
     titleOfBanner: '',
     content: '',
-    settings: { priority: 'normal', backgroundColor: '#1677ff', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
+    settings: { priority: 'normal', backgroundColor: ACCESSIBLE_BRAND_COLOR, targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
     showSender: false,
     dismissButton: true,
     actions: { type: 'none' },

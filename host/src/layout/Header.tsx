@@ -14,7 +14,14 @@ function WebsiteSwitcher() {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" data-testid="website-switcher" aria-label={t('header.website')} maxW="64">
+        <Button
+          variant="outline"
+          size="sm"
+          data-testid="website-switcher"
+          // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+          aria-label={`${activeWebsite?.name ?? t('header.noWebsite')}, ${t('header.website')}`}
+          maxW="64"
+        >
           <Globe size={16} aria-hidden />
           <Text as="span" truncate>
             {activeWebsite?.name ?? t('header.noWebsite')}
@@ -51,7 +58,7 @@ export function LanguageMenu({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size={size} aria-label={t('header.language')} data-testid="language-switcher">
+        <Button variant="ghost" size={size} aria-label={`${i18n.language.toUpperCase()}, ${t('header.language')}`} data-testid="language-switcher">
           <Languages size={16} aria-hidden />
           <Text as="span" textTransform="uppercase" fontSize="xs">
             {i18n.language}
@@ -94,13 +101,18 @@ function ProfileMenu({ onAbout }: { onAbout: () => void }) {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label={t('header.profileMenu')} data-testid="profile-menu">
-          <Avatar.Root size="xs" colorPalette="brand">
+        {/* Named by its content (the visible name, then "Account menu" for screen readers), so the
+            accessible name always contains the visible text (WCAG 2.5.3); the initials are decorative. */}
+        <Button variant="ghost" size="sm" px="1" data-testid="profile-menu">
+          <Avatar.Root size="xs" colorPalette="brand" aria-hidden>
             <Avatar.Fallback name={user?.name} />
-            {user?.avatar && <Avatar.Image src={user.avatar} />}
+            {user?.avatar && <Avatar.Image src={user.avatar} alt="" />}
           </Avatar.Root>
           <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate>
             {user?.name}
+          </Text>
+          <Text as="span" srOnly>
+            {t('header.profileMenu')}
           </Text>
         </Button>
       </Menu.Trigger>

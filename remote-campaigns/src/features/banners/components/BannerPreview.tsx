@@ -5,6 +5,7 @@ import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { PreviewStage } from '../../campaigns-common/components/PreviewStage';
 import { readableOn } from '../../campaigns-common/readable-color';
+import { ACCESSIBLE_BRAND_COLOR } from 'contracts';
 
 /**
  * The banner as a visitor sees it: across the top or bottom of the page, inline (a full-width bar)
@@ -15,7 +16,7 @@ export function BannerPreview({ banner }: { banner: BannerDocumentInput }) {
   const { t } = useTranslation('campaigns');
   const { user } = useSession();
   const settings = banner.settings ?? {};
-  const background = settings.backgroundColor ?? '#1677ff';
+  const background = settings.backgroundColor ?? ACCESSIBLE_BRAND_COLOR;
   const color = readableOn(background);
   const floating = settings.bannerStyle === 'floating';
   const bottom = settings.bannerPosition === 'bottom';

@@ -74,28 +74,31 @@ export function PagesEditor({ page, onPageChange }: { page: number; onPageChange
   const error = message('content');
   return (
     <Stack gap="4">
-      <HStack gap="2" wrap="wrap" role="tablist" aria-label={t('pages.title')}>
-        {pages.fields.map((field, index) => (
-          // A tab is not a form control: the read-only view disables the form's fieldset, and its
-          // reader must still move between pages.
-          <Button key={field.key} asChild size="sm" variant={index === current ? 'solid' : 'outline'} colorPalette={index === current ? 'brand' : undefined}>
-            <span
-              role="tab"
-              tabIndex={0}
-              aria-selected={index === current}
-              onClick={() => onPageChange(index)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  onPageChange(index);
-                }
-              }}
-              data-testid={`page-tab-${index + 1}`}
-            >
-              {t('pages.page', { number: index + 1 })}
-            </span>
-          </Button>
-        ))}
+      {/* The tabs alone form the tablist (a tablist may hold only tabs); the page actions sit beside it. */}
+      <HStack gap="2" wrap="wrap">
+        <HStack gap="2" wrap="wrap" role="tablist" aria-label={t('pages.title')}>
+          {pages.fields.map((field, index) => (
+            // A tab is not a form control: the read-only view disables the form's fieldset, and its
+            // reader must still move between pages.
+            <Button key={field.key} asChild size="sm" variant={index === current ? 'solid' : 'outline'} colorPalette={index === current ? 'brand' : undefined}>
+              <span
+                role="tab"
+                tabIndex={0}
+                aria-selected={index === current}
+                onClick={() => onPageChange(index)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    onPageChange(index);
+                  }
+                }}
+                data-testid={`page-tab-${index + 1}`}
+              >
+                {t('pages.page', { number: index + 1 })}
+              </span>
+            </Button>
+          ))}
+        </HStack>
         <Button size="sm" variant="ghost" onClick={add} disabled={!canAddPage(pages.fields)} data-testid="page-add">
           <Plus size={14} aria-hidden />
           {t('pages.add')}

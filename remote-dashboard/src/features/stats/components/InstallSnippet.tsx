@@ -52,7 +52,8 @@ export function InstallSnippet() {
         <Stack gap="3">
           <Text fontWeight="medium">{t('empty.step')}</Text>
           {/* Code reads left to right in every language. */}
-          <Box dir="ltr" textAlign="left" overflowX="auto" bg="bg.muted" borderRadius="md" p="3">
+          {/* Scrolls sideways on narrow screens: focusable so a keyboard can scroll it too. */}
+          <Box dir="ltr" textAlign="left" overflowX="auto" bg="bg.muted" borderRadius="md" p="3" tabIndex={0} role="region" aria-label={t('empty.step')}>
             <Code as="pre" data-testid="install-snippet" bg="transparent" fontSize="xs" whiteSpace="pre">
               {installSnippet(apiBase, publicKey ?? t('empty.keyPlaceholder'))}
             </Code>
