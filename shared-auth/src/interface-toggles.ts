@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { atom, useAtom } from 'jotai';
+import { useAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import { sessionStore } from './atoms';
 
 /**
@@ -15,7 +16,16 @@ export const INTERFACE_TOGGLE_DEFAULTS = {
 } as const;
 export type InterfaceToggle = keyof typeof INTERFACE_TOGGLE_DEFAULTS;
 
-export const interfaceTogglesAtom = atom<Record<InterfaceToggle, boolean>>({ ...INTERFACE_TOGGLE_DEFAULTS });
+/**
+ * Remembered across visits (issue 13, item 2: the collapsed or expanded sidebar stays as chosen),
+ * with jotai's own storage atom; read at creation so the first paint already has the choice.
+ */
+export const interfaceTogglesAtom = atomWithStorage<Record<InterfaceToggle, boolean>>(
+  'signpost.interfaceToggles',
+  { ...INTERFACE_TOGGLE_DEFAULTS },
+  undefined,
+  { getOnInit: true },
+);
 
 /** `[open, setOpen, toggle]` for one toggle. */
 export function useInterfaceToggle(name: InterfaceToggle) {

@@ -6,6 +6,8 @@ import { Menu } from 'shared-ui/overlays';
 import { LANGUAGES, changeLanguage, useTranslation } from 'shared-i18n';
 import { useInterfaceToggle, useSession } from 'shared-auth';
 import { AboutDialog } from './AboutDialog';
+import { useAtom } from 'jotai';
+import { navDrawerOpenAtom, useNarrowScreen } from './narrow-screen';
 
 function WebsiteSwitcher() {
   const { t } = useTranslation('common');
@@ -20,7 +22,7 @@ function WebsiteSwitcher() {
           data-testid="website-switcher"
           // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
           aria-label={`${activeWebsite?.name ?? t('header.noWebsite')}, ${t('header.website')}`}
-          maxW="64"
+          maxW={{ base: '32', md: '64' }}
         >
           <Globe size={16} aria-hidden />
           <Text as="span" truncate>
@@ -159,15 +161,19 @@ function ProfileMenu({ onAbout }: { onAbout: () => void }) {
 export function Header() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useInterfaceToggle('subSidebar');
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useAtom(navDrawerOpenAtom);
+  // On a phone the button opens the navigation drawer; wider, it collapses or expands the sidebar.
+  const expanded = narrow ? drawerOpen : open;
   const [aboutOpen, setAboutOpen] = useState(false);
   return (
     <Flex as="header" align="center" gap="2" px={{ base: '2', md: '4' }} h="14" borderBottomWidth="1px" bg="bg.panel" flexShrink={0}>
       <IconButton
         variant="ghost"
         size="sm"
-        aria-label={open ? t('header.collapseSidebar') : t('header.expandSidebar')}
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        aria-label={expanded ? t('header.collapseSidebar') : t('header.expandSidebar')}
+        aria-expanded={expanded}
+        onClick={() => (narrow ? setDrawerOpen(!drawerOpen) : setOpen(!open))}
         data-testid="sub-sidebar-toggle"
       >
         <MenuIcon size={18} />

@@ -1,21 +1,44 @@
 import { NavLink } from 'react-router-dom';
 import { Badge, Box, Flex, Image, Skeleton, Stack, Text, chakra } from 'shared-ui';
-import { Tooltip } from 'shared-ui/overlays';
+import { Drawer, Tooltip } from 'shared-ui/overlays';
+import { Portal } from 'shared-ui';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'shared-i18n';
 import { useInterfaceToggle } from 'shared-auth';
 import { navIcon } from './nav-icons';
 import { useNavModel } from './useNavModel';
+import { navDrawerOpenAtom, useNarrowScreen } from './narrow-screen';
 
 const NavAnchor = chakra(NavLink);
 
 /**
- * Sidebar with its sub-sidebar (spec section 4: default open). Open, entries show their labels
- * grouped under headings; closed, a rail of icons with tooltips. Mirrors in right-to-left.
+ * Sidebar with its sub-sidebar (spec section 4: default open, the choice remembered). Open, entries
+ * show their labels grouped under headings; closed, a rail of icons with tooltips. On a phone it is
+ * a drawer from the inline start, closed by default, that closes after a choice. Mirrors in
+ * right-to-left.
  */
 export function Sidebar() {
   const { t } = useTranslation('common');
   const [open] = useInterfaceToggle('subSidebar');
-  const { groups, loading } = useNavModel();
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useAtom(navDrawerOpenAtom);
+  if (narrow) {
+    return (
+      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content data-testid="nav-drawer">
+              <Drawer.Title srOnly>{t('nav.label')}</Drawer.Title>
+              <Box as="nav" aria-label={t('nav.label')} data-testid="sidebar" data-open overflowY="auto" h="full">
+                <SidebarContent expanded onNavigate={() => setDrawerOpen(false)} />
+              </Box>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    );
+  }
   return (
     <Box
       as="nav"
@@ -28,8 +51,17 @@ export function Sidebar() {
       bg="bg.panel"
       overflowY="auto"
       transition="width 0.15s"
-      display={{ base: open ? 'block' : 'none', md: 'block' }}
     >
+      <SidebarContent expanded={open} />
+    </Box>
+  );
+}
+
+function SidebarContent({ expanded: open, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('common');
+  const { groups, loading } = useNavModel();
+  return (
+    <>
       <Flex align="center" gap="2" px="4" h="14" borderBottomWidth="1px">
         <Image src="/favicon.svg" alt="" boxSize="7" />
         {open && (
@@ -52,6 +84,7 @@ export function Sidebar() {
                 <NavAnchor
                   key={item.key}
                   to={item.path}
+                  onClick={onNavigate}
                   data-testid={`nav-${item.path.slice(1).replace(/\//g, '-')}`}
                   data-unavailable={item.unavailable || undefined}
                   display="flex"
@@ -98,6 +131,6 @@ export function Sidebar() {
           </Stack>
         )}
       </Stack>
-    </Box>
+    </>
   );
 }
