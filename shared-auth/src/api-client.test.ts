@@ -228,6 +228,15 @@ describe('errors for the screens', () => {
     await expect(api.get('/api/count')).rejects.toThrow('Network Error');
   });
 
+  it("errorMessage says 'Network Error' (in the user's language) for a failure without an answer, not the action's fallback", async () => {
+    const { i18n } = await import('shared-i18n');
+    const t = jest.spyOn(i18n, 't').mockImplementation(((key: string) => (key === 'common:errors.network' ? 'Network Error' : key)) as never);
+    apiMock.onPost('/api/popups').networkError();
+    const failure = await api.post('/api/popups', {}).catch((e: unknown) => e);
+    expect(errorMessage(failure, 'Error while creating popups')).toBe('Network Error');
+    t.mockRestore();
+  });
+
   it('errorMessage gives the server message, else the fallback', async () => {
     apiMock.onPost('/api/websites').replyOnce(409, { message: 'Website already exists' }).onPost('/api/websites').replyOnce(500, {});
     const first = await api.post('/api/websites', {}).catch((e: unknown) => e);

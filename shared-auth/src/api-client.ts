@@ -12,6 +12,7 @@
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { RefreshResponse } from 'contracts';
+import { i18n } from 'shared-i18n';
 import { accessTokenAtom, expireSession, sessionStore } from './atoms';
 import { readAccessToken, readActiveWebsite, readLanguage, readRefreshToken, writeTokens } from './storage';
 
@@ -216,6 +217,8 @@ function bodyOf(err: unknown): ServerErrorBody | null {
  * shows as is): spec section 8, "When the server gives a message, it is shown instead".
  */
 export function errorMessage(err: unknown, fallbackKeyOrText: string): string {
+  // No answer at all: say so ('Network Error', spec section 8) rather than blame the action.
+  if (axios.isAxiosError(err) && !err.response && isTransientFailure(err)) return i18n.t('common:errors.network');
   const message = bodyOf(err)?.message;
   return typeof message === 'string' && message.trim() ? message : fallbackKeyOrText;
 }
