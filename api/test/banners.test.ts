@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS } from 'contracts';
+import { ACCESSIBLE_BRAND_COLOR, ALL_PERMISSIONS } from 'contracts';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { contents, websites } from '../src/db/schema';
 import { bannerBody, contentOf } from './support/campaigns';
@@ -25,7 +25,7 @@ test('creates a banner with the spec defaults (settings, dismiss button, no acti
     data: {
       titleOfBanner: 'Sale',
       content: 'Spring sale',
-      settings: { priority: 'normal', backgroundColor: '#1677ff', targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
+      settings: { priority: 'normal', backgroundColor: ACCESSIBLE_BRAND_COLOR, targetDevice: 'web', bannerStyle: 'inline', bannerPosition: 'top' },
       showSender: false,
       dismissButton: true,
       actions: { type: 'none' },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, POPUP_WIDTHS, type PopupBlockInput } from 'contracts';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { contentGroups, contents, tags, websites, workspaces } from '../src/db/schema';
@@ -232,11 +232,12 @@ describe('GET /api/popups', () => {
         format: 'small',
         position: 'center',
         priority: 'high',
-        status: 'draft',
         tag: tag.id,
         workspace: ws.id,
       }),
     );
+    // A draft (status is not a body field: a duplicate is the console's way to a draft).
+    await t.ctx.db.update(contents).set({ status: 'draft' }).where(eq(contents.id, special));
     await contentOf(t, owner, 'popup'); // another organisation: never listed
 
     const first = (await list(u)).json();
@@ -352,5 +353,72 @@ describe('comments and reactions posted through the public events call', () => {
     for (const path of ['comments', 'reacts', 'count-reacts']) {
       expect((await t.request({ method: 'GET', url: `/api/popups/${id}/${path}`, headers: owner.headers })).statusCode).toBe(404);
     }
+  });
+});
+
+describe('status is an action, not a field (issue 10, item 4)', () => {
+  const cancel = (u: TestUser, id: string) => t.request({ method: 'DELETE', url: `/api/popups/cancel/${id}`, headers: u.headers });
+  const get = (u: TestUser, id: string) => t.request({ method: 'GET', url: `/api/popups/${id}`, headers: u.headers });
+
+  test('a status sent on create is ignored: a new popup is public', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const res = await t.request({ method: 'POST', url: '/api/popups', headers: u.headers, payload: { ...popupBody(), status: 'cancelled' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.status).toBe('public');
+  });
+
+  test('update_posts alone cannot cancel: a status in the body is ignored', async () => {
+    const owner = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const editor = await t.createUser({ organisationId: owner.organisationId, permissions: ['update_posts', 'get_posts'] });
+    const id = await contentOf(t, owner, 'popup');
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/popups/${id}`,
+      headers: { ...editor.headers, activewebsite: owner.websiteId },
+      payload: { ...popupBody(), status: 'cancelled' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('public');
+    const [row] = await t.ctx.db
+      .select({ status: contents.status, doc: sql<string>`${contents.document}->>'status'` })
+      .from(contents)
+      .where(eq(contents.id, id));
+    expect(row).toEqual({ status: 'public', doc: 'public' });
+  });
+
+  test('a cancelled popup stays cancelled through an update: no revival, and a PUT without status keeps it', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const id = await contentOf(t, u, 'popup');
+    expect((await cancel(u, id)).statusCode).toBe(200);
+    const revive = await t.request({
+      method: 'PUT',
+      url: `/api/popups/${id}`,
+      headers: u.headers,
+      payload: { ...popupBody({ titleOfPopup: { label: 'Edited' } }), status: 'public' },
+    });
+    expect(revive.statusCode).toBe(200);
+    expect(revive.json().data.status).toBe('cancelled');
+    const plain = await t.request({
+      method: 'PUT',
+      url: `/api/popups/${id}`,
+      headers: u.headers,
+      payload: popupBody({ titleOfPopup: { label: 'Edited again' } }),
+    });
+    expect(plain.json().data.status).toBe('cancelled');
+    const stored = (await get(u, id)).json().data;
+    expect(stored).toMatchObject({ status: 'cancelled', titleOfPopup: { label: 'Edited again' } });
+  });
+
+  test('the same holds for banners and push notifications', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const { bannerBody, pushBody } = await import('./support/campaigns');
+    const banner = await t.request({ method: 'POST', url: '/api/banners', headers: u.headers, payload: { ...bannerBody(), status: 'cancelled' } });
+    expect(banner.json().data.status).toBe('public');
+    const push = await t.request({ method: 'POST', url: '/api/push-notification', headers: u.headers, payload: { ...pushBody(), status: 'draft' } });
+    expect(push.json().data.status).toBe('public');
+    const id = push.json().data._id;
+    expect((await t.request({ method: 'PATCH', url: `/api/push-notification/cancel/${id}`, headers: u.headers })).statusCode).toBe(200);
+    const revive = await t.request({ method: 'PUT', url: '/api/push-notification', headers: u.headers, payload: { ...pushBody(), _id: id, status: 'public' } });
+    expect(revive.json().data.status).toBe('cancelled');
   });
 });

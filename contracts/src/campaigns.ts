@@ -516,18 +516,25 @@ export const popupSavedResponseSchema = z.object({ message: z.string(), data: po
 export const bannerSavedResponseSchema = z.object({ message: z.string(), data: bannerSchema });
 export const pushNotificationSavedResponseSchema = z.object({ message: z.string(), data: pushNotificationSchema });
 
-/** Request bodies. Create and update send the whole document (the editor holds it all). */
-export const popupBodySchema = popupDocumentSchema;
-export type PopupBody = PopupDocumentInput;
-export const bannerBodySchema = bannerDocumentSchema;
-export type BannerBody = BannerDocumentInput;
-export const pushNotificationBodySchema = pushNotificationDocumentSchema;
-export type PushNotificationBody = PushNotificationDocumentInput;
+/**
+ * Request bodies. Create and update send the whole document (the editor holds it all) except its
+ * status: status is an action, not a field (issue 10, item 4). A new item is `public` (spec section
+ * 4's popup default), an update keeps the stored status, and only the cancel call changes it; a
+ * `status` sent in a body is dropped, so `update_*` can neither cancel nor revive an item.
+ */
+export const popupBodySchema = popupDocumentSchema.omit({ status: true });
+export type PopupBody = z.input<typeof popupBodySchema>;
+export const bannerBodySchema = bannerDocumentSchema.omit({ status: true });
+export type BannerBody = z.input<typeof bannerBodySchema>;
+export const pushNotificationBodySchema = pushNotificationDocumentSchema.omit({ status: true });
+export type PushNotificationBody = z.input<typeof pushNotificationBodySchema>;
+/** The status of a newly created item. */
+export const CREATED_STATUS: CampaignStatus = 'public';
 /**
  * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
  * `_id` beside the document.
  */
-export const pushNotificationUpdateBodySchema = pushNotificationDocumentSchema.extend({ _id: z.string().uuid('Push notification not found') });
+export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid('Push notification not found') });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
 const bulkIds = (label: string) =>

@@ -6,6 +6,7 @@ import {
   commentListQuerySchema,
   commentPageSchema,
   countReactsResponseSchema,
+  CREATED_STATUS,
   idParamSchema,
   messageSchema,
   reactListQuerySchema,
@@ -50,15 +51,28 @@ const access = (area: CampaignArea, action: 'get' | 'create' | 'update' | 'delet
   website: true,
 });
 
-type Doc = { tag: string | null; workspace: string | null; status: string };
+type Doc = { tag: string | null; workspace: string | null };
 
-/** Checks a document's references, then writes it in one transaction; returns the saved view. */
-async function save(ctx: AppContext, area: CampaignArea, request: FastifyRequest, doc: Doc, id?: string) {
+/**
+ * Checks a document's references, then writes it in one transaction; returns the saved view. The
+ * status is the server's: `public` for a new item, the stored one on an update (the bodies carry
+ * none; only the cancel call changes it).
+ */
+async function save(ctx: AppContext, area: CampaignArea, request: FastifyRequest, body: Doc, id?: string) {
   const website = websiteOf(request);
   // 404 before anything about the body: a foreign item is never hinted at.
   if (id) await assertContent(ctx.db, website.id, area.spec, id);
-  await assertRefs(ctx.db, website.id, area.spec, doc);
+  await assertRefs(ctx.db, website.id, area.spec, body);
   return ctx.db.transaction(async (tx) => {
+    const [stored] = id
+      ? await tx
+          .select({ status: contents.status })
+          .from(contents)
+          .where(ownContent(website.id, area.spec.kind, id))
+          .limit(1)
+      : [{ status: CREATED_STATUS }];
+    if (!stored) throw notFound(area.spec.messages.notFound);
+    const doc = { ...body, status: stored.status };
     const savedId = id ?? (await insertContent(tx, area.spec, website.id, caller(request).userId, doc));
     if (id) await updateContent(tx, area.spec, website.id, id, doc);
     return loadContentView(tx, area.spec, website.id, savedId);
