@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ErrorBody } from 'contracts';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -13,6 +14,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { IdentityProvider } from './services/identity-provider';
 import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
+import { inputGuard } from './plugins/input-guard';
 import { BackgroundTasks } from './lib/background';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
@@ -90,6 +92,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // The client sends `Activewebsite`; header names are case-insensitive and arrive lower-cased.
     bodyLimit: 1024 * 1024,
+    // Refusals made by the router itself (a malformed URL, a path parameter over its length) keep
+    // the one error shape, without the framework's codes (issue 10, item 5).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).code(status as 400).send({ message: 'The request could not be read' } satisfies ErrorBody);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -155,6 +163,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
 
   errorHandler(app);
   localizeMessages(app);
+  inputGuard(app);
   // First of the request hooks, so even a 401 from the access check or a 404 carries the headers.
   await securityHeaders(app);
   await app.register(cors, {

@@ -345,6 +345,16 @@ export const MESSAGES: Record<string, Entry> = {
   'Please enter titleOfBanner': { fr: 'Veuillez saisir le titre de la bannière', ar: 'يرجى إدخال عنوان اللافتة' },
   // Validation and generic
   'Validation failed': { fr: 'Validation échouée', ar: 'فشل التحقق' },
+  'This text contains characters that cannot be stored': {
+    fr: 'Ce texte contient des caractères qui ne peuvent pas être enregistrés',
+    ar: 'يحتوي هذا النص على أحرف لا يمكن حفظها',
+  },
+  'This value is nested too deeply': { fr: 'Cette valeur est trop imbriquée', ar: 'هذه القيمة متداخلة بعمق زائد' },
+  'The request body is not valid JSON': { fr: "Le corps de la requête n'est pas un JSON valide", ar: 'نص الطلب ليس JSON صالحًا' },
+  'The request body is too large': { fr: 'Le corps de la requête est trop volumineux', ar: 'نص الطلب كبير جدًا' },
+  'This content type is not accepted': { fr: "Ce type de contenu n'est pas accepté", ar: 'نوع المحتوى هذا غير مقبول' },
+  'The request could not be read': { fr: 'La requête est illisible', ar: 'تعذرت قراءة الطلب' },
+  'Not found': { fr: 'Introuvable', ar: 'غير موجود' },
   'Please check the highlighted fields': { fr: 'Veuillez vérifier les champs signalés', ar: 'يرجى التحقق من الحقول المحددة' },
   'Something went wrong': { fr: "Une erreur s'est produite", ar: 'حدث خطأ ما' },
   'Please enter email': { fr: "Veuillez saisir l'e-mail", ar: 'يرجى إدخال البريد الإلكتروني' },

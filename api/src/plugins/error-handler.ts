@@ -38,7 +38,10 @@ export function errorHandler(app: FastifyInstance) {
 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message });
+      // The framework's own refusals carry its codes and wording (FST_ERR_…): answer ours, in the
+      // caller's language, and keep theirs in the log.
+      request.log.debug({ code: error.code, err: error.message }, 'request refused by the framework');
+      return reply.status(status).send({ message: clientErrorMessage(error, status) } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong' });
@@ -47,4 +50,14 @@ export function errorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ErrorBody);
   });
+}
+
+/** Our message for a 4xx raised by Fastify or a plugin, by its code, else by its status. */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  const code = error.code ?? '';
+  if (/JSON/.test(code) || error instanceof SyntaxError) return 'The request body is not valid JSON';
+  if (status === 413 || /TOO_LARGE|LIMIT/.test(code)) return 'The request body is too large';
+  if (status === 415 || /MEDIA_TYPE|CONTENT_TYPE/.test(code)) return 'This content type is not accepted';
+  if (status === 404) return 'Not found';
+  return 'The request could not be read';
 }

@@ -14,6 +14,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { paged, pageWindow } from '../../lib/paging';
 import { likePattern } from '../shared';
 import type { AnyKind } from './kinds';
+import type { AudienceGroup } from 'contracts';
+import { compileAudience } from '../audiences/compile';
+import { attributeTypesOf } from '../audiences/attribute-types';
 
 export const PEOPLE_UNKNOWN_MESSAGE = 'Some selected people are not people of this website';
 
@@ -72,6 +75,10 @@ export async function assertRefs(db: DbOrTx, websiteId: string, spec: AnyKind, d
   }
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
+  // A dynamic audience is checked as a saved one is (issue 10, item 5): unknown attributes and
+  // comparisons that do not fit the attribute's type are refused with their field, never stored.
+  const audience = (doc as { dynamicAudience?: AudienceGroup }).dynamicAudience;
+  if (audience) compileAudience(audience, await attributeTypesOf(db, websiteId), 'dynamicAudience');
 }
 
 async function writeTargets(tx: DbOrTx, spec: AnyKind, contentId: string, doc: unknown) {
