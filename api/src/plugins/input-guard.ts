@@ -12,6 +12,7 @@ import { badRequest } from '../lib/errors';
  */
 export const MAX_INPUT_DEPTH = 32;
 
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what this looks for.
 const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const NUL_OR_SURROGATE_MESSAGE = 'This text contains characters that cannot be stored';
