@@ -15,9 +15,6 @@ export const LIBRARY_NOTIFICATION = {
   gap: 16,
 } as const;
 
-/** Toasts (spec section 8): 3 s, at the top, at most one row. */
-export const TOAST_DURATION_MS = 3000;
-
 /**
  * How long the session store may take to rehydrate from storage before the console goes on
  * unauthenticated, so a stuck storage never leaves the loader overlay up forever.
