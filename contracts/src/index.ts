@@ -16,3 +16,4 @@ export * from './audiences';
 export * from './campaigns';
 export * from './events';
 export * from './stats';
+export * from './ui-timings';

@@ -1,4 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { LIBRARY_NOTIFICATION } from 'contracts';
 
 /** Spec sections 8 and 9: toasts at the top, 3 s, one at a time, offset 8. */
 export const TOAST_DURATION_MS = 3000;
@@ -10,7 +11,29 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
+/**
+ * Spec section 9's "library notification": a second, longer-lived kind for messages the user may want
+ * to read twice (e.g. what to do next). Stacks up to `threshold` at the top end, 4.5 s each.
+ */
+export const notifier = createToaster({
+  placement: 'top-end',
+  duration: LIBRARY_NOTIFICATION.durationMs,
+  max: LIBRARY_NOTIFICATION.threshold,
+  offsets: `${LIBRARY_NOTIFICATION.offset}px`,
+  gap: LIBRARY_NOTIFICATION.gap,
+  pauseOnPageIdle: true,
+});
+
 export function Toaster() {
+  return (
+    <>
+      <ToasterOf toaster={toaster} />
+      <ToasterOf toaster={notifier} />
+    </>
+  );
+}
+
+function ToasterOf({ toaster }: { toaster: typeof notifier }) {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
