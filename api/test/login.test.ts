@@ -134,3 +134,8 @@ test('a per-address limit stops spraying many accounts from one address', async 
     await app.close();
   }
 });
+
+test('signing in successfully, again and again, never adds up to a delay (account-wide and address-wide counts are given back)', async () => {
+  const u = await t.createUser();
+  for (let i = 0; i < 30; i++) expect((await t.login(u.email, u.password)).statusCode).toBe(200);
+});

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { throttles } from '../db/schema';
@@ -50,13 +50,17 @@ export class LoginLimiter {
     ]);
   }
 
-  /** A right password: this account from this address starts afresh; the address gets one back. */
+  /**
+   * A right password: this account from this address starts afresh, and the attempt counted on
+   * the account (from anywhere) and on the address is given back, so that signing in, however
+   * often, never adds up to a delay.
+   */
   async signedIn(email: string, ip: string): Promise<void> {
     await this.db.delete(throttles).where(eq(throttles.key, `login:${email}|${ip}`));
     await this.db
       .update(throttles)
       .set({ attempts: sql`greatest(${throttles.attempts} - 1, 0)` })
-      .where(eq(throttles.key, `login-ip:${ip}`));
+      .where(inArray(throttles.key, [`login:${email}`, `login-ip:${ip}`]));
   }
 
   /** Proving control of the mailbox (a reset link) lifts every sign-in delay on the account. */
