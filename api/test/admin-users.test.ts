@@ -142,3 +142,16 @@ test('GET /api/admin/senders lists the users of the organisation who can author 
   expect(body.docs[0]).toEqual({ _id: author.id, name: expect.any(String), email: author.email });
   expect(body.meta).toMatchObject({ totalDocs: 2, page: 1, limit: 1000 });
 });
+
+test("issue 10, item 3: GET /api/senders lists the authors of the caller's organisation for any member (no super-admin needed)", async () => {
+  const author = await t.createUser({ permissions: ['create_posts'] });
+  const member = await t.createUser({ organisationId: author.organisationId, permissions: ['get_posts'] });
+  const stranger = await t.createUser({ permissions: ['create_posts'] });
+  const res = await t.request({ method: 'GET', url: '/api/senders?pageSize=1000', headers: member.headers });
+  expect(res.statusCode).toBe(200);
+  const ids = res.json().docs.map((d: { _id: string }) => d._id);
+  expect(ids).toContain(author.id);
+  expect(ids).not.toContain(member.id);
+  expect(ids).not.toContain(stranger.id);
+  expect((await t.request({ method: 'GET', url: '/api/admin/senders?pageSize=1000', headers: member.headers })).statusCode).toBe(403);
+});

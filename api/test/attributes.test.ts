@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
-  u = await t.createUser({ permissions: [] });
+  u = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] });
 });
 
 const create = (payload: Record<string, unknown>, who = u) => t.request({ method: 'POST', url: '/api/attributes', headers: who.headers, payload });
@@ -53,7 +53,7 @@ test('a duplicate name (any case) → 409 on `name`; the same name on another we
   const dup = await create({ name: 'plan', type: 'number' });
   expect(dup.statusCode).toBe(409);
   expect(dup.json()).toEqual({ message: 'An attribute with this name already exists', errors: { name: 'An attribute with this name already exists' } });
-  const other = await t.createUser({ permissions: [] });
+  const other = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] });
   expect((await create({ name: 'plan', type: 'string' }, other)).statusCode).toBe(201);
 });
 
@@ -67,7 +67,7 @@ test('PUT renames and retypes; a clash → 409; another website’s attribute �
   expect(clash.statusCode).toBe(409);
   expect(clash.json().errors).toEqual({ name: 'An attribute with this name already exists' });
 
-  const stranger = await t.createUser({ permissions: [] });
+  const stranger = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] });
   const foreignPut = await t.request({ method: 'PUT', url: `/api/attributes/${a._id}`, headers: stranger.headers, payload: { name: 'x', type: 'string' } });
   expect(foreignPut.statusCode).toBe(404);
   const foreignDelete = await t.request({ method: 'DELETE', url: `/api/attributes/${a._id}`, headers: stranger.headers });
@@ -83,6 +83,25 @@ test('PUT renames and retypes; a clash → 409; another website’s attribute �
 test('the website of another organisation sees only its own attributes', async () => {
   await create({ name: 'only_here', type: 'boolean' });
   const site = await t.createOrganisation();
-  const mate = await t.createUser({ organisationId: site.id, permissions: [] });
+  const mate = await t.createUser({ organisationId: site.id, permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] });
   expect((await list(mate)).docs).toEqual([]);
+});
+
+test('issue 10, item 3: an attribute a saved audience uses cannot be deleted, renamed or retyped (409 naming the audiences)', async () => {
+  const owner = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes', 'create_segment'] });
+  const created = await t.request({ method: 'POST', url: '/api/attributes', headers: owner.headers, payload: { name: 'plan', type: 'string' } });
+  const id = created.json().data._id;
+  const audience = { operator: 'and', predicates: [{ operator: 'or', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] }] };
+  const seg = await t.request({ method: 'POST', url: '/api/segment', headers: owner.headers, payload: { name: 'Pro customers', audience } });
+  expect(seg.statusCode).toBe(201);
+  const del = await t.request({ method: 'DELETE', url: `/api/attributes/${id}`, headers: owner.headers });
+  expect(del.statusCode).toBe(409);
+  expect(del.json().message).toBe('This attribute is used by saved audiences: Pro customers');
+  const rename = await t.request({ method: 'PUT', url: `/api/attributes/${id}`, headers: owner.headers, payload: { name: 'tier', type: 'string' } });
+  expect(rename.statusCode).toBe(409);
+  const retype = await t.request({ method: 'PUT', url: `/api/attributes/${id}`, headers: owner.headers, payload: { name: 'plan', type: 'number' } });
+  expect(retype.statusCode).toBe(409);
+  // An attribute no audience uses goes as before.
+  const free = await t.request({ method: 'POST', url: '/api/attributes', headers: owner.headers, payload: { name: 'unused', type: 'string' } });
+  expect((await t.request({ method: 'DELETE', url: `/api/attributes/${free.json().data._id}`, headers: owner.headers })).statusCode).toBe(200);
 });

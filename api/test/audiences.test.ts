@@ -10,7 +10,7 @@ let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.createUser({ permissions: ['get_members'] });
+  owner = await t.createUser({ permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
 });
 afterAll(() => t?.close());
 
@@ -65,7 +65,7 @@ describe('POST /api/clients over 10,000 people', () => {
   let u: TestUser;
 
   beforeAll(async () => {
-    u = await t.createUser({ permissions: ['get_members'] });
+    u = await t.createUser({ permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
     await insertMembers(people.map((p) => ({ ...p, websiteId: u.websiteId })));
     // People of another organisation who match the tree too: never part of the answer.
     const other = await t.createOrganisation();
@@ -125,7 +125,7 @@ describe('POST /api/clients over 10,000 people', () => {
 describe('POST /api/clients over people-data attributes', () => {
   let u: TestUser;
   beforeAll(async () => {
-    u = await t.createUser({ permissions: ['get_members'] });
+    u = await t.createUser({ permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
     await t.ctx.db.insert(attributes).values([
       { websiteId: u.websiteId, name: 'visits', type: 'number' },
       { websiteId: u.websiteId, name: 'newsletter', type: 'boolean' },
@@ -201,7 +201,7 @@ describe('POST /api/clients over people-data attributes', () => {
   });
 
   test('an attribute of another website is unknown here', async () => {
-    const other = await t.createUser({ permissions: ['get_members'] });
+    const other = await t.createUser({ permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
     const res = await clients(other, and(cond('visits', 'greater_than', 1)));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ 'predicates.0.attribute': 'Unknown attribute' });
@@ -279,7 +279,7 @@ describe('segments', () => {
   const name = () => `Segment ${randomId().slice(0, 8)}`;
   const active = and(cond('state', 'is', 'active'));
   beforeAll(async () => {
-    u = await t.createUser({ permissions: [] });
+    u = await t.createUser({ permissions: ['create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
   });
   const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
     t.request({ method, url, payload, headers: { ...u.headers, ...headers } });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
-  u = await t.createUser({ permissions: ['create_websites'] });
+  u = await t.createUser({ permissions: ['create_websites', 'create_tags', 'delete_tags', 'create_workspaces', 'delete_workspaces'] });
   siteB = (await t.request({ method: 'POST', url: '/api/websites', headers: u.headers, payload: { name: 'B', domain: `b-${randomId()}.example.com` } })).json()
     .data._id;
 });
@@ -71,4 +71,13 @@ test('needs the Activewebsite header (400), of the caller’s organisation (404)
   const stranger = await t.createUser({ permissions: [] });
   const res = await t.request({ method: 'GET', url: '/api/tags', headers: { ...stranger.headers, activewebsite: u.websiteId } });
   expect(res.statusCode).toBe(404);
+});
+
+test('issue 10, item 3: a member holding only get_posts reads tags but cannot create or delete them', async () => {
+  const reader = await t.createUser({ organisationId: u.organisationId, permissions: ['get_posts'] });
+  const headers = { ...reader.headers, activewebsite: u.websiteId };
+  expect((await t.request({ method: 'GET', url: '/api/tags?pageSize=1000', headers })).statusCode).toBe(200);
+  expect((await t.request({ method: 'POST', url: '/api/tags', headers, payload: { name: 'Nope', color: '#000000' } })).statusCode).toBe(403);
+  const own = await t.request({ method: 'POST', url: '/api/tags', headers: u.headers, payload: { name: `Keep ${Date.now()}`, color: '#000000' } });
+  expect((await t.request({ method: 'DELETE', url: `/api/tags/${own.json().data?._id ?? own.json()._id}`, headers })).statusCode).toBe(403);
 });

@@ -17,7 +17,7 @@ const solid = (width: number, height: number) => sharp({ create: { width, height
 beforeAll(async () => {
   t = await createTestApp();
   // Any signed-in member with a website may upload: no permission at all.
-  user = await t.createUser({ permissions: [] });
+  user = await t.createUser({ permissions: ['create_upload'] });
   PNG = await solid(16, 16).png().toBuffer();
   JPEG = await solid(16, 16).jpeg().toBuffer();
 });
@@ -274,8 +274,8 @@ describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, 
 
 describe('per-website quota (UPLOAD_QUOTA_BYTES_PER_WEBSITE, 100 MiB by default)', () => {
   test('an upload that would pass the quota → 413 with a translated message, nothing stored; other websites are not affected', async () => {
-    const owner = await t.createUser({ permissions: [] });
-    const other = await t.createUser({ permissions: [] });
+    const owner = await t.createUser({ permissions: ['create_upload'] });
+    const other = await t.createUser({ permissions: ['create_upload'] });
     // The website already holds images up to 10 bytes under its quota (rows only: the sum is what counts).
     await t.ctx.db.insert(uploads).values({
       organisationId: owner.organisationId,
@@ -308,7 +308,7 @@ describe('per-website quota (UPLOAD_QUOTA_BYTES_PER_WEBSITE, 100 MiB by default)
 
   test('two uploads at once into the last free bytes: only one fits', async () => {
     // The first upload tells the stored size of this image; the filler leaves room for one and a half more.
-    const owner = await t.createUser({ permissions: [] });
+    const owner = await t.createUser({ permissions: ['create_upload'] });
     const m = multipart(PNG, 'a.png', 'image/png');
     const first = await t.request({ method: 'POST', url: '/api/upload', payload: m.payload, headers: { ...owner.headers, ...m.headers } });
     const size = first.json().data.size as number;

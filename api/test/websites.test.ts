@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
-  owner = await t.createUser({ permissions: ['get_websites', 'create_websites'] });
+  owner = await t.createUser({ permissions: ['get_websites', 'create_websites', 'delete_websites', 'create_tags'] });
 });
 
 const create = (u: TestUser, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/websites', headers: u.headers, payload });
@@ -37,7 +37,7 @@ describe('POST /api/websites', () => {
   });
 
   test('the same domain in another organisation is a different website', async () => {
-    const other = await t.createUser({ permissions: ['create_websites'] });
+    const other = await t.createUser({ permissions: ['create_websites', 'delete_websites'] });
     expect((await create(owner, { name: 'Shared', domain: 'shared.example.com' })).statusCode).toBe(201);
     expect((await create(other, { name: 'Shared', domain: 'shared.example.com' })).statusCode).toBe(201);
   });
@@ -82,7 +82,7 @@ describe('DELETE /api/websites', () => {
   });
 
   test('an id of another organisation → 404 and nothing is deleted', async () => {
-    const stranger = await t.createUser({ permissions: ['create_websites'] });
+    const stranger = await t.createUser({ permissions: ['create_websites', 'delete_websites'] });
     const mine = (await create(owner, { name: 'Mine', domain: `m-${randomId()}.example.com` })).json().data._id;
     const res = await remove(stranger, [stranger.websiteId, mine]);
     expect(res.statusCode).toBe(404);

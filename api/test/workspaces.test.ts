@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
-  u = await t.createUser({ permissions: ['create_websites'] });
+  u = await t.createUser({ permissions: ['create_websites', 'create_tags', 'delete_tags', 'create_workspaces', 'delete_workspaces'] });
   siteB = (await t.request({ method: 'POST', url: '/api/websites', headers: u.headers, payload: { name: 'B', domain: `b-${randomId()}.example.com` } })).json()
     .data._id;
 });

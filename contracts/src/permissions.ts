@@ -16,8 +16,16 @@ export const RESOURCE_ACTIONS = {
   group: ['get', 'create', 'update', 'delete'],
   members: ['get'],
   reclamation: ['get'],
-  websites: ['get', 'create'],
+  // Deleting a website deletes all its content: its own permission (issue 10, item 3).
+  websites: ['get', 'create', 'delete'],
   invitations: ['get', 'create'],
+  // Where the spec gives no permission (issue 10, item 3): writing what organises and targets
+  // content. Reading stays open to every member of the organisation (the editors list them).
+  tags: ['create', 'delete'],
+  workspaces: ['create', 'delete'],
+  attributes: ['create', 'update', 'delete'],
+  segment: ['create', 'update', 'delete'],
+  upload: ['create'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

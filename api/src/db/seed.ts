@@ -8,7 +8,15 @@ import { seedDemoMembers } from './seed-demo-members';
 /** Resources an Editor works on, and the actions it may take on them. */
 const EDITOR_CONTENT = new Set(['posts', 'banners', 'tour', 'email', 'pushNotification', 'checklist']);
 const EDITOR_ACTIONS = new Set(['get', 'create', 'update', 'duplicate', 'duplication', 'cancel']);
-const EDITOR_EXTRA: Permission[] = ['get_group', 'get_members', 'get_websites'];
+const EDITOR_EXTRA: Permission[] = [
+  'get_group',
+  'get_members',
+  'get_websites',
+  // Organising and illustrating the content they write (issue 10, item 3).
+  'create_tags',
+  'create_workspaces',
+  'create_upload',
+];
 
 export const SEED_ROLES: Record<'Owner' | 'Editor' | 'Viewer', Permission[]> = {
   Owner: [...ALL_PERMISSIONS],

@@ -383,6 +383,11 @@ const PATTERNS: { pattern: RegExp; fr: (m: RegExpMatchArray) => string; ar: (m: 
     ar: (m) => `هذا الدور ما زال مسندًا إلى ${m[1]} مستخدمين. أزِله عنهم قبل حذفه.`,
   },
   {
+    pattern: /^This attribute is used by saved audiences: (.+)$/,
+    fr: (m) => `Cet attribut est utilisé par des audiences enregistrées : ${m[1]}`,
+    ar: (m) => `هذه السمة مستخدمة في جماهير محفوظة: ${m[1]}`,
+  },
+  {
     pattern: /^You cannot grant permissions you do not hold: (.+)$/,
     fr: (m) => `Vous ne pouvez pas accorder des permissions que vous n’avez pas : ${m[1]}`,
     ar: (m) => `لا يمكنك منح صلاحيات لا تملكها: ${m[1]}`,

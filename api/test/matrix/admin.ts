@@ -41,6 +41,8 @@ export const protectedRoutes: ProtectedRoute[] = [
     request: async (_u: TestUser, t) => ({ method: 'DELETE', url: `/api/admin/users/${await someoneElse(t)}` }),
   },
   { name: 'GET /api/admin/senders', permission: 'admin', request: () => ({ method: 'GET', url: '/api/admin/senders?pageSize=1000' }) },
+  // Issue 10, item 3: the content lists' sender filter, for every member of the organisation.
+  { name: 'GET /api/senders', permission: null, request: () => ({ method: 'GET', url: '/api/senders?pageSize=1000' }) },
 ];
 
 export const publicRoutes: Req[] = [];

@@ -19,19 +19,19 @@ export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/attributes', permission: null, request: () => ({ method: 'GET', url: '/api/attributes' }) },
   {
     name: 'POST /api/attributes',
-    permission: null,
+    permission: 'create_attributes',
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/api/attributes', payload: { name: name(), type: 'number' } }),
   },
   {
     name: 'PUT /api/attributes/:id',
-    permission: null,
+    permission: 'update_attributes',
     request: async (u, t) => ({ method: 'PUT', url: `/api/attributes/${await attributeOf(t, u)}`, payload: { name: name(), type: 'boolean' } }),
     otherOrganisation: async (owner, t) => ({ method: 'PUT', url: `/api/attributes/${await attributeOf(t, owner)}`, payload: { name: name(), type: 'date' } }),
   },
   {
     name: 'DELETE /api/attributes/:id',
-    permission: null,
+    permission: 'delete_attributes',
     request: async (u, t) => ({ method: 'DELETE', url: `/api/attributes/${await attributeOf(t, u)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/attributes/${await attributeOf(t, owner)}` }),
   },

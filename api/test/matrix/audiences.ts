@@ -22,13 +22,13 @@ export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/segment', permission: null, request: () => ({ method: 'GET', url: '/api/segment' }) },
   {
     name: 'POST /api/segment',
-    permission: null,
+    permission: 'create_segment',
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/api/segment', payload: { name: `Segment ${randomId()}`, audience } }),
   },
   {
     name: 'PUT /api/segment',
-    permission: null,
+    permission: 'update_segment',
     request: async (u, t) => ({ method: 'PUT', url: '/api/segment', payload: { _id: await segmentOf(t, u), name: `Segment ${randomId()}`, audience } }),
     otherOrganisation: async (owner, t) => ({
       method: 'PUT',
@@ -38,7 +38,7 @@ export const protectedRoutes: ProtectedRoute[] = [
   },
   {
     name: 'DELETE /api/segment/:id',
-    permission: null,
+    permission: 'delete_segment',
     request: async (u, t) => ({ method: 'DELETE', url: `/api/segment/${await segmentOf(t, u)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/segment/${await segmentOf(t, owner)}` }),
   },

@@ -18,13 +18,13 @@ export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/tags', permission: null, request: () => ({ method: 'GET', url: '/api/tags?pageSize=1000' }) },
   {
     name: 'POST /api/tags',
-    permission: null,
+    permission: 'create_tags',
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/api/tags', payload: { name: `Tag ${randomId()}`, color: '#ff0000' } }),
   },
   {
     name: 'DELETE /api/tags/:id',
-    permission: null,
+    permission: 'delete_tags',
     request: async (u, t) => ({ method: 'DELETE', url: `/api/tags/${await tagOf(t, u)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/tags/${await tagOf(t, owner)}` }),
   },

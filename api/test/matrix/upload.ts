@@ -7,7 +7,7 @@ import type { ProtectedRoute, Req } from './types';
  * upload.test.ts posts real multipart files (201, wrong type, too large).
  */
 export const protectedRoutes: ProtectedRoute[] = [
-  { name: 'POST /api/upload', permission: null, okStatus: 400, request: () => ({ method: 'POST', url: '/api/upload', payload: { file: 'none' } }) },
+  { name: 'POST /api/upload', permission: 'create_upload', okStatus: 400, request: () => ({ method: 'POST', url: '/api/upload', payload: { file: 'none' } }) },
 ];
 
 /** The stored images are public: customer websites show them to their visitors. */

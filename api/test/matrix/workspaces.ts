@@ -18,13 +18,13 @@ export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/workspaces', permission: null, request: () => ({ method: 'GET', url: '/api/workspaces?page=1&pageSize=100&service=popup&order=desc' }) },
   {
     name: 'POST /api/workspaces',
-    permission: null,
+    permission: 'create_workspaces',
     okStatus: 201,
     request: () => ({ method: 'POST', url: '/api/workspaces', payload: { name: `Space ${randomId()}`, icon: 'star', service: 'banner' } }),
   },
   {
     name: 'DELETE /api/workspaces/:id',
-    permission: null,
+    permission: 'delete_workspaces',
     request: async (u, t) => ({ method: 'DELETE', url: `/api/workspaces/${await workspaceOf(t, u)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/workspaces/${await workspaceOf(t, owner)}` }),
   },

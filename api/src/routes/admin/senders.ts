@@ -11,18 +11,26 @@ import { errorResponses, zod } from '../shared';
 const AUTHORING: Permission[] = ['create_posts', 'create_banners', 'create_tour', 'create_email', 'create_pushNotification', 'create_checklist'];
 
 /**
- * GET /api/admin/senders?pageSize=1000 (super-admin, `/api/admin/*`): the users of the caller's
- * organisation who can author content (a role holding a create permission of a content kind), for
- * the sender filters of the content lists. Newest first; `{ docs: [{ _id, name, email }], meta }`.
+ * The users of the caller's organisation who can author content (a role holding a create
+ * permission of a content kind), for the sender filters of the content lists. Newest first;
+ * `{ docs: [{ _id, name, email }], meta }`. Served twice: GET /api/admin/senders?pageSize=1000 as
+ * the spec lists it (super-admin, `/api/admin/*`), and GET /api/senders for every member of the
+ * organisation, whose content lists filter by sender too (issue 10, item 3: the admin path
+ * answered 403 on every list load of a member who is not super-admin).
  */
 export function adminSendersRoute(app: FastifyInstance, ctx: AppContext) {
+  sendersAt(app, ctx, '/api/admin/senders', 'admin');
+  sendersAt(app, ctx, '/api/senders', 'users');
+}
+
+function sendersAt(app: FastifyInstance, ctx: AppContext, path: string, tag: string) {
   zod(app).get(
-    '/api/admin/senders',
+    path,
     {
       config: { auth: true, permission: null, website: false },
       schema: {
-        tags: ['admin'],
-        summary: 'List the users who can author content',
+        tags: [tag],
+        summary: "List the users of the caller's organisation who can author content",
         querystring: pageQuerySchema,
         response: { 200: senderPageSchema, ...errorResponses(400, 401, 403) },
       },

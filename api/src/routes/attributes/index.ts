@@ -14,7 +14,7 @@ import {
 } from 'contracts';
 import type { AppContext } from '../../context';
 import type { RouteAccess } from '../../plugins/access';
-import { attributes } from '../../db/schema';
+import { attributes, segments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { paged, pageWindow } from '../../lib/paging';
 import { errorResponses, isUniqueViolation, likePattern, zod } from '../shared';
@@ -75,7 +75,7 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
     '/api/attributes',
     {
-      config: ATTRIBUTE_ACCESS,
+      config: { ...ATTRIBUTE_ACCESS, permission: 'create_attributes' },
       schema: {
         tags: ['attributes'],
         summary: 'Create a people-data attribute on the active website',
@@ -100,7 +100,7 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).put(
     '/api/attributes/:id',
     {
-      config: ATTRIBUTE_ACCESS,
+      config: { ...ATTRIBUTE_ACCESS, permission: 'update_attributes' },
       schema: {
         tags: ['attributes'],
         summary: 'Rename or retype a people-data attribute',
@@ -114,6 +114,13 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id } = request.params;
       const { name, type } = request.body;
       if (await nameTaken(ctx, website.id, name, id)) throw attributeExists();
+      const [current] = await ctx.db
+        .select()
+        .from(attributes)
+        .where(and(eq(attributes.id, id), eq(attributes.websiteId, website.id)))
+        .limit(1);
+      if (!current) throw attributeNotFound();
+      if (current.name !== name || current.type !== type) await refuseIfUsed(ctx, website.id, current.name);
       try {
         const [row] = await ctx.db
           .update(attributes)
@@ -132,16 +139,23 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).delete(
     '/api/attributes/:id',
     {
-      config: ATTRIBUTE_ACCESS,
+      config: { ...ATTRIBUTE_ACCESS, permission: 'delete_attributes' },
       schema: {
         tags: ['attributes'],
         summary: 'Delete a people-data attribute',
         params: idParamSchema,
-        response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => {
       const website = activeWebsiteOf(request);
+      const [current] = await ctx.db
+        .select({ name: attributes.name })
+        .from(attributes)
+        .where(and(eq(attributes.id, request.params.id), eq(attributes.websiteId, website.id)))
+        .limit(1);
+      if (!current) throw attributeNotFound();
+      await refuseIfUsed(ctx, website.id, current.name);
       const deleted = await ctx.db
         .delete(attributes)
         .where(and(eq(attributes.id, request.params.id), eq(attributes.websiteId, website.id)))
@@ -150,4 +164,22 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
       return { message: ATTRIBUTE_DELETED_MESSAGE };
     },
   );
+}
+
+/**
+ * Renaming, retyping or deleting an attribute that a saved audience uses would break that audience
+ * silently (issue 10, item 3): refused with 409, naming the audiences to change first.
+ */
+async function refuseIfUsed(ctx: AppContext, websiteId: string, name: string): Promise<void> {
+  const rows = await ctx.db
+    .select({ name: segments.name })
+    .from(segments)
+    .where(
+      and(
+        eq(segments.websiteId, websiteId),
+        sql`jsonb_path_exists(${segments.audience}, '$.** ? (@.attribute == $name)', jsonb_build_object('name', ${name}::text))`,
+      ),
+    )
+    .orderBy(segments.name);
+  if (rows.length > 0) throw conflict(`This attribute is used by saved audiences: ${rows.map((r) => r.name).join(', ')}`);
 }

@@ -86,7 +86,7 @@ export function segmentRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
     '/api/segment',
     {
-      config: SEGMENT_ACCESS,
+      config: { ...SEGMENT_ACCESS, permission: 'create_segment' },
       schema: {
         tags: TAGS,
         summary: 'Save a dynamic audience as a segment of the active website',
@@ -113,7 +113,7 @@ export function segmentRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).put(
     '/api/segment',
     {
-      config: SEGMENT_ACCESS,
+      config: { ...SEGMENT_ACCESS, permission: 'update_segment' },
       schema: {
         tags: TAGS,
         summary: 'Rename a segment or change its audience',
@@ -150,7 +150,7 @@ export function segmentRoutes(app: FastifyInstance, ctx: AppContext) {
   zod(app).delete(
     '/api/segment/:id',
     {
-      config: SEGMENT_ACCESS,
+      config: { ...SEGMENT_ACCESS, permission: 'delete_segment' },
       schema: {
         tags: TAGS,
         summary: 'Delete a segment',

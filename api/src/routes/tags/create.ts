@@ -6,7 +6,7 @@ import { tags } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { errorResponses, isUniqueViolation, zod } from '../shared';
 import { tagView } from './list';
-import { activeWebsiteOf, WEBSITE_CONTENT_ACCESS } from './website-content';
+import { activeWebsiteOf, websiteWrite } from './website-content';
 
 const tagExists = () => conflict('Tag already exists', { name: 'A tag with this name already exists on this website' });
 
@@ -15,7 +15,7 @@ export function tagCreateRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
     '/api/tags',
     {
-      config: WEBSITE_CONTENT_ACCESS,
+      config: websiteWrite('create_tags'),
       schema: {
         tags: ['tags'],
         summary: 'Create a tag on the active website',

@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import { tags } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { errorResponses, zod } from '../shared';
-import { activeWebsiteOf, WEBSITE_CONTENT_ACCESS } from './website-content';
+import { activeWebsiteOf, websiteWrite } from './website-content';
 
 /** DELETE /api/tags/{id}: a tag of another website (or organisation) answers 404, like a missing one. */
 export function tagDeleteRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).delete(
     '/api/tags/:id',
     {
-      config: WEBSITE_CONTENT_ACCESS,
+      config: websiteWrite('delete_tags'),
       schema: {
         tags: ['tags'],
         summary: 'Delete a tag of the active website',

@@ -1,3 +1,4 @@
+import type { Permission } from 'contracts';
 import type { FastifyRequest } from 'fastify';
 import type { RouteAccess, ActiveWebsite } from '../../plugins/access';
 import { badRequest } from '../../lib/errors';
@@ -9,6 +10,9 @@ import { badRequest } from '../../lib/errors';
  * another organisation answers 404 before the handler runs (plugins/access.ts).
  */
 export const WEBSITE_CONTENT_ACCESS: RouteAccess = { auth: true, permission: null, website: true };
+
+/** Writing inside the active website, with the permission it needs (issue 10, item 3). */
+export const websiteWrite = (permission: Permission): RouteAccess => ({ auth: true, permission, website: true });
 
 /** The website of the `Activewebsite` header, on a `website: true` route (the access hook sets it). */
 export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {

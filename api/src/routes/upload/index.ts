@@ -94,7 +94,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         // Any signed-in member with a website may upload (spec section 6 names no upload resource);
         // every editor that takes an image needs it.
-        config: { auth: true, permission: null, website: true },
+        config: { auth: true, permission: 'create_upload', website: true },
         schema: {
           tags: ['upload'],
           summary: `Upload an image (multipart field "${UPLOAD_FIELD}"): PNG, JPEG, GIF or WebP`,

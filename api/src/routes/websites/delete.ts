@@ -25,7 +25,7 @@ export function websiteDeleteRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).delete(
     '/api/websites',
     {
-      config: { auth: true, permission: 'create_websites', website: false },
+      config: { auth: true, permission: 'delete_websites', website: false },
       schema: {
         tags: ['websites'],
         summary: 'Delete websites',

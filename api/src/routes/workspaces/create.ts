@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { workspaces } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { errorResponses, isUniqueViolation, zod } from '../shared';
-import { activeWebsiteOf, WEBSITE_CONTENT_ACCESS } from '../tags/website-content';
+import { activeWebsiteOf, websiteWrite } from '../tags/website-content';
 import { workspaceView } from './list';
 
 const workspaceExists = () => conflict('Workspace already exists', { name: 'A workspace with this name already exists on this website' });
@@ -15,7 +15,7 @@ export function workspaceCreateRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).post(
     '/api/workspaces',
     {
-      config: WEBSITE_CONTENT_ACCESS,
+      config: websiteWrite('create_workspaces'),
       schema: {
         tags: ['workspaces'],
         summary: 'Create a workspace on the active website',

@@ -5,14 +5,14 @@ import type { AppContext } from '../../context';
 import { workspaces } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { errorResponses, zod } from '../shared';
-import { activeWebsiteOf, WEBSITE_CONTENT_ACCESS } from '../tags/website-content';
+import { activeWebsiteOf, websiteWrite } from '../tags/website-content';
 
 /** DELETE /api/workspaces/{id}: a workspace of another website (or organisation) answers 404. */
 export function workspaceDeleteRoute(app: FastifyInstance, ctx: AppContext) {
   zod(app).delete(
     '/api/workspaces/:id',
     {
-      config: WEBSITE_CONTENT_ACCESS,
+      config: websiteWrite('delete_workspaces'),
       schema: {
         tags: ['workspaces'],
         summary: 'Delete a workspace of the active website',

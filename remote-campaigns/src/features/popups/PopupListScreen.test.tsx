@@ -35,7 +35,7 @@ function renderList(permissions: Parameters<typeof makeUser>[0], handler: (call:
     const own = handler(call);
     if (own) return own;
     if (call.method === 'GET' && call.url === '/api/popups') return paged(rows);
-    if (call.method === 'GET' && ['/api/workspaces', '/api/tags', '/api/admin/senders'].includes(call.url)) return paged([]);
+    if (call.method === 'GET' && ['/api/workspaces', '/api/tags', '/api/senders'].includes(call.url)) return paged([]);
     if (call.method === 'DELETE' && call.url === '/api/popups') {
       const ids = (call.data as { popups: string[] }).popups;
       rows = rows.filter((r) => !ids.includes(r._id));

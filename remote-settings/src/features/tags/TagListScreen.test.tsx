@@ -30,7 +30,7 @@ function server() {
   });
   signInAs(
     makeUser(
-      [],
+      ['create_tags', 'delete_tags'],
       [
         { _id: 'w1', name: 'Main', domain: 'main.example.com' },
         { _id: 'w2', name: 'Shop', domain: 'shop.example.com' },

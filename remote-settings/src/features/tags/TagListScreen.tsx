@@ -3,19 +3,21 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Button, HStack, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useConfirmedAction } from 'shared-auth';
+import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteTag, LIST_TAGS_URL, TAGS_PAGE_SIZE, type TagRow } from './api/tag-calls';
 import { ColorSwatch } from './components/ColorSwatch';
 import { NewTagDialog } from './components/NewTagDialog';
 
 /**
- * /settings/tags: the active website's tags (content lists use them as filters). The spec names no
- * permission for tags, so any signed-in member may create and delete them (the API agrees).
+ * /settings/tags: the active website's tags (content lists use them as filters). Creating and deleting need
+ * create_tags and delete_tags (issue 10, item 3); reading is open to every member.
  * Switching the website in the header reloads the list (useApiList follows the active website).
  */
 export default function TagListScreen() {
   const { t } = useTranslation('settings');
+  const canCreate = useCan('create', 'tags');
+  const canDelete = useCan('delete', 'tags');
   const format = useFormatters();
   const [adding, setAdding] = useState(false);
   const list = useApiList<TagRow>(LIST_TAGS_URL, { pageSize: TAGS_PAGE_SIZE, fallbackError: t('tags.loadError') });
@@ -60,19 +62,23 @@ export default function TagListScreen() {
         cell: ({ row }) => (
           <RowActions
             actions={[
-              {
-                label: t('tags.deleteLabel', { name: row.original.name }),
-                icon: <Trash2 size={16} aria-hidden />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: `delete-tag-${row.original.name}`,
-              },
+              ...(canDelete
+                ? [
+                    {
+                      label: t('tags.deleteLabel', { name: row.original.name }),
+                      icon: <Trash2 size={16} aria-hidden />,
+                      onClick: () => askDelete(row.original),
+                      tone: 'danger' as const,
+                      testId: `delete-tag-${row.original.name}`,
+                    },
+                  ]
+                : []),
             ]}
           />
         ),
       },
     ],
-    [t, format, askDelete],
+    [t, format, askDelete, canDelete],
   );
   return (
     <>
@@ -80,10 +86,12 @@ export default function TagListScreen() {
         title={t('tags.title')}
         description={t('tags.description')}
         actions={
-          <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-tag">
-            <Plus size={16} aria-hidden />
-            {t('tags.add')}
-          </Button>
+          canCreate && (
+            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-tag">
+              <Plus size={16} aria-hidden />
+              {t('tags.add')}
+            </Button>
+          )
         }
       />
       <DataTable testId="tags-table" columns={columns} {...list.tableProps} empty={{ title: t('tags.empty') }} />

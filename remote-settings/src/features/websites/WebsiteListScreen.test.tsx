@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Website } from 'contracts';
+import type { Permission, Website } from 'contracts';
 import { sessionStore, activeWebsiteAtom, websitesAtom } from 'shared-auth';
 import WebsiteListScreen from './WebsiteListScreen';
 import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from './test-utils';
@@ -11,7 +11,7 @@ const shop = { _id: 'w2', name: 'Shop', domain: 'shop.example.com', createdAt: '
 beforeAll(() => initTestI18n());
 
 /** An in-memory organisation: its websites, with the API's rules (409 duplicate, 404, refresh via /me). */
-function server(initial: (Website & { createdAt: string })[], permissions = ['get_websites', 'create_websites'] as const) {
+function server(initial: (Website & { createdAt: string })[], permissions: readonly Permission[] = ['get_websites', 'create_websites', 'delete_websites']) {
   let sites = [...initial];
   const user = () =>
     makeUser(

@@ -19,6 +19,8 @@ export default function WebsiteListScreen() {
   const format = useFormatters();
   const { activeWebsite } = useSession();
   const canManage = useCan('create', 'websites');
+  // Deleting a website deletes its content: its own permission (issue 10, item 3).
+  const canDelete = useCan('delete', 'websites');
   const [adding, setAdding] = useState(false);
   const list = useApiList<WebsiteRow>(LIST_WEBSITES_URL, { fallbackError: t('websites.loadError') });
   const { reload } = list;
@@ -62,7 +64,7 @@ export default function WebsiteListScreen() {
         ),
       },
       { id: 'createdAt', header: t('websites.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      ...(canManage
+      ...(canDelete
         ? [
             {
               id: 'action',
@@ -85,7 +87,7 @@ export default function WebsiteListScreen() {
           ]
         : []),
     ],
-    [t, activeWebsite?._id, format, canManage, askDelete],
+    [t, activeWebsite?._id, format, canDelete, askDelete],
   );
 
   return (

@@ -24,7 +24,7 @@ function server() {
     }
     return undefined;
   });
-  signInAs(makeUser([]));
+  signInAs(makeUser(['create_workspaces', 'delete_workspaces']));
   return calls;
 }
 

@@ -4,7 +4,7 @@ import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
 import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useConfirmedAction } from 'shared-auth';
+import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
 import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
@@ -16,6 +16,8 @@ import { WorkspaceIcon } from './components/WorkspaceIcon';
  */
 export default function WorkspaceListScreen() {
   const { t } = useTranslation('settings');
+  const canCreate = useCan('create', 'workspaces');
+  const canDelete = useCan('delete', 'workspaces');
   const format = useFormatters();
   const [service, setService] = useState<WorkspaceService | ''>('');
   const [adding, setAdding] = useState(false);
@@ -58,19 +60,23 @@ export default function WorkspaceListScreen() {
         cell: ({ row }) => (
           <RowActions
             actions={[
-              {
-                label: t('workspaces.deleteLabel', { name: row.original.name }),
-                icon: <Trash2 size={16} aria-hidden />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: `delete-workspace-${row.original.name}`,
-              },
+              ...(canDelete
+                ? [
+                    {
+                      label: t('workspaces.deleteLabel', { name: row.original.name }),
+                      icon: <Trash2 size={16} aria-hidden />,
+                      onClick: () => askDelete(row.original),
+                      tone: 'danger' as const,
+                      testId: `delete-workspace-${row.original.name}`,
+                    },
+                  ]
+                : []),
             ]}
           />
         ),
       },
     ],
-    [t, format, askDelete],
+    [t, format, askDelete, canDelete],
   );
   const filter = (
     <NativeSelect.Root size="sm" width="auto">
@@ -96,10 +102,12 @@ export default function WorkspaceListScreen() {
         title={t('workspaces.title')}
         description={t('workspaces.description')}
         actions={
-          <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-workspace">
-            <Plus size={16} aria-hidden />
-            {t('workspaces.add')}
-          </Button>
+          canCreate && (
+            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-workspace">
+              <Plus size={16} aria-hidden />
+              {t('workspaces.add')}
+            </Button>
+          )
         }
       />
       <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
