@@ -155,6 +155,8 @@ describe('signOut, switchWebsite, setUser', () => {
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
     expect(sessionStore.get(userAtom)).toBeNull();
+    // Spec section 4 (issue 10, item 6): logout clears the stored website as well.
+    expect(localStorage.getItem('activeWebsite')).toBeNull();
   });
 
   it('signOut ignores a failing logout call and does not try to refresh for it', async () => {

@@ -80,6 +80,8 @@ export async function signOut(): Promise<void> {
     // Already revoked, offline, server down: nothing the user can do about it, and nothing to wait for.
   }
   expireSession();
+  // Spec section 4: logout clears the stored website too; the next sign-in stores the user's first.
+  sessionStore.set(activeWebsiteIdAtom, null);
 }
 
 /** Selects another of the user's websites; returns false (and changes nothing) for any other id. */
