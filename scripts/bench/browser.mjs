@@ -222,6 +222,32 @@ export async function screenTti(browser, url, { setup, readySelector, runs = 3, 
 }
 
 /**
+ * Counts the gzip bytes of the JavaScript a page fetches from now on; `total()` waits until the
+ * network is idle (late chunks included) and stops counting. Cached answers count nothing.
+ */
+function countJsBytes(page) {
+  let bytes = 0;
+  const pending = [];
+  const onFinished = (request) =>
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (response && isJs(response)) bytes += Math.max(0, (await request.sizes()).responseBodySize);
+      })().catch(() => {}),
+    );
+  page.on('requestfinished', onFinished);
+  return {
+    async total() {
+      await page.waitForLoadState('networkidle').catch(() => {});
+      await page.waitForTimeout(500);
+      page.off('requestfinished', onFinished);
+      await Promise.all(pending);
+      return bytes;
+    },
+  };
+}
+
+/**
  * The console as a user meets it right after signing in, under CPU throttling (issue 13, item 9):
  * a fresh context opens /login, the user types and clicks Sign in; measured from that click to
  * the dashboard's first figure painted and to its first chart drawn, with the gzip JavaScript the
@@ -245,51 +271,26 @@ export async function consoleAfterSignIn(browser, hostUrl, { email, password, ru
       await page.locator('input[name="password"]').fill(password);
       // What a person does: they have looked at the page for a moment before clicking.
       await page.waitForTimeout(1000);
-      let jsBytes = 0;
-      const pending = [];
-      const onFinished = (request) =>
-        pending.push(
-          (async () => {
-            const response = await request.response();
-            if (response && isJs(response)) jsBytes += Math.max(0, (await request.sizes()).responseBodySize);
-          })().catch(() => {}),
-        );
-      page.on('requestfinished', onFinished);
+      const jsAfterClick = countJsBytes(page);
       const clickedAt = Date.now();
       await page.locator('button[type="submit"]').click();
       await page.waitForSelector(figure, { state: 'visible', timeout: NAV_TIMEOUT });
       const figuresAt = Date.now();
       await page.waitForSelector(chart, { state: 'visible', timeout: NAV_TIMEOUT });
       const chartAt = Date.now();
-      // Everything the first screen fetches, the charts' late chunks included.
-      await page.waitForLoadState('networkidle').catch(() => {});
-      await page.waitForTimeout(500);
-      page.off('requestfinished', onFinished);
-      await Promise.all(pending);
+      const jsBytes = await jsAfterClick.total();
       first.push({ figures: figuresAt - clickedAt, chart: chartAt - clickedAt, jsBytes });
 
       // Repeat visit: same context, the session and the HTTP cache kept.
       await page.waitForTimeout(500);
-      let repeatBytes = 0;
-      const onRepeat = (request) =>
-        pending.push(
-          (async () => {
-            const response = await request.response();
-            if (response && isJs(response)) repeatBytes += Math.max(0, (await request.sizes()).responseBodySize);
-          })().catch(() => {}),
-        );
-      page.on('requestfinished', onRepeat);
+      const jsOnReload = countJsBytes(page);
       const reloadAt = Date.now();
       await page.reload({ waitUntil: 'commit' });
       await page.waitForSelector(figure, { state: 'visible', timeout: NAV_TIMEOUT });
       const rFiguresAt = Date.now();
       await page.waitForSelector(chart, { state: 'visible', timeout: NAV_TIMEOUT });
       const rChartAt = Date.now();
-      await page.waitForLoadState('networkidle').catch(() => {});
-      await page.waitForTimeout(500);
-      page.off('requestfinished', onRepeat);
-      await Promise.all(pending);
-      repeat.push({ figures: rFiguresAt - reloadAt, chart: rChartAt - reloadAt, jsBytes: repeatBytes });
+      repeat.push({ figures: rFiguresAt - reloadAt, chart: rChartAt - reloadAt, jsBytes: await jsOnReload.total() });
     } finally {
       await context.close();
     }
