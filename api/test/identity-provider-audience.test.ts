@@ -1,23 +1,11 @@
 import { createTestApp, type TestApp } from './support/test-app';
-import { authorize, pkcePair, redeemTokens, startOidcProvider, type OidcClient } from './support/oidc';
+import { authorize, OTHER_APP, pkcePair, redeemTokens, SIGNPOST, startOidcProvider, type OidcClient } from './support/oidc';
 
 /**
  * Issue 10, item 8: without a client secret (so no introspection), an access token issued to any
  * other application must not sign its user in. The audience is proven by the ID token that comes
  * with the access token: issued to Signpost's client id, for the same subject.
  */
-const SIGNPOST: OidcClient = {
-  client_id: 'signpost-console',
-  client_secret: 'signpost-console-secret-0123456789',
-  redirect_uris: ['http://localhost:3000/login/callback'],
-  token_endpoint_auth_method: 'client_secret_post',
-};
-const OTHER_APP: OidcClient = {
-  client_id: 'another-app',
-  client_secret: 'another-app-secret-0123456789abcdef',
-  redirect_uris: ['http://localhost:9999/cb'],
-  token_endpoint_auth_method: 'client_secret_post',
-};
 
 let t: TestApp;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;

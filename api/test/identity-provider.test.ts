@@ -1,22 +1,10 @@
 import { createTestApp, type TestApp } from './support/test-app';
-import { authorize, pkcePair, redeem, startOidcProvider, type OidcClient } from './support/oidc';
+import { authorize, OTHER_APP, pkcePair, redeem, SIGNPOST, startOidcProvider } from './support/oidc';
 
 /**
  * Identity-provider sign-in against a real OpenID Connect provider (node-oidc-provider) on a
  * loopback port: discovery, authorization with PKCE, token endpoint, userinfo and introspection.
  */
-const SIGNPOST: OidcClient = {
-  client_id: 'signpost-console',
-  client_secret: 'signpost-console-secret-0123456789',
-  redirect_uris: ['http://localhost:3000/login/callback'],
-  token_endpoint_auth_method: 'client_secret_post',
-};
-const OTHER_APP: OidcClient = {
-  client_id: 'another-app',
-  client_secret: 'another-app-secret-0123456789abcdef',
-  redirect_uris: ['http://localhost:9999/cb'],
-  token_endpoint_auth_method: 'client_secret_post',
-};
 
 let t: TestApp;
 let provider: Awaited<ReturnType<typeof startOidcProvider>>;

@@ -12,6 +12,20 @@ export interface OidcClient {
   token_endpoint_auth_method?: string;
 }
 
+/** The console's client at the test provider, and another application's (for audience checks). */
+export const SIGNPOST: OidcClient = {
+  client_id: 'signpost-console',
+  client_secret: 'signpost-console-secret-0123456789',
+  redirect_uris: ['http://localhost:3000/login/callback'],
+  token_endpoint_auth_method: 'client_secret_post',
+};
+export const OTHER_APP: OidcClient = {
+  client_id: 'another-app',
+  client_secret: 'another-app-secret-0123456789abcdef',
+  redirect_uris: ['http://localhost:9999/cb'],
+  token_endpoint_auth_method: 'client_secret_post',
+};
+
 /** Starts test/support/oidc-provider.mjs and resolves with its issuer URL. */
 export async function startOidcProvider(options: {
   accounts: Record<string, { email: string; email_verified: boolean }>;
