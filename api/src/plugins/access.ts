@@ -90,11 +90,15 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** The access token of an `Authorization: Bearer …` header, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
+
 async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<AuthContext> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match) throw unauthorized('Authentication required');
-  const claims = await ctx.tokens.verifyAccessToken(match[1]);
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Authentication required');
+  const claims = await ctx.tokens.verifyAccessToken(token);
   const row = await loadAuthContext(ctx.db, claims.fid);
   // No row: the session or the user is gone. A token whose subject is not the family's owner is forged.
   if (!row || row.userId !== claims.sub) throw unauthorized('This session has ended, please sign in again');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { logoutBodySchema, messageSchema } from 'contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { bearerToken } from '../../plugins/access';
 import { errorResponses, PUBLIC, zod } from '../shared';
 
 /**
@@ -31,7 +32,7 @@ export function logoutRoute(app: FastifyInstance, ctx: AppContext) {
         if (!family) throw unauthorized('Invalid refresh token');
         families.add(family);
       }
-      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(request);
       if (bearer) {
         // An expired or invalid access token adds nothing; the refresh token, if any, still counts.
         const claims = await ctx.tokens.verifyAccessToken(bearer).catch(() => null);

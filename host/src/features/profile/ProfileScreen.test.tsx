@@ -11,19 +11,13 @@ jest.mock('shared-i18n', () => ({
 }));
 
 import { ProfileScreen } from './ProfileScreen';
+import { makeUser } from 'shared-auth/testing';
 
-const user: User = {
-  _id: 'u1',
-  name: 'Ada',
-  email: 'ada@example.com',
-  avatar: null,
-  domain: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  isSuperAdmin: false,
-  organisation: { _id: 'o1', name: 'Demo' },
+// The shared fixture user, without roles: the profile screen needs none.
+const user: User = makeUser({
   roles: [],
-  websites: [{ _id: 'w1', name: 'Main', domain: 'main.example.com', createdAt: '2025-01-01T00:00:00.000Z' }],
-} as User;
+  websites: [{ _id: 'w1', name: 'Main', domain: 'main.example.com', createdAt: '2025-01-01T00:00:00.000Z' }] as User['websites'],
+});
 
 function Email() {
   return <output data-testid="session-email">{useSession().user?.email}</output>;
