@@ -17,3 +17,5 @@ export * from './campaigns';
 export * from './events';
 export * from './stats';
 export * from './ui-timings';
+export * from './call';
+export * from './website-script';
