@@ -19,3 +19,4 @@ export * from './stats';
 export * from './ui-timings';
 export * from './call';
 export * from './website-script';
+export * from './script';

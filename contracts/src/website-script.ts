@@ -3,6 +3,7 @@ import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { VISITOR_DEVICES } from './events';
+import { SCRIPT_PATHS } from './script';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -87,7 +88,7 @@ export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 
 export const getScriptContentCall = defineCall({
   method: 'GET',
-  path: '/api/public/:websiteKey/content',
+  path: SCRIPT_PATHS.content,
   access: PUBLIC_ACCESS,
   summary: 'What to show this visitor on this page now (website script)',
   tag: 'website script',
@@ -127,7 +128,7 @@ export const identifyAnswerSchema = z.object({ message: z.string(), memberId: z.
 
 export const identifyVisitorCall = defineCall({
   method: 'POST',
-  path: '/api/public/:websiteKey/identify',
+  path: SCRIPT_PATHS.identify,
   access: PUBLIC_ACCESS,
   summary: 'Say who the visitor is (website script)',
   tag: 'website script',
@@ -157,7 +158,7 @@ export const installCheckHeadersSchema = z.object({ 'x-client-id': z.string().tr
 
 export const getInstallCheckCall = defineCall({
   method: 'GET',
-  path: '/api/public/install-check',
+  path: SCRIPT_PATHS.installCheck,
   access: PUBLIC_ACCESS,
   summary: 'Has the website script reported from the website? (header x-client-id: public key)',
   tag: 'website script',

@@ -1,0 +1,39 @@
+/**
+ * What the website script shares with the API without zod (the script must stay small, so it imports
+ * only this file, never the package's index): the paths of its calls and the snippet a customer pastes.
+ * `website-script.ts` defines the calls themselves with these paths.
+ */
+export const SCRIPT_PATHS = {
+  content: '/api/public/:websiteKey/content',
+  identify: '/api/public/:websiteKey/identify',
+  events: '/api/public/:websiteKey/events',
+  installCheck: '/api/public/install-check',
+} as const;
+
+/** The global the snippet defines on the customer's page; the script replays what it queued. */
+export const SCRIPT_GLOBAL = 'signpost';
+
+export interface SnippetOptions {
+  /** Where the script's loader is served (`WEBSITE_SCRIPT_URL`). */
+  scriptUrl: string;
+  /** The website's public key. */
+  websiteKey: string;
+  /** The API's public base URL (no trailing slash). */
+  apiUrl: string;
+}
+
+/**
+ * The snippet of the installation guide: a few hundred bytes, inline, defining `window.signpost` as a
+ * queue (calls made before the script arrives are kept: `q`), with the key (`k`) and the API (`a`),
+ * then loading the script asynchronously. Pasting it twice is harmless (the second does nothing).
+ */
+export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOptions): string {
+  const args = [scriptUrl, websiteKey, apiUrl.replace(/\/+$/, '')].map((v) => JSON.stringify(v).replace(/</g, '\\u003c')).join(',');
+  return (
+    '<script>' +
+    `!function(w,d,u,k,a){if(w.${SCRIPT_GLOBAL})return;var s=w.${SCRIPT_GLOBAL}=function(){s.q.push(arguments)};` +
+    's.q=[];s.k=k;s.a=a;var e=d.createElement("script");e.async=!0;e.src=u;d.head.appendChild(e)}' +
+    `(window,document,${args});` +
+    '</script>'
+  );
+}
