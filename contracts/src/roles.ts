@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inOrganisation } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { roleSchema } from './auth';
 import { ALL_PERMISSIONS, isPermission } from './permissions';
 
@@ -38,3 +39,64 @@ export type RoleBody = z.input<typeof roleBodySchema>;
 /** Answers of POST (201) and PUT (200): a message and the saved role. */
 export const roleSavedResponseSchema = z.object({ message: z.string(), data: roleSchema.required({ createdAt: true }) });
 export type RoleSavedResponse = z.infer<typeof roleSavedResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Calls (issue 11: each call defined once; the API serves these, the browser calls these)
+// ---------------------------------------------------------------------------------------------
+
+export const listRolesCall = defineCall({
+  method: 'GET',
+  path: '/api/roles',
+  access: inOrganisation('get_role'),
+  summary: 'List roles',
+  tag: 'roles',
+  query: roleListQuerySchema,
+  response: rolePageSchema,
+  errors: [400, 401, 403],
+});
+
+export const getRoleCall = defineCall({
+  method: 'GET',
+  path: '/api/roles/:id',
+  access: inOrganisation('get_role'),
+  summary: 'One role',
+  tag: 'roles',
+  params: idParamSchema,
+  response: roleResponseSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const createRoleCall = defineCall({
+  method: 'POST',
+  path: '/api/roles',
+  access: inOrganisation('create_role'),
+  summary: 'Create a role',
+  tag: 'roles',
+  body: roleBodySchema,
+  status: 201,
+  response: roleSavedResponseSchema,
+  errors: [400, 401, 403, 409],
+});
+
+export const updateRoleCall = defineCall({
+  method: 'PUT',
+  path: '/api/roles/:id',
+  access: inOrganisation('update_role'),
+  summary: 'Update a role',
+  tag: 'roles',
+  params: idParamSchema,
+  body: roleBodySchema,
+  response: roleSavedResponseSchema,
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const deleteRoleCall = defineCall({
+  method: 'DELETE',
+  path: '/api/roles/:id',
+  access: inOrganisation('delete_role'),
+  summary: 'Delete a role no user holds',
+  tag: 'roles',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 403, 404, 409],
+});

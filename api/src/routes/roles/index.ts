@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRoleCall, deleteRoleCall, getRoleCall, listRolesCall, updateRoleCall } from 'contracts';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { caller } from '../../plugins/access';
+import { assertCanGrant, permissionsBeyondCaller, roleAboveCaller } from '../../services/grants';
+import { rolesStore, roleView } from '../../stores/roles';
+import { isUniqueViolation } from '../shared';
+
+export const NAME_TAKEN = 'A role with this name already exists';
+const nameTaken = () => conflict(NAME_TAKEN, { name: NAME_TAKEN });
+const roleNotFound = () => notFound('Role not found');
+
+/** Two requests racing for the same name: the unique index decides. */
+function onUniqueViolation(err: unknown): never {
+  if (isUniqueViolation(err)) throw nameTaken();
+  throw err;
+}
+
+/**
+ * The roles of the caller's organisation (spec section 7). A role of another organisation answers
+ * 404 exactly like a missing one (the store never reads outside the organisation). Nobody grants,
+ * through a role, a permission they do not hold, nor edits or deletes a role above them
+ * (services/grants.ts). Holders get a role's new permissions on their next call (read per request).
+ */
+export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const store = (request: FastifyRequest) => rolesStore(ctx.db, caller(request).organisationId);
+
+  serve(app, listRolesCall, (request) => store(request).page(request.query));
+
+  serve(app, getRoleCall, async (request) => {
+    const role = await store(request).find(request.params.id);
+    if (!role) throw roleNotFound();
+    return { data: roleView(role) };
+  });
+
+  serve(app, createRoleCall, async (request) => {
+    const roles = store(request);
+    assertCanGrant(caller(request), request.body.permissions);
+    if (await roles.nameTaken(request.body.name)) throw nameTaken();
+    const role = await roles.insert(request.body).catch(onUniqueViolation);
+    return { message: 'Role created successfully', data: roleView(role) };
+  });
+
+  serve(app, updateRoleCall, async (request) => {
+    const auth = caller(request);
+    const roles = store(request);
+    const existing = await roles.find(request.params.id);
+    if (!existing) throw roleNotFound();
+    // A role above the caller (an Owner role) is not theirs to rename or strip, and what it becomes
+    // must not exceed the caller either (this also stops writing into their own role).
+    const above = permissionsBeyondCaller(auth, existing.permissions);
+    if (above.length > 0) throw forbidden(roleAboveCaller(above));
+    assertCanGrant(auth, request.body.permissions);
+    if (await roles.nameTaken(request.body.name, existing.id)) throw nameTaken();
+    const role = await roles.update(existing.id, request.body).catch(onUniqueViolation);
+    if (!role) throw roleNotFound();
+    return { message: 'Role updated successfully', data: roleView(role) };
+  });
+
+  // A role still held by users is refused with 409: deleting it would silently strip them of access
+  // (and could leave the organisation without an owner). The role is locked between the count and
+  // the delete so a concurrent assignment cannot slip in.
+  serve(app, deleteRoleCall, (request) =>
+    ctx.db.transaction(async (tx) => {
+      const auth = caller(request);
+      const roles = rolesStore(tx, auth.organisationId);
+      const role = await roles.findForUpdate(request.params.id);
+      if (!role) throw roleNotFound();
+      const above = permissionsBeyondCaller(auth, role.permissions);
+      if (above.length > 0) throw forbidden(roleAboveCaller(above));
+      const holders = await roles.holders(role.id);
+      if (holders > 0) {
+        throw conflict(
+          holders === 1
+            ? 'This role is still held by 1 user. Remove it from that user before deleting it.'
+            : `This role is still held by ${holders} users. Remove it from them before deleting it.`,
+        );
+      }
+      await roles.remove(role.id);
+      return { message: 'Role deleted successfully' };
+    }),
+  );
+}

@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Paged } from 'contracts';
+import { paged, pageWindow } from '../lib/paging';
+
+/**
+ * The one "page of rows + how many in all" query of every list (issue 11, item 5). The total rides on
+ * each row as a window count, so a page costs ONE round trip instead of two (rows, then count with the
+ * same WHERE). Past the last page no row carries it: only then a bare count is asked, so `totalDocs`
+ * stays right for a page out of range.
+ *
+ * `select` runs the caller's query with the extra `total` column added and the page's LIMIT/OFFSET;
+ * `count` is the same FROM/WHERE counted.
+ */
+export const TOTAL = sql<number>`count(*) over()`.mapWith(Number).as('total');
+
+/** LIMIT/OFFSET of the page asked for. */
+export type PageWindow = { limit: number; offset: number };
+
+export async function selectPage<Row extends { total: number }, Doc>(
+  query: { page: number; pageSize: number },
+  select: (window: PageWindow) => PromiseLike<Row[]>,
+  count: () => PromiseLike<number>,
+  view: (row: NoInfer<Row>) => Doc,
+): Promise<Paged<Doc>> {
+  const window = pageWindow(query);
+  const rows = await select(window);
+  const total = rows.length > 0 ? rows[0].total : window.offset > 0 ? await count() : 0;
+  return paged(
+    rows.map((row) => view(row)),
+    total,
+    query,
+  );
+}
+
+/** `count(*)` as a number, for the `count` side of `selectPage`. */
+export const COUNT = sql<number>`count(*)::int`;
+
+/** An optional filter: drizzle's `and()` drops undefined parts. */
+export type Filter = SQL | undefined;
