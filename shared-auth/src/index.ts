@@ -12,3 +12,5 @@ export * from './use-api-list';
 export * from './interface-toggles';
 export * from './form-errors';
 export * from './use-confirmed-action';
+export * from './call-api';
+export * from './queries';

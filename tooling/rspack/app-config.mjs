@@ -39,6 +39,8 @@ export function sharedSingletons(appDir) {
     i18next: ['i18next'],
     'react-i18next': ['react-i18next'],
     '@emotion/react': ['@emotion/react'],
+    // The one data layer (issue 11): one query client, one cache, for the host and every remote.
+    '@tanstack/react-query': ['@tanstack/react-query'],
   };
   const shared = {};
   for (const [pkg, entries] of Object.entries(external)) {

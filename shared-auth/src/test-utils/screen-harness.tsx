@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
 import { UiProvider, toaster } from 'shared-ui';
@@ -64,13 +65,18 @@ export const paged = <T,>(docs: T[]): Answer => ({
   data: { docs: [...docs], meta: { totalDocs: docs.length, page: 1, limit: 10, hasMore: false, nextPage: null } },
 });
 
+/** A fresh cache per rendered screen (no answer leaks between tests), never retrying. */
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+
 /** Renders inside the product's i18n and UI providers, with no toast left over from the previous test. */
 export function renderScreen(ui: ReactNode) {
   // The toaster is a page-wide singleton showing one toast at a time.
   toaster.remove();
   return render(
     <I18nextProvider i18n={i18n}>
-      <UiProvider>{ui}</UiProvider>
+      <QueryClientProvider client={testQueryClient()}>
+        <UiProvider>{ui}</UiProvider>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
 }

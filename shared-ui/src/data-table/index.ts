@@ -2,3 +2,4 @@
 export { DataTable, type DataTableProps, type ColumnDef } from './DataTable';
 export { idColumn } from './columns';
 export { RowActions, type RowAction } from './row-actions';
+export { ListSearch, useDebouncedValue, type ListSearchProps } from './list-search';

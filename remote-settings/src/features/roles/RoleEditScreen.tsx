@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, PageHeader, Skeleton, Stack, StatePanel, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
-import { getRole, statusOf, updateRole } from './api/roles';
-import type { RoleRow } from './api/list-roles';
+import { errorMessage, httpStatus } from 'shared-auth';
+import { useRole } from './api/get-role';
+import { useUpdateRole } from './api/update-role';
 import { RoleForm } from './components/RoleForm';
-
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string } | { state: 'ready'; role: RoleRow };
 
 /** /role/{id}/edit (update_role): loads GET /api/roles/{id}; a missing role shows a not-found state. */
 export default function RoleEditScreen() {
@@ -15,24 +12,10 @@ export default function RoleEditScreen() {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const fetchRole = useCallback(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    getRole(id)
-      .then((role) => live && setLoad({ state: 'ready', role }))
-      .catch((error) => {
-        if (!live) return;
-        const status = statusOf(error);
-        // A malformed id (400) is as missing as an unknown one (404).
-        if (status === 404 || status === 400) setLoad({ state: 'missing' });
-        else setLoad({ state: 'failed', message: errorMessage(error, t('roles.edit.loadError')) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, t]);
-  useEffect(fetchRole, [fetchRole]);
+  const role = useRole(id);
+  const update = useUpdateRole();
+  // A malformed id (400) is as missing as an unknown one (404).
+  const missing = role.isError && [400, 404].includes(httpStatus(role.error) ?? 0);
 
   const back = (
     <Button variant="outline" onClick={() => navigate('/role')}>
@@ -41,36 +24,36 @@ export default function RoleEditScreen() {
   );
   return (
     <>
-      <PageHeader title={t('roles.edit.title')} description={load.state === 'ready' ? load.role.name : t('roles.edit.description')} />
-      {load.state === 'loading' && (
+      <PageHeader title={t('roles.edit.title')} description={role.data ? role.data.name : t('roles.edit.description')} />
+      {role.isPending && (
         <Stack gap="4" data-testid="role-loading" aria-busy="true">
           <Skeleton h="10" maxW="md" />
           <Skeleton h="48" />
         </Stack>
       )}
-      {load.state === 'missing' && (
+      {missing && (
         <StatePanel testId="role-not-found" tone="warning" title={t('roles.edit.notFound')} description={t('roles.edit.notFoundHelp')} action={back} />
       )}
-      {load.state === 'failed' && (
+      {role.isError && !missing && (
         <StatePanel
           testId="role-load-error"
           tone="danger"
-          title={load.message}
+          title={errorMessage(role.error, t('roles.edit.loadError'))}
           action={
-            <Button colorPalette="brand" onClick={fetchRole}>
+            <Button colorPalette="brand" onClick={() => void role.refetch()}>
               {tc('actions.retry')}
             </Button>
           }
         />
       )}
-      {load.state === 'ready' && (
+      {role.data && (
         <RoleForm
-          key={load.role._id}
-          defaultValues={{ name: load.role.name, permissions: load.role.permissions }}
+          key={role.data._id}
+          defaultValues={{ name: role.data.name, permissions: role.data.permissions }}
           submitLabel={tc('actions.save')}
           onCancel={() => navigate('/role')}
           onSubmit={async (body) => {
-            await updateRole(id, body);
+            await update.mutateAsync({ params: { id }, body });
             toaster.create({ type: 'success', title: t('roles.edit.saved', { name: body.name }) });
             navigate('/role');
           }}

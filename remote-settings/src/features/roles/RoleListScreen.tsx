@@ -3,11 +3,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge, Button, HStack, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
-import { LIST_ROLES_URL, type RoleRow } from './api/list-roles';
-import { deleteRole } from './api/roles';
+import { useCan, useConfirmedAction } from 'shared-auth';
+import { useRoles, type RoleRow } from './api/list-roles';
+import { useDeleteRole } from './api/delete-role';
 
 /**
  * /role (get_role): the organisation's roles and the permissions each carries. Create, edit and
@@ -17,12 +17,12 @@ export default function RoleListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const { t: tc } = useTranslation('common');
-  const list = useApiList<RoleRow>(LIST_ROLES_URL, { fallbackError: t('roles.loadError') });
+  const list = useRoles(t('roles.loadError'));
+  const remove = useDeleteRole();
   const deletion = useConfirmedAction<RoleRow>({
-    run: (role) => deleteRole(role._id),
+    run: (role) => remove.mutateAsync({ params: { id: role._id } }),
     success: (role) => t('roles.delete.done', { name: role.name }),
     errorFallback: t('roles.delete.failed'),
-    onDone: () => list.reload(),
   });
   const askDelete = deletion.ask;
   const canCreate = useCan('create', 'role');
@@ -99,7 +99,19 @@ export default function RoleListScreen() {
           )
         }
       />
-      <DataTable testId="roles-table" columns={columns} {...list.tableProps} empty={{ title: t('roles.empty') }} />
+      <ListSearch
+        value={list.state.filters.name}
+        onSearch={(name) => list.state.setFilters({ name })}
+        label={t('roles.searchLabel')}
+        placeholder={t('roles.searchPlaceholder')}
+        testId="role-search"
+      />
+      <DataTable
+        testId="roles-table"
+        columns={columns}
+        {...list.tableProps}
+        empty={{ title: list.state.filters.name ? t('roles.noMatch', { name: list.state.filters.name }) : t('roles.empty') }}
+      />
       <ConfirmDialog
         {...deletion.dialogProps}
         testId="role-delete-dialog"

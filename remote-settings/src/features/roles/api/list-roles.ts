@@ -1,5 +1,12 @@
-import type { Role } from 'contracts';
+import { listRolesCall, type CallAnswer } from 'contracts';
+import { useListQuery, useListUrlState } from 'shared-auth';
 
-/** GET /api/roles (page, pageSize, name, orderBy createdAt, order desc). */
-export const LIST_ROLES_URL = '/api/roles';
-export type RoleRow = Role & { createdAt: string };
+export type RoleRow = CallAnswer<typeof listRolesCall>['docs'][number];
+
+const FILTERS = ['name'] as const;
+
+/** GET /api/roles (get_role): the organisation's roles; page, size and name search in the URL. */
+export function useRoles(fallbackError: string) {
+  const state = useListUrlState(FILTERS);
+  return { state, ...useListQuery(listRolesCall, state, { fallbackError }) };
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { callUrl, type CallAnswer, type CallBodyInput, type CallDefinition, type CallParamsInput, type CallQueryInput } from 'contracts';
+import { api } from './api-client';
+
+/** What a call needs from the browser: its path parameters, query and body, as the contract types them. */
+export type CallInput<C extends CallDefinition> = (C extends { params: z.ZodType } ? { params: CallParamsInput<C> } : { params?: undefined }) &
+  (C extends { query: z.ZodType } ? { query?: CallQueryInput<C> } : { query?: undefined }) &
+  (C extends { multipart: true } ? { body: FormData } : C extends { body: z.ZodType } ? { body: CallBodyInput<C> } : { body?: undefined }) & {
+    signal?: AbortSignal;
+  };
+
+/** Query values left empty are not sent (spec section 5: the name filter only when non-empty). */
+function cleanQuery(query: unknown): Record<string, unknown> | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+}
+
+/**
+ * THE typed caller of the console (issue 11, item 1): the URL, method and answer type come from the
+ * call's definition in `contracts`, and the answer is parsed with its schema, so a field the server
+ * stopped sending fails here, loudly, instead of as `undefined` deep in a screen. Headers, the 401
+ * refresh and the replay are the axios client's (api-client.ts).
+ */
+export async function callApi<C extends CallDefinition>(call: C, input: CallInput<C> = {} as CallInput<C>): Promise<CallAnswer<C>> {
+  const res = await api.request({
+    method: call.method,
+    url: callUrl(call, input.params as Record<string, string> | undefined),
+    params: cleanQuery(input.query),
+    data: input.body,
+    signal: input.signal,
+    responseType: call.answer === 'file' ? 'blob' : 'json',
+  });
+  if (call.answer === 'file' || !call.response) return res.data as CallAnswer<C>;
+  return call.response.parse(res.data) as CallAnswer<C>;
+}
+
+/** The HTTP status of a failed call (undefined when no answer came: network failure). */
+export function httpStatus(error: unknown): number | undefined {
+  return (error as { response?: { status?: number } } | null)?.response?.status;
+}
