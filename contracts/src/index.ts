@@ -20,3 +20,4 @@ export * from './ui-timings';
 export * from './call';
 export * from './website-script';
 export * from './script';
+export * from './session-calls';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall, inWebsite } from './call';
 
 /**
  * Statistics of the dashboard (spec sections 3 and 7): SQL aggregates over the visitor events of the
@@ -97,3 +98,30 @@ export const servicesViewsResponseSchema = z.object({ data: z.array(serviceViews
 export const servicesCountResponseSchema = z.object({ data: servicesCountSchema });
 export const usersInteractionsResponseSchema = z.object({ data: usersInteractionsSchema });
 export const trafficsResponseSchema = z.object({ data: trafficsSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Calls. /dashboard needs no permission (spec section 2) and section 6 names no statistics resource,
+// so any signed-in member may read them, always for the website of the Activewebsite header.
+// ---------------------------------------------------------------------------------------------
+
+const statsCall = <P extends string, R extends z.ZodType>(path: P, summary: string, response: R) =>
+  defineCall({ method: 'GET', path, access: inWebsite(null), summary, tag: 'statistics', query: statsQuerySchema, response, errors: [400, 401, 404] });
+
+export const getUsersConnectedCall = statsCall(
+  '/api/stats/user-connected',
+  'Visitors connected per hour (ranges up to 48 h) or per day, in the requested time zone',
+  userConnectedResponseSchema,
+);
+export const getServicesViewsCall = statsCall(
+  '/api/stats/views',
+  'Views of popups, banners and push notifications: totals and series',
+  servicesViewsResponseSchema,
+);
+export const getServicesCountCall = statsCall(
+  '/api/count',
+  'Visitors connected in the range and the number of items of each service',
+  servicesCountResponseSchema,
+);
+/** Spelt as the spec spells it (section 7). */
+export const getInteractionsCall = statsCall('/api/stats/interractions', 'Comments, reactions and closes in the range', usersInteractionsResponseSchema);
+export const getTrafficCall = statsCall('/api/stats/traffic', 'Distinct visitors on the web, on mobile and in all', trafficsResponseSchema);

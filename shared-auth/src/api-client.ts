@@ -11,7 +11,7 @@
  *   page goes to the site root (spec sections 4 and 8).
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { RefreshResponse } from 'contracts';
+import { AUTH_CALLS, callUrl, refreshTokenCall, type RefreshResponse } from 'contracts';
 import { i18n } from 'shared-i18n';
 import { accessTokenAtom, expireSession, sessionStore } from './atoms';
 import { readAccessToken, readActiveWebsite, readLanguage, readRefreshToken, writeTokens } from './storage';
@@ -89,7 +89,7 @@ api.interceptors.request.use((config) => {
 
 /** Calls whose 401 is an answer, not an expired token: login, identity login, refresh, logout, reset. */
 function isAuthCall(url: string | undefined): boolean {
-  return !!url && /(^|\/)api\/auth\//.test(url);
+  return !!url && AUTH_CALLS.some((call) => url.endsWith(call.path));
 }
 
 function bearerOf(config: InternalAxiosRequestConfig): string | null {
@@ -105,7 +105,7 @@ async function postRefresh(): Promise<string> {
   const refreshToken = readRefreshToken();
   if (!refreshToken) throw new Error('No refresh token');
   const res = await axios.post<RefreshResponse>(
-    `${baseURL}/api/auth/refresh-token`,
+    `${baseURL}${callUrl(refreshTokenCall)}`,
     { refresh_token: refreshToken },
     {
       headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE, 'accept-language': readLanguage() },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { callUrl, type CallAnswer, type CallBodyInput, type CallDefinition, type CallParamsInput, type CallQueryInput } from 'contracts';
+import type { AxiosRequestConfig } from 'axios';
 import { api } from './api-client';
 
 /** What a call needs from the browser: its path parameters, query and body, as the contract types them. */
@@ -7,6 +8,8 @@ export type CallInput<C extends CallDefinition> = (C extends { params: z.ZodType
   (C extends { query: z.ZodType } ? { query?: CallQueryInput<C> } : { query?: undefined }) &
   (C extends { multipart: true } ? { body: FormData } : C extends { body: z.ZodType } ? { body: CallBodyInput<C> } : { body?: undefined }) & {
     signal?: AbortSignal;
+    /** The client's own switches (api-client.ts): no refresh on a 401, no leaving for the root. */
+    config?: { skipAuthRefresh?: boolean; skipRootRedirect?: boolean };
   };
 
 /** Query values left empty are not sent (spec section 5: the name filter only when non-empty). */
@@ -22,14 +25,21 @@ function cleanQuery(query: unknown): Record<string, unknown> | undefined {
  * refresh and the replay are the axios client's (api-client.ts).
  */
 export async function callApi<C extends CallDefinition>(call: C, input: CallInput<C> = {} as CallInput<C>): Promise<CallAnswer<C>> {
-  const res = await api.request({
-    method: call.method,
-    url: callUrl(call, input.params as Record<string, string> | undefined),
-    params: cleanQuery(input.query),
-    data: input.body,
-    signal: input.signal,
-    responseType: call.answer === 'file' ? 'blob' : 'json',
-  });
+  const url = callUrl(call, input.params as Record<string, string> | undefined);
+  const config: AxiosRequestConfig = { ...input.config };
+  const query = cleanQuery(input.query);
+  if (query) config.params = query;
+  if (input.signal) config.signal = input.signal;
+  if (call.answer === 'file') config.responseType = 'blob';
+  // Through axios' method helpers (a body only where the method has one), so a test spying on
+  // `api.post` sees exactly (url, body) as it did before the calls were defined in contracts.
+  const extra = Object.keys(config).length > 0 ? [config] : [];
+  const res =
+    call.method === 'GET'
+      ? await api.get(url, ...extra)
+      : call.method === 'DELETE'
+        ? await (input.body === undefined ? api.delete(url, ...extra) : api.delete(url, { ...config, data: input.body }))
+        : await api[call.method === 'POST' ? 'post' : call.method === 'PUT' ? 'put' : 'patch'](url, input.body, ...extra);
   if (call.answer === 'file' || !call.response) return res.data as CallAnswer<C>;
   return call.response.parse(res.data) as CallAnswer<C>;
 }

@@ -2,8 +2,10 @@
  * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
+import { getMeCall, logoutCall } from 'contracts';
 import type { LoginResponse, User } from 'contracts';
-import { api, isTransientFailure, refreshTokens } from './api-client';
+import { isTransientFailure, refreshTokens } from './api-client';
+import { callApi } from './call-api';
 import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
 
@@ -52,9 +54,8 @@ async function runInit(): Promise<void> {
     if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
     // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
     // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
-    const res = await api.get<{ data: User }>('/api/users/me', { skipRootRedirect: true });
-    const user = res.data?.data;
-    if (!user || !Array.isArray(user.roles) || !Array.isArray(user.websites)) throw new Error('Malformed /api/users/me answer');
+    // The answer is parsed by its contract: a malformed one throws here.
+    const { data: user } = await callApi(getMeCall, { config: { skipRootRedirect: true } });
     establish(user);
   } catch (err) {
     // The refresh failed or the server refused the session: it is over. A network failure or a server
@@ -75,7 +76,7 @@ async function runInit(): Promise<void> {
 export async function signOut(): Promise<void> {
   const refresh_token = readRefreshToken();
   try {
-    if (refresh_token) await api.post('/api/auth/logout', { refresh_token }, { skipAuthRefresh: true });
+    if (refresh_token) await callApi(logoutCall, { body: { refresh_token }, config: { skipAuthRefresh: true } });
   } catch {
     // Already revoked, offline, server down: nothing the user can do about it, and nothing to wait for.
   }

@@ -4,6 +4,7 @@
  * its manifest. Imported only by a remote's `standalone.tsx`, so it is bundled into the remote's
  * standalone page and never shared or shipped to the host.
  */
+import { loginCall } from 'contracts';
 import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useNavigate } from 'react-router-dom';
@@ -30,7 +31,7 @@ import { LANGUAGES, changeLanguage, i18n, initI18n, registerNamespace, useTransl
 // Through the package name, not relative paths: the standalone page must use the same (shared)
 // session module as the remote's screens, or it would run two session stores.
 import {
-  api,
+  callApi,
   configureApi,
   errorMessage,
   initSession,
@@ -41,7 +42,6 @@ import {
   RequirePermission,
   SessionProvider,
 } from 'shared-auth';
-import type { LoginResponse } from 'contracts';
 
 type ScreenLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -62,8 +62,7 @@ function StandaloneLogin() {
               setBusy(true);
               setError(null);
               try {
-                const { data } = await api.post<LoginResponse>('/api/auth/login', { email, password });
-                signIn(data);
+                signIn(await callApi(loginCall, { body: { email, password } }));
                 navigate('/', { replace: true });
               } catch (err) {
                 setError(errorMessage(err, t('errors.generic')));

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { serve } from '../../http/serve';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { forgotPasswordBodySchema, messageSchema } from 'contracts';
+import { forgotPasswordCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { passwordResets } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { passwordResetMail } from '../../mail/templates';
 import { findUserByEmail } from '../../services/users';
-import { errorResponses, PUBLIC, zod } from '../shared';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** At most this many reset mails per account and hour: nobody can flood a mailbox through us. */
@@ -17,25 +17,13 @@ const MAX_RESETS_PER_HOUR = 5;
  * enumeration). The mail is queued, not awaited, so the timing does not tell either.
  */
 export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
-  zod(app).post(
-    '/api/auth/forgot-password',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a password-reset link by e-mail',
-        body: forgotPasswordBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      // The answer leaves before anything depends on whether the account exists (lookup, token,
-      // mail): both cases answer in the same time, so timing does not tell which addresses exist.
-      const email = request.body.email;
-      ctx.background.run('password reset mail', () => sendResetLink(ctx, email));
-      return { message: 'successfully sent' };
-    },
-  );
+  serve(app, forgotPasswordCall, async (request) => {
+    // The answer leaves before anything depends on whether the account exists (lookup, token,
+    // mail): both cases answer in the same time, so timing does not tell which addresses exist.
+    const email = request.body.email;
+    ctx.background.run('password reset mail', () => sendResetLink(ctx, email));
+    return { message: 'successfully sent' };
+  });
 }
 
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {

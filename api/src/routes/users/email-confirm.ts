@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { serve } from '../../http/serve';
 import { and, eq, gt } from 'drizzle-orm';
-import { EMAIL_CHANGED_MESSAGE, EMAIL_CHANGE_INVALID_MESSAGE, emailConfirmBodySchema, messageSchema } from 'contracts';
+import { EMAIL_CHANGED_MESSAGE, EMAIL_CHANGE_INVALID_MESSAGE, confirmEmailCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { emailChanges, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
-import { errorResponses, isUniqueViolation, PUBLIC, zod } from '../shared';
+import { isUniqueViolation } from '../shared';
 
 const EMAIL_TAKEN = { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } };
 
@@ -17,36 +18,24 @@ const EMAIL_TAKEN = { message: 'This email is already in use', errors: { email: 
  * then (409 otherwise: only the mailbox's holder learns it has an account).
  */
 export function emailConfirmRoute(app: FastifyInstance, ctx: AppContext) {
-  zod(app).post(
-    '/api/users/email-confirm',
-    {
-      config: PUBLIC,
-      schema: {
-        tags: ['users'],
-        summary: 'Confirm a new email through the mailed link',
-        body: emailConfirmBodySchema,
-        response: { 200: messageSchema, ...errorResponses(400, 409) },
-      },
-    },
-    async (request) => {
-      const tokenHash = sha256(request.body.token);
-      try {
-        await ctx.db.transaction(async (tx) => {
-          const [change] = await tx
-            .delete(emailChanges)
-            .where(and(eq(emailChanges.tokenHash, tokenHash), gt(emailChanges.expiresAt, new Date())))
-            .returning();
-          if (!change) throw badRequest(EMAIL_CHANGE_INVALID_MESSAGE, { token: EMAIL_CHANGE_INVALID_MESSAGE });
-          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).limit(1);
-          if (taken) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
-          await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
-        });
-      } catch (err) {
-        // Two accounts racing for the same address: the unique index decides.
-        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
-        throw err;
-      }
-      return { message: EMAIL_CHANGED_MESSAGE };
-    },
-  );
+  serve(app, confirmEmailCall, async (request) => {
+    const tokenHash = sha256(request.body.token);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const [change] = await tx
+          .delete(emailChanges)
+          .where(and(eq(emailChanges.tokenHash, tokenHash), gt(emailChanges.expiresAt, new Date())))
+          .returning();
+        if (!change) throw badRequest(EMAIL_CHANGE_INVALID_MESSAGE, { token: EMAIL_CHANGE_INVALID_MESSAGE });
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).limit(1);
+        if (taken) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
+        await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+      });
+    } catch (err) {
+      // Two accounts racing for the same address: the unique index decides.
+      if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
+      throw err;
+    }
+    return { message: EMAIL_CHANGED_MESSAGE };
+  });
 }

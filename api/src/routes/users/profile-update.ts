@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { serve } from '../../http/serve';
 import { eq } from 'drizzle-orm';
-import {
-  CURRENT_PASSWORD_NEEDED_MESSAGE,
-  EMAIL_CHANGE_SENT_MESSAGE,
-  EMAIL_CHANGE_TTL_HOURS,
-  profileUpdateBodySchema,
-  profileUpdateResponseSchema,
-} from 'contracts';
+import { CURRENT_PASSWORD_NEEDED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_TTL_HOURS, updateProfileCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { emailChanges, users } from '../../db/schema';
 import { caller } from '../../plugins/access';
@@ -15,7 +10,6 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { emailChangeMail } from '../../mail/templates';
 import { loadUserView } from '../../services/users';
-import { errorResponses, SIGNED_IN, zod } from '../shared';
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
 
@@ -30,46 +24,34 @@ export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
  * that mailbox only.
  */
 export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
-  zod(app).put(
-    '/api/users/profile-update',
-    {
-      config: SIGNED_IN,
-      schema: {
-        tags: ['users'],
-        summary: 'Update the signed-in user’s profile (a new email waits for its confirmation link)',
-        body: profileUpdateBodySchema,
-        response: { 200: profileUpdateResponseSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const { userId } = caller(request);
-      const { name, email, avatar, currentPassword } = request.body;
-      const [current] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-      if (!current) throw unauthorized('This account no longer exists');
-      const changesEmail = email !== current.email;
-      if (changesEmail) {
-        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_NEEDED_MESSAGE, { currentPassword: CURRENT_PASSWORD_NEEDED_MESSAGE });
-        if (!(await verifyPassword(current.passwordHash, currentPassword))) {
-          throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
-        }
+  serve(app, updateProfileCall, async (request) => {
+    const { userId } = caller(request);
+    const { name, email, avatar, currentPassword } = request.body;
+    const [current] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!current) throw unauthorized('This account no longer exists');
+    const changesEmail = email !== current.email;
+    if (changesEmail) {
+      if (!currentPassword) throw badRequest(CURRENT_PASSWORD_NEEDED_MESSAGE, { currentPassword: CURRENT_PASSWORD_NEEDED_MESSAGE });
+      if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+        throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
       }
-      const token = randomToken();
-      const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ name, ...(avatar !== undefined ? { avatar } : {}) })
-          .where(eq(users.id, userId));
-        // One pending change per user: a new request (or going back to the current address) replaces it.
-        await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
-        if (changesEmail) await tx.insert(emailChanges).values({ userId, newEmail: email, tokenHash: sha256(token), expiresAt });
-      });
-      const user = await loadUserView(ctx.db, userId);
-      if (!user) throw unauthorized('This account no longer exists');
-      if (!changesEmail) return { message: 'Profile updated successfully', data: user };
-      const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
-      ctx.mailer.send(emailChangeMail(email, name, link, expiresAt));
-      return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };
-    },
-  );
+    }
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ name, ...(avatar !== undefined ? { avatar } : {}) })
+        .where(eq(users.id, userId));
+      // One pending change per user: a new request (or going back to the current address) replaces it.
+      await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
+      if (changesEmail) await tx.insert(emailChanges).values({ userId, newEmail: email, tokenHash: sha256(token), expiresAt });
+    });
+    const user = await loadUserView(ctx.db, userId);
+    if (!user) throw unauthorized('This account no longer exists');
+    if (!changesEmail) return { message: 'Profile updated successfully', data: user };
+    const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
+    ctx.mailer.send(emailChangeMail(email, name, link, expiresAt));
+    return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };
+  });
 }

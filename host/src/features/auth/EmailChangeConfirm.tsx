@@ -1,9 +1,9 @@
+import { confirmEmailCall, getMeCall } from 'contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage, setUser, useSession } from 'shared-auth';
-import type { User } from 'contracts';
+import { callApi, errorMessage, setUser, useSession } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 
 /**
@@ -22,11 +22,10 @@ export function EmailChangeConfirm({ token }: { token: string }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await api.post('/api/users/email-confirm', { token });
+      await callApi(confirmEmailCall, { body: { token } });
       // Signed in on this device: show the new address at once.
       if (signedIn) {
-        const { data } = await api.get<{ data: User }>('/api/users/me');
-        setUser(data.data);
+        setUser((await callApi(getMeCall)).data);
       }
       setOutcome({ ok: true, message: t('emailConfirm.success') });
     } catch (error) {

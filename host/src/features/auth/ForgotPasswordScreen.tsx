@@ -1,3 +1,4 @@
+import { forgotPasswordCall } from 'contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 
 export function ForgotPasswordScreen() {
@@ -25,7 +26,7 @@ export function ForgotPasswordScreen() {
   const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await api.post('/api/auth/forgot-password', { email });
+      await callApi(forgotPasswordCall, { body: { email } });
       toaster.create({ type: 'success', title: t('forgot.sent') });
       navigate('/reset-wait', { state: { email } });
     } catch (error) {

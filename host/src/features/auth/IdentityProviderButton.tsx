@@ -1,7 +1,8 @@
+import { identityProviderLoginCall } from 'contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { readIdentityProviderReturn, startIdentityProviderSignIn } from './identity-provider';
@@ -42,9 +43,8 @@ export function useIdentityProviderReturn() {
       setResult({ error: t('login.identityProviderFailed') });
       return;
     }
-    api
-      .post<LoginResponse>('/api/auth/identity-provider', back.body)
-      .then(({ data }) => setResult({ response: data }))
+    callApi(identityProviderLoginCall, { body: back.body })
+      .then((response) => setResult({ response }))
       .catch((error) => setResult({ error: errorMessage(error, t('login.identityProviderFailed')) }));
   }, [t]);
   return result;

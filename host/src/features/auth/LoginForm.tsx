@@ -1,8 +1,9 @@
+import { loginCall } from 'contracts';
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage, signIn } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage, signIn } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
@@ -55,8 +56,7 @@ export function LoginForm({
 
   const submitValid = handleSubmit(async (values) => {
     try {
-      const { data } = await api.post<LoginResponse>('/api/auth/login', values);
-      finish(data);
+      finish(await callApi(loginCall, { body: values }));
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
     }

@@ -1,9 +1,10 @@
+import { resetPasswordCall } from 'contracts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
@@ -20,7 +21,7 @@ export function ResetPasswordScreen() {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.put('/api/auth/reset-password', { token, ...values });
+      await callApi(resetPasswordCall, { body: { token, ...values } });
       toaster.create({ type: 'success', title: t('reset.success') });
       navigate('/login', { replace: true });
     } catch (error) {

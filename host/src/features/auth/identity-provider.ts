@@ -1,3 +1,4 @@
+import type { CallBodyInput, identityProviderLoginCall } from 'contracts';
 import type { IdentityProviderConfig } from 'contracts';
 
 /**
@@ -53,7 +54,7 @@ export async function startIdentityProviderSignIn(config: IdentityProviderConfig
 }
 
 /** What the provider sent back to /login, if anything: the body to post to the API. */
-export function readIdentityProviderReturn(): { body: Record<string, string> } | { error: string } | null {
+export function readIdentityProviderReturn(): { body: CallBodyInput<typeof identityProviderLoginCall> } | { error: string } | null {
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   const query = new URLSearchParams(window.location.search);
   const params = fragment.has('access_token') || fragment.has('error') ? fragment : query;

@@ -1,11 +1,11 @@
+import { updatePasswordCall, updateProfileCall } from 'contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage, setUser, useSession } from 'shared-auth';
-import type { User } from 'contracts';
+import { applyServerFieldErrors, callApi, errorMessage, setUser, useSession } from 'shared-auth';
 import { PasswordPairFields, usePasswordPairSchema } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
@@ -51,10 +51,8 @@ function ProfileDetails() {
   const onSubmit = handleSubmit(async (values) => {
     const { currentPassword, ...details } = values;
     try {
-      const { data } = await api.put<{ message: string; data: User; pendingEmail?: string }>('/api/users/profile-update', {
-        ...details,
-        avatar: details.avatar || null,
-        ...(changingEmail ? { currentPassword } : {}),
+      const data = await callApi(updateProfileCall, {
+        body: { ...details, avatar: details.avatar || null, ...(changingEmail ? { currentPassword } : {}) },
       });
       setUser(data.data);
       // The e-mail shown stays the current one until the link is followed. keepDirtyValues (the form's
@@ -132,7 +130,7 @@ function PasswordUpdate() {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.put('/api/users/profile-password-update', { ...values, refresh_token: localStorage.getItem('refresh_token') ?? undefined });
+      await callApi(updatePasswordCall, { body: values });
       reset();
       toaster.create({ type: 'success', title: t('password.updated') });
     } catch (error) {

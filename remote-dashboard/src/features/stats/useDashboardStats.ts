@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SeriesPoint, ServicesCount, ServiceViews, Traffics, UsersInteractions } from 'contracts';
-import { errorMessage, useSession } from 'shared-auth';
-import { getInteractions } from './api/getInteractions';
-import { getServicesCount } from './api/getServicesCount';
-import { getServicesViews } from './api/getServicesViews';
-import { getTraffic } from './api/getTraffic';
-import { getUserConnected } from './api/getUserConnected';
+import { errorMessage } from 'shared-auth';
+import { useInteractions } from './api/get-interactions';
+import { useServicesCount } from './api/get-services-count';
+import { useServicesViews } from './api/get-services-views';
+import { useTraffic } from './api/get-traffic';
+import { useUsersConnected } from './api/get-users-connected';
 import type { StatsParams } from './api/params';
 
 export interface DashboardStats {
@@ -23,33 +22,22 @@ export function isEmpty(s: DashboardStats): boolean {
 }
 
 /**
- * The five statistics calls for one range, in parallel, reloaded when the range or the active
- * website changes. An answer that arrives after a newer request is dropped, so a quick switch of
- * range never shows the older numbers last.
+ * The five statistics calls for one range, in parallel, through the query cache (keyed by range and
+ * active website, so a quick switch of range never shows the older numbers last, and coming back to
+ * a range shows it at once). The previous range's figures stay on screen while the next load.
  */
 export function useDashboardStats(params: StatsParams | null, fallbackError: string) {
-  const { activeWebsite } = useSession();
-  const [state, setState] = useState<{ data: DashboardStats | null; loading: boolean; error: string | null }>({ data: null, loading: true, error: null });
-  const [nonce, setNonce] = useState(0);
-  const latest = useRef(0);
-  const key = params ? JSON.stringify(params) : null;
-  const websiteId = activeWebsite?._id;
-
-  useEffect(() => {
-    if (!key || !websiteId) return;
-    const p = JSON.parse(key) as StatsParams;
-    const call = ++latest.current;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    Promise.all([getInteractions(p), getServicesCount(p), getUserConnected(p), getServicesViews(p), getTraffic(p)])
-      .then(([usersInteractions, servicesCount, userConnected, servicesViews, traffics]) => {
-        if (call === latest.current)
-          setState({ data: { usersInteractions, servicesCount, userConnected, servicesViews, traffics }, loading: false, error: null });
-      })
-      .catch((err: unknown) => {
-        if (call === latest.current) setState({ data: null, loading: false, error: errorMessage(err, fallbackError) });
-      });
-  }, [key, websiteId, nonce, fallbackError]);
-
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { ...state, reload };
+  const queries = [useInteractions(params), useServicesCount(params), useUsersConnected(params), useServicesViews(params), useTraffic(params)] as const;
+  const [interactions, counts, connected, views, traffic] = queries;
+  const failed = queries.find((q) => q.isError);
+  const data: DashboardStats | null =
+    interactions.data && counts.data && connected.data && views.data && traffic.data
+      ? { usersInteractions: interactions.data, servicesCount: counts.data, userConnected: connected.data, servicesViews: views.data, traffics: traffic.data }
+      : null;
+  return {
+    data: failed ? null : data,
+    loading: queries.some((q) => q.isFetching),
+    error: failed ? errorMessage(failed.error, fallbackError) : null,
+    reload: () => queries.forEach((q) => void q.refetch()),
+  };
 }
