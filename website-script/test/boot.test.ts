@@ -65,7 +65,12 @@ describe('the loader', () => {
     const content = contentCalls();
     expect(content).toHaveLength(1);
     expect(content[0].pathname).toBe('/api/public/key-1/content');
-    expect(Object.fromEntries(content[0].searchParams)).toEqual({ visitorId: running!.visitor.id, url: 'http://localhost/', device: 'web', v: expect.any(String) });
+    expect(Object.fromEntries(content[0].searchParams)).toEqual({
+      visitorId: running!.visitor.id,
+      url: 'http://localhost/',
+      device: 'web',
+      v: expect.any(String),
+    });
     // track has no API call yet: kept in this browser.
     expect(JSON.parse(localStorage.getItem('signpost:track:key-1')!)).toEqual([expect.objectContaining({ name: 'signed-up', props: { plan: 'pro' } })]);
     // a session event is queued once per session, with the device.

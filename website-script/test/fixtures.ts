@@ -55,5 +55,13 @@ export const pushItem = (over: Partial<ItemOf<'push'>['push']> = {}): ItemOf<'pu
   id: '33333333-3333-4333-8333-333333333333',
   priority: 'high',
   sender: null,
-  push: { title: 'New reply', body: 'Ana answered your question', icon: '/uploads/icon.png', action: { url: 'https://app.example/inbox', target: '_self' }, audio: false, duration: 5, ...over },
+  push: {
+    title: 'New reply',
+    body: 'Ana answered your question',
+    icon: '/uploads/icon.png',
+    action: { url: 'https://app.example/inbox', target: '_self' },
+    audio: false,
+    duration: 5,
+    ...over,
+  },
 });

@@ -9,7 +9,13 @@ type Sent = { events: { id: string; type: string }[] };
 const bodies = (fetch: jest.Mock): Sent[] => fetch.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
 
 function queue(fetch: jest.Mock, extra: Partial<ConstructorParameters<typeof EventQueue>[0]> = {}) {
-  return new EventQueue({ url: URL_, store: webStore('localStorage'), storageKey: 'signpost:events:key-1', fetch: fetch as unknown as typeof globalThis.fetch, ...extra });
+  return new EventQueue({
+    url: URL_,
+    store: webStore('localStorage'),
+    storageKey: 'signpost:events:key-1',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    ...extra,
+  });
 }
 const view = (n: number) => ({ type: 'view', visitorId: 'v1', contentId: `c${n}` });
 
@@ -70,7 +76,10 @@ describe('EventQueue', () => {
   });
 
   it('waits for the Retry-After of a 429, even when new events arrive', async () => {
-    const fetch = jest.fn().mockResolvedValueOnce(status(429, { 'retry-after': '30' })).mockResolvedValue(ok());
+    const fetch = jest
+      .fn()
+      .mockResolvedValueOnce(status(429, { 'retry-after': '30' }))
+      .mockResolvedValue(ok());
     const q = queue(fetch);
     q.push(view(1));
     await jest.advanceTimersByTimeAsync(1000);

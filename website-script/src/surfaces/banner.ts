@@ -49,7 +49,11 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
 
   const action = banner.actions;
   if (action.type === 'url') {
-    const link = el('a', { class: 'link', href: ctx.asset(action.url), ...(action.isUrlOpenedInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }, action.urlText);
+    const link = el(
+      'a',
+      { class: 'link', href: ctx.asset(action.url), ...(action.isUrlOpenedInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) },
+      action.urlText,
+    );
     link.addEventListener('click', (event) => {
       ctx.emit('click');
       if (action.closeBannerOnClick) {

@@ -1,5 +1,5 @@
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
-import { createHost, el, emojiRow, openLink, sheet, TOP } from './dom';
+import { createHost, el, emojiRow, sheet, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
@@ -247,6 +247,8 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   trap = createFocusTrap(dialog, {
     initialFocus: dialog,
     fallbackFocus: dialog,
+    // Opened by a network answer, not by a key press that the delay would protect from.
+    delayInitialFocus: false,
     escapeDeactivates: true,
     returnFocusOnDeactivate: true,
     allowOutsideClick: false,
