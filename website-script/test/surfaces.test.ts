@@ -129,7 +129,7 @@ describe('popup', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     link.addEventListener('click', (e) => e.preventDefault());
     click(link);
-    expect(emitted).toEqual([{ type: 'click', fields: { blockId: 'b' } }]);
+    expect(emitted).toEqual([{ type: 'click', fields: { target: 'https://docs.example/' } }]);
   });
 
   it('shows emojis instead of a comment box when replayType is emoji, and reports the reaction', () => {
@@ -203,7 +203,7 @@ describe('banner', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     link.addEventListener('click', (e) => e.preventDefault());
     click(link);
-    expect(first.emitted).toEqual([{ type: 'click', fields: undefined }]);
+    expect(first.emitted).toEqual([{ type: 'click', fields: { target: 'https://shop.example/' } }]);
     expect(first.dismissed).toEqual([false]);
 
     const second = context();
@@ -230,6 +230,9 @@ describe('push notification', () => {
     set(mountPush(pushItem(), ctx));
     const card = shadow('push').querySelector('[role="status"]')!;
     expect(card.getAttribute('aria-label')).toBe('Notification');
+    // The live region is in the page before its content, so screen readers announce it.
+    expect(card.textContent).toBe('');
+    jest.advanceTimersByTime(50);
     expect(card.textContent).toContain('New reply');
     expect(shadow('push').querySelector('img')!.getAttribute('src')).toBe('https://api.example/uploads/icon.png');
     expect(shadow('push').querySelector('a')!.textContent).toBe('Ouvrir');
@@ -238,7 +241,9 @@ describe('push notification', () => {
     jest.advanceTimersByTime(20_000);
     expect(dismissed).toEqual([]);
     card.dispatchEvent(new Event('pointerleave'));
-    jest.advanceTimersByTime(5000);
+    jest.advanceTimersByTime(4950 - 1);
+    expect(dismissed).toEqual([]);
+    jest.advanceTimersByTime(1);
     expect(dismissed).toEqual([false]);
     jest.useRealTimers();
   });

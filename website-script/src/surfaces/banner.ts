@@ -55,7 +55,7 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
       action.urlText,
     );
     link.addEventListener('click', (event) => {
-      ctx.emit('click');
+      ctx.emit('click', { target: link.href });
       if (action.closeBannerOnClick) {
         // Leave the page's own navigation to the link; close once it is on its way.
         if (!action.isUrlOpenedInNewTab) {

@@ -108,7 +108,8 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
             : el('button', { type: 'button', class: 'btn' }, block.label);
         button.style.setProperty('--sp-btn', block.color);
         button.addEventListener('click', () => {
-          ctx.emit('click', { blockId: block.id });
+          // `target`: the address a link opens, else the button's label (contracts: click event).
+          ctx.emit('click', { target: block.action === 'link' && block.url ? ctx.asset(block.url) : block.label });
           if (block.action === 'next') go(pageIndex + 1);
           else if (block.action === 'close') finish(false);
         });

@@ -1,10 +1,14 @@
 import { createHost, el, openLink, sheet, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
+/** Time between inserting the (empty) status region and filling it, so screen readers announce it. */
+const LIVE_REGION_DELAY_MS = 50;
+
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
 .card{position:fixed;inset-block-end:16px;inset-inline-end:16px;z-index:${TOP};display:flex;gap:12px;align-items:flex-start;inline-size:min(360px,calc(100vw - 32px));padding:14px;padding-inline-end:44px;border-radius:12px;background:#fff;box-shadow:0 10px 30px rgba(0,0,0,.22)}
+.card:empty{opacity:0}
 .icon{inline-size:40px;block-size:40px;border-radius:8px;object-fit:cover;flex:none}
 .copy{min-inline-size:0}
 .title{margin:0;font-weight:700}
@@ -54,7 +58,7 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
     const native = new Notification(push.title, { body: push.body, icon: push.icon ? ctx.asset(push.icon) : undefined, silent: !push.audio, tag: item.id });
     let closedByUs = false;
     native.onclick = () => {
-      ctx.emit('click');
+      ctx.emit('click', url ? { target: url } : {});
       if (url) openLink(url, newTab);
       closedByUs = true;
       native.close();
@@ -79,20 +83,23 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
 
   const { frame, remove } = createHost('push', css(), ctx.locale);
   const card = el('div', { class: 'card in', role: 'status', 'aria-label': t.notification });
-  if (push.icon) card.append(el('img', { class: 'icon', src: ctx.asset(push.icon), alt: '' }));
+  // A live region is announced when its content changes after it is in the page: insert it empty, fill it just after.
+  frame.append(card);
+  const parts: Node[] = [];
+  if (push.icon) parts.push(el('img', { class: 'icon', src: ctx.asset(push.icon), alt: '' }));
   const copy = el('div', { class: 'copy' }, el('p', { class: 'title' }, push.title), el('p', { class: 'body' }, push.body));
   if (url) {
     const open = el('a', { class: 'open', href: url, ...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }, t.open);
     open.addEventListener('click', () => {
-      ctx.emit('click');
+      ctx.emit('click', { target: url });
       ctx.dismiss(false);
     });
     copy.append(open);
   }
   const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
   close.addEventListener('click', () => ctx.dismiss(true));
-  card.append(copy, close);
-  frame.append(card);
+  parts.push(copy, close);
+  const fill = setTimeout(() => card.append(...parts), LIVE_REGION_DELAY_MS);
   if (push.audio) chime();
 
   // Countdown that pauses while hovered or focused.
@@ -120,6 +127,7 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
 
   return {
     destroy() {
+      clearTimeout(fill);
       if (timer) clearTimeout(timer);
       remove();
     },
