@@ -40,7 +40,13 @@ export default (_env, argv) => {
         },
       ],
     },
-    optimization: { splitChunks: false, runtimeChunk: false },
+    optimization: {
+      splitChunks: false,
+      runtimeChunk: false,
+      // ASCII-only output: a customer's page without a UTF-8 charset would decode our texts
+      // (×, Arabic, emojis) as Latin-1, since a script inherits the page's encoding.
+      minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { format: { asciiOnly: true, comments: false } } })],
+    },
     performance: { hints: false },
     plugins: [new rspack.DefinePlugin({ __SIGNPOST_VERSION__: JSON.stringify(pkg.version) }), production && new CompressDistPlugin()].filter(Boolean),
   };

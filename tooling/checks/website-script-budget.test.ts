@@ -36,6 +36,12 @@ describe('website script budgets', () => {
     expect(sizes.filter((s) => s.bytes >= SURFACE_BUDGET)).toEqual([]);
   });
 
+  it('is ASCII only (a page without a UTF-8 charset decodes scripts as Latin-1)', () => {
+    for (const file of [path.join(dist, 'signpost.js'), ...chunks.map((c) => path.join(dist, 'chunks', c))]) {
+      expect({ file: path.basename(file), nonAscii: /[^\x00-\x7f]/.test(readFileSync(file, 'utf8')) }).toEqual({ file: path.basename(file), nonAscii: false });
+    }
+  });
+
   it('ships no source maps and no zod', () => {
     const files = [path.join(dist, 'signpost.js'), ...chunks.map((c) => path.join(dist, 'chunks', c))];
     expect(readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.map'))).toEqual([]);

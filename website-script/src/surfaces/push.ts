@@ -17,9 +17,15 @@ const css = () =>
 .card .x{position:absolute;inset-block-start:8px;inset-inline-end:8px}
 `));
 
-/** A short two-note chime made with WebAudio (no sound file to download). Browsers may keep it silent until the visitor has interacted with the page. */
+/**
+ * A short two-note chime made with WebAudio (no sound file to download). Browsers refuse sound before
+ * the visitor has interacted with the page: then it stays silent, without the console warning an
+ * AudioContext created too early prints on the customer's page.
+ */
 export function chime() {
   try {
+    const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+    if (activation && !activation.hasBeenActive) return;
     const Audio = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Audio) return;
     const audio = new Audio();
