@@ -235,7 +235,9 @@ describe('push notification', () => {
     jest.advanceTimersByTime(50);
     expect(card.textContent).toContain('New reply');
     expect(shadow('push').querySelector('img')!.getAttribute('src')).toBe('https://api.example/uploads/icon.png');
-    expect(shadow('push').querySelector('a')!.textContent).toBe('Ouvrir');
+    const open = shadow('push').querySelector('a')!;
+    expect(open.textContent).toBe('Ouvrir');
+    expect(open.getAttribute('target')).toBeNull(); // action target _self
     expect(document.activeElement).toBe(before);
     card.dispatchEvent(new Event('pointerenter'));
     jest.advanceTimersByTime(20_000);
