@@ -36,6 +36,8 @@ export const MAX_BATCH_BYTES = 60_000;
 /** Unsent events kept in storage (oldest dropped beyond it, so a page offline for days cannot fill the quota). */
 export const MAX_STORED_EVENTS = 500;
 const MAX_BACKOFF_MS = 60_000;
+/** Events younger than this are sent without their time (see nextBatch). */
+const FRESH_MS = 60_000;
 const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -144,15 +146,22 @@ export class EventQueue {
   /** Up to `batchSize` events whose JSON stays under the keepalive quota (at least one, whatever its size). */
   private nextBatch(): { events: QueuedEvent[]; body: string; bytes: number } {
     const events: QueuedEvent[] = [];
+    const wire: Partial<QueuedEvent>[] = [];
     let size = bytes('{"events":[]}');
+    const now = Date.now();
     for (const e of this.sendable()) {
       if (events.length >= this.batchSize) break;
-      const own = bytes(JSON.stringify(e)) + 1;
+      // A fresh event goes without `occurredAt`: the server stamps it with its own clock, so a visitor
+      // whose clock runs minutes ahead (refused as "in the future") loses nothing sent promptly.
+      const { occurredAt, ...rest } = e;
+      const sent = now - Date.parse(occurredAt) < FRESH_MS ? rest : e;
+      const own = bytes(JSON.stringify(sent)) + 1;
       if (events.length && size + own > MAX_BATCH_BYTES) break;
       events.push(e);
+      wire.push(sent);
       size += own;
     }
-    return { events, body: JSON.stringify({ events }), bytes: size };
+    return { events, body: JSON.stringify({ events: wire }), bytes: size };
   }
 
   private settle(ids: Set<string>) {
