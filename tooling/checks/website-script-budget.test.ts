@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../serve/cache-rules.cjs';
 
 const dist = path.resolve(__dirname, '../../website-script/dist');
 const KB = 1024;
@@ -40,6 +41,11 @@ describe('website script budgets', () => {
   it('is ASCII only (a page without a UTF-8 charset decodes scripts as Latin-1)', () => {
     const nonAscii = files().filter((file) => readFileSync(file).some((byte) => byte > 0x7f));
     expect(nonAscii).toEqual([]);
+  });
+
+  it('is cached right by the static server: the loader revalidated, the hashed chunks immutable', () => {
+    expect(cacheControlFor('signpost.js')).toBe(NO_CACHE);
+    for (const chunk of chunks) expect(cacheControlFor(`chunks/${chunk}`)).toBe(IMMUTABLE);
   });
 
   it('ships no source maps and no zod', () => {

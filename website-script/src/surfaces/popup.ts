@@ -23,7 +23,7 @@ let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
 .backdrop{position:fixed;inset:0;z-index:${TOP};display:flex;padding:16px;background:rgba(15,15,15,.28);overflow:auto}
-.dialog{position:relative;inline-size:100%;max-inline-size:var(--sp-width);max-block-size:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;background-color:var(--sp-bg,#fff);background-size:cover;background-position:center;box-shadow:0 12px 40px rgba(0,0,0,.25)}
+.dialog{outline:none;position:relative;inline-size:100%;max-inline-size:var(--sp-width);max-block-size:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;background-color:var(--sp-bg,#fff);background-size:cover;background-position:center;box-shadow:0 12px 40px rgba(0,0,0,.25)}
 .head{display:flex;align-items:flex-start;gap:8px;margin-block-end:12px}
 .title{flex:1;margin:0;font-size:15px;font-weight:600;line-height:1.3}
 .page{display:flex;flex-direction:column;gap:12px}
