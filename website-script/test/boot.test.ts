@@ -117,6 +117,24 @@ describe('the loader', () => {
     expect(contentCalls().at(-1)!.searchParams.get('visitorId')).toBe(after);
   });
 
+  it('does not post an unchanged identity again; a refused identity is not remembered', async () => {
+    pasteSnippet();
+    running = boot(window);
+    await running!.identify({ id: 'u1', email: 'a@example.com' });
+    await running!.identify({ id: 'u1', email: 'a@example.com' });
+    expect(calls.filter((c) => c.url.endsWith('/identify'))).toHaveLength(1);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.fetch = jest.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
+      calls.push({ url: String(url), init });
+      return answer(400, { message: 'Unknown attribute', errors: { 'attributes.plan': 'Unknown attribute' } });
+    }) as typeof fetch;
+    await running!.identify({ id: 'u1', plan: 'pro' });
+    await running!.identify({ id: 'u1', plan: 'pro' });
+    expect(calls.filter((c) => c.url.endsWith('/identify'))).toHaveLength(3);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('identify refused (400)'), expect.anything());
+    warn.mockRestore();
+  });
+
   it('warns on an unknown command instead of throwing', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     pasteSnippet();
