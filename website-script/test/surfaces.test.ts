@@ -56,6 +56,7 @@ describe('popup', () => {
     expect(title.textContent).toBe('Welcome aboard');
     expect((title as HTMLElement).style.getPropertyValue('font-size')).toBe('18px');
     expect((dialog as HTMLElement).style.getPropertyValue('--sp-width')).toBe('335px');
+    expect((dialog as HTMLElement).style.getPropertyValue('color')).toBe('rgb(31, 31, 31)');
     expect((dialog as HTMLElement).style.getPropertyValue('background-image')).toContain('https://api.example/uploads/bg.png');
     // The text block's markup stays text.
     expect(root.querySelector('.text')!.textContent).toBe('<b>not html</b>');

@@ -1,5 +1,5 @@
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
-import { createHost, el, emojiRow, sheet, TOP } from './dom';
+import { createHost, el, emojiRow, sheet, textOn, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
@@ -77,6 +77,8 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   const dialog = el('div', { class: 'dialog in', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, tabindex: '-1' });
   dialog.style.setProperty('--sp-width', `${WIDTHS[popup.format] ?? WIDTHS.medium}px`);
   dialog.style.setProperty('--sp-bg', popup.popupBackground);
+  // Readable body text on whatever background the author chose (the title keeps its own colour).
+  dialog.style.setProperty('color', textOn(popup.popupBackground));
   if (popup.popupBackgroundImage) dialog.style.setProperty('background-image', `url("${ctx.asset(popup.popupBackgroundImage).replace(/["\\\n]/g, '\\$&')}")`);
 
   const title = el('h2', { class: 'title', id: titleId }, popup.titleOfPopup.label);
@@ -107,6 +109,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
             ? el('a', { class: 'btn', href: ctx.asset(block.url), target: '_blank', rel: 'noopener noreferrer' }, block.label)
             : el('button', { type: 'button', class: 'btn' }, block.label);
         button.style.setProperty('--sp-btn', block.color);
+        button.style.setProperty('--sp-btn-text', textOn(block.color));
         button.addEventListener('click', () => {
           // `target`: the address a link opens, else the button's label (contracts: click event).
           ctx.emit('click', { target: block.action === 'link' && block.url ? ctx.asset(block.url) : block.label });
