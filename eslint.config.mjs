@@ -32,6 +32,20 @@ export default tseslint.config(
     },
   },
   {
+    // The website script runs on every customer page: it may import only `contracts/script` (no zod);
+    // types from the package index are fine (`import type` is erased).
+    files: ['website-script/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'contracts', message: "Import 'contracts/script' (zod-free); the index pulls zod into the script.", allowTypeImports: true }],
+          patterns: [{ group: ['contracts/*', '!contracts/script'], message: "Only 'contracts/script' may be imported by the website script." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

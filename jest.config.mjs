@@ -30,6 +30,11 @@ export default {
     browserProject('remote-settings'),
     browserProject('remote-dashboard'),
     {
+      ...browserProject('website-script'),
+      // jsdom has no constructable stylesheets: stubbed for the tests only, never in the product.
+      setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/test/setup.ts'],
+    },
+    {
       displayName: 'tooling',
       rootDir: '<rootDir>/tooling',
       testEnvironment: 'node',

@@ -1,0 +1,53 @@
+// The website script: signpost.js (loader + core, a stable name served `Cache-Control: no-cache`) and
+// one hashed chunk per surface under chunks/ (served immutable). Rspack rather than esbuild: esbuild
+// splits code only as ES modules, and the snippet loads a classic async <script>; rspack's chunk
+// runtime loads the surface chunks from the script's own origin (`publicPath: 'auto'` reads
+// `document.currentScript.src` at run time), wherever the customer's page is.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { CompressDistPlugin } from '../tooling/rspack/compress-plugin.mjs';
+
+const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8'));
+
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    target: ['web', 'es2020'],
+    entry: { signpost: './src/index.ts' },
+    output: {
+      path: path.join(import.meta.dirname, 'dist'),
+      filename: '[name].js',
+      chunkFilename: 'chunks/[name].[contenthash:8].js',
+      publicPath: 'auto',
+      // Names of our own so a customer's page built with webpack/rspack never shares our chunk registry.
+      uniqueName: 'signpost',
+      chunkLoadingGlobal: 'signpostChunks',
+      clean: true,
+      iife: true,
+    },
+    devtool: false,
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } },
+        },
+      ],
+    },
+    optimization: {
+      splitChunks: false,
+      runtimeChunk: false,
+      // ASCII-only output: a customer's page without a UTF-8 charset would decode our texts
+      // (×, Arabic, emojis) as Latin-1, since a script inherits the page's encoding.
+      minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { format: { asciiOnly: true, comments: false } } })],
+    },
+    performance: { hints: false },
+    plugins: [new rspack.DefinePlugin({ __SIGNPOST_VERSION__: JSON.stringify(pkg.version) }), production && new CompressDistPlugin()].filter(Boolean),
+  };
+};

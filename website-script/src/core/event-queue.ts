@@ -1,0 +1,216 @@
+import { newId } from './ids';
+import type { KeyValueStore } from './storage';
+
+/**
+ * The events a page reports (POST {api}/api/public/{websiteKey}/events, contracts/src/events.ts).
+ * Every event carries an `id` made here, so a batch sent twice (a retry, a beacon and the next page)
+ * is counted once: the server ignores ids it has already recorded.
+ */
+export interface QueuedEvent {
+  id: string;
+  type: string;
+  visitorId: string;
+  occurredAt: string;
+  [field: string]: unknown;
+}
+export type NewEvent = { type: string; visitorId: string; [field: string]: unknown };
+
+export interface EventQueueOptions {
+  /** Full URL of the events call. */
+  url: string;
+  store: KeyValueStore;
+  storageKey: string;
+  fetch?: typeof fetch;
+  sendBeacon?: (url: string, data: BodyInit) => boolean;
+  /** Events per batch (the API takes up to 100; small batches keep a keepalive body small). */
+  batchSize?: number;
+  /** How long an event waits for others before its batch leaves. */
+  delayMs?: number;
+}
+
+/**
+ * Browsers allow 64 KB of keepalive / beacon bodies in flight per page; one batch at a time, each under
+ * this, stays below it.
+ */
+export const MAX_BATCH_BYTES = 60_000;
+/** Unsent events kept in storage (oldest dropped beyond it, so a page offline for days cannot fill the quota). */
+export const MAX_STORED_EVENTS = 500;
+const MAX_BACKOFF_MS = 60_000;
+/** Events younger than this are sent without their time (see nextBatch). */
+const FRESH_MS = 60_000;
+const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/**
+ * Batches events, sends them as text/plain JSON (no CORS preflight) with `keepalive`, retries failures
+ * (network, 5xx, 408, 429 after its Retry-After) with exponential backoff, and keeps every unsent event
+ * in storage until the API has accepted it, so the next page sends what this one could not. A batch the
+ * API refuses as invalid (other 4xx) is dropped with one warning: sending it again cannot succeed.
+ */
+export class EventQueue {
+  private pending: QueuedEvent[];
+  /** Ids handed to `sendBeacon` on page hide: not sent again by this page (the next page resends them from storage). */
+  private readonly beaconed = new Set<string>();
+  /** Ids this page saw accepted or dropped: removed from storage even if another tab wrote them back. */
+  private readonly done = new Set<string>();
+  private inFlight: Set<string> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private failures = 0;
+  private notBefore = 0;
+  private warned = false;
+  private readonly batchSize: number;
+  private readonly delayMs: number;
+
+  constructor(private readonly options: EventQueueOptions) {
+    this.batchSize = options.batchSize ?? 20;
+    this.delayMs = options.delayMs ?? 1000;
+    this.pending = this.read();
+    if (this.pending.length) this.schedule(0);
+  }
+
+  /** Events not yet accepted by the API (in order). */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  push(event: NewEvent): QueuedEvent {
+    const queued: QueuedEvent = { id: newId(), occurredAt: new Date().toISOString(), ...event };
+    this.pending.push(queued);
+    this.persist();
+    this.schedule(this.sendable().length >= this.batchSize ? 0 : this.delayMs);
+    return queued;
+  }
+
+  /** Sends one batch now (if none is in flight and no back-off is running); resolves when it is answered. */
+  async flush(): Promise<void> {
+    if (this.inFlight) return;
+    if (Date.now() < this.notBefore) return this.schedule(this.notBefore - Date.now());
+    const batch = this.nextBatch();
+    if (!batch.events.length) return;
+    const ids = new Set(batch.events.map((e) => e.id));
+    this.inFlight = ids;
+    let retryAfterMs: number | null = null;
+    try {
+      const res = await (this.options.fetch ?? fetch)(this.options.url, {
+        method: 'POST',
+        // A body past the keepalive quota would be refused outright: send it as an ordinary request.
+        keepalive: batch.bytes <= MAX_BATCH_BYTES,
+        credentials: 'omit',
+        headers: { 'content-type': TEXT_PLAIN },
+        body: batch.body,
+      });
+      if (res.ok) this.settle(ids);
+      else if (res.status === 429 || res.status === 408 || res.status >= 500) retryAfterMs = this.backoff(res.headers.get('retry-after'));
+      else {
+        if (!this.warned) {
+          this.warned = true;
+          console.warn(`[signpost] ${res.status}: the API refused ${ids.size} event(s); they are dropped.`);
+        }
+        this.settle(ids);
+      }
+    } catch {
+      retryAfterMs = this.backoff(null);
+    } finally {
+      this.inFlight = null;
+    }
+    if (retryAfterMs != null) this.schedule(retryAfterMs);
+    else if (this.sendable().length) this.schedule(0);
+  }
+
+  /**
+   * The page is going away (pagehide, or hidden: mobile browsers may kill it without pagehide): hand
+   * what is unsent to `sendBeacon`, which survives the page. The events stay in storage, so if the
+   * beacon is lost the next page sends them again (the server ignores ids it has seen).
+   */
+  flushWithBeacon(): void {
+    const beacon = this.options.sendBeacon;
+    if (!beacon) return;
+    for (;;) {
+      const batch = this.nextBatch();
+      if (!batch.events.length || batch.bytes > MAX_BATCH_BYTES) return;
+      let accepted = false;
+      try {
+        accepted = beacon(this.options.url, new Blob([batch.body], { type: TEXT_PLAIN }));
+      } catch {}
+      if (!accepted) return;
+      for (const e of batch.events) this.beaconed.add(e.id);
+    }
+  }
+
+  private sendable(): QueuedEvent[] {
+    return this.pending.filter((e) => !this.beaconed.has(e.id) && !this.inFlight?.has(e.id));
+  }
+
+  /** Up to `batchSize` events whose JSON stays under the keepalive quota (at least one, whatever its size). */
+  private nextBatch(): { events: QueuedEvent[]; body: string; bytes: number } {
+    const events: QueuedEvent[] = [];
+    const wire: Partial<QueuedEvent>[] = [];
+    let size = bytes('{"events":[]}');
+    const now = Date.now();
+    for (const e of this.sendable()) {
+      if (events.length >= this.batchSize) break;
+      // A fresh event goes without `occurredAt`: the server stamps it with its own clock, so a visitor
+      // whose clock runs minutes ahead (refused as "in the future") loses nothing sent promptly.
+      const { occurredAt, ...rest } = e;
+      const sent = now - Date.parse(occurredAt) < FRESH_MS ? rest : e;
+      const own = bytes(JSON.stringify(sent)) + 1;
+      if (events.length && size + own > MAX_BATCH_BYTES) break;
+      events.push(e);
+      wire.push(sent);
+      size += own;
+    }
+    return { events, body: JSON.stringify({ events: wire }), bytes: size };
+  }
+
+  private settle(ids: Set<string>) {
+    this.failures = 0;
+    for (const id of ids) this.done.add(id);
+    this.pending = this.pending.filter((e) => !ids.has(e.id));
+    this.persist();
+  }
+
+  /** Milliseconds to wait: the server's Retry-After when it gave one, else 1 s doubling up to a minute. */
+  private backoff(retryAfter: string | null): number {
+    this.failures += 1;
+    let wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
+    if (retryAfter) {
+      const seconds = Number(retryAfter);
+      const told = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+      if (Number.isFinite(told) && told > 0) wait = told;
+    }
+    this.notBefore = Date.now() + wait;
+    return wait;
+  }
+
+  private schedule(ms: number) {
+    const at = Date.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, ms);
+  }
+
+  private read(): QueuedEvent[] {
+    try {
+      const parsed: unknown = JSON.parse(this.options.store.get(this.options.storageKey) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter((e): e is QueuedEvent => !!e && typeof e === 'object' && typeof e.id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Merges with what other tabs stored (never overwrites their events), minus what this page has settled. */
+  private persist() {
+    const byId = new Map(this.read().map((e) => [e.id, e]));
+    for (const e of this.pending) byId.set(e.id, e);
+    for (const id of this.done) byId.delete(id);
+    const all = [...byId.values()].slice(-MAX_STORED_EVENTS);
+    if (all.length) this.options.store.set(this.options.storageKey, JSON.stringify(all));
+    else this.options.store.remove(this.options.storageKey);
+  }
+}

@@ -1,0 +1,240 @@
+import { SCRIPT_PATHS } from 'contracts/script';
+import type { ScriptItem } from '../surfaces/types';
+import { pageLocale } from '../texts';
+import { detectDevice, type Device } from './device';
+import { EventQueue } from './event-queue';
+import { watchPageChanges } from './page-changes';
+import { webStore, type KeyValueStore } from './storage';
+import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
+import { SCRIPT_VERSION } from './version';
+import { Visitor } from './visitor';
+
+export interface SignpostConfig {
+  /** The website's public key (`.k` of the snippet). */
+  websiteKey: string;
+  /** The API's base URL, no trailing slash (`.a` of the snippet). */
+  apiUrl: string;
+  win?: Window;
+  fetch?: typeof fetch;
+  local?: KeyValueStore;
+  session?: KeyValueStore;
+  loaders?: SurfaceManagerOptions['loaders'];
+  eventDelayMs?: number;
+}
+
+/** What `signpost('identify', …)` takes: `id` is required, `name`/`email` are known, the rest are attributes. */
+export type Traits = { id: string | number; name?: string; email?: string; [attribute: string]: unknown };
+
+/** Custom events kept in the page until the API has a call for them (see README). */
+export const MAX_TRACKED = 100;
+
+const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+
+/**
+ * The core every visitor runs: the visitor id, the commands of the page (`identify`, `track`, `page`,
+ * `reset`), one "what to show now" call per page view, page changes of single-page apps, and the
+ * event queue.
+ */
+export class Signpost {
+  readonly visitor: Visitor;
+  readonly events: EventQueue;
+  readonly surfaces: SurfaceManager;
+  readonly device: Device;
+  private readonly win: Window;
+  private readonly fetch: typeof fetch;
+  private readonly local: KeyValueStore;
+  private readonly session: KeyValueStore;
+  /** Identify calls in flight: a content request waits for them, so audiences see the identified person. */
+  private identifying: Promise<unknown> = Promise.resolve();
+  private contentRequested: Promise<void> | null = null;
+  private contentAbort: AbortController | null = null;
+  private stopWatching: () => void = () => undefined;
+
+  constructor(private readonly config: SignpostConfig) {
+    this.win = config.win ?? window;
+    this.fetch = config.fetch ?? ((...args) => this.win.fetch(...args));
+    this.local = config.local ?? webStore('localStorage');
+    this.session = config.session ?? webStore('sessionStorage');
+    this.visitor = new Visitor(this.local, config.websiteKey);
+    this.device = detectDevice(this.win);
+    const nav = this.win.navigator;
+    this.events = new EventQueue({
+      url: this.url(SCRIPT_PATHS.events),
+      store: this.local,
+      storageKey: `signpost:events:${config.websiteKey}`,
+      fetch: this.fetch,
+      sendBeacon: typeof nav.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined,
+      delayMs: config.eventDelayMs,
+    });
+    this.surfaces = new SurfaceManager({
+      loaders: config.loaders,
+      report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
+      context: (item) => ({
+        locale: pageLocale(this.win.document, nav),
+        emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
+        asset: (url) => this.asset(url),
+      }),
+    });
+  }
+
+  /** Starts on the page: the session event, page-change detection, flushing on exit. */
+  start() {
+    this.startSession();
+    this.stopWatching = watchPageChanges(this.win, () => void this.requestContent());
+    const leave = () => this.events.flushWithBeacon();
+    this.win.addEventListener('pagehide', leave);
+    const onVisibility = () => {
+      if (this.win.document.visibilityState === 'hidden') leave();
+    };
+    this.win.document.addEventListener('visibilitychange', onVisibility);
+    const stop = this.stopWatching;
+    this.stopWatching = () => {
+      stop();
+      this.win.removeEventListener('pagehide', leave);
+      this.win.document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }
+
+  stop() {
+    this.stopWatching();
+    this.contentAbort?.abort();
+    this.surfaces.clear();
+  }
+
+  /** Runs one command of the page's `signpost(…)`. Unknown commands and bad arguments warn, never throw. */
+  command(name: unknown, ...args: unknown[]): void {
+    switch (name) {
+      case 'identify':
+        this.identify(args[0] as Traits);
+        return;
+      case 'track':
+        this.track(args[0], args[1]);
+        return;
+      case 'page':
+        void this.requestContent();
+        return;
+      case 'reset':
+        this.reset();
+        return;
+      default:
+        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page or reset`);
+    }
+  }
+
+  identify(traits: Traits): Promise<unknown> {
+    if (!traits || typeof traits !== 'object' || traits.id == null || traits.id === '') {
+      console.warn("[signpost] identify needs an object with an id: signpost('identify', { id: 'user-1', … })");
+      return Promise.resolve();
+    }
+    const { id, name, email, ...rest } = traits;
+    const attributes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(rest)) attributes[key] = value instanceof Date ? value.toISOString() : value;
+    const body = JSON.stringify({
+      visitorId: this.visitor.id,
+      externalId: String(id),
+      ...(name != null ? { name: String(name) } : {}),
+      ...(email != null ? { email: String(email) } : {}),
+      ...(Object.keys(attributes).length ? { attributes } : {}),
+    });
+    if (body === this.visitor.identity) return Promise.resolve();
+    const sent = this.fetch(this.url(SCRIPT_PATHS.identify), { method: 'POST', credentials: 'omit', headers: { 'content-type': TEXT_PLAIN }, body })
+      .then(async (res) => {
+        if (res.ok) {
+          this.visitor.identity = body;
+          // Who the visitor is changes the audiences they belong to: ask again what to show.
+          void this.requestContent();
+          return;
+        }
+        const answer = (await res.json().catch(() => null)) as { message?: string; errors?: unknown } | null;
+        console.warn(`[signpost] identify refused (${res.status}): ${answer?.message ?? ''}`, answer?.errors ?? '');
+      })
+      .catch(() => console.warn('[signpost] identify failed: network error'));
+    this.identifying = this.identifying.then(() => sent);
+    return sent;
+  }
+
+  /**
+   * Custom events: the API has no call for them yet, so they are kept in this browser (the last
+   * MAX_TRACKED, in localStorage) and will be sent once it does. Never an invented API call.
+   */
+  track(name: unknown, props?: unknown) {
+    if (typeof name !== 'string' || !name.trim()) {
+      console.warn("[signpost] track needs an event name: signpost('track', 'signed-up', { plan: 'pro' })");
+      return;
+    }
+    const key = `signpost:track:${this.config.websiteKey}`;
+    let kept: unknown[] = [];
+    try {
+      const parsed: unknown = JSON.parse(this.local.get(key) ?? '[]');
+      if (Array.isArray(parsed)) kept = parsed;
+    } catch {}
+    kept.push({ name: name.trim(), props: props ?? {}, visitorId: this.visitor.id, occurredAt: new Date().toISOString() });
+    this.local.set(key, JSON.stringify(kept.slice(-MAX_TRACKED)));
+  }
+
+  /** A new anonymous visitor: forgets the id and identity, removes what was shown, starts a new session. */
+  reset() {
+    this.visitor.reset();
+    this.surfaces.clear();
+    this.session.remove(this.sessionKey());
+    this.startSession();
+    void this.requestContent();
+  }
+
+  /**
+   * Asks the server what to show on this page now. Several requests in the same tick (a page change,
+   * an identify, a `page` command) make one call, after pending identify calls; a newer call aborts
+   * an older one still waiting.
+   */
+  requestContent(): Promise<void> {
+    if (this.contentRequested) return this.contentRequested;
+    this.contentRequested = Promise.resolve()
+      .then(() => this.identifying)
+      .then(() => {
+        this.contentRequested = null;
+        return this.askContent();
+      });
+    return this.contentRequested;
+  }
+
+  private async askContent(): Promise<void> {
+    this.contentAbort?.abort();
+    const abort = (this.contentAbort = new AbortController());
+    const query = new URLSearchParams({ visitorId: this.visitor.id, url: this.win.location.href.slice(0, 2048), device: this.device, v: SCRIPT_VERSION });
+    try {
+      const res = await this.fetch(`${this.url(SCRIPT_PATHS.content)}?${query}`, { credentials: 'omit', signal: abort.signal });
+      if (!res.ok) {
+        console.warn(`[signpost] content refused (${res.status})`);
+        return;
+      }
+      const answer = (await res.json()) as { items?: ScriptItem[] };
+      if (abort.signal.aborted) return;
+      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : []);
+    } catch (error) {
+      if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
+    }
+  }
+
+  private startSession() {
+    const key = this.sessionKey();
+    if (this.session.get(key)) return;
+    this.session.set(key, '1');
+    this.events.push({ type: 'session', visitorId: this.visitor.id, device: this.device });
+  }
+
+  private sessionKey() {
+    return `signpost:session:${this.config.websiteKey}:${this.visitor.id}`;
+  }
+
+  private url(path: string) {
+    return this.config.apiUrl + path.replace(':websiteKey', encodeURIComponent(this.config.websiteKey));
+  }
+
+  private asset(url: string) {
+    try {
+      return new URL(url, `${this.config.apiUrl}/`).href;
+    } catch {
+      return url;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { createHost, el, emojiRow, openLink, sheet, textOn, TOP } from './dom';
+import type { ItemOf, Surface, SurfaceContext } from './types';
+
+let styles: CSSStyleSheet | null = null;
+const css = () =>
+  (styles ??= sheet(`
+:host{display:block}
+.bar{display:flex;align-items:center;flex-wrap:wrap;gap:8px 16px;padding:10px 16px;padding-inline-end:48px;position:relative;background:var(--sp-bg,#0958d9);color:var(--sp-fg,#fff)}
+.floating{position:fixed;inset-inline:0;z-index:${TOP};box-shadow:0 4px 16px rgba(0,0,0,.2)}
+.top{inset-block-start:0}.bottom{inset-block-end:0}
+.copy{flex:1 1 240px;min-inline-size:0}
+.title{margin:0;font-weight:700}
+.content{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+.sender{margin:0;font-size:12px;opacity:.85}
+.link{color:inherit;font-weight:600;text-decoration:underline;text-underline-offset:2px}
+.bar .x{position:absolute;inset-inline-end:8px;inset-block-start:50%;margin-block-start:-16px;color:inherit}
+.bar .x:hover{background:rgba(255,255,255,.18)}
+`));
+
+/**
+ * A banner: inline (a block at the top or bottom of the body, pushing the page) or floating (fixed).
+ * A labelled region that never takes focus. Actions: a link (new tab or same, optionally closing the
+ * banner) or emoji reactions (optionally closing it); the dismiss button reports a `close`.
+ */
+export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
+  const banner = item.banner;
+  const { t } = ctx.locale;
+  const { bannerStyle, bannerPosition, backgroundColor } = banner.settings;
+  const inline = bannerStyle !== 'floating';
+  const { frame, remove } = createHost('banner', css(), ctx.locale, (host) => {
+    if (inline && bannerPosition === 'top') document.body.prepend(host);
+    else document.body.append(host);
+  });
+  const bar = el('div', {
+    class: `bar in ${inline ? '' : 'floating'} ${bannerPosition === 'bottom' ? 'bottom' : 'top'}`,
+    role: 'region',
+    'aria-label': banner.titleOfBanner || t.banner,
+  });
+  bar.style.setProperty('--sp-bg', backgroundColor);
+  bar.style.setProperty('--sp-fg', textOn(backgroundColor));
+  const copy = el(
+    'div',
+    { class: 'copy' },
+    el('p', { class: 'title' }, banner.titleOfBanner),
+    el('p', { class: 'content' }, banner.content),
+    banner.showSender && item.sender ? el('p', { class: 'sender' }, item.sender) : null,
+  );
+  bar.append(copy);
+
+  const action = banner.actions;
+  if (action.type === 'url') {
+    const link = el(
+      'a',
+      { class: 'link', href: ctx.asset(action.url), ...(action.isUrlOpenedInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) },
+      action.urlText,
+    );
+    link.addEventListener('click', (event) => {
+      ctx.emit('click', { target: link.href });
+      if (action.closeBannerOnClick) {
+        // Leave the page's own navigation to the link; close once it is on its way.
+        if (!action.isUrlOpenedInNewTab) {
+          event.preventDefault();
+          ctx.dismiss(false);
+          openLink(link.href, false);
+        } else ctx.dismiss(false);
+      }
+    });
+    bar.append(link);
+  } else if (action.type === 'reactions') {
+    bar.append(
+      emojiRow(action.reactionsList, t.reactions, (emoji) => {
+        ctx.emit('react', { emoji });
+        if (action.closeBannerOnClick) ctx.dismiss(false);
+      }),
+    );
+  }
+  if (banner.dismissButton) {
+    const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
+    close.addEventListener('click', () => ctx.dismiss(true));
+    bar.append(close);
+  }
+  frame.append(bar);
+  return { destroy: remove };
+}

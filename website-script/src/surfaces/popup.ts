@@ -1,0 +1,280 @@
+import { createFocusTrap, type FocusTrap } from 'focus-trap';
+import { createHost, el, emojiRow, sheet, textOn, TOP } from './dom';
+import type { ItemOf, Surface, SurfaceContext } from './types';
+
+/** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
+const WIDTHS = { small: 335, medium: 410, large: 500 } as const;
+/** The positions as [vertical, horizontal] flex alignments (horizontal follows the reading direction). */
+const PLACES: Record<string, [string, string]> = {
+  topL: ['flex-start', 'flex-start'],
+  topC: ['flex-start', 'center'],
+  topR: ['flex-start', 'flex-end'],
+  centerL: ['center', 'flex-start'],
+  center: ['center', 'center'],
+  centerR: ['center', 'flex-end'],
+  bottomL: ['flex-end', 'flex-start'],
+  bottomC: ['flex-end', 'center'],
+  bottomR: ['flex-end', 'flex-end'],
+};
+/** After this long on the thank-you page, the popup closes by itself. */
+const THANKS_MS = 2500;
+
+let styles: CSSStyleSheet | null = null;
+const css = () =>
+  (styles ??= sheet(`
+.backdrop{position:fixed;inset:0;z-index:${TOP};display:flex;padding:16px;background:rgba(15,15,15,.28);overflow:auto}
+.dialog{outline:none;position:relative;inline-size:100%;max-inline-size:var(--sp-width);max-block-size:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;background-color:var(--sp-bg,#fff);background-size:cover;background-position:center;box-shadow:0 12px 40px rgba(0,0,0,.25)}
+.head{display:flex;align-items:flex-start;gap:8px;margin-block-end:12px}
+.title{flex:1;margin:0;font-size:15px;font-weight:600;line-height:1.3}
+.page{display:flex;flex-direction:column;gap:12px}
+.text{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}
+.a-center{text-align:center}.a-end{text-align:end}.a-start{text-align:start}
+.img{display:block;max-inline-size:100%;block-size:auto;border-radius:8px}
+.btn{display:inline-block;align-self:flex-start;padding:9px 16px;border:0;border-radius:8px;background:var(--sp-btn,#0958d9);color:var(--sp-btn-text,#fff);font-weight:600;text-decoration:none}
+.q{margin:0;padding:0;border:0;display:flex;flex-direction:column;gap:6px}
+.q legend{padding:0;margin-block-end:6px;font-weight:600}
+.q label{display:flex;align-items:center;gap:8px}
+.field{inline-size:100%;padding:8px 10px;border:1px solid rgba(0,0,0,.25);border-radius:8px;background:#fff;resize:vertical}
+.err{color:#b42318;font-size:13px;margin:0}
+[aria-invalid="true"]{border-color:#b42318}
+.reply{margin-block-start:14px}
+.nav{display:flex;justify-content:flex-end;align-items:center;gap:8px;margin-block-start:16px}
+.count{margin-inline-end:auto;font-size:12px;opacity:.7}
+.ghost{padding:8px 14px;border:1px solid rgba(0,0,0,.2);border-radius:8px;background:#fff}
+.primary{padding:8px 16px;border:0;border-radius:8px;background:#0958d9;color:#fff;font-weight:600}
+.thanks{margin:8px 0;font-size:16px;text-align:center}
+`));
+
+type Popup = ItemOf<'popup'>['popup'];
+type Block = Popup['content'][number]['content'][number];
+type Question = Extract<Block, { kind: 'question' }>;
+
+/**
+ * A popup: a modal dialog (role dialog, aria-modal, labelled by its title) with focus moved in,
+ * trapped, and returned on close; Esc closes. Pages with Previous / Next; questions checked for
+ * `required` before leaving a page; Send posts the answers (`answer`) and the comment (`comment`).
+ *
+ * Auto-close: after `rules.displayTime` ms the popup closes by itself, unless the visitor has interacted
+ * with it (a pointer press, a key, typing inside it); focus moved in by the script does not count.
+ */
+export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
+  const popup = item.popup;
+  const { t } = ctx.locale;
+  const titleId = `sp-title-${item.id}`;
+  const answers = new Map<string, string>();
+  let comment = '';
+  let pageIndex = 0;
+  let trap: FocusTrap | null = null;
+  let silent = false;
+  let interacted = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const { frame, remove } = createHost('popup', css(), ctx.locale);
+  const backdrop = el('div', { class: 'backdrop' });
+  const [vertical, horizontal] = PLACES[popup.position] ?? PLACES.topR;
+  backdrop.style.setProperty('align-items', vertical);
+  backdrop.style.setProperty('justify-content', horizontal);
+  const dialog = el('div', { class: 'dialog in', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, tabindex: '-1' });
+  dialog.style.setProperty('--sp-width', `${WIDTHS[popup.format] ?? WIDTHS.medium}px`);
+  dialog.style.setProperty('--sp-bg', popup.popupBackground);
+  // Readable body text on whatever background the author chose (the title keeps its own colour).
+  dialog.style.setProperty('color', textOn(popup.popupBackground));
+  if (popup.popupBackgroundImage) dialog.style.setProperty('background-image', `url("${ctx.asset(popup.popupBackgroundImage).replace(/["\\\n]/g, '\\$&')}")`);
+
+  const title = el('h2', { class: 'title', id: titleId }, popup.titleOfPopup.label);
+  title.style.setProperty('font-size', `${popup.titleOfPopup.fontSize}px`);
+  title.style.setProperty('font-family', `"${popup.titleOfPopup.fontFamily}",system-ui,sans-serif`);
+  title.style.setProperty('font-weight', popup.titleOfPopup.fontWeight);
+  title.style.setProperty('color', popup.titleOfPopup.color);
+  const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
+  close.addEventListener('click', () => finish(true));
+  const body = el('div', {});
+  dialog.append(el('div', { class: 'head' }, title, close), body);
+  backdrop.append(dialog);
+  frame.append(backdrop);
+
+  const pages = popup.content;
+  const questionsOf = (index: number) => pages[index].content.filter((b): b is Question => b.kind === 'question');
+  const hasQuestions = pages.some((_, i) => questionsOf(i).length > 0);
+
+  function renderBlock(block: Block): HTMLElement {
+    switch (block.kind) {
+      case 'text':
+        return el('p', { class: `text a-${block.align}` }, block.text);
+      case 'image':
+        return el('img', { class: 'img', src: ctx.asset(block.url), alt: block.alt, loading: 'lazy' });
+      case 'button': {
+        const button =
+          block.action === 'link' && block.url
+            ? el('a', { class: 'btn', href: ctx.asset(block.url), target: '_blank', rel: 'noopener noreferrer' }, block.label)
+            : el('button', { type: 'button', class: 'btn' }, block.label);
+        button.style.setProperty('--sp-btn', block.color);
+        button.style.setProperty('--sp-btn-text', textOn(block.color));
+        button.addEventListener('click', () => {
+          // `target`: the address a link opens, else the button's label (contracts: click event).
+          ctx.emit('click', { target: block.action === 'link' && block.url ? ctx.asset(block.url) : block.label });
+          if (block.action === 'next') go(pageIndex + 1);
+          else if (block.action === 'close') finish(false);
+        });
+        return button;
+      }
+      case 'question':
+        return renderQuestion(block);
+      case 'emojis':
+        return emojiRow(block.emojis.length ? block.emojis : popup.emojis, t.reactions, (emoji) => ctx.emit('react', { emoji }));
+    }
+  }
+
+  function renderQuestion(q: Question): HTMLElement {
+    const errorId = `sp-err-${q.id}`;
+    const legendText = q.required ? `${q.question} *` : q.question;
+    const field = el('fieldset', { class: 'q', 'data-block': q.id }, el('legend', {}, legendText));
+    if (q.type === 'text') {
+      const input = el('textarea', { class: 'field', rows: '2', 'aria-label': q.question, 'aria-required': String(q.required) });
+      input.value = answers.get(q.id) ?? '';
+      input.addEventListener('input', () => answers.set(q.id, input.value));
+      field.append(input);
+    } else {
+      const chosen = new Set((answers.get(q.id) ?? '').split('\n').filter(Boolean));
+      const group = el('div', { role: q.type === 'choice' ? 'radiogroup' : 'group', 'aria-label': q.question, 'aria-required': String(q.required) });
+      for (const option of q.options) {
+        const input = el('input', { type: q.type === 'choice' ? 'radio' : 'checkbox', name: `sp-${item.id}-${q.id}`, value: option });
+        input.checked = chosen.has(option);
+        input.addEventListener('change', () => {
+          const picked = [...group.querySelectorAll('input')].filter((i) => i.checked).map((i) => i.value);
+          answers.set(q.id, picked.join('\n'));
+        });
+        group.append(el('label', {}, input, option));
+      }
+      field.append(group);
+    }
+    field.append(el('p', { class: 'err', id: errorId, hidden: '' }, t.required));
+    return field;
+  }
+
+  /** Marks unanswered required questions of the current page; focuses the first; true when all are answered. */
+  function pageIsValid(): boolean {
+    let first: HTMLElement | null = null;
+    for (const q of questionsOf(pageIndex)) {
+      const missing = q.required && !(answers.get(q.id) ?? '').trim();
+      const field = body.querySelector<HTMLElement>(`[data-block="${q.id}"]`);
+      const control = field?.querySelector<HTMLElement>('textarea, [role="radiogroup"], [role="group"]');
+      const error = field?.querySelector<HTMLElement>('.err');
+      if (error) error.hidden = !missing;
+      if (control) {
+        control.setAttribute('aria-invalid', String(missing));
+        if (missing) control.setAttribute('aria-describedby', `sp-err-${q.id}`);
+        else control.removeAttribute('aria-describedby');
+      }
+      if (missing && !first) first = control?.matches('textarea') ? control : (control?.querySelector('input') ?? null);
+    }
+    (first as HTMLElement | null)?.focus();
+    return !first;
+  }
+
+  function render() {
+    body.replaceChildren();
+    const page = el('div', { class: 'page' }, ...pages[pageIndex].content.map(renderBlock));
+    body.append(page);
+    const last = pageIndex === pages.length - 1;
+    if (last && popup.replayType === 'text') {
+      const box = el('textarea', { class: 'field reply', rows: '2', placeholder: t.comment, 'aria-label': t.comment });
+      box.value = comment;
+      box.addEventListener('input', () => (comment = box.value));
+      body.append(box);
+    } else if (last && popup.replayType === 'emoji') {
+      const row = emojiRow(popup.emojis, t.reactions, (emoji) => ctx.emit('react', { emoji }));
+      row.classList.add('reply');
+      body.append(row);
+    }
+    const nav = el('div', { class: 'nav' });
+    if (pages.length > 1) nav.append(el('span', { class: 'count' }, `${pageIndex + 1} / ${pages.length}`));
+    if (pageIndex > 0) {
+      const previous = el('button', { type: 'button', class: 'ghost' }, t.previous);
+      previous.addEventListener('click', () => go(pageIndex - 1));
+      nav.append(previous);
+    }
+    if (!last) {
+      const next = el('button', { type: 'button', class: 'primary' }, t.next);
+      next.addEventListener('click', () => go(pageIndex + 1));
+      nav.append(next);
+    } else if (hasQuestions || popup.replayType === 'text') {
+      const send = el('button', { type: 'button', class: 'primary' }, t.send);
+      send.addEventListener('click', submit);
+      nav.append(send);
+    }
+    if (nav.childElementCount) body.append(nav);
+  }
+
+  function go(index: number) {
+    if (index < 0 || index >= pages.length) return;
+    if (index > pageIndex && !pageIsValid()) return;
+    pageIndex = index;
+    render();
+    dialog.focus();
+  }
+
+  function submit() {
+    if (!pageIsValid()) return;
+    const given = pages
+      .flatMap((_, i) => questionsOf(i))
+      .map((q) => ({ blockId: q.id, question: q.question.slice(0, 500), answer: (answers.get(q.id) ?? '').slice(0, 2000) }))
+      .filter((a) => a.answer.trim());
+    if (given.length) ctx.emit('answer', { answers: given.slice(0, 20) });
+    if (comment.trim()) ctx.emit('comment', { body: comment.trim().slice(0, 2000) });
+    const thanks = el('p', { class: 'thanks', tabindex: '-1', role: 'status' }, t.thankYou);
+    body.replaceChildren(thanks);
+    thanks.focus();
+    stopTimer();
+    timer = setTimeout(() => finish(false), THANKS_MS);
+  }
+
+  function stopTimer() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  /** Closes: `byVisitor` reports a `close`; focus goes back where it was. */
+  function finish(byVisitor: boolean) {
+    stopTimer();
+    ctx.dismiss(byVisitor);
+  }
+
+  const onInteract = () => {
+    if (interacted) return;
+    interacted = true;
+    stopTimer();
+  };
+  for (const type of ['pointerdown', 'keydown', 'input', 'wheel']) dialog.addEventListener(type, onInteract);
+
+  render();
+  trap = createFocusTrap(dialog, {
+    initialFocus: dialog,
+    fallbackFocus: dialog,
+    // Opened by a network answer, not by a key press that the delay would protect from.
+    delayInitialFocus: false,
+    escapeDeactivates: true,
+    returnFocusOnDeactivate: true,
+    allowOutsideClick: false,
+    // Only the current page is rendered, so nothing hidden needs the (costly) display check.
+    tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
+    onDeactivate: () => {
+      // Esc (focus-trap) or any close: an Esc is the visitor's close.
+      if (!silent) {
+        silent = true;
+        finish(true);
+      }
+    },
+  });
+  trap.activate();
+  if (popup.rules?.displayTime) timer = setTimeout(() => !interacted && finish(false), popup.rules.displayTime);
+
+  return {
+    destroy() {
+      silent = true;
+      stopTimer();
+      trap?.deactivate();
+      remove();
+    },
+  };
+}

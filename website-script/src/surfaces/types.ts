@@ -1,0 +1,30 @@
+import type { ScriptItem } from 'contracts';
+import type { Locale } from '../texts';
+
+// Types only: `import type` is erased, so the script never bundles zod (eslint enforces it).
+export type { ScriptItem };
+export type SurfaceKind = ScriptItem['kind'];
+export type ItemOf<K extends SurfaceKind> = Extract<ScriptItem, { kind: K }>;
+
+/** What a surface may do to the page's event queue and to its own life. */
+export interface SurfaceContext {
+  locale: Locale;
+  /** Reports an event about this item (`view` is reported by the core once the surface is shown). */
+  emit(type: 'click' | 'react' | 'comment' | 'answer', fields?: Record<string, unknown>): void;
+  /**
+   * The surface is gone because of the visitor or its own timer. `byVisitor`: the visitor closed it
+   * (a `close` event is reported); otherwise it expired or an action closed it.
+   */
+  dismiss(byVisitor: boolean): void;
+  /** An address of the content (`/uploads/…` files live on the API, not on the customer's site). */
+  asset(url: string): string;
+}
+
+/** A shown surface; `destroy` removes it silently (the server no longer returns it, or a reset). */
+export interface Surface {
+  destroy(): void;
+}
+
+export interface SurfaceModule<K extends SurfaceKind = SurfaceKind> {
+  mount(item: ItemOf<K>, ctx: SurfaceContext): Surface;
+}

@@ -1,0 +1,29 @@
+// jsdom lacks constructable stylesheets (`new CSSStyleSheet()`, `replaceSync`) and
+// `adoptedStyleSheets`: a stub for the tests only, the product uses the real ones.
+class StubSheet {
+  cssText = '';
+  replaceSync(text: string) {
+    this.cssText = text;
+  }
+  replace(text: string) {
+    this.cssText = text;
+    return Promise.resolve(this);
+  }
+}
+if (typeof (CSSStyleSheet.prototype as { replaceSync?: unknown }).replaceSync !== 'function') {
+  Object.defineProperty(globalThis, 'CSSStyleSheet', { value: StubSheet, configurable: true, writable: true });
+}
+for (const proto of [ShadowRoot.prototype, Document.prototype]) {
+  if (!('adoptedStyleSheets' in proto)) {
+    const sheets = new WeakMap<object, unknown[]>();
+    Object.defineProperty(proto, 'adoptedStyleSheets', {
+      configurable: true,
+      get(this: object) {
+        return sheets.get(this) ?? [];
+      },
+      set(this: object, value: unknown[]) {
+        sheets.set(this, value);
+      },
+    });
+  }
+}
