@@ -10,7 +10,7 @@
 // `pnpm --filter remote-<name> dev`: it runs standalone inside the same providers.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_NAMES, DEFAULT_DATA_DIR, parseApps } from './lib/product.mjs';
+import { APP_NAMES, DEFAULT_DATA_DIR, EXTRA_APPS, parseApps } from './lib/product.mjs';
 import { spawnPrefixed, killTree } from './lib/proc.mjs';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
@@ -21,7 +21,8 @@ if (values.help) {
 
 let apps;
 try {
-  apps = parseApps(values.only);
+  // The website script and the demo site have no dev server: `pnpm start` serves them.
+  apps = parseApps(values.only).filter((a) => !EXTRA_APPS.some((e) => e.name === a));
 } catch (err) {
   console.error(`pnpm dev: ${err.message}`);
   process.exit(1);
