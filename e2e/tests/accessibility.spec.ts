@@ -30,6 +30,7 @@ const SIGNED_IN_ROUTES = process.env.AXE_ROUTES
       '/push_notification/00000000-0000-4000-8000-000000000000/create',
       '/settings/people-data',
       '/settings/audiences',
+      '/installation-guide',
       '/tags',
       '/workspaces',
       '/forbidden',
