@@ -278,3 +278,22 @@ test.describe('website script on the demo site', () => {
     }
   });
 });
+
+test.describe('installation guide on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the snippet fits the screen (its block scrolls, not the page) and Copy puts it on the clipboard', async ({ signedInPage, product }) => {
+    const page = signedInPage;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseURL });
+    const guide = new InstallationGuidePage(page);
+    await guide.navigate();
+    await expect(guide.heading).toHaveText('Installation guide');
+    const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, viewport: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.viewport);
+    const snippet = await guide.snippet.textContent();
+    expect(snippet).toMatch(/^<script>.*signpost.*<\/script>$/);
+    await guide.copyButton.click();
+    await expect(guide.copied).toHaveText('Copied to the clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  });
+});
