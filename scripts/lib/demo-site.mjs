@@ -16,6 +16,8 @@ export const DEMO_SITE_SOURCE = path.join(ROOT, 'demo-site', 'public');
 const DEMO_WEBSITE_NAME = 'Demo website';
 const SNIPPET_MARK = '<!-- signpost:install-snippet -->';
 const NOTICE_MARK = '<!-- signpost:demo-notice -->';
+/** The console's address in the pages' "what to try" links (it follows the host's port). */
+const CONSOLE_MARK = '__SIGNPOST_CONSOLE__';
 
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -45,14 +47,18 @@ export async function fetchDemoSnippet({ api, email, password, siteHost }) {
  * Writes the demo site's pages into `outDir` with `snippet` pasted where a customer would (the end of
  * the <head>'s scripts), or, without one, with a visible notice saying why. Other files are copied.
  */
-export async function writeDemoSite({ outDir, snippet, notice }) {
+export async function writeDemoSite({ outDir, snippet, notice, consoleUrl = 'http://localhost:3000' }) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await cp(DEMO_SITE_SOURCE, outDir, { recursive: true, filter: (src) => !src.endsWith('.html') || path.dirname(src) !== DEMO_SITE_SOURCE });
   for (const name of (await readdir(DEMO_SITE_SOURCE)).filter((n) => n.endsWith('.html'))) {
     const page = await readFile(path.join(DEMO_SITE_SOURCE, name), 'utf8');
     const noticeHtml = notice ? `<p class="demo-notice" role="status" data-testid="demo-notice">${escapeHtml(notice)}</p>` : '';
-    await writeFile(path.join(outDir, name), page.replace(SNIPPET_MARK, snippet ?? SNIPPET_MARK).replace(NOTICE_MARK, noticeHtml));
+    const written = page
+      .replace(SNIPPET_MARK, snippet ?? SNIPPET_MARK)
+      .replace(NOTICE_MARK, noticeHtml)
+      .replaceAll(CONSOLE_MARK, escapeHtml(consoleUrl.replace(/\/+$/, '')));
+    await writeFile(path.join(outDir, name), written);
   }
 }
 
@@ -61,7 +67,7 @@ export async function writeDemoSite({ outDir, snippet, notice }) {
  * not running or lacks the call, the website script is not built). Never throws for those: the demo
  * site is served anyway and says what is missing. Answers `{ snippet, notice }`.
  */
-export async function prepareDemoSite({ outDir, api, email, password, siteHost, scriptBuilt }) {
+export async function prepareDemoSite({ outDir, api, email, password, siteHost, scriptBuilt, consoleUrl }) {
   let snippet = null;
   let notice = null;
   try {
@@ -73,6 +79,6 @@ export async function prepareDemoSite({ outDir, api, email, password, siteHost, 
     notice =
       'The website script is not built (website-script/dist/signpost.js is missing): the snippet is in this page, but the script it loads answers 404. Build it with `pnpm build`, then restart `pnpm start`.';
   }
-  await writeDemoSite({ outDir, snippet, notice });
+  await writeDemoSite({ outDir, snippet, notice, consoleUrl });
   return { snippet, notice };
 }

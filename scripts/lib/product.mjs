@@ -203,6 +203,7 @@ export async function startProduct({
       password: apiEnv.SEED_ADMIN_PASSWORD || 'Signpost-admin-1',
       siteHost: new URL(url(app.name)).host,
       scriptBuilt: scriptBuilt(),
+      consoleUrl: url('host'),
     });
     if (notice) console.error(`demo-site: ${notice}`);
     const scriptUrl = apiEnv.WEBSITE_SCRIPT_URL;
