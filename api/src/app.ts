@@ -169,7 +169,6 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // X-Client-Id: the console's installation guide sends the website's public key to the install check.
     allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN', 'X-Client-Id'],
     maxAge: 600,
   });
