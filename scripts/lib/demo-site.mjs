@@ -73,7 +73,7 @@ export async function prepareDemoSite({ outDir, api, email, password, siteHost, 
   try {
     ({ snippet } = await fetchDemoSnippet({ api, email, password, siteHost }));
   } catch (err) {
-    notice = `Signpost is not installed on this demo page: the installation snippet could not be read from the API at ${api} (${err.message}). Start the API, then restart \`pnpm start\`.`;
+    notice = `Signpost is not installed on this demo page: the installation snippet could not be read from the API at ${api} (${err.message}). The API must run and the seeded admin (SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD) must be able to sign in; then restart \`pnpm start\`.`;
   }
   if (snippet && !scriptBuilt) {
     notice =
