@@ -20,7 +20,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 8;
 
 /**
  * Starts the built product as `pnpm start` does (API on PGlite in a fresh data folder, seeded, plus
- * the host and the four remotes' static servers), with a short access-token lifetime so a token can
+ * the host's and the four remotes' static servers, the website script's and the demo customer site's), with a short access-token lifetime so a token can
  * expire mid-test, and the control API the stop/start tests use. With E2E_BASE_URL set, the running
  * product is used instead and nothing is started.
  */
@@ -30,6 +30,7 @@ export default async function globalSetup(): Promise<void> {
     writeState({
       baseURL: external.replace(/\/+$/, ''),
       apiURL: (process.env.E2E_API_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
+      demoSiteURL: (process.env.E2E_DEMO_SITE_URL ?? 'http://localhost:3005').replace(/\/+$/, ''),
       dataDir: process.env.E2E_DATA_DIR ?? null,
       controlURL: process.env.E2E_CONTROL_URL ?? null,
       accessTokenTtlSeconds: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ? Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS) : null,
@@ -66,6 +67,7 @@ export default async function globalSetup(): Promise<void> {
   writeState({
     baseURL: product.urls.host,
     apiURL: product.urls.api,
+    demoSiteURL: product.urls['demo-site'],
     dataDir,
     controlURL: `http://127.0.0.1:${CONTROL_PORT}`,
     accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS,

@@ -22,5 +22,6 @@ export default createAppConfig({
     './PeopleDataScreen': './src/features/people-data/PeopleDataScreen.tsx',
     './AudiencesScreen': './src/features/audiences/AudiencesScreen.tsx',
     './InvitationListScreen': './src/features/invitations/InvitationListScreen.tsx',
+    './InstallationGuideScreen': './src/features/installation-guide/InstallationGuideScreen.tsx',
   },
 });

@@ -94,7 +94,7 @@ export function generateTraffic({ days, seed, now = Date.now(), contents = [] })
 }
 
 /** A console session over HTTP: signs in again when the access token expires. */
-function consoleClient(api, email, password) {
+export function consoleClient(api, email, password) {
   let token = null;
   let website = null;
   const signIn = async () => {

@@ -10,18 +10,21 @@
 // `pnpm --filter remote-<name> dev`: it runs standalone inside the same providers.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_NAMES, DEFAULT_DATA_DIR, parseApps } from './lib/product.mjs';
+import { APP_NAMES, DEFAULT_DATA_DIR, EXTRA_APPS, parseApps } from './lib/product.mjs';
 import { spawnPrefixed, killTree } from './lib/proc.mjs';
+
+/** The website script and the demo site have no dev server: `pnpm start` serves them. */
+const DEV_APPS = APP_NAMES.filter((a) => !EXTRA_APPS.some((e) => e.name === a));
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
 if (values.help) {
-  console.log(`usage: pnpm dev [--only=${APP_NAMES.join(',')}]`);
+  console.log(`usage: pnpm dev [--only=${DEV_APPS.join(',')}]`);
   process.exit(0);
 }
 
 let apps;
 try {
-  apps = parseApps(values.only);
+  apps = parseApps(values.only).filter((a) => DEV_APPS.includes(a));
 } catch (err) {
   console.error(`pnpm dev: ${err.message}`);
   process.exit(1);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm start`: the one command a newcomer runs after `pnpm install`. Builds what is missing or
 // older than its sources, starts the API on its embedded database and waits until it is healthy,
-// serves the host and the four remotes as a deployment would, and prints where everything is.
+// serves the host and the four remotes as a deployment would, plus the website script and a demo
+// customer site that loads it, and prints where everything is.
 //
 //   pnpm start                      build if needed, run everything
 //   pnpm start --build              rebuild everything first
@@ -100,6 +101,9 @@ const rows = [
   on('host') && `  Console        ${bold(u.host)}`,
   on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)`,
   ...['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'].map((n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`),
+  on('website-script') &&
+    `  Website script ${product.running().includes('website-script') ? `${u['website-script']}/signpost.js` : 'not served (not built: see above)'}`,
+  on('demo-site') && `  Demo site      ${bold(u['demo-site'])}   (a customer's site with the script installed; ?lang=ar for Arabic)`,
   '',
   on('api') && `  Sign in with   ${bold(email)} / ${bold(password)}`,
   on('api') && `  Database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,

@@ -165,7 +165,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN', 'X-Client-Id'],
     maxAge: 600,
   });
   // Registered before the docs plugin so its onRoute check and security tags run first.

@@ -1,10 +1,11 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { seedDatabase, SEED_ROLES } from '../src/db/seed';
-import { roles, users } from '../src/db/schema';
+import { DEMO_WEBSITE, seedDatabase, SEED_ROLES } from '../src/db/seed';
+import { DEMO_ATTRIBUTES } from '../src/db/seed-demo-members';
+import { attributes, roles, users, websites } from '../src/db/schema';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('config', () => {
@@ -84,6 +85,12 @@ describe('seed', () => {
     expect(byName.Editor).toEqual(expect.arrayContaining(['duplication_checklist', 'cancel_banners', 'get_group', 'get_members', 'get_websites']));
     expect(byName.Editor).not.toContain('delete_posts');
     expect(byName.Editor).not.toContain('get_role');
+  });
+
+  test('the demo website declares the attributes its demo people carry (the demo site identifies with them)', async () => {
+    const [demo] = await t.ctx.db.select().from(websites).where(eq(websites.name, DEMO_WEBSITE.name));
+    const declared = await t.ctx.db.select().from(attributes).where(eq(attributes.websiteId, demo.id));
+    expect(declared.map((a) => [a.name, a.type]).sort()).toEqual(DEMO_ATTRIBUTES.map((a) => [a.name, a.type]).sort());
   });
 });
 

@@ -13,6 +13,8 @@ export class PopupEditorPage extends ShellPage {
   public readonly removePage: Locator;
   public readonly submit: Locator;
   public readonly preview: Locator;
+  /** The page rule: the popup shows only on pages whose address matches (`/pricing`). */
+  public readonly href: Locator;
 
   public constructor(page: Page) {
     super(page);
@@ -26,6 +28,7 @@ export class PopupEditorPage extends ShellPage {
     this.removePage = page.getByTestId('page-remove');
     this.submit = page.getByTestId('editor-submit');
     this.preview = page.getByTestId('popup-preview');
+    this.href = page.getByTestId('field-href');
   }
 
   public async expectLoaded(): Promise<void> {
@@ -48,6 +51,19 @@ export class PopupEditorPage extends ShellPage {
   public async previewWidth(): Promise<number> {
     const box = await this.preview.boundingBox();
     return Math.round(box!.width);
+  }
+
+  /** Offers `emoji` as a reaction (the picker's "Add 👍" buttons). */
+  public async addEmoji(emoji: string): Promise<void> {
+    await this.page
+      .getByTestId('field-emojis')
+      .getByRole('button', { name: `Add ${emoji}`, exact: true })
+      .click();
+  }
+
+  public async targetAudience(name: string): Promise<void> {
+    await this.target.selectOption('audiences');
+    await this.page.getByTestId('field-audiences').getByLabel(name, { exact: true }).check();
   }
 
   public async targetGroup(name: string): Promise<void> {

@@ -132,4 +132,15 @@ export class SignpostApi {
   public createOrgUser(session: ApiSession, user: { name: string; email: string; password: string; roles: string[] }): Promise<unknown> {
     return this.call('POST', '/api/users/org', { session, body: user });
   }
+
+  /** POST /api/segment: a saved audience of the session's website (its rule tree as the audience builder saves it). */
+  public async createSegment(session: ApiSession, name: string, audience: unknown): Promise<string> {
+    const saved = await this.call<{ data: { _id: string } }>('POST', '/api/segment', { session, body: { name, audience } });
+    return saved.data._id;
+  }
+
+  /** DELETE /api/{popups|banners|push-notification}/{id}: removes content a test published, so later visitors do not see it. */
+  public deleteContent(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
+    return this.call('DELETE', `/api/${area}/${encodeURIComponent(id)}`, { session });
+  }
 }

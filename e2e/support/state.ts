@@ -27,6 +27,8 @@ export interface SuiteState {
   baseURL: string;
   /** The API, e.g. http://localhost:4000. */
   apiURL: string;
+  /** The demo customer site with the website script installed, e.g. http://localhost:3005. */
+  demoSiteURL: string;
   /** The API's DATA_DIR (its outbox/ holds the mails), or null when unknown (E2E_BASE_URL without E2E_DATA_DIR). */
   dataDir: string | null;
   /** The product's loopback control API (stop/start one app), or null when not available. */

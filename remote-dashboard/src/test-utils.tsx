@@ -7,7 +7,14 @@ import { initTestI18n as initI18nWith, signInAs as signInUser, userWith } from '
 import en from './locales/en/dashboard.json';
 import ar from './locales/ar/dashboard.json';
 
-export { fakeApi, renderScreen, type Answer, type Call } from 'shared-auth/testing';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { renderScreen as renderInProviders } from 'shared-auth/testing';
+
+export { fakeApi, type Answer, type Call } from 'shared-auth/testing';
+
+/** Renders inside the product's providers and a router (the empty state links to the installation guide). */
+export const renderScreen = (ui: ReactNode) => renderInProviders(<MemoryRouter>{ui}</MemoryRouter>);
 
 export const initTestI18n = () => initI18nWith({ dashboard: { en, ar } });
 

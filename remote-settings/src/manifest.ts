@@ -23,6 +23,8 @@ const manifest: RemoteManifest = {
     { path: '/settings/people-data', screen: './PeopleDataScreen', permission: null, layout: 'main' },
     // Spec section 2: /settings/audiences requires no permission (the preview inside needs get_members, as the API).
     { path: '/settings/audiences', screen: './AudiencesScreen', permission: null, layout: 'main' },
+    // Spec section 2: /installation-guide requires no permission (its snippet needs get_websites, as the API).
+    { path: '/installation-guide', screen: './InstallationGuideScreen', permission: null, layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
@@ -34,6 +36,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'users.nav', path: '/user', icon: 'users', permission: 'get_user', group: 'organisation', order: 10, superAdminOnly: true },
     { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'audiences', permission: null, group: 'audience', order: 30 },
     { labelKey: 'audiences.nav', path: '/settings/audiences', icon: 'audiences', permission: null, group: 'audience', order: 20 },
+    { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
   ],
 };
 

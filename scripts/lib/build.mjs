@@ -21,6 +21,10 @@ export const BUILDS = {
   },
   'remote-settings': { output: 'remote-settings/dist/mf-manifest.json', sources: ['remote-settings', ...BROWSER_DEPS] },
   'remote-dashboard': { output: 'remote-dashboard/dist/mf-manifest.json', sources: ['remote-dashboard', ...BROWSER_DEPS] },
+  // The script customers' pages load (issue 12); it bundles only contracts' zod-free script file.
+  'website-script': { output: 'website-script/dist/signpost.js', sources: ['website-script', 'contracts'] },
+  // Plain files, nothing to build: its pages are written at start with the API's install snippet (lib/demo-site.mjs).
+  'demo-site': null,
 };
 
 // Not sources: outputs, dependencies, local data and test artefacts. Tests do not change a bundle.
@@ -75,6 +79,12 @@ export async function staleReason(app) {
 export async function ensureBuilt(apps, { force = false, log = console.log } = {}) {
   const todo = [];
   for (const app of apps) {
+    if (BUILDS[app] === null) continue;
+    if (!existsSync(path.join(ROOT, app, 'package.json'))) {
+      // The website script's package may not be in this checkout yet: the rest starts without it.
+      log(`build: ${app}: no ${app}/ package in this checkout, skipped`);
+      continue;
+    }
     const reason = force ? 'rebuild requested (--build)' : await staleReason(app);
     if (reason) {
       todo.push(app);

@@ -14,18 +14,33 @@ import http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { startStaticServer } from '../../tooling/serve/static-server.mjs';
+import { startStaticServer, customerSiteCsp } from '../../tooling/serve/static-server.mjs';
 import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
 import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
+import { prepareDemoSite } from './demo-site.mjs';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
+
+/**
+ * Apps beside the console (issue 12): the website script's files, which customers' pages load from
+ * any origin, and a demo customer site that loads it (its pages are written at start from the API's
+ * install snippet, so it comes after the API).
+ */
+export const EXTRA_APPS = [
+  { name: 'website-script', port: 3006, kind: 'website-script' },
+  { name: 'demo-site', port: 3005, kind: 'demo-site' },
+];
 
 /** Every app of the product with its default port, in start order (API first: the host needs it). */
 export const APPS = [
   { name: 'api', port: 4000, kind: 'api' },
   { name: 'host', port: 3000, kind: 'static', spa: true },
   ...REMOTES.map((r) => ({ name: r.app, port: r.port, kind: 'static', spa: false })),
+  ...EXTRA_APPS,
 ];
+
+/** Where the website script's loader is served (what the install snippet loads). */
+export const WEBSITE_SCRIPT_FILE = 'signpost.js';
 export const APP_NAMES = APPS.map((a) => a.name);
 
 /** Validate an `--only=a,b` list against the known app names. */
@@ -87,6 +102,8 @@ export async function startProduct({
   // The console's origin, for links the API writes (reset-password mails, invitations), and the
   // origins allowed to call it: the API's defaults assume ports 3000-3004, so only moved ports need them.
   apiEnv.PUBLIC_APP_URL ??= url('host');
+  // What the install snippet loads (contracts' buildInstallSnippet `scriptUrl`): the served script.
+  apiEnv.WEBSITE_SCRIPT_URL ??= `${url('website-script')}/${WEBSITE_SCRIPT_FILE}`;
   if (Object.keys(ports).some((n) => n !== 'api') && !apiEnv.CORS_ORIGINS) {
     apiEnv.CORS_ORIGINS = APP_NAMES.filter((n) => n !== 'api')
       .flatMap((n) => [`http://localhost:${portOf(n)}`, `http://127.0.0.1:${portOf(n)}`])
@@ -131,7 +148,7 @@ export async function startProduct({
   // itself is fetched by nobody else, so it answers no CORS at all).
   const consoleOrigins = [...new Set([url('host'), `http://localhost:${portOf('host')}`, `http://127.0.0.1:${portOf('host')}`])];
 
-  async function startStatic(app) {
+  async function startStatic(app, overrides = {}) {
     const root = path.join(ROOT, app.name, 'dist');
     const isHost = app.name === 'host';
     try {
@@ -144,6 +161,7 @@ export async function startProduct({
         // Also the source of the console's Content-Security-Policy (remote origins, API, identity provider).
         runtimeConfig: isHost ? runtimeConfig : undefined,
         uploadsBaseUrl: apiEnv.PUBLIC_API_URL || null,
+        ...overrides,
       });
       return { stop: () => server.close(), server };
     } catch (err) {
@@ -156,11 +174,54 @@ export async function startProduct({
     }
   }
 
+  const scriptDist = path.join(ROOT, 'website-script', 'dist');
+  const scriptBuilt = () => existsSync(path.join(scriptDist, WEBSITE_SCRIPT_FILE));
+
+  /**
+   * The website script's dist/: CORS to any origin (customers' pages load it; it is public), the
+   * loader `no-cache` and the hashed chunks immutable (cache-rules.cjs). Until the package is built
+   * (or exists on this branch) it is not served, with a message saying so.
+   */
+  async function startWebsiteScript(app) {
+    if (!scriptBuilt()) {
+      const why = existsSync(path.join(ROOT, 'website-script'))
+        ? `website-script/dist/${WEBSITE_SCRIPT_FILE} is missing: build it with \`pnpm --filter website-script build\``
+        : 'there is no website-script/ package in this checkout yet';
+      console.error(`website-script not served on port ${portOf(app.name)}: ${why}`);
+      return null;
+    }
+    return startStatic(app, { root: scriptDist, cors: true });
+  }
+
+  /** The demo customer site: pages written from the API's install snippet, under a customer-like CSP. */
+  async function startDemoSite(app) {
+    const outDir = path.join(dataDir, 'demo-site');
+    const { notice } = await prepareDemoSite({
+      outDir,
+      api: url('api'),
+      email: apiEnv.SEED_ADMIN_EMAIL || 'admin@signpost.local',
+      password: apiEnv.SEED_ADMIN_PASSWORD || 'Signpost-admin-1',
+      siteHost: new URL(url(app.name)).host,
+      scriptBuilt: scriptBuilt(),
+      consoleUrl: url('host'),
+    });
+    if (notice) console.error(`demo-site: ${notice}`);
+    const scriptUrl = apiEnv.WEBSITE_SCRIPT_URL;
+    return startStatic(app, {
+      root: outDir,
+      spa: true,
+      cors: false,
+      pageCsp: ({ scriptHashes }) => customerSiteCsp({ scriptHashes, scriptUrl, apiUrl: apiEnv.PUBLIC_API_URL || runtimeConfig.apiBaseUrl }),
+    });
+  }
+
   async function startApp(name) {
     const app = APPS.find((a) => a.name === name);
     if (!app) throw new Error(`unknown app ${name}`);
     if (running.has(name)) return;
-    running.set(name, app.kind === 'api' ? await startApi() : await startStatic(app));
+    const start = { api: startApi, 'website-script': startWebsiteScript, 'demo-site': startDemoSite }[app.kind] ?? startStatic;
+    const handle = await start(app);
+    if (handle) running.set(name, handle);
   }
 
   async function stopApp(name) {

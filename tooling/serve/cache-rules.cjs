@@ -25,6 +25,9 @@ function cacheControlFor(relPath) {
   const base = p.slice(p.lastIndexOf('/') + 1);
   if (ALWAYS_REVALIDATE.has(base)) return NO_CACHE;
   if (/(^|\/)locales\//.test(p)) return NO_CACHE;
+  // The website script's lazily loaded surfaces (website-script/dist/chunks/) are named by content
+  // hash by their bundler, whatever its hash format; its loader (signpost.js) falls through to no-cache.
+  if (/^chunks\/[^/]+\.m?js$/.test(p)) return IMMUTABLE;
   if (HASHED.test(base)) return IMMUTABLE;
   // No hash to protect it: it may change under the same URL, so revalidate.
   return NO_CACHE;

@@ -129,9 +129,35 @@ function standaloneCsp({ scriptHashes = [] } = {}) {
   });
 }
 
+/**
+ * The demo customer site's policy (demo-site/, issue 12): what a careful customer's site would send,
+ * to prove the website script works under it. Scripts only from the site itself, the hashes of its
+ * inline scripts (the installation snippet is one) and the website script's folder; styles only from
+ * files (no 'unsafe-inline': the script's surfaces style their shadow roots with constructable
+ * stylesheets, which CSP does not restrict); calls, images and sounds to the API.
+ * @param {{ scriptHashes?: string[], scriptUrl?: string | null, apiUrl?: string | null }} [options]
+ */
+function customerSiteCsp({ scriptHashes = [], scriptUrl = null, apiUrl = null } = {}) {
+  const script = scriptUrl ? directoryOf(scriptUrl) : null;
+  const api = apiUrl ? baseOf(apiUrl) : null;
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': unique(["'self'", ...scriptHashes, script]),
+    'style-src': unique(["'self'", script]),
+    'img-src': unique(["'self'", 'data:', 'blob:', api, 'https:']),
+    'media-src': unique(["'self'", api]),
+    'font-src': ["'self'", 'data:'],
+    'connect-src': unique(["'self'", api, script]),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
 /** True for paths the static server never serves: source maps (production builds emit none; a stray one stays private). */
 function isPrivatePath(pathname) {
   return /\.map(?:\.br|\.gz)?$/i.test(pathname.split('?')[0]);
 }
 
-module.exports = { BASE_HEADERS, inlineScripts, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath, directoryOf };
+module.exports = { BASE_HEADERS, inlineScripts, inlineScriptHashes, consoleCsp, standaloneCsp, customerSiteCsp, isPrivatePath, directoryOf };

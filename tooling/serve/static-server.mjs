@@ -33,6 +33,7 @@ import security from './security-headers.cjs';
 
 export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
 const { BASE_HEADERS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath } = security;
+export const { customerSiteCsp } = security;
 
 /**
  * Serve `root` on `port` (0 picks a free one). Resolves once listening.
@@ -40,11 +41,24 @@ const { BASE_HEADERS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePa
  * `runtimeConfig`: the console's (the host), served at /runtime-config.json and the source of its CSP.
  * `uploadsBaseUrl`: the API's public address for images when it differs from the runtime config's
  * API URL (the API's PUBLIC_API_URL), allowed as an image source too.
+ * `pageCsp`: the policy of HTML pages from their inline scripts' hashes, for a site that is neither
+ * the console nor a remote (the demo customer site: `customerSiteCsp`).
  * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
- *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean }} options
+ *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean,
+ *           pageCsp?: (options: { scriptHashes: string[] }) => string }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
  */
-export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa = false, cors = true, runtimeConfig, uploadsBaseUrl = null, logger = false }) {
+export async function startStaticServer({
+  root,
+  port = 0,
+  host = '0.0.0.0',
+  spa = false,
+  cors = true,
+  runtimeConfig,
+  uploadsBaseUrl = null,
+  logger = false,
+  pageCsp,
+}) {
   const absRoot = path.resolve(root);
   const st = await stat(absRoot).catch(() => null);
   if (!st?.isDirectory()) {
@@ -60,7 +74,11 @@ export async function startStaticServer({ root, port = 0, host = '0.0.0.0', spa 
     const cached = pagePolicies.get(filePath);
     if (cached?.version === version) return cached.policy;
     const scriptHashes = inlineScriptHashes(readFileSync(filePath, 'utf8'));
-    const policy = runtimeConfig ? consoleCsp(runtimeConfig, { scriptHashes, uploadsBaseUrl }) : standaloneCsp({ scriptHashes });
+    const policy = pageCsp
+      ? pageCsp({ scriptHashes })
+      : runtimeConfig
+        ? consoleCsp(runtimeConfig, { scriptHashes, uploadsBaseUrl })
+        : standaloneCsp({ scriptHashes });
     pagePolicies.set(filePath, { version, policy });
     return policy;
   }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { cacheControlFor, isAssetPath, NO_CACHE, IMMUTABLE } from './cache-rules.cjs';
-import { consoleCsp, inlineScriptHashes, isPrivatePath, standaloneCsp } from './security-headers.cjs';
+import { consoleCsp, customerSiteCsp, inlineScriptHashes, isPrivatePath, standaloneCsp } from './security-headers.cjs';
 
 const REPO = path.resolve(__dirname, '../..');
 const CLI = path.join(__dirname, 'cli.mjs');
@@ -116,6 +116,10 @@ describe('cache rules', () => {
     ['static/css/main.0f1e2d3c.css', IMMUTABLE],
     ['static/js/plain.js', NO_CACHE],
     ['static/js/123.xyz.js', NO_CACHE],
+    // The website script: its loader keeps its URL, its surfaces' chunks are content-hashed.
+    ['signpost.js', NO_CACHE],
+    ['chunks/popup-Bx3kQ9aZ.js', IMMUTABLE],
+    ['chunks/popup-Bx3kQ9aZ.js.br', IMMUTABLE],
   ])('%s → %s', (rel, expected) => {
     expect(cacheControlFor(rel)).toBe(expected);
   });
@@ -169,6 +173,14 @@ describe('security header rules', () => {
     const csp = parseCsp(standaloneCsp({ scriptHashes: ["'sha256-abc'"] }));
     expect(csp['script-src']).toEqual(["'self'", "'sha256-abc'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  test("the demo customer site's policy: the snippet by hash, the website script's folder, no inline styles", () => {
+    const csp = parseCsp(customerSiteCsp({ scriptHashes: ["'sha256-abc'"], scriptUrl: 'http://localhost:3006/signpost.js', apiUrl: 'http://localhost:4000' }));
+    expect(csp['script-src']).toEqual(["'self'", "'sha256-abc'", 'http://localhost:3006/']);
+    expect(csp['style-src']).not.toContain("'unsafe-inline'");
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:4000/']));
+    expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
   });
 
   test('source maps are private paths', () => {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from './client';
-import { clientMembers } from './schema';
+import { attributes, clientMembers } from './schema';
 
 /**
  * Demo people of the demo website, so a newcomer can build groups (and audiences) on the first
@@ -73,5 +73,26 @@ export async function seedDemoMembers(db: DbOrTx, websiteId: string): Promise<nu
     .values(demoMembers().map((m) => ({ websiteId, ...m })))
     .onConflictDoNothing({ target: [clientMembers.websiteId, clientMembers.memberId] })
     .returning({ id: clientMembers.id });
+  return inserted.length;
+}
+
+/**
+ * The people-data attributes the demo people carry, declared on the demo website so its demo
+ * customer site (demo-site/) can send them with `signpost('identify', …)` and audiences can use them
+ * from the first start (an undeclared attribute is refused by the identify call).
+ */
+export const DEMO_ATTRIBUTES = [
+  { name: 'plan', type: 'string' },
+  { name: 'visits', type: 'number' },
+  { name: 'newsletter', type: 'boolean' },
+] as const;
+
+/** Declares DEMO_ATTRIBUTES on `websiteId`; an attribute already declared (any case) is left as it is. */
+export async function seedDemoAttributes(db: DbOrTx, websiteId: string): Promise<number> {
+  const inserted = await db
+    .insert(attributes)
+    .values(DEMO_ATTRIBUTES.map((a) => ({ websiteId, ...a })))
+    .onConflictDoNothing()
+    .returning({ id: attributes.id });
   return inserted.length;
 }

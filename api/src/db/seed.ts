@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, parsePermission, type Permission } from 'contracts';
 import type { Db } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
-import { seedDemoMembers } from './seed-demo-members';
+import { seedDemoAttributes, seedDemoMembers } from './seed-demo-members';
 
 /** Resources an Editor works on, and the actions it may take on them. */
 const EDITOR_CONTENT = new Set(['posts', 'banners', 'tour', 'email', 'pushNotification', 'checklist']);
@@ -53,6 +53,8 @@ export async function seedDatabase(db: Db, admin: { email: string; password: str
       .returning({ id: websites.id });
     // ~60 demo people on the demo website, so groups can be built at once (see seed-demo-members.ts).
     await seedDemoMembers(tx, demoSite.id);
+    // …and the attributes they carry, so the demo customer site can identify its visitor with them.
+    await seedDemoAttributes(tx, demoSite.id);
     const created = await tx
       .insert(roles)
       .values(Object.entries(SEED_ROLES).map(([name, permissions]) => ({ organisationId: org.id, name, permissions })))

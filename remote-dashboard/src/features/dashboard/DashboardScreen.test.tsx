@@ -153,24 +153,26 @@ test('switching the range reloads every figure for the new dates; a custom range
   expect(screen.queryByTestId('range-problem')).toBeNull();
 });
 
-test('no events in the range: the empty state shows how to install the script, with the website’s public key', async () => {
+test('no events in the range: the empty state shows the website’s snippet from the API and links to the installation guide', async () => {
   signInAs(['get_websites']);
-  fakeApi((call) => (call.url === '/api/websites' ? statsAnswer(1)(call) : zeros(call)));
+  const snippet = '<script>!function(w,d,u,k,a){}(window,document,"http://localhost:3006/signpost.js","pk_live_123","http://localhost:4000");</script>';
+  fakeApi((call) => (call.url === '/api/websites/w1/install-snippet' ? { status: 200, data: { snippet } } : zeros(call)));
   renderScreen(<DashboardScreen />);
   const empty = await screen.findByTestId('stats-empty');
   expect(empty).toHaveTextContent('No visitor activity yet');
-  await waitFor(() => expect(screen.getByTestId('install-snippet')).toHaveTextContent('/api/public/pk_live_123/events'));
-  expect(screen.getByTestId('public-key')).toHaveTextContent('pk_live_123');
+  await waitFor(() => expect(screen.getByTestId('install-snippet').textContent).toBe(snippet));
+  expect(screen.getByTestId('install-guide-link')).toHaveAttribute('href', '/installation-guide');
   expect(screen.queryByTestId('chart-users-connected')).toBeNull();
 });
 
-test('without get_websites the snippet shows a placeholder and says whom to ask', async () => {
+test('without get_websites no snippet is asked for: the empty state says whom to ask and links to the guide', async () => {
   signInAs([]);
   const calls = fakeApi(zeros);
   renderScreen(<DashboardScreen />);
-  expect(await screen.findByTestId('public-key-missing')).toBeInTheDocument();
-  expect(screen.getByTestId('install-snippet')).toHaveTextContent('YOUR_WEBSITE_PUBLIC_KEY');
-  expect(calls.some((c) => c.url === '/api/websites')).toBe(false);
+  expect(await screen.findByTestId('install-snippet-missing')).toHaveTextContent('ask someone who can see websites');
+  expect(screen.queryByTestId('install-snippet')).toBeNull();
+  expect(screen.getByTestId('install-guide-link')).toBeInTheDocument();
+  expect(calls.some((c) => c.url.includes('install-snippet'))).toBe(false);
 });
 
 test('in Arabic the charts are translated and mirrored: legend and tooltip right to left, time axis reversed', async () => {

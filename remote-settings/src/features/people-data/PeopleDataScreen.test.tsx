@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { Attribute } from 'contracts';
 import PeopleDataScreen from './PeopleDataScreen';
 import { identifySnippet } from './snippet';
@@ -29,16 +30,21 @@ function server(initial: Attribute[]) {
   return calls;
 }
 
-test('snippets carry an example value of the type', () => {
-  expect(identifySnippet('age', 'number')).toContain('age: 42');
-  expect(identifySnippet('vip', 'boolean')).toContain('vip: true');
-  expect(identifySnippet('plan', 'string')).toContain("plan: 'premium'");
-  expect(identifySnippet('plan', 'string')).toMatch(/^signpost\('identify', \{/);
+test('snippets carry the id and an example value of each attribute’s type', () => {
+  expect(identifySnippet([{ name: 'age', type: 'number' }])).toContain('age: 42');
+  expect(identifySnippet([{ name: 'vip', type: 'boolean' }])).toContain('vip: true');
+  expect(identifySnippet([{ name: 'plan', type: 'string' }])).toContain("plan: 'premium'");
+  expect(identifySnippet([{ name: 'plan', type: 'string' }])).toMatch(/^signpost\('identify', \{\n {2}id: 'user-123',\n/);
+  expect(identifySnippet([], { withProfile: true })).toContain("email: 'ada@example.com'");
 });
 
 test('create: validation in the browser, a duplicate on the name field, then the message and the snippet', async () => {
   const calls = server([{ _id: 'x', name: 'plan', type: 'string', createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<PeopleDataScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <PeopleDataScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('attributes-table');
   await within(table).findByText('plan');
   await userEvent.click(screen.getByTestId('attribute-create'));
@@ -60,14 +66,19 @@ test('create: validation in the browser, a duplicate on the name field, then the
   await userEvent.click(within(form).getByTestId('submit-button'));
   const panel = await screen.findByTestId('attribute-snippet');
   expect(panel).toHaveTextContent('Start sending its data by adding it to your code');
-  expect(within(panel).getByTestId('attribute-snippet-code')).toHaveTextContent("signpost('identify', { memberId: 'member-123', lifetime_value: 42, });");
+  expect(within(panel).getByTestId('attribute-snippet-code')).toHaveTextContent("signpost('identify', { id: 'user-123', lifetime_value: 42, });");
+  expect(within(panel).getByTestId('attribute-snippet-guide')).toHaveAttribute('href', '/installation-guide');
   await within(table).findByText('lifetime_value');
   expect(calls.filter((c) => c.method === 'POST').at(-1)!.data).toEqual({ name: 'lifetime_value', type: 'number' });
 });
 
 test('delete asks first, then removes the row', async () => {
   const calls = server([{ _id: 'x', name: 'plan', type: 'string', createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<PeopleDataScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <PeopleDataScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('attributes-table');
   await within(table).findByText('plan');
   await userEvent.click(within(table).getByTestId('attribute-delete'));

@@ -7,7 +7,17 @@ const EXAMPLES: Record<AttributeType, string> = {
   date: "'2025-01-31T09:00:00.000Z'",
 };
 
-/** The line a website adds to its code to start sending an attribute (an example value of its type). */
-export function identifySnippet(name: string, type: AttributeType): string {
-  return `signpost('identify', {\n  memberId: 'member-123',\n  ${name}: ${EXAMPLES[type]},\n});`;
+/**
+ * The call a website makes to say who its signed-in visitor is, with an example value of each
+ * attribute's type: `id` (the person's id in the website's own system) is required, `name` and `email`
+ * are known fields (`withProfile`), every other key is a people-data attribute the website declared
+ * (the website script's `identify`, which refuses undeclared ones).
+ */
+export function identifySnippet(attributes: readonly { name: string; type: AttributeType }[], { withProfile = false } = {}): string {
+  const lines = [
+    "  id: 'user-123',",
+    ...(withProfile ? ["  name: 'Ada Lovelace',", "  email: 'ada@example.com',"] : []),
+    ...attributes.map((a) => `  ${a.name}: ${EXAMPLES[a.type]},`),
+  ];
+  return `signpost('identify', {\n${lines.join('\n')}\n});`;
 }

@@ -1,47 +1,34 @@
 import { useEffect, useState } from 'react';
-import { api, useCan, useSession } from 'shared-auth';
+import { Link as RouterLink } from 'react-router-dom';
+import { useCan, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import { Box, Card, Code, Heading, Stack, Text } from 'shared-ui';
-import { getWebsitePublicKey } from '../api/getWebsitePublicKey';
+import { Box, Card, Code, Heading, Link, Skeleton, Stack, Text } from 'shared-ui';
+import { getInstallSnippet } from '../api/getInstallSnippet';
 
 /**
- * What a website's page includes so its visitors' activity reaches the dashboard: a few lines that
- * report a session (with the device) to the public ingestion call under the website's public key.
+ * The empty state: nothing happened in the range, so show the website script's snippet (the one the
+ * installation guide shows, from the API) and link to the guide for the other ways to install it and
+ * its live check. The snippet holds the website's key, so it needs get_websites (as the API).
  */
-export function installSnippet(apiBase: string, publicKey: string): string {
-  return `<script>
-  // Signpost: reports visits to ${apiBase.replace(/\/$/, '')}/api/public/${publicKey}/events
-  (function () {
-    var url = '${apiBase.replace(/\/$/, '')}/api/public/${publicKey}/events';
-    var id = localStorage.getItem('signpost_visitor') || (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random());
-    localStorage.setItem('signpost_visitor', id);
-    var device = /Mobi|Android|iPhone/i.test(navigator.userAgent) ? 'mobile' : 'web';
-    fetch(url, { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ events: [{ type: 'session', visitorId: id, device: device }] }) });
-  })();
-</script>`;
-}
-
-/** The empty state: nothing happened in the range, so tell the website how to start sending events. */
 export function InstallSnippet() {
   const { t } = useTranslation('dashboard');
   const { activeWebsite } = useSession();
   const canSeeWebsites = useCan('get', 'websites');
-  const [publicKey, setPublicKey] = useState<string | null>(null);
+  const [snippet, setSnippet] = useState<string | null | 'failed'>(null);
   const websiteId = activeWebsite?._id;
 
   useEffect(() => {
     if (!websiteId || !canSeeWebsites) return;
     let live = true;
-    getWebsitePublicKey(websiteId)
-      .then((key) => live && setPublicKey(key))
-      .catch(() => live && setPublicKey(null));
+    setSnippet(null);
+    getInstallSnippet(websiteId)
+      .then((code) => live && setSnippet(code))
+      .catch(() => live && setSnippet('failed'));
     return () => {
       live = false;
     };
   }, [websiteId, canSeeWebsites]);
 
-  const apiBase = api.defaults.baseURL ?? window.location.origin;
   return (
     <Card.Root data-testid="stats-empty" borderStyle="dashed">
       <Card.Header>
@@ -50,23 +37,29 @@ export function InstallSnippet() {
       </Card.Header>
       <Card.Body>
         <Stack gap="3">
-          <Text fontWeight="medium">{t('empty.step')}</Text>
-          {/* Code reads left to right in every language. */}
-          {/* Scrolls sideways on narrow screens: focusable so a keyboard can scroll it too. */}
-          <Box dir="ltr" textAlign="left" overflowX="auto" bg="bg.muted" borderRadius="md" p="3" tabIndex={0} role="region" aria-label={t('empty.step')}>
-            <Code as="pre" data-testid="install-snippet" bg="transparent" fontSize="xs" whiteSpace="pre">
-              {installSnippet(apiBase, publicKey ?? t('empty.keyPlaceholder'))}
-            </Code>
-          </Box>
-          {publicKey ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t('empty.key')} <Code data-testid="public-key">{publicKey}</Code>
-            </Text>
+          {canSeeWebsites && snippet !== 'failed' ? (
+            <>
+              <Text fontWeight="medium">{t('empty.step')}</Text>
+              {snippet === null ? (
+                <Skeleton height="16" />
+              ) : (
+                // Code reads left to right in every language; it scrolls sideways on narrow screens,
+                // so it is focusable (a keyboard can scroll it too).
+                <Box dir="ltr" textAlign="left" overflowX="auto" bg="bg.muted" borderRadius="md" p="3" tabIndex={0} role="region" aria-label={t('empty.step')}>
+                  <Code as="pre" data-testid="install-snippet" bg="transparent" fontSize="xs" whiteSpace="pre">
+                    {snippet}
+                  </Code>
+                </Box>
+              )}
+            </>
           ) : (
-            <Text fontSize="sm" color="fg.muted" data-testid="public-key-missing">
-              {t('empty.keyHidden')}
+            <Text fontSize="sm" color="fg.muted" data-testid="install-snippet-missing">
+              {snippet === 'failed' ? t('empty.snippetFailed') : t('empty.snippetHidden')}
             </Text>
           )}
+          <Link asChild fontWeight="medium" data-testid="install-guide-link">
+            <RouterLink to="/installation-guide">{t('empty.guide')}</RouterLink>
+          </Link>
           <Text fontSize="sm" color="fg.muted">
             {t('empty.hint')}
           </Text>

@@ -1,18 +1,20 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Check, Copy } from 'lucide-react';
-import { Alert, Box, Button, CloseButton, HStack, Stack, Text } from 'shared-ui';
+import { Alert, Box, Button, CloseButton, HStack, Link, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import type { AttributeRow } from '../api/attributes';
 import { identifySnippet } from '../snippet';
 
 /**
  * After an attribute is created: the spec's message telling the user to start sending it from their
- * code, with the snippet to paste. Code is always left-to-right, also in Arabic.
+ * code, with the snippet to paste and a link to the installation guide (the page needs the website
+ * script first). Code is always left-to-right, also in Arabic.
  */
 export function SnippetPanel({ attribute, onClose }: { attribute: AttributeRow; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const [copied, setCopied] = useState(false);
-  const code = identifySnippet(attribute.name, attribute.type);
+  const code = identifySnippet([attribute]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -38,6 +40,10 @@ export function SnippetPanel({ attribute, onClose }: { attribute: AttributeRow; 
             {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
             {copied ? t('peopleData.copied') : t('peopleData.copy')}
           </Button>
+          {/* The page must load the website script first: the guide has its snippet for this website. */}
+          <Link asChild fontSize="sm" data-testid="attribute-snippet-guide">
+            <RouterLink to="/installation-guide">{t('peopleData.installGuide')}</RouterLink>
+          </Link>
         </HStack>
       </Stack>
       <CloseButton size="sm" onClick={onClose} aria-label={t('actions.close', { ns: 'common' })} />

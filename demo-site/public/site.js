@@ -1,0 +1,98 @@
+// The demo customer site's own code: a small single-page app (links intercepted, history.pushState,
+// content swapped without a reload, Back through popstate) and a "sign in" that tells Signpost who the
+// visitor is. Signpost itself arrives only through the installation snippet in the page's <head>,
+// which defines `window.signpost` (calls made before the script loads are queued).
+const PAGES = { '/': 'page-home', '/pricing': 'page-pricing', '/docs': 'page-docs' };
+const SIGNED_IN_KEY = 'acme-demo-signed-in';
+/** The demo visitor: attribute names the demo website declares (api/src/db/seed-demo-members.ts). */
+const ADA = {
+  id: 'demo-ada',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  plan: 'pro',
+  visits: 42,
+  newsletter: true,
+};
+const arabic = document.documentElement.lang === 'ar';
+const TEXT = arabic
+  ? { anonymous: 'زائر مجهول', signedIn: 'مسجل الدخول باسم Ada Lovelace (الخطة pro)', signIn: 'تسجيل الدخول باسم Ada', signOut: 'تسجيل الخروج' }
+  : { anonymous: 'Anonymous visitor', signedIn: 'Signed in as Ada Lovelace (plan pro)', signIn: 'Sign in as Ada', signOut: 'Sign out (reset)' };
+
+/** The snippet may be missing (see the notice the start script writes then): never break the page for it. */
+function signpost(...args) {
+  if (typeof window.signpost === 'function') window.signpost(...args);
+}
+
+function translate(root) {
+  if (!arabic) return;
+  for (const el of root.querySelectorAll('[data-ar]')) el.textContent = el.dataset.ar;
+}
+
+/** Renders the page of the current address into <main>; `focus` after a client-side navigation. */
+function render({ focus = false } = {}) {
+  const template = document.getElementById(PAGES[location.pathname] ?? 'page-not-found');
+  const main = document.getElementById('main');
+  main.replaceChildren(template.content.cloneNode(true));
+  translate(main);
+  document.title = `${template.dataset.title} · Acme Rockets`;
+  for (const link of document.querySelectorAll('.site-header nav a')) {
+    if (new URL(link.href).pathname === location.pathname && !link.hasAttribute('data-reload')) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  if (focus) main.focus();
+}
+
+/** Same-site links keep `?lang=ar` so the whole visit stays right to left. */
+function withLanguage(href) {
+  const url = new URL(href, location.href);
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang && !url.searchParams.has('lang')) url.searchParams.set('lang', lang);
+  return url;
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (link.hasAttribute('data-keep-path')) {
+    // The language links: a full load of the same page in the other language.
+    event.preventDefault();
+    location.assign(`${location.pathname}${link.getAttribute('href')}`);
+    return;
+  }
+  const url = withLanguage(link.href);
+  if (url.origin !== location.origin) return;
+  event.preventDefault();
+  if (link.hasAttribute('data-reload')) {
+    location.assign(url); // a plain full-page navigation
+    return;
+  }
+  if (url.href === location.href) return;
+  history.pushState({}, '', url);
+  render({ focus: true });
+});
+window.addEventListener('popstate', () => render({ focus: true }));
+
+// Signing in and out: what a customer's own login does with Signpost.
+const state = document.querySelector('[data-testid="visitor-state"]');
+const toggle = document.querySelector('[data-testid="visitor-toggle"]');
+function showVisitor() {
+  const signedIn = localStorage.getItem(SIGNED_IN_KEY) === '1';
+  state.textContent = signedIn ? TEXT.signedIn : TEXT.anonymous;
+  toggle.textContent = signedIn ? TEXT.signOut : TEXT.signIn;
+}
+toggle.addEventListener('click', () => {
+  if (localStorage.getItem(SIGNED_IN_KEY) === '1') {
+    localStorage.removeItem(SIGNED_IN_KEY);
+    signpost('reset');
+  } else {
+    localStorage.setItem(SIGNED_IN_KEY, '1');
+    signpost('identify', ADA);
+  }
+  showVisitor();
+});
+
+// A signed-in visitor is identified on every page load, as a real site does after its own login.
+if (localStorage.getItem(SIGNED_IN_KEY) === '1') signpost('identify', ADA);
+translate(document);
+showVisitor();
+render();

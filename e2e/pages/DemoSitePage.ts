@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The demo customer site (demo-site/, http://localhost:3005): a small single-page app with the
+ * website script installed through its snippet. The script draws each surface in an open shadow
+ * root; Playwright's locators pierce open shadow roots, so the surfaces are found like page content.
+ */
+export class DemoSitePage {
+  public readonly main: Locator;
+  public readonly visitorState: Locator;
+  public readonly visitorToggle: Locator;
+  public readonly fullPageLink: Locator;
+  public readonly notice: Locator;
+
+  public constructor(
+    public readonly page: Page,
+    public readonly baseURL: string,
+  ) {
+    this.main = page.getByTestId('demo-page');
+    this.visitorState = page.getByTestId('visitor-state');
+    this.visitorToggle = page.getByTestId('visitor-toggle');
+    this.fullPageLink = page.getByTestId('full-page-link');
+    this.notice = page.getByTestId('demo-notice');
+  }
+
+  /** Opens a page of the site (`/pricing`, `/docs?lang=ar`) and waits for the site's own script. */
+  public async open(path = '/'): Promise<void> {
+    await this.page.goto(`${this.baseURL}${path}`, { waitUntil: 'domcontentloaded' });
+    await expect(this.main.getByRole('heading', { level: 1 })).toBeVisible();
+    // The snippet is in the page: the demo site is installed (otherwise it says why not).
+    await expect(this.notice).toHaveCount(0);
+  }
+
+  /** A link of the site's header menu, followed client-side (history.pushState, no reload). */
+  public async navigate(name: string): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name, exact: true }).click();
+  }
+
+  /** Marks the current document, so a later check can tell a client-side navigation from a reload. */
+  public async markDocument(): Promise<void> {
+    await this.page.evaluate(() => ((window as unknown as { __demoMark: boolean }).__demoMark = true));
+  }
+
+  public async documentIsMarked(): Promise<boolean> {
+    return this.page.evaluate(() => (window as unknown as { __demoMark?: boolean }).__demoMark === true);
+  }
+
+  public async signInAsAda(): Promise<void> {
+    await expect(this.visitorToggle).toHaveText('Sign in as Ada');
+    const identified = this.page.waitForResponse((r) => /\/identify$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await this.visitorToggle.click();
+    expect((await identified).ok()).toBe(true);
+    await expect(this.visitorState).toHaveText('Signed in as Ada Lovelace (plan pro)');
+  }
+
+  /** What another site's sign-in would do: `signpost('identify', …)` with the page's own code. */
+  public async identify(traits: Record<string, string | number | boolean>): Promise<void> {
+    const identified = this.page.waitForResponse((r) => /\/identify$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await this.page.evaluate((t) => (window as unknown as { signpost: (...args: unknown[]) => void }).signpost('identify', t), traits);
+    expect((await identified).ok()).toBe(true);
+  }
+
+  /** Reloads and waits for the script's "what to show now" answer for this page view. */
+  public async reloadAndWaitForContent(): Promise<void> {
+    const content = this.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+    await this.page.reload({ waitUntil: 'domcontentloaded' });
+    expect((await content).ok()).toBe(true);
+  }
+
+  /** A popup: a modal dialog named by its title. */
+  public popup(title: string): Locator {
+    return this.page.getByRole('dialog', { name: title });
+  }
+
+  /** A banner: a region named by its title. */
+  public banner(title: string): Locator {
+    return this.page.getByRole('region', { name: title });
+  }
+
+  /** A push notification: a status card holding its title. */
+  public push(title: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: title });
+  }
+
+  /** The writing direction a surface renders with (its `dir`, inherited inside the shadow root). */
+  public async direction(surface: Locator): Promise<string> {
+    return surface.evaluate((el) => getComputedStyle(el).direction);
+  }
+}

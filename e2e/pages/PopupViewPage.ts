@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ShellPage } from './ShellPage';
+
+/** /posts/{id}/view: a popup read-only, with its comments and reactions dialog and the answers export. */
+export class PopupViewPage extends ShellPage {
+  public readonly feedbackButton: Locator;
+  public readonly feedbackDialog: Locator;
+  public readonly exportButton: Locator;
+
+  public constructor(page: Page) {
+    super(page);
+    this.feedbackButton = page.getByTestId('view-feedback');
+    this.feedbackDialog = page.getByTestId('feedback-dialog');
+    this.exportButton = page.getByTestId('view-export');
+  }
+
+  public async navigate(id: string): Promise<void> {
+    await this.navigateTo(`/posts/${id}/view`);
+    await expect(this.feedbackButton).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** The comments tab of the feedback dialog (opened first). */
+  public async comments(): Promise<Locator> {
+    await this.feedbackButton.click();
+    await expect(this.feedbackDialog).toBeVisible();
+    return this.feedbackDialog.getByTestId('comments-list');
+  }
+
+  /** The reactions tab of the feedback dialog (opened first). */
+  public async reactions(): Promise<Locator> {
+    await this.feedbackButton.click();
+    await expect(this.feedbackDialog).toBeVisible();
+    await this.feedbackDialog.getByTestId('feedback-reactions-tab').click();
+    return this.feedbackDialog.getByTestId('reactions-list');
+  }
+}

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Card, Code, Heading, List, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage, useApiList, useCan, useSession } from 'shared-auth';
+import { LIST_ATTRIBUTES_URL, type AttributeRow } from '../people-data/api/attributes';
+import { identifySnippet } from '../people-data/snippet';
+import { getInstallSnippet } from './api/get-install-snippet';
+import { getWebsitePublicKey } from './api/get-website-public-key';
+import { CopyableCode } from './components/CopyableCode';
+import { InstallCheck } from './components/InstallCheck';
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; snippet: string; publicKey: string | null };
+
+/** The snippet's JavaScript without its <script> element, for frameworks that write that element themselves. */
+export function snippetScript(snippet: string): string {
+  return snippet.replace(/^\s*<script[^>]*>/i, '').replace(/<\/script>\s*$/i, '');
+}
+
+/** Next.js (app router): the snippet through next/script, after the page is interactive. */
+export function nextJsExample(snippet: string): string {
+  return [
+    "import Script from 'next/script';",
+    '',
+    'export default function RootLayout({ children }) {',
+    '  return (',
+    '    <html>',
+    '      <body>',
+    '        {children}',
+    '        <Script id="signpost" strategy="afterInteractive"',
+    `          dangerouslySetInnerHTML={{ __html: ${JSON.stringify(snippetScript(snippet))} }} />`,
+    '      </body>',
+    '    </html>',
+    '  );',
+    '}',
+  ].join('\n');
+}
+
+/** Plain HTML: inside the <head> of every page. */
+export function htmlExample(snippet: string): string {
+  return ['<head>', '  <!-- … -->', `  ${snippet}`, '</head>'].join('\n');
+}
+
+/**
+ * /installation-guide (no permission, spec section 2): how to install the website script on the
+ * active website — its snippet (from the API, with the website's key), where to paste it (HTML,
+ * React/Next.js, Google Tag Manager), how to say who the visitor is with the website's declared
+ * attributes, and a live check that turns green once the script has reported from the website.
+ * The snippet and the key need get_websites (as the API); without it the screen says whom to ask.
+ */
+export default function InstallationGuideScreen() {
+  const { t } = useTranslation('settings');
+  const { activeWebsite } = useSession();
+  const canSeeWebsites = useCan('get', 'websites');
+  const websiteId = activeWebsite?._id;
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [nonce, setNonce] = useState(0);
+  const attributes = useApiList<AttributeRow>(LIST_ATTRIBUTES_URL, { pageSize: 100, fallbackError: t('peopleData.loadError') });
+
+  useEffect(() => {
+    if (!websiteId || !canSeeWebsites) return;
+    let live = true;
+    setLoaded({ status: 'loading' });
+    Promise.all([getInstallSnippet(websiteId), getWebsitePublicKey(websiteId)])
+      .then(([snippet, publicKey]) => live && setLoaded({ status: 'ready', snippet, publicKey }))
+      .catch((err) => live && setLoaded({ status: 'error', message: errorMessage(err, t('installationGuide.loadError')) }));
+    return () => {
+      live = false;
+    };
+  }, [websiteId, canSeeWebsites, nonce, t]);
+  const retry = useCallback(() => setNonce((n) => n + 1), []);
+
+  const websiteName = activeWebsite?.name ?? '';
+  const header = <PageHeader title={t('installationGuide.title')} description={t('installationGuide.description', { website: websiteName })} />;
+  if (!activeWebsite) {
+    return (
+      <>
+        {header}
+        <StatePanel title={t('installationGuide.noWebsite')} testId="install-no-website" />
+      </>
+    );
+  }
+  if (!canSeeWebsites) {
+    return (
+      <>
+        {header}
+        <StatePanel title={t('installationGuide.noPermission')} description={t('installationGuide.noPermissionHint')} testId="install-no-permission" />
+      </>
+    );
+  }
+  if (loaded.status === 'error') {
+    return (
+      <>
+        {header}
+        <StatePanel
+          tone="danger"
+          title={t('installationGuide.loadError')}
+          description={loaded.message}
+          action={<RetryButton onClick={retry}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
+          testId="install-error"
+        />
+      </>
+    );
+  }
+  if (loaded.status === 'loading') {
+    return (
+      <>
+        {header}
+        <Skeleton height="40" data-testid="install-loading" />
+      </>
+    );
+  }
+
+  const { snippet, publicKey } = loaded;
+  const identify = identifySnippet(attributes.docs, { withProfile: true });
+  return (
+    <>
+      {header}
+      <Stack gap="6" maxW="4xl">
+        <Section title={t('installationGuide.snippet.title')} testId="install-section-snippet">
+          <Text>{t('installationGuide.snippet.description')}</Text>
+          <CopyableCode code={snippet} label={t('installationGuide.snippet.title')} testId="install-snippet" />
+        </Section>
+
+        <Section title={t('installationGuide.where.title')} testId="install-section-where">
+          <Heading as="h3" size="sm">
+            {t('installationGuide.where.html.title')}
+          </Heading>
+          <Text>{t('installationGuide.where.html.description')}</Text>
+          <CopyableCode code={htmlExample(snippet)} label={t('installationGuide.where.html.title')} testId="install-html" />
+
+          <Heading as="h3" size="sm" mt="2">
+            {t('installationGuide.where.next.title')}
+          </Heading>
+          <Text>{t('installationGuide.where.next.description')}</Text>
+          <CopyableCode code={nextJsExample(snippet)} label={t('installationGuide.where.next.title')} testId="install-next" />
+
+          <Heading as="h3" size="sm" mt="2">
+            {t('installationGuide.where.gtm.title')}
+          </Heading>
+          <List.Root as="ol" ps="5" gap="1">
+            <List.Item>{t('installationGuide.where.gtm.step1')}</List.Item>
+            <List.Item>{t('installationGuide.where.gtm.step2')}</List.Item>
+            <List.Item>{t('installationGuide.where.gtm.step3')}</List.Item>
+            <List.Item>{t('installationGuide.where.gtm.step4')}</List.Item>
+          </List.Root>
+        </Section>
+
+        <Section title={t('installationGuide.identify.title')} testId="install-section-identify">
+          <Text>{t('installationGuide.identify.description')}</Text>
+          <CopyableCode code={identify} label={t('installationGuide.identify.title')} testId="install-identify" />
+          <Text fontSize="sm" color="fg.muted">
+            {attributes.docs.length ? t('installationGuide.identify.attributes') : t('installationGuide.identify.noAttributes')}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('installationGuide.identify.reset')} <Code dir="ltr">{"signpost('reset')"}</Code>
+          </Text>
+        </Section>
+
+        <Section title={t('installationGuide.check.title')} testId="install-section-check">
+          <Text>{t('installationGuide.check.description', { domain: activeWebsite.domain })}</Text>
+          <InstallCheck publicKey={publicKey} domain={activeWebsite.domain} />
+        </Section>
+      </Stack>
+    </>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3" minW="0">
+          {children}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,84 @@
+// The demo customer site (demo-site/, issue 12): plain pages that carry the website script's
+// installation snippet exactly as the console's installation guide shows it for the seeded "Demo
+// website". The snippet holds that website's public key, which is made by the database when the seed
+// runs (a random key per data folder), and the script's and the API's addresses, which follow the
+// ports in use. So the pages cannot be finished at build time: when the demo site is served, this
+// asks the running API for the snippet (signed in as the seeded admin, as the demo traffic does) and
+// writes the pages with it into a folder of the data directory. Another data folder, database or port
+// gives another snippet, and the page always shows the one the guide shows.
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { consoleClient } from '../demo-traffic.mjs';
+import { ROOT } from './proc.mjs';
+
+export const DEMO_SITE_SOURCE = path.join(ROOT, 'demo-site', 'public');
+/** The seeded demo website (api/src/db/seed.ts DEMO_WEBSITE). */
+const DEMO_WEBSITE_NAME = 'Demo website';
+const SNIPPET_MARK = '<!-- signpost:install-snippet -->';
+const NOTICE_MARK = '<!-- signpost:demo-notice -->';
+/** The console's address in the pages' "what to try" links (it follows the host's port). */
+const CONSOLE_MARK = '__SIGNPOST_CONSOLE__';
+
+const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The demo website's snippet from the API: GET /api/websites/{id}/install-snippet (contracts'
+ * getInstallSnippetCall; this script is plain Node and cannot import the TypeScript contracts, so the
+ * path is written here once). The website is the one whose domain is the demo site's host, else the
+ * seeded one by name.
+ */
+export async function fetchDemoSnippet({ api, email, password, siteHost }) {
+  const client = consoleClient(api.replace(/\/+$/, ''), email, password);
+  const user = await client.signIn();
+  const site = user.websites.find((w) => w.domain === siteHost) ?? user.websites.find((w) => w.name === DEMO_WEBSITE_NAME);
+  if (!site) throw new Error(`${email} has no website named "${DEMO_WEBSITE_NAME}" or with the domain ${siteHost}`);
+  client.useWebsite(site._id);
+  const res = await client.call('GET', `/api/websites/${encodeURIComponent(site._id)}/install-snippet`);
+  if (res.status === 404 && /^Route /.test(res.body?.message ?? '')) {
+    throw new Error('this API has no install-snippet call yet (the website script API is not on this branch)');
+  }
+  if (res.status !== 200 || typeof res.body?.snippet !== 'string') {
+    throw new Error(`the install-snippet call answered ${res.status}: ${res.body?.message ?? ''}`);
+  }
+  return { snippet: res.body.snippet, website: site.name };
+}
+
+/**
+ * Writes the demo site's pages into `outDir` with `snippet` pasted where a customer would (the end of
+ * the <head>'s scripts), or, without one, with a visible notice saying why. Other files are copied.
+ */
+export async function writeDemoSite({ outDir, snippet, notice, consoleUrl = 'http://localhost:3000' }) {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  await cp(DEMO_SITE_SOURCE, outDir, { recursive: true, filter: (src) => !src.endsWith('.html') || path.dirname(src) !== DEMO_SITE_SOURCE });
+  for (const name of (await readdir(DEMO_SITE_SOURCE)).filter((n) => n.endsWith('.html'))) {
+    const page = await readFile(path.join(DEMO_SITE_SOURCE, name), 'utf8');
+    const noticeHtml = notice ? `<p class="demo-notice" role="status" data-testid="demo-notice">${escapeHtml(notice)}</p>` : '';
+    const written = page
+      .replace(SNIPPET_MARK, snippet ?? SNIPPET_MARK)
+      .replace(NOTICE_MARK, noticeHtml)
+      .replaceAll(CONSOLE_MARK, escapeHtml(consoleUrl.replace(/\/+$/, '')));
+    await writeFile(path.join(outDir, name), written);
+  }
+}
+
+/**
+ * Prepares the pages for serving: the snippet from the API, or a notice when there is none (the API is
+ * not running or lacks the call, the website script is not built). Never throws for those: the demo
+ * site is served anyway and says what is missing. Answers `{ snippet, notice }`.
+ */
+export async function prepareDemoSite({ outDir, api, email, password, siteHost, scriptBuilt, consoleUrl }) {
+  let snippet = null;
+  let notice = null;
+  try {
+    ({ snippet } = await fetchDemoSnippet({ api, email, password, siteHost }));
+  } catch (err) {
+    notice = `Signpost is not installed on this demo page: the installation snippet could not be read from the API at ${api} (${err.message}). The API must run and the seeded admin (SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD) must be able to sign in; then restart \`pnpm start\`.`;
+  }
+  if (snippet && !scriptBuilt) {
+    notice =
+      'The website script is not built (website-script/dist/signpost.js is missing): the snippet is in this page, but the script it loads answers 404. Build it with `pnpm build`, then restart `pnpm start`.';
+  }
+  await writeDemoSite({ outDir, snippet, notice, consoleUrl });
+  return { snippet, notice };
+}
