@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bannerCalls, CREATED_STATUS, popupCalls, pushNotificationCalls, type CallDefinition, type PageQuery, type ReactListQuery } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
+import { notFound } from '../../lib/errors';
 import { caller, websiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
 import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
@@ -60,7 +61,8 @@ async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyReq
   return ctx.db.transaction(async (tx) => {
     const store = campaignsStore(tx, website, rules);
     const status = id ? await store.status(id) : CREATED_STATUS;
-    if (!status) await store.assertOwn(id!);
+    // Gone since the check above (deleted meanwhile): the same 404.
+    if (!status) throw notFound(rules.messages.notFound);
     const doc = { ...body, status };
     const savedId = id ?? (await store.insert(caller(request).userId, doc));
     if (id) await store.update(id, doc);
