@@ -52,11 +52,8 @@ import { orgUserCreateRoute } from './routes/users/org-create';
 import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
 import { publicEventRoutes } from './routes/public/events';
-import { popupRoutes } from './routes/popups';
-import { bannerRoutes } from './routes/banners';
-import { pushNotificationRoutes } from './routes/push-notifications';
+import { campaignRoutes } from './routes/campaigns';
 import { uploadRoutes } from './routes/upload';
-import { exportRoutes } from './routes/export';
 import { statsRoutes } from './routes/stats';
 import { localizeMessages } from './plugins/localize';
 
@@ -208,11 +205,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
   publicEventRoutes(app, ctx);
-  popupRoutes(app, ctx);
-  bannerRoutes(app, ctx);
-  pushNotificationRoutes(app, ctx);
+  campaignRoutes(app, ctx);
   uploadRoutes(app, ctx);
-  exportRoutes(app, ctx);
   statsRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);
 

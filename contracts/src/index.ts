@@ -14,6 +14,7 @@ export * from './groups';
 export * from './users';
 export * from './audiences';
 export * from './campaigns';
+export * from './campaign-calls';
 export * from './events';
 export * from './stats';
 export * from './ui-timings';

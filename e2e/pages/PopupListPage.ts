@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PagedTable } from './PagedTable';
 import { ShellPage } from './ShellPage';
 
 /**
@@ -14,6 +15,9 @@ export class CampaignListPage extends ShellPage {
   public readonly duplicateDialog: Locator;
   public readonly workspaces: Locator;
   public readonly newWorkspaceDialog: Locator;
+  /** The title search (its value lives in the URL, under the list call's title parameter). */
+  public readonly search: Locator;
+  public readonly paging: PagedTable;
 
   public constructor(
     page: Page,
@@ -29,6 +33,13 @@ export class CampaignListPage extends ShellPage {
     this.duplicateDialog = page.getByTestId('duplicate-dialog');
     this.workspaces = page.getByTestId('workspace-side-list');
     this.newWorkspaceDialog = page.getByTestId('new-workspace-dialog');
+    this.search = page.getByTestId('list-search');
+    this.paging = new PagedTable(page, this.table);
+  }
+
+  /** The side list's entry of a workspace (aria-current="page" when it filters the list). */
+  public workspace(name: string): Locator {
+    return this.workspaces.getByTestId(`workspace-${name}`);
   }
 
   public async navigate(): Promise<void> {

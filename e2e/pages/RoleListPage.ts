@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PagedTable } from './PagedTable';
 import { ShellPage } from './ShellPage';
 
 /** /role (get_role): the roles table of remote-settings, with create, edit and delete. */
@@ -10,6 +11,9 @@ export class RoleListPage extends ShellPage {
   public readonly createButton: Locator;
   public readonly deleteDialog: Locator;
   public readonly deleteConfirm: Locator;
+  /** The name search, bound to `?name=`. */
+  public readonly search: Locator;
+  public readonly paging: PagedTable;
 
   public constructor(page: Page) {
     super(page);
@@ -18,6 +22,8 @@ export class RoleListPage extends ShellPage {
     this.createButton = page.getByTestId('role-create');
     this.deleteDialog = page.getByTestId('role-delete-dialog');
     this.deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
+    this.search = page.getByTestId('role-search');
+    this.paging = new PagedTable(page, this.table);
   }
 
   public async navigate(): Promise<void> {

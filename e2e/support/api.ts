@@ -143,4 +143,28 @@ export class SignpostApi {
   public deleteContent(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
     return this.call('DELETE', `/api/${area}/${encodeURIComponent(id)}`, { session });
   }
+
+  /** POST /api/workspaces (in the session's active website): the new workspace's id. */
+  public async createWorkspace(session: ApiSession, workspace: { name: string; icon: string; service: 'popup' | 'banner' | 'push' }): Promise<string> {
+    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/workspaces', { session, body: workspace });
+    return data._id;
+  }
+
+  /** POST /api/popups: a one-page text popup titled `title` in `workspace`; its id. */
+  public async createPopup(session: ApiSession, title: string, workspace: string | null): Promise<string> {
+    const body = { titleOfPopup: { label: title }, content: [{ id: 'p1', content: [{ id: 'b1', kind: 'text', text: title }] }], workspace };
+    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/popups', { session, body });
+    return data._id;
+  }
+
+  /** POST /api/roles: the new role's id. */
+  public async createRole(session: ApiSession, role: { name: string; permissions: string[] }): Promise<string> {
+    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/roles', { session, body: role });
+    return data._id;
+  }
+
+  /** DELETE /api/roles/{id} (a role nobody holds). */
+  public deleteRole(session: ApiSession, id: string): Promise<unknown> {
+    return this.call('DELETE', `/api/roles/${id}`, { session });
+  }
 }

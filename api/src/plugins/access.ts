@@ -134,3 +134,12 @@ export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * The active website on a `website: true` route (the hook has checked it is the caller's
+ * organisation's). Throws the hook's own 400 if a route forgot to ask for it.
+ */
+export function websiteOf(request: FastifyRequest): ActiveWebsite {
+  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  return request.activeWebsite;
+}

@@ -3,7 +3,7 @@
  * campaigns texts (a missing key shows as the key and fails the assertion), and the option lists
  * the editors load.
  */
-import type { Permission, User } from 'contracts';
+import { defaultBanner, defaultPopup, defaultPushNotification, type Banner, type Permission, type Popup, type PushNotification, type User } from 'contracts';
 import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-auth/testing';
 import campaigns from '../locales/en/campaigns.json';
 
@@ -26,3 +26,30 @@ export function optionLists(call: Call, service = 'popup'): Answer | undefined {
   if (['/api/segment', '/api/attributes', '/api/tags'].includes(call.url)) return paged([]);
   return undefined;
 }
+
+/** The server-owned fields of a saved campaign, for answers that must satisfy the contract's schema. */
+const savedMeta = (id: string) => ({
+  _id: id,
+  sender: { _id: 'u1', name: 'Ada' },
+  reactCount: 0,
+  commentCount: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+/** A saved popup as create, update, duplicate and cancel answer it. */
+export const savedPopup = (id = 'p-saved'): Popup => ({
+  ...defaultPopup(null),
+  titleOfPopup: { ...defaultPopup().titleOfPopup, label: 'Saved popup' },
+  ...savedMeta(id),
+});
+/** A saved banner as create, update, duplicate and cancel answer it. */
+export const savedBanner = (id = 'b-saved'): Banner => ({ ...defaultBanner(null), titleOfBanner: 'Saved banner', content: 'Saved', ...savedMeta(id) });
+/** A saved push notification as create, update, duplicate and cancel answer it. */
+export const savedPushNotification = (id = 'n-saved'): PushNotification => ({
+  ...defaultPushNotification(null),
+  push_notification_title: 'Saved push',
+  title: 'Saved',
+  body: 'Saved',
+  ...savedMeta(id),
+});

@@ -16,13 +16,13 @@ import {
   UPLOAD_SUCCESS_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
-  uploadResponseSchema,
+  uploadImageCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
 import { uploads, websites } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { caller } from '../../plugins/access';
-import { websiteOf } from '../groups/shared';
+import { caller, websiteOf } from '../../plugins/access';
+import { serve } from '../../http/serve';
 import { errorResponses, PUBLIC, zod } from '../shared';
 import { reencodeImage, type ImageExt } from './reencode';
 
@@ -89,94 +89,80 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: settings.maxBytes, files: 1, fields: 5, parts: 6 } });
 
-    zod(scope).post(
-      '/api/upload',
-      {
-        // Any signed-in member with a website may upload (spec section 6 names no upload resource);
-        // every editor that takes an image needs it.
-        config: { auth: true, permission: 'create_upload', website: true },
-        schema: {
-          tags: ['upload'],
-          summary: `Upload an image (multipart field "${UPLOAD_FIELD}"): PNG, JPEG, GIF or WebP`,
-          consumes: ['multipart/form-data'],
-          description:
-            'The image is decoded and encoded again in the same format (metadata dropped, animation kept), so the stored ' +
-            'file is never the uploaded bytes; 400 when it does not decode or has too many pixels, 413 when it is too ' +
-            "large or the website's storage quota is full.",
-          response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 404, 413) },
-        },
-      },
-      async (request, reply) => {
-        const website = websiteOf(request);
-        const auth = caller(request);
-        if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
-        let filename = '';
-        let bytes: Buffer;
-        try {
-          const file = await request.file();
-          if (!file || file.fieldname !== UPLOAD_FIELD) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
-          filename = file.filename;
-          // Buffered (2 MiB by default) so nothing reaches the disk before it is fully checked.
-          bytes = await file.toBuffer();
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(settings.maxBytes);
-          throw err;
-        }
-        const type = sniffImage(bytes);
-        if (!type) throw badRequest(UPLOAD_TYPE_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_TYPE_MESSAGE });
-        // What is stored and counted is the re-encoded image, never the client's bytes.
-        bytes = await reencodeImage(bytes, type.ext, settings.maxPixels);
-        if (bytes.length > settings.quotaBytes) throw quotaFull();
+    // Any signed-in member with a website may upload (create_upload); every editor that takes an
+    // image needs it. The image is decoded and encoded again in the same format (metadata dropped,
+    // animation kept), so the stored file is never the uploaded bytes; 400 when it does not decode or
+    // has too many pixels, 413 when it is too large or the website's storage quota is full.
+    serve(scope, uploadImageCall, async (request) => {
+      const website = websiteOf(request);
+      const auth = caller(request);
+      if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
+      let filename = '';
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file || file.fieldname !== UPLOAD_FIELD) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
+        filename = file.filename;
+        // Buffered (2 MiB by default) so nothing reaches the disk before it is fully checked.
+        bytes = await file.toBuffer();
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(settings.maxBytes);
+        throw err;
+      }
+      const type = sniffImage(bytes);
+      if (!type) throw badRequest(UPLOAD_TYPE_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_TYPE_MESSAGE });
+      // What is stored and counted is the re-encoded image, never the client's bytes.
+      bytes = await reencodeImage(bytes, type.ext, settings.maxPixels);
+      if (bytes.length > settings.quotaBytes) throw quotaFull();
 
-        await mkdir(settings.dir, { recursive: true });
-        const id = randomUUID();
-        const key = `${id}.${type.ext}`;
-        // Written under a temporary name, then renamed inside the row's transaction: a reader never
-        // sees half a file, and a failure anywhere leaves neither a row nor a file behind.
-        const tmp = path.join(settings.dir, `.${key}.tmp`);
-        await writeFile(tmp, bytes, { flag: 'wx' });
-        let row: typeof uploads.$inferSelect;
-        try {
-          row = await ctx.db.transaction(async (tx) => {
-            // The website row is locked so two uploads at once cannot both fit in the last free bytes.
-            await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, website.id)).for('update');
-            const [used] = await tx
-              .select({ bytes: sum(uploads.size).mapWith(Number) })
-              .from(uploads)
-              .where(eq(uploads.websiteId, website.id));
-            if ((used?.bytes ?? 0) + bytes.length > settings.quotaBytes) throw quotaFull();
-            const [inserted] = await tx
-              .insert(uploads)
-              .values({
-                id,
-                organisationId: auth.organisationId,
-                websiteId: website.id,
-                uploadedBy: auth.userId,
-                storageKey: key,
-                originalName: (filename || 'image').slice(0, 200),
-                mimeType: type.mime,
-                size: bytes.length,
-              })
-              .returning();
-            await rename(tmp, path.join(settings.dir, key));
-            return inserted;
-          });
-        } finally {
-          await rm(tmp, { force: true });
-        }
-        return reply.code(201).send({
-          message: UPLOAD_SUCCESS_MESSAGE,
-          data: {
-            _id: row.id,
-            url: publicUrl(request, settings.publicApiUrl, row.storageKey),
-            mimeType: row.mimeType,
-            size: row.size,
-            originalName: row.originalName,
-          },
+      await mkdir(settings.dir, { recursive: true });
+      const id = randomUUID();
+      const key = `${id}.${type.ext}`;
+      // Written under a temporary name, then renamed inside the row's transaction: a reader never
+      // sees half a file, and a failure anywhere leaves neither a row nor a file behind.
+      const tmp = path.join(settings.dir, `.${key}.tmp`);
+      await writeFile(tmp, bytes, { flag: 'wx' });
+      let row: typeof uploads.$inferSelect;
+      try {
+        row = await ctx.db.transaction(async (tx) => {
+          // The website row is locked so two uploads at once cannot both fit in the last free bytes.
+          await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, website.id)).for('update');
+          const [used] = await tx
+            .select({ bytes: sum(uploads.size).mapWith(Number) })
+            .from(uploads)
+            .where(eq(uploads.websiteId, website.id));
+          if ((used?.bytes ?? 0) + bytes.length > settings.quotaBytes) throw quotaFull();
+          const [inserted] = await tx
+            .insert(uploads)
+            .values({
+              id,
+              organisationId: auth.organisationId,
+              websiteId: website.id,
+              uploadedBy: auth.userId,
+              storageKey: key,
+              originalName: (filename || 'image').slice(0, 200),
+              mimeType: type.mime,
+              size: bytes.length,
+            })
+            .returning();
+          await rename(tmp, path.join(settings.dir, key));
+          return inserted;
         });
-      },
-    );
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      return {
+        message: UPLOAD_SUCCESS_MESSAGE,
+        data: {
+          _id: row.id,
+          url: publicUrl(request, settings.publicApiUrl, row.storageKey),
+          mimeType: row.mimeType,
+          size: row.size,
+          originalName: row.originalName,
+        },
+      };
+    });
   });
 
   /**

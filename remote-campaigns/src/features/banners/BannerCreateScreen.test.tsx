@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs } from '../../test/test-utils';
+import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, savedBanner } from '../../test/test-utils';
 import BannerCreateScreen from './BannerCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -23,7 +23,7 @@ function renderCreate(answer: { status: number; data: unknown }) {
 
 describe('BannerCreateScreen', () => {
   it('starts from the spec defaults and previews the link action as it is typed', async () => {
-    renderCreate({ status: 201, data: { message: 'Banner created successfully', data: {} } });
+    renderCreate({ status: 201, data: { message: 'Banner created successfully', data: savedBanner() } });
     const user = userEvent.setup();
     expect(screen.getByTestId('field-style')).toHaveValue('inline');
     expect(screen.getByTestId('field-position')).toHaveValue('top');
@@ -48,7 +48,7 @@ describe('BannerCreateScreen', () => {
   });
 
   it('refuses an empty content and a link without address; sends the url action when complete', async () => {
-    const calls = renderCreate({ status: 201, data: { message: 'Banner created successfully', data: {} } });
+    const calls = renderCreate({ status: 201, data: { message: 'Banner created successfully', data: savedBanner() } });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Sale');
     await user.selectOptions(screen.getByTestId('field-action-type'), 'url');
@@ -74,7 +74,7 @@ describe('BannerCreateScreen', () => {
   });
 
   it("shows the spec's fallback when the server gives no message", async () => {
-    renderCreate({ status: 503, data: {} });
+    renderCreate({ status: 503, data: savedBanner() });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Sale');
     await user.type(screen.getByTestId('field-content'), 'Now');

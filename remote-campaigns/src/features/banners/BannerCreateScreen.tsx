@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { defaultBanner } from 'contracts';
+import { defaultBanner, type BannerBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
-import { useSave } from '../campaigns-common/use-save';
-import { createBanner } from './api/create-banner';
+import { useCampaignOptions } from '../campaigns/use-campaign-options';
+import { useSave } from '../campaigns/use-save';
+import { useCreateBanner } from './api/create-banner';
 import { BannerForm } from './components/BannerForm';
 
 /** /banners/{id}/create (create_banners): a new banner in workspace {id}, from the spec's defaults. */
@@ -13,7 +13,8 @@ export default function BannerCreateScreen() {
   const { t } = useTranslation('campaigns');
   const { id: workspace = '' } = useParams();
   const options = useCampaignOptions('banner');
-  const save = useSave({ save: createBanner, listPath: '/banners', fallback: t('messages.bannerCreateFailed') });
+  const { mutateAsync: create } = useCreateBanner();
+  const save = useSave({ save: (body: BannerBody) => create({ body }), listPath: '/banners', fallback: t('messages.bannerCreateFailed') });
   const defaults = useMemo(() => defaultBanner(workspace || null), [workspace]);
   return (
     <>

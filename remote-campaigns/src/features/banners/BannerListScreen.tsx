@@ -1,15 +1,14 @@
 import { BANNER_POSITIONS, BANNER_STYLES } from 'contracts';
-import { ContentListPage } from '../campaigns-common/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns-common/components/campaign-columns';
-import { BANNERS } from '../campaigns-common/resources';
-import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns-common/use-owner-filters';
-import { LIST_BANNERS_URL } from './api/list-banners';
-import { cancelBanner } from './api/cancel-banner';
-import { deleteBanner } from './api/delete-banner';
-import { deleteBanners } from './api/delete-banners';
-import { duplicateBanner } from './api/duplicate-banner';
-
-const calls = { duplicate: duplicateBanner, cancel: cancelBanner, remove: deleteBanner, removeMany: deleteBanners };
+import { useTranslation } from 'shared-i18n';
+import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
+import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import { BANNER_SCREENS } from '../campaigns/kinds';
+import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
+import { useBanners } from './api/list-banners';
+import { useCancelBanner } from './api/cancel-banner';
+import { useDeleteBanner } from './api/delete-banner';
+import { useDeleteBanners } from './api/delete-banners';
+import { useDuplicateBanner } from './api/duplicate-banner';
 
 const valueFilters: ValueFilterSpec[] = [
   STATUS_FILTER,
@@ -22,5 +21,17 @@ const columns: CampaignColumnOptions = { include: ['position', 'style', 'priorit
 
 /** /banners (get_banners): the website's banners, as the popups list (style and position are the banner's). */
 export default function BannerListScreen() {
-  return <ContentListPage resource={BANNERS} listUrl={LIST_BANNERS_URL} valueFilters={valueFilters} columns={columns} calls={calls} />;
+  const { t } = useTranslation('campaigns');
+  const list = useBanners(t('banners.list.loadError'));
+  const duplicate = useDuplicateBanner();
+  const cancel = useCancelBanner();
+  const remove = useDeleteBanner();
+  const removeMany = useDeleteBanners();
+  const calls: ContentListCalls = {
+    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
+    cancel: (id) => cancel.mutateAsync({ params: { id } }),
+    remove: (id) => remove.mutateAsync({ params: { id } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: { banners: ids } }),
+  };
+  return <ContentListPage kind={BANNER_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

@@ -1,13 +1,12 @@
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import type { BannerDocument } from 'contracts';
+import type { BannerBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { LoadItem } from '../campaigns-common/components/LoadItem';
-import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
-import { useSave } from '../campaigns-common/use-save';
-import { getBanner } from './api/get-banner';
-import { updateBanner } from './api/update-banner';
+import { QueriedItem } from '../campaigns/components/QueriedItem';
+import { useCampaignOptions } from '../campaigns/use-campaign-options';
+import { useSave } from '../campaigns/use-save';
+import { useBanner } from './api/get-banner';
+import { useUpdateBanner } from './api/update-banner';
 import { documentOf } from './banner-document';
 import { BannerForm } from './components/BannerForm';
 
@@ -16,19 +15,19 @@ export default function BannerUpdateScreen() {
   const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
   const options = useCampaignOptions('banner');
+  const banner = useBanner(id);
+  const { mutateAsync: update } = useUpdateBanner();
   const save = useSave({
-    save: useCallback((body: BannerDocument) => updateBanner(id, body), [id]),
+    save: (body: BannerBody) => update({ params: { id }, body }),
     listPath: '/banners',
     fallback: t('messages.bannerUpdateFailed'),
   });
   return (
     <>
       <PageHeader title={t('banners.update.title')} description={t('banners.update.description')} />
-      <LoadItem id={id} load={getBanner} onBack={save.onCancel}>
-        {(banner) => (
-          <BannerForm key={banner._id} mode="update" defaultValues={documentOf(banner)} options={options} submitLabel={t('editor.save')} {...save} />
-        )}
-      </LoadItem>
+      <QueriedItem query={banner} onBack={save.onCancel}>
+        {(saved) => <BannerForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+      </QueriedItem>
     </>
   );
 }

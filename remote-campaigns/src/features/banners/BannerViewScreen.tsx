@@ -1,6 +1,6 @@
-import { ContentViewScreen } from '../campaigns-common/components/ContentViewScreen';
-import { BANNERS } from '../campaigns-common/resources';
-import { getBanner } from './api/get-banner';
+import { ContentViewScreen } from '../campaigns/components/ContentViewScreen';
+import { BANNER_SCREENS } from '../campaigns/kinds';
+import { useBanner } from './api/get-banner';
 import { documentOf } from './banner-document';
 import { BannerForm } from './components/BannerForm';
 
@@ -8,8 +8,8 @@ import { BannerForm } from './components/BannerForm';
 export default function BannerViewScreen() {
   return (
     <ContentViewScreen
-      resource={BANNERS}
-      load={getBanner}
+      kind={BANNER_SCREENS}
+      useItem={useBanner}
       feedbackOf={(banner) => ({ _id: banner._id, title: banner.titleOfBanner, commentCount: banner.commentCount, reactCount: banner.reactCount })}
     >
       {(banner, view) => <BannerForm key={banner._id} {...view} defaultValues={documentOf(banner)} />}

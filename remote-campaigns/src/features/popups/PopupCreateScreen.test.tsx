@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
 import PopupCreateScreen from './PopupCreateScreen';
 
 const WS = TEST_WORKSPACE;
@@ -72,7 +72,9 @@ describe('PopupCreateScreen', () => {
   });
 
   it('builds a dynamic audience with the rule builder, fetched when chosen, and sends the tree', async () => {
-    const calls = renderCreate((call) => (call.method === 'POST' ? { status: 201, data: { message: 'Popup created successfully', data: {} } } : undefined));
+    const calls = renderCreate((call) =>
+      call.method === 'POST' ? { status: 201, data: { message: 'Popup created successfully', data: savedPopup() } } : undefined,
+    );
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'For regulars');
     await user.selectOptions(screen.getByTestId('field-target'), 'dynamic');
@@ -143,13 +145,13 @@ describe('PopupCreateScreen', () => {
     expect(screen.getByLabelText('VIP customers')).toBeChecked();
 
     // The server gives no message: the spec's fallback.
-    answer = { status: 500, data: {} };
+    answer = { status: 500, data: savedPopup() };
     // One toast at a time (spec section 8): clear the first so the next one shows at once.
     act(() => toaster.remove());
     await user.click(screen.getByTestId('editor-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-error')).toHaveTextContent('Error while creating popups'));
 
-    answer = { status: 201, data: { message: 'Popup created successfully', data: {} } };
+    answer = { status: 201, data: { message: 'Popup created successfully', data: savedPopup() } };
     await user.click(screen.getByTestId('editor-submit'));
     expect(await screen.findByText('popup list')).toBeInTheDocument();
     // A long form typed key by key on a shared 2-core machine.

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { CampaignRow } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
 import PopupListScreen from './PopupListScreen';
 
 beforeAll(() => initTestI18n());
@@ -43,7 +43,7 @@ function renderList(permissions: Parameters<typeof makeUser>[0], handler: (call:
     }
     if (call.method === 'PUT' && call.url === '/api/popups/duplicate/p1') {
       rows = [row('p4', 'Welcome (copy)', { status: 'draft' }), ...rows];
-      return { status: 201, data: { message: 'Popup duplicated successfully', data: {} } };
+      return { status: 201, data: { message: 'Popup duplicated successfully', data: savedPopup() } };
     }
     return undefined;
   });

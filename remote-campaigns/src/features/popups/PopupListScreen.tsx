@@ -3,18 +3,16 @@ import { FileSpreadsheet } from 'lucide-react';
 import { POPUP_FORMATS, POPUP_POSITIONS, type CampaignRow } from 'contracts';
 import type { RowAction } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
-import { ContentListPage } from '../campaigns-common/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns-common/components/campaign-columns';
-import { POPUPS } from '../campaigns-common/resources';
-import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns-common/use-owner-filters';
-import { LIST_POPUPS_URL } from './api/list-popups';
-import { cancelPopup } from './api/cancel-popup';
-import { deletePopup } from './api/delete-popup';
-import { deletePopups } from './api/delete-popups';
-import { duplicatePopup } from './api/duplicate-popup';
+import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
+import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import { POPUP_SCREENS } from '../campaigns/kinds';
+import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
+import { usePopups } from './api/list-popups';
+import { useCancelPopup } from './api/cancel-popup';
+import { useDeletePopup } from './api/delete-popup';
+import { useDeletePopups } from './api/delete-popups';
+import { useDuplicatePopup } from './api/duplicate-popup';
 import { useExportAnswers } from './use-export-answers';
-
-const calls = { duplicate: duplicatePopup, cancel: cancelPopup, remove: deletePopup, removeMany: deletePopups };
 
 const valueFilters: ValueFilterSpec[] = [
   STATUS_FILTER,
@@ -27,11 +25,22 @@ const columns: CampaignColumnOptions = { include: ['position', 'priority'], posi
 
 /**
  * /posts (get_posts): the active website's popups (spec section 2 columns), with the workspaces
- * side list, filters, paging, row actions (view, edit, comments and reactions, form-answers export,
- * duplicate, cancel, delete) and bulk delete.
+ * side list, filters and paging in the URL, row actions (view, edit, comments and reactions,
+ * form-answers export, duplicate, cancel, delete) and bulk delete.
  */
 export default function PopupListScreen() {
   const { t } = useTranslation('campaigns');
+  const list = usePopups(t('popups.list.loadError'));
+  const duplicate = useDuplicatePopup();
+  const cancel = useCancelPopup();
+  const remove = useDeletePopup();
+  const removeMany = useDeletePopups();
+  const calls: ContentListCalls = {
+    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
+    cancel: (id) => cancel.mutateAsync({ params: { id } }),
+    remove: (id) => remove.mutateAsync({ params: { id } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: { popups: ids } }),
+  };
   const exportRow = useExportAnswers();
   const extraActions = useCallback(
     (row: CampaignRow): RowAction[] => [
@@ -39,7 +48,5 @@ export default function PopupListScreen() {
     ],
     [t, exportRow],
   );
-  return (
-    <ContentListPage resource={POPUPS} listUrl={LIST_POPUPS_URL} valueFilters={valueFilters} columns={columns} calls={calls} extraActions={extraActions} />
-  );
+  return <ContentListPage kind={POPUP_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} extraActions={extraActions} />;
 }

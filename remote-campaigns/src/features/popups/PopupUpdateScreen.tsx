@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { LoadItem } from '../campaigns-common/components/LoadItem';
-import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
-import { getPopup } from './api/get-popup';
+import { QueriedItem } from '../campaigns/components/QueriedItem';
+import { useCampaignOptions } from '../campaigns/use-campaign-options';
+import { usePopup } from './api/get-popup';
 import { PopupForm } from './components/PopupForm';
 import { documentOf } from './popup-document';
 import { usePopupSave } from './use-popup-save';
@@ -14,12 +14,13 @@ export default function PopupUpdateScreen() {
   const { id = '' } = useParams();
   const options = useCampaignOptions('popup');
   const save = usePopupSave(id);
+  const popup = usePopup(id);
   return (
     <>
       <PageHeader title={t('popups.update.title')} description={t('popups.update.description')} />
-      <LoadItem id={id} load={getPopup} onBack={save.onCancel}>
-        {(popup) => <PopupForm key={popup._id} mode="update" defaultValues={documentOf(popup)} options={options} submitLabel={t('editor.save')} {...save} />}
-      </LoadItem>
+      <QueriedItem query={popup} onBack={save.onCancel}>
+        {(saved) => <PopupForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+      </QueriedItem>
     </>
   );
 }

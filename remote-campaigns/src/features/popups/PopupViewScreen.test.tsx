@@ -64,7 +64,7 @@ describe('PopupViewScreen', () => {
       return undefined;
     });
     expect(await screen.findByTestId('view-edit')).toHaveAttribute('href', `/posts/${ID}/update`);
-    await userEvent.setup().click(screen.getByTestId('view-export'));
+    await userEvent.setup().click(await screen.findByTestId('view-export'));
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('No surveys found');
   });
 

@@ -1,9 +1,9 @@
 import { FileSpreadsheet } from 'lucide-react';
 import { Button } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { ContentViewScreen } from '../campaigns-common/components/ContentViewScreen';
-import { POPUPS } from '../campaigns-common/resources';
-import { getPopup } from './api/get-popup';
+import { ContentViewScreen } from '../campaigns/components/ContentViewScreen';
+import { POPUP_SCREENS } from '../campaigns/kinds';
+import { usePopup } from './api/get-popup';
 import { PopupForm } from './components/PopupForm';
 import { documentOf } from './popup-document';
 import { useExportAnswers } from './use-export-answers';
@@ -17,8 +17,8 @@ export default function PopupViewScreen() {
   const download = useExportAnswers();
   return (
     <ContentViewScreen
-      resource={POPUPS}
-      load={getPopup}
+      kind={POPUP_SCREENS}
+      useItem={usePopup}
       feedbackOf={(popup) => ({ _id: popup._id, title: popup.titleOfPopup.label, commentCount: popup.commentCount, reactCount: popup.reactCount })}
       extraActions={(popup) => (
         <Button variant="ghost" onClick={() => void download(popup._id)} data-testid="view-export">

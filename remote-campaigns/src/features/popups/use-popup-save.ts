@@ -4,8 +4,8 @@ import type { PopupDocument } from 'contracts';
 import { toaster } from 'shared-ui';
 import { errorMessage } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import { createPopup } from './api/create-popup';
-import { updatePopup } from './api/update-popup';
+import { useCreatePopup } from './api/create-popup';
+import { useUpdatePopup } from './api/update-popup';
 
 /**
  * Saving a popup and what the user is told (spec section 8): the server's message on success; on
@@ -15,13 +15,15 @@ import { updatePopup } from './api/update-popup';
 export function usePopupSave(id?: string) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
+  const { mutateAsync: create } = useCreatePopup();
+  const { mutateAsync: update } = useUpdatePopup();
   const onSubmit = useCallback(
     async (body: PopupDocument) => {
-      const saved = id ? await updatePopup(id, body) : await createPopup(body);
+      const saved = id ? await update({ params: { id }, body }) : await create({ body });
       toaster.create({ type: 'success', title: saved.message });
       navigate('/posts');
     },
-    [id, navigate],
+    [id, navigate, create, update],
   );
   const onFailure = useCallback(
     (error: unknown) => {

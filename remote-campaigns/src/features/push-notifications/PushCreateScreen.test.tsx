@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs } from '../../test/test-utils';
+import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
 import PushCreateScreen from './PushCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -20,7 +20,7 @@ it('uploads the icon, previews the notification and saves it with the spec defau
         data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: ICON, mimeType: 'image/png', size: 4, originalName: 'i.png' } },
       };
     if (call.method === 'POST' && call.url === '/api/push-notification')
-      return { status: 201, data: { message: 'Push notification created successfully', data: {} } };
+      return { status: 201, data: { message: 'Push notification created successfully', data: savedPushNotification() } };
     return undefined;
   });
   renderScreen(

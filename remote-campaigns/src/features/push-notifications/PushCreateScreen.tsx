@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { defaultPushNotification } from 'contracts';
+import { defaultPushNotification, type PushNotificationBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
-import { useSave } from '../campaigns-common/use-save';
-import { createPushNotification } from './api/create-push-notification';
+import { useCampaignOptions } from '../campaigns/use-campaign-options';
+import { useSave } from '../campaigns/use-save';
+import { useCreatePushNotification } from './api/create-push-notification';
 import { PushForm } from './components/PushForm';
 
 /** /push_notification/{id}/create: a new push notification in workspace {id} ('Error while creating push notification'). */
@@ -13,7 +13,8 @@ export default function PushCreateScreen() {
   const { t } = useTranslation('campaigns');
   const { id: workspace = '' } = useParams();
   const options = useCampaignOptions('push');
-  const save = useSave({ save: createPushNotification, listPath: '/push_notification', fallback: t('messages.pushCreateFailed') });
+  const { mutateAsync: create } = useCreatePushNotification();
+  const save = useSave({ save: (body: PushNotificationBody) => create({ body }), listPath: '/push_notification', fallback: t('messages.pushCreateFailed') });
   const defaults = useMemo(() => defaultPushNotification(workspace || null), [workspace]);
   return (
     <>

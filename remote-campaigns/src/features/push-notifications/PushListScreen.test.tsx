@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../../test/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
 import PushListScreen from './PushListScreen';
 
 beforeAll(() => initTestI18n());
@@ -31,7 +31,7 @@ it('cancels with PATCH …/cancel/{id} and deletes one row through the list dele
   const calls = fakeApi((call) => {
     if (call.method === 'GET') return call.url === '/api/push-notification' ? paged([row]) : paged([]);
     if (call.method === 'PATCH' && call.url === '/api/push-notification/cancel/n1')
-      return { status: 200, data: { message: 'Push notification cancelled successfully', data: {} } };
+      return { status: 200, data: { message: 'Push notification cancelled successfully', data: savedPushNotification() } };
     if (call.method === 'DELETE' && call.url === '/api/push-notification') return { status: 200, data: { message: 'Push notifications deleted successfully' } };
     return undefined;
   });

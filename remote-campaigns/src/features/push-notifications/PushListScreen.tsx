@@ -1,20 +1,13 @@
 import { CAMPAIGN_DEVICES } from 'contracts';
-import { ContentListPage } from '../campaigns-common/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns-common/components/campaign-columns';
-import { PUSH_NOTIFICATIONS } from '../campaigns-common/resources';
-import { STATUS_FILTER, type ValueFilterSpec } from '../campaigns-common/use-owner-filters';
-import { LIST_PUSH_URL } from './api/list-push-notifications';
-import { cancelPushNotification } from './api/cancel-push-notification';
-import { deletePushNotifications } from './api/delete-push-notifications';
-import { duplicatePushNotification } from './api/duplicate-push-notification';
-
-// The spec has one delete call for push notifications (a list of ids): the row action sends one.
-const calls = {
-  duplicate: duplicatePushNotification,
-  cancel: cancelPushNotification,
-  remove: (id: string) => deletePushNotifications([id]),
-  removeMany: deletePushNotifications,
-};
+import { useTranslation } from 'shared-i18n';
+import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
+import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
+import { STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
+import { usePushNotifications } from './api/list-push-notifications';
+import { useCancelPushNotification } from './api/cancel-push-notification';
+import { useDeletePushNotifications } from './api/delete-push-notifications';
+import { useDuplicatePushNotification } from './api/duplicate-push-notification';
 
 const valueFilters: ValueFilterSpec[] = [STATUS_FILTER, { param: 'devices', labelKey: 'columns.devices', table: 'devices', values: CAMPAIGN_DEVICES }];
 
@@ -22,5 +15,17 @@ const columns: CampaignColumnOptions = { include: [] };
 
 /** /push_notification (no permission to open; actions follow the pushNotification permissions). */
 export default function PushListScreen() {
-  return <ContentListPage resource={PUSH_NOTIFICATIONS} listUrl={LIST_PUSH_URL} valueFilters={valueFilters} columns={columns} calls={calls} />;
+  const { t } = useTranslation('campaigns');
+  const list = usePushNotifications(t('push.list.loadError'));
+  const duplicate = useDuplicatePushNotification();
+  const cancel = useCancelPushNotification();
+  const remove = useDeletePushNotifications();
+  const calls: ContentListCalls = {
+    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
+    cancel: (id) => cancel.mutateAsync({ params: { id } }),
+    // The spec has one delete call for push notifications (a list of ids): the row action sends one.
+    remove: (id) => remove.mutateAsync({ body: { notifications: [id] } }),
+    removeMany: (ids) => remove.mutateAsync({ body: { notifications: ids } }),
+  };
+  return <ContentListPage kind={PUSH_NOTIFICATION_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

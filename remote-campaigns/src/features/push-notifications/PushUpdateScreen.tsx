@@ -1,13 +1,12 @@
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
-import type { PushNotificationDocument } from 'contracts';
+import type { PushNotificationBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { LoadItem } from '../campaigns-common/components/LoadItem';
-import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
-import { useSave } from '../campaigns-common/use-save';
-import { getPushNotification } from './api/get-push-notification';
-import { updatePushNotification } from './api/update-push-notification';
+import { QueriedItem } from '../campaigns/components/QueriedItem';
+import { useCampaignOptions } from '../campaigns/use-campaign-options';
+import { useSave } from '../campaigns/use-save';
+import { usePushNotification } from './api/get-push-notification';
+import { useUpdatePushNotification } from './api/update-push-notification';
 import { PushForm } from './components/PushForm';
 import { documentOf } from './push-document';
 
@@ -16,17 +15,19 @@ export default function PushUpdateScreen() {
   const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
   const options = useCampaignOptions('push');
+  const push = usePushNotification(id);
+  const { mutateAsync: update } = useUpdatePushNotification();
   const save = useSave({
-    save: useCallback((body: PushNotificationDocument) => updatePushNotification(id, body), [id]),
+    save: (body: PushNotificationBody) => update({ body: { ...body, _id: id } }),
     listPath: '/push_notification',
     fallback: t('messages.pushUpdateFailed'),
   });
   return (
     <>
       <PageHeader title={t('push.update.title')} description={t('push.update.description')} />
-      <LoadItem id={id} load={getPushNotification} onBack={save.onCancel}>
-        {(push) => <PushForm key={push._id} mode="update" defaultValues={documentOf(push)} options={options} submitLabel={t('editor.save')} {...save} />}
-      </LoadItem>
+      <QueriedItem query={push} onBack={save.onCancel}>
+        {(saved) => <PushForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+      </QueriedItem>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { ContentViewScreen } from '../campaigns-common/components/ContentViewScreen';
-import { PUSH_NOTIFICATIONS } from '../campaigns-common/resources';
-import { getPushNotification } from './api/get-push-notification';
+import { ContentViewScreen } from '../campaigns/components/ContentViewScreen';
+import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
+import { usePushNotification } from './api/get-push-notification';
 import { PushForm } from './components/PushForm';
 import { documentOf } from './push-document';
 
@@ -10,7 +10,7 @@ import { documentOf } from './push-document';
  */
 export default function PushViewScreen() {
   return (
-    <ContentViewScreen resource={PUSH_NOTIFICATIONS} load={getPushNotification}>
+    <ContentViewScreen kind={PUSH_NOTIFICATION_SCREENS} useItem={usePushNotification}>
       {(push, view) => <PushForm key={push._id} {...view} defaultValues={documentOf(push)} />}
     </ContentViewScreen>
   );

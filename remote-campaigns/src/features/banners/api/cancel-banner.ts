@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { cancelBannerCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/banners/cancel/{id} (cancel_banners). */
-export async function cancelBanner(id: string): Promise<void> {
-  await api.delete(`/api/banners/cancel/${encodeURIComponent(id)}`);
-}
+export const useCancelBanner = () => useCallMutation(cancelBannerCall);

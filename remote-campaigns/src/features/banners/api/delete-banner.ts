@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { deleteBannerCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/banners/{id} (delete_banners). */
-export async function deleteBanner(id: string): Promise<void> {
-  await api.delete(`/api/banners/${encodeURIComponent(id)}`);
-}
+export const useDeleteBanner = () => useCallMutation(deleteBannerCall);

@@ -1,8 +1,5 @@
-import type { BannerDeleteBody } from 'contracts';
-import { api } from 'shared-auth';
+import { deleteBannersCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/banners (delete_banners), body { banners: [ids] }. */
-export async function deleteBanners(ids: string[]): Promise<void> {
-  const body: BannerDeleteBody = { banners: ids };
-  await api.delete('/api/banners', { data: body });
-}
+export const useDeleteBanners = () => useCallMutation(deleteBannersCall);

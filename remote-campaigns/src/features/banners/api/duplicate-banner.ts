@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { duplicateBannerCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** PUT /api/banners/duplicate/{id} (duplicate_banners). */
-export async function duplicateBanner(id: string): Promise<void> {
-  await api.put(`/api/banners/duplicate/${encodeURIComponent(id)}`);
-}
+export const useDuplicateBanner = () => useCallMutation(duplicateBannerCall);

@@ -1,8 +1,5 @@
-import type { Banner, BannerBody } from 'contracts';
-import { api } from 'shared-auth';
+import { updateBannerCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
-/** PUT /api/banners/{id} (update_banners). */
-export async function updateBanner(id: string, body: BannerBody): Promise<{ message: string; data: Banner }> {
-  const { data } = await api.put<{ message: string; data: Banner }>(`/api/banners/${encodeURIComponent(id)}`, body);
-  return data;
-}
+/** PUT /api/banners/{id} (update_banners): the whole document. */
+export const useUpdateBanner = () => useCallMutation(updateBannerCall);

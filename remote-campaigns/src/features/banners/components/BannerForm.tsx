@@ -15,15 +15,15 @@ import {
 } from 'contracts';
 import { FormField, Input, NativeSelect, SimpleGrid, Stack, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns-common/field-messages';
-import type { CampaignOptions } from '../../campaigns-common/use-campaign-options';
-import { OrganisationSection, TargetingSection } from '../../campaigns-common/components/CampaignSections';
-import { ColorField } from '../../campaigns-common/components/ColorField';
-import { EditorForm, type CampaignFormProps } from '../../campaigns-common/components/EditorForm';
-import { EditorSection } from '../../campaigns-common/components/EditorLayout';
-import { EmojiPicker } from '../../campaigns-common/components/EmojiPicker';
-import { EnumSelect } from '../../campaigns-common/components/EnumSelect';
-import { Toggle } from '../../campaigns-common/components/Toggle';
+import { useFieldMessage } from '../../campaigns/field-messages';
+import type { CampaignOptions } from '../../campaigns/use-campaign-options';
+import { OrganisationSection, TargetingSection } from '../../campaigns/components/CampaignSections';
+import { ColorField } from '../../campaigns/components/ColorField';
+import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
+import { EditorSection } from '../../campaigns/components/EditorLayout';
+import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
+import { EnumSelect } from '../../campaigns/components/EnumSelect';
+import { Toggle } from '../../campaigns/components/Toggle';
 import { BannerPreview } from './BannerPreview';
 
 /** The action a type starts with when the user switches to it (the contract's defaults). */

@@ -3,8 +3,8 @@ import type { BannerDocumentInput } from 'contracts';
 import { Box, Button, Flex, HStack, Stack, Text } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import { PreviewStage } from '../../campaigns-common/components/PreviewStage';
-import { readableOn } from '../../campaigns-common/readable-color';
+import { PreviewStage } from '../../campaigns/components/PreviewStage';
+import { readableOn } from '../../campaigns/readable-color';
 import { ACCESSIBLE_BRAND_COLOR } from 'contracts';
 
 /**

@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { cancelPopupCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/popups/cancel/{id} (cancel_posts): the popup stops showing (status cancelled). */
-export async function cancelPopup(id: string): Promise<void> {
-  await api.delete(`/api/popups/cancel/${encodeURIComponent(id)}`);
-}
+export const useCancelPopup = () => useCallMutation(cancelPopupCall);

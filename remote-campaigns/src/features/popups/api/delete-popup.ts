@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { deletePopupCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/popups/{id} (delete_posts). */
-export async function deletePopup(id: string): Promise<void> {
-  await api.delete(`/api/popups/${encodeURIComponent(id)}`);
-}
+export const useDeletePopup = () => useCallMutation(deletePopupCall);

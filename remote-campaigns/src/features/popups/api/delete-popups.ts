@@ -1,8 +1,5 @@
-import type { PopupDeleteBody } from 'contracts';
-import { api } from 'shared-auth';
+import { deletePopupsCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
-/** DELETE /api/popups (delete_posts), body { popups: [ids] }: the selected rows at once. */
-export async function deletePopups(ids: string[]): Promise<void> {
-  const body: PopupDeleteBody = { popups: ids };
-  await api.delete('/api/popups', { data: body });
-}
+/** DELETE /api/popups (delete_posts), body { popups: [ids] }: the selected rows at once, all or nothing. */
+export const useDeletePopups = () => useCallMutation(deletePopupsCall);

@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { duplicatePopupCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** PUT /api/popups/duplicate/{id} (duplicate_posts): a draft copy. */
-export async function duplicatePopup(id: string): Promise<void> {
-  await api.put(`/api/popups/duplicate/${encodeURIComponent(id)}`);
-}
+export const useDuplicatePopup = () => useCallMutation(duplicatePopupCall);

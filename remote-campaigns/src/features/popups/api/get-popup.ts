@@ -1,8 +1,5 @@
-import type { Popup } from 'contracts';
-import { api } from 'shared-auth';
+import { getPopupCall } from 'contracts';
+import { useCallQuery } from 'shared-auth';
 
 /** GET /api/popups/{id} (get_posts): the whole saved popup. */
-export async function getPopup(id: string): Promise<Popup> {
-  const { data } = await api.get<{ data: Popup }>(`/api/popups/${encodeURIComponent(id)}`);
-  return data.data;
-}
+export const usePopup = (id: string) => useCallQuery(getPopupCall, { params: { id } }, { select: (answer) => answer.data });

@@ -3,10 +3,10 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { QUESTION_TYPES, type PopupDocumentInput } from 'contracts';
 import { Badge, Card, FormField, HStack, IconButton, Input, NativeSelect, SimpleGrid, Spacer, Stack, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns-common/field-messages';
-import { ColorField } from '../../campaigns-common/components/ColorField';
-import { EmojiPicker } from '../../campaigns-common/components/EmojiPicker';
-import { ImageUploadField } from '../../campaigns-common/components/ImageUploadField';
+import { useFieldMessage } from '../../campaigns/field-messages';
+import { ColorField } from '../../campaigns/components/ColorField';
+import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
+import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
 
 // react-hook-form's path type cannot follow an index into a union of block shapes; the block's kind,
 // read first, says which of these fields exist at that path.

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { POPUP_BLOCK_KINDS, POPUP_MAX_PAGES, type PopupDocumentInput } from 'contracts';
 import { Button, Flex, HStack, Spacer, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns-common/field-messages';
+import { useFieldMessage } from '../../campaigns/field-messages';
 import { canAddPage, canRemoveBlock, canRemovePage, newBlock, newPage, pageAfterRemoval } from '../editor-logic';
 import { BlockEditor } from './BlockEditor';
 

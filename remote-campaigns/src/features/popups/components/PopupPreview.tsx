@@ -2,8 +2,8 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { PopupBlockInput, PopupDocumentInput } from 'contracts';
 import { Box, Button, Flex, HStack, IconButton, Image, Input, Stack, Text, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { PreviewStage } from '../../campaigns-common/components/PreviewStage';
-import { readableOn } from '../../campaigns-common/readable-color';
+import { PreviewStage } from '../../campaigns/components/PreviewStage';
+import { readableOn } from '../../campaigns/readable-color';
 import { placement, previewWidth } from '../editor-logic';
 
 const FONT_FALLBACK = ', system-ui, sans-serif';

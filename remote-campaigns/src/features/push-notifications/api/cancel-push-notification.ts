@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { cancelPushNotificationCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** PATCH /api/push-notification/cancel/{id} (cancel_pushNotification). */
-export async function cancelPushNotification(id: string): Promise<void> {
-  await api.patch(`/api/push-notification/cancel/${encodeURIComponent(id)}`);
-}
+export const useCancelPushNotification = () => useCallMutation(cancelPushNotificationCall);

@@ -1,6 +1,5 @@
-import { api } from 'shared-auth';
+import { duplicatePushNotificationCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** PUT /api/push-notification/duplicate/{id} (duplicate_pushNotification). */
-export async function duplicatePushNotification(id: string): Promise<void> {
-  await api.put(`/api/push-notification/duplicate/${encodeURIComponent(id)}`);
-}
+export const useDuplicatePushNotification = () => useCallMutation(duplicatePushNotificationCall);

@@ -1,8 +1,5 @@
-import type { PushNotification } from 'contracts';
-import { api } from 'shared-auth';
+import { getPushNotificationCall } from 'contracts';
+import { useCallQuery } from 'shared-auth';
 
-/** GET /api/push-notification/{id}. */
-export async function getPushNotification(id: string): Promise<PushNotification> {
-  const { data } = await api.get<{ data: PushNotification }>(`/api/push-notification/${encodeURIComponent(id)}`);
-  return data.data;
-}
+/** GET /api/push-notification/{id} (get_pushNotification). */
+export const usePushNotification = (id: string) => useCallQuery(getPushNotificationCall, { params: { id } }, { select: (answer) => answer.data });

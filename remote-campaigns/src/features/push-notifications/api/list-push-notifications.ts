@@ -1,2 +1,11 @@
-/** GET /api/push-notification: page, pageSize, title, status, devices, sender, tag, workSpace. */
-export const LIST_PUSH_URL = '/api/push-notification';
+import { listPushNotificationsCall } from 'contracts';
+import { useListQuery, useListUrlState } from 'shared-auth';
+
+/** The list's filters, in the URL under the call's own query names (`?status=draft&page=2`). */
+export const PUSH_NOTIFICATION_LIST_FILTERS = ['title', 'status', 'devices', 'sender', 'tag', 'workSpace'] as const;
+
+/** GET /api/push-notification (get_pushNotification): page, size and filters in the URL. */
+export function usePushNotifications(fallbackError: string) {
+  const state = useListUrlState(PUSH_NOTIFICATION_LIST_FILTERS);
+  return { state, ...useListQuery(listPushNotificationsCall, state, { fallbackError }) };
+}

@@ -13,15 +13,15 @@ import {
 } from 'contracts';
 import { FormField, Input, SimpleGrid, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns-common/field-messages';
-import type { CampaignOptions } from '../../campaigns-common/use-campaign-options';
-import { OrganisationSection } from '../../campaigns-common/components/CampaignSections';
-import { EditorForm, type CampaignFormProps } from '../../campaigns-common/components/EditorForm';
-import { EditorSection } from '../../campaigns-common/components/EditorLayout';
-import { EnumSelect } from '../../campaigns-common/components/EnumSelect';
-import { IdSelect } from '../../campaigns-common/components/IdSelect';
-import { ImageUploadField } from '../../campaigns-common/components/ImageUploadField';
-import { Toggle } from '../../campaigns-common/components/Toggle';
+import { useFieldMessage } from '../../campaigns/field-messages';
+import type { CampaignOptions } from '../../campaigns/use-campaign-options';
+import { OrganisationSection } from '../../campaigns/components/CampaignSections';
+import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
+import { EditorSection } from '../../campaigns/components/EditorLayout';
+import { EnumSelect } from '../../campaigns/components/EnumSelect';
+import { IdSelect } from '../../campaigns/components/IdSelect';
+import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
+import { Toggle } from '../../campaigns/components/Toggle';
 import { PushPreview } from './PushPreview';
 
 type Values = PushNotificationDocumentInput;

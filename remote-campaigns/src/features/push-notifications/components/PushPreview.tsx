@@ -3,7 +3,7 @@ import type { PushNotificationDocumentInput } from 'contracts';
 import { Box, Flex, HStack, Image, Stack, Text } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import { PreviewStage } from '../../campaigns-common/components/PreviewStage';
+import { PreviewStage } from '../../campaigns/components/PreviewStage';
 
 /**
  * The push notification as the visitor's system shows it: a notification card in the corner of the

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { listSenders } from './api/list-senders';
 import { listTags } from './api/list-tags';
-import { useLoaded } from './use-loaded';
+import { usePickerQuery } from './use-picker-query';
 import type { SelectFilter } from './components/ListFilters';
 
 /**
@@ -12,8 +12,8 @@ import type { SelectFilter } from './components/ListFilters';
  */
 export function useOwnerFilters(): SelectFilter[] {
   const { t } = useTranslation('campaigns');
-  const senders = useLoaded(listSenders);
-  const tags = useLoaded(listTags);
+  const senders = usePickerQuery('senders', listSenders);
+  const tags = usePickerQuery('tags', listTags);
   return useMemo(() => {
     const out: SelectFilter[] = [];
     if (senders.data) out.push({ param: 'sender', label: t('columns.sender'), options: senders.data.map((s) => ({ value: s._id, label: s.name })) });

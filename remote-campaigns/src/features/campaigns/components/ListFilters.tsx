@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
-import { Flex, Input, InputGroup, NativeSelect } from 'shared-ui';
+import { Flex, NativeSelect } from 'shared-ui';
+import { ListSearch } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
 
 /** One select filter of a list: the query parameter it sets and its choices ('' = any). */
@@ -10,8 +10,8 @@ export interface SelectFilter {
 }
 
 /**
- * The filters a list call accepts: a title search and one select per filter. Values are kept by
- * parameter name; an empty value is not sent (useApiList leaves it out).
+ * The filters a list call accepts: a title search (debounced) and one select per filter. Values are
+ * kept by parameter name, in the URL (useListUrlState); an empty value is not sent.
  */
 export function ListFilters({
   search,
@@ -20,7 +20,9 @@ export function ListFilters({
   values,
   onChange,
 }: {
+  /** The applied title search (from the URL). */
   search: string;
+  /** Called with the trimmed text once typing pauses. */
   onSearch: (text: string) => void;
   filters: readonly SelectFilter[];
   values: Record<string, string>;
@@ -29,16 +31,7 @@ export function ListFilters({
   const { t } = useTranslation('campaigns');
   return (
     <Flex gap="2" wrap="wrap" align="center" data-testid="list-filters">
-      <InputGroup startElement={<Search size={14} aria-hidden />} maxW="60">
-        <Input
-          size="sm"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          placeholder={t('list.search')}
-          aria-label={t('list.search')}
-          data-testid="list-search"
-        />
-      </InputGroup>
+      <ListSearch value={search} onSearch={onSearch} label={t('list.search')} placeholder={t('list.search')} testId="list-search" />
       {filters.map((f) => (
         <NativeSelect.Root key={f.param} size="sm" width="auto">
           <NativeSelect.Field

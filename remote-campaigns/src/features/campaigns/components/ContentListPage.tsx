@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Ban, Copy, Eye, MessagesSquare, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { CampaignRow, Workspace } from 'contracts';
@@ -6,11 +7,9 @@ import { Button, Flex, PageHeader, Stack } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
-import { listWorkspaces } from '../api/list-workspaces';
-import type { CampaignResource } from '../resources';
-import { useDebouncedValue } from '../use-debounced-value';
-import { useLoaded } from '../use-loaded';
+import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
+import type { CampaignKindScreens } from '../kinds';
+import { useWorkspaces } from '../use-campaign-options';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
 import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
@@ -18,7 +17,7 @@ import { ListFilters } from './ListFilters';
 import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { WorkspaceSideList } from './WorkspaceSideList';
 
-/** The calls behind a list's row and bulk actions (one api/ file each). */
+/** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {
   duplicate: (id: string) => Promise<unknown>;
   cancel: (id: string) => Promise<unknown>;
@@ -26,9 +25,15 @@ export interface ContentListCalls {
   removeMany: (ids: string[]) => Promise<unknown>;
 }
 
+/** What the kind's list hook (`usePopups`…) gives: the URL's list state and the table's props. */
+export interface ContentList {
+  state: ListUrlState<string>;
+  tableProps: Omit<React.ComponentProps<typeof DataTable<CampaignRow>>, 'columns' | 'testId'>;
+}
+
 export interface ContentListPageProps {
-  resource: CampaignResource;
-  listUrl: string;
+  kind: CampaignKindScreens;
+  list: ContentList;
   /** The list call's fixed-value filters, in the order shown, before the sender and tag filters. */
   valueFilters: readonly ValueFilterSpec[];
   columns: CampaignColumnOptions;
@@ -48,15 +53,18 @@ const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
  * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
  * confirmed, announced by a toast and reflected in the list.
  */
-export function ContentListPage({ resource, listUrl, valueFilters, columns: columnOptions, calls, extraActions }: ContentListPageProps) {
-  const { kind, service, subject, basePath, searchParam, feedback: feedbackKind } = resource;
+export function ContentListPage({ kind: campaignKind, list, valueFilters, columns: columnOptions, calls, extraActions }: ContentListPageProps) {
+  const { i18nKey: kind, service, subject, basePath, searchParam, feedback: feedbackCalls } = campaignKind;
+  const { state } = list;
   const { t } = useTranslation('campaigns');
   const format = useFormatters();
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const [workspaceId, setWorkspaceId] = useState('');
-  const [search, setSearch] = useState('');
-  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const queryClient = useQueryClient();
+  // The workspace, the title search and the filters are the list call's own query parameters, kept
+  // in the URL (all three calls name the workspace filter workSpace).
+  const workspaceId = state.filters.workSpace ?? '';
+  const setWorkspaceId = (id: string) => state.setFilters({ workSpace: id });
   const [selection, setSelection] = useState<string[]>([]);
   const [creatingWorkspace, setCreatingWorkspace] = useState<null | 'browse' | 'create'>(null);
   const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
@@ -64,15 +72,8 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const owners = useOwnerFilters();
   const filters = useMemo(() => [...values, ...owners], [values, owners]);
   const columns = useMemo(() => campaignColumns(t, format, columnOptions), [t, format, columnOptions]);
-  const workspaces = useLoaded(() => listWorkspaces(service), [service]);
-  const settledSearch = useDebouncedValue(search.trim());
-  // The title search's parameter differs per list call; all three name the workspace filter workSpace.
-  const params = useMemo(
-    () => ({ ...filterValues, [searchParam]: settledSearch || undefined, workSpace: workspaceId || undefined }),
-    [filterValues, searchParam, settledSearch, workspaceId],
-  );
-  const list = useApiList<CampaignRow>(listUrl, { params, fallbackError: t(`${kind}.list.loadError`) });
-  const { reload } = list;
+  const workspaces = useWorkspaces(service);
+  const onSearch = useCallback((text: string) => state.setFilters({ [searchParam]: text }), [state, searchParam]);
 
   const canCreate = useCan('create', subject);
   const canView = useCan('get', subject);
@@ -81,24 +82,17 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const canDuplicate = useCan('duplicate', subject);
   const canCancel = useCan('cancel', subject);
 
-  const afterRemoval = useCallback(
-    (ids: string[]) => {
-      setSelection((current) => current.filter((id) => !ids.includes(id)));
-      reload();
-    },
-    [reload],
-  );
+  // The mutations read the list again themselves; only the selection forgets what is gone.
+  const afterRemoval = useCallback((ids: string[]) => setSelection((current) => current.filter((id) => !ids.includes(id))), []);
   const duplication = useConfirmedAction<CampaignRow>({
     run: (row) => calls.duplicate(row._id),
     success: (row) => t(`${kind}.actions.duplicated`, { title: titleOf(row) }),
     errorFallback: t(`${kind}.actions.duplicateFailed`),
-    onDone: () => reload(),
   });
   const cancellation = useConfirmedAction<CampaignRow>({
     run: (row) => calls.cancel(row._id),
     success: (row) => t(`${kind}.actions.cancelled`, { title: titleOf(row) }),
     errorFallback: t(`${kind}.actions.cancelFailed`),
-    onDone: () => reload(),
   });
   const deletion = useConfirmedAction<CampaignRow>({
     run: (row) => calls.remove(row._id),
@@ -148,7 +142,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
                   icon: <MessagesSquare />,
                   onClick: () => setFeedbackOf(item),
                   testId: 'row-feedback',
-                  hidden: !feedbackKind,
+                  hidden: !feedbackCalls,
                 },
                 ...(extraActions?.(item) ?? []),
                 { label: t('list.duplicate', { title }), icon: <Copy />, onClick: () => askDuplicate(item), testId: 'row-duplicate', hidden: !canDuplicate },
@@ -173,7 +167,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
         },
       },
     ],
-    [columns, t, basePath, canView, canUpdate, feedbackKind, canDuplicate, canCancel, canDelete, extraActions, askDuplicate, askCancel, askDelete],
+    [columns, t, basePath, canView, canUpdate, feedbackCalls, canDuplicate, canCancel, canDelete, extraActions, askDuplicate, askCancel, askDelete],
   );
 
   const workspaceList = workspaces.data ?? [];
@@ -185,7 +179,8 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const onWorkspaceCreated = (ws: Workspace) => {
     const thenCreate = creatingWorkspace === 'create';
     setCreatingWorkspace(null);
-    workspaces.reload();
+    // The workspaces call is another area's: its list is read again through the shared cache.
+    void queryClient.invalidateQueries({ queryKey: ['api', 'workspaces'] });
     if (thenCreate) navigate(`${basePath}/${ws._id}/create`);
     else setWorkspaceId(ws._id);
   };
@@ -193,11 +188,11 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const toolbar = (
     <Flex gap="2" wrap="wrap" align="center" justify="space-between" width="full">
       <ListFilters
-        search={search}
-        onSearch={setSearch}
+        search={state.filters[searchParam] ?? ''}
+        onSearch={onSearch}
         filters={filters}
-        values={filterValues}
-        onChange={(param, value) => setFilterValues((current) => ({ ...current, [param]: value }))}
+        values={state.filters}
+        onChange={(param, value) => state.setFilters({ [param]: value })}
       />
       {canDelete && selection.length > 0 && (
         <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid={`${kind}-bulk-delete`}>
@@ -216,7 +211,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
         actions={
           canCreate && (
             // Until the workspaces are known, "none yet" (which offers to make one) cannot be told apart.
-            <Button colorPalette="brand" onClick={create} disabled={workspaces.loading} data-testid={`${kind}-create`}>
+            <Button colorPalette="brand" onClick={create} disabled={workspaces.isPending} data-testid={`${kind}-create`}>
               <Plus />
               {t(`${kind}.list.create`)}
             </Button>
@@ -226,7 +221,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
       <Flex gap={{ base: '4', '2xl': '6' }} align={{ base: 'stretch', '2xl': 'start' }} direction={{ base: 'column', '2xl': 'row' }}>
         <WorkspaceSideList
           workspaces={workspaceList}
-          loading={workspaces.loading}
+          loading={workspaces.isPending}
           value={workspaceId}
           onChange={setWorkspaceId}
           onNew={() => setCreatingWorkspace('browse')}
@@ -274,7 +269,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
         description={t(`${kind}.actions.bulkDeleteConfirm`, { count: bulk.target?.length ?? 0 })}
         confirmLabel={tc('actions.delete')}
       />
-      {feedbackKind && <CommentsReactionsDialog kind={feedbackKind} item={feedbackOf} onClose={() => setFeedbackOf(null)} />}
+      {feedbackCalls && <CommentsReactionsDialog calls={feedbackCalls} item={feedbackOf} onClose={() => setFeedbackOf(null)} />}
     </>
   );
 }

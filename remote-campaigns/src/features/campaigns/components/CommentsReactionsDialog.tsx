@@ -1,40 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { Comment, CountReacts, Paged, Reaction } from 'contracts';
+import { useState } from 'react';
 import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { Dialog, Tabs } from 'shared-ui/overlays';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
-import { countReacts } from '../api/count-reacts';
-import { listComments } from '../api/list-comments';
-import { listReacts } from '../api/list-reacts';
-
-type Kind = 'popups' | 'banners';
-const PAGE_SIZE = 10;
-
-/** One paged read, reloaded when its inputs change; answers to older requests are dropped. */
-function usePaged<T>(load: (page: number) => Promise<Paged<T>>, deps: readonly unknown[]) {
-  const { t } = useTranslation('campaigns');
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ data: Paged<T> | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
-  const key = JSON.stringify(deps);
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
-    setPage(1);
-  }
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    load(page)
-      .then((data) => live && setState({ data, error: null, loading: false }))
-      .catch((error) => live && setState({ data: null, error: errorMessage(error, t('feedback.loadError')), loading: false }));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the caller's inputs
-  }, [key, page]);
-  return { ...state, page, setPage };
-}
+import { useReactionCounts } from '../api/count-reacts';
+import { useComments } from '../api/list-comments';
+import { useReactions } from '../api/list-reacts';
+import type { FeedbackCalls } from '../kinds';
 
 function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation('common');
@@ -51,13 +23,14 @@ function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPa
   );
 }
 
-function Comments({ kind, id }: { kind: Kind; id: string }) {
+function Comments({ calls, id }: { calls: FeedbackCalls; id: string }) {
   const { t } = useTranslation('campaigns');
   const format = useFormatters();
-  const list = usePaged<Comment>((page) => listComments(kind, id, page, PAGE_SIZE), [kind, id]);
-  if (list.loading && !list.data) return <Skeleton h="24" />;
-  if (list.error) return <StatePanel tone="danger" title={list.error} />;
-  const docs = list.data?.docs ?? [];
+  const [page, setPage] = useState(1);
+  const list = useComments(calls, id, page);
+  if (list.isPending) return <Skeleton h="24" />;
+  if (list.isError) return <StatePanel tone="danger" title={errorMessage(list.error, t('feedback.loadError'))} />;
+  const docs = list.data.docs;
   return (
     <Stack gap="3" data-testid="comments-list">
       {docs.length === 0 && <Text color="fg.muted">{t('feedback.noComments')}</Text>}
@@ -74,26 +47,22 @@ function Comments({ kind, id }: { kind: Kind; id: string }) {
           <Text whiteSpace="pre-wrap">{c.body}</Text>
         </Stack>
       ))}
-      <Pager page={list.page} hasMore={Boolean(list.data?.meta.hasMore)} onPage={list.setPage} />
+      <Pager page={page} hasMore={list.data.meta.hasMore} onPage={setPage} />
     </Stack>
   );
 }
 
-function Reactions({ kind, id }: { kind: Kind; id: string }) {
+function Reactions({ calls, id }: { calls: FeedbackCalls; id: string }) {
   const { t } = useTranslation('campaigns');
   const format = useFormatters();
-  const [emoji, setEmoji] = useState('');
-  const [counts, setCounts] = useState<CountReacts | null>(null);
-  useEffect(() => {
-    let live = true;
-    countReacts(kind, id)
-      .then((c) => live && setCounts(c))
-      .catch(() => live && setCounts({ data: [], total: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [kind, id]);
-  const list = usePaged<Reaction>((page) => listReacts(kind, id, page, emoji, PAGE_SIZE), [kind, id, emoji]);
+  const [filter, setFilter] = useState({ emoji: '', page: 1 });
+  const { emoji, page } = filter;
+  // Choosing another emoji starts again from its first page.
+  const setEmoji = (next: string) => setFilter({ emoji: next, page: 1 });
+  // Without counts the filter buttons show none (the list below still reads on its own).
+  const counts = useReactionCounts(calls, id).data;
+  const list = useReactions(calls, id, page, emoji);
+  const error = list.isError ? errorMessage(list.error, t('feedback.loadError')) : null;
   const docs = list.data?.docs ?? [];
   return (
     <Stack gap="3">
@@ -117,9 +86,9 @@ function Reactions({ kind, id }: { kind: Kind; id: string }) {
           </Button>
         ))}
       </HStack>
-      {list.error && <StatePanel tone="danger" title={list.error} />}
-      {list.loading && !list.data && <Skeleton h="24" />}
-      {!list.error && (
+      {error && <StatePanel tone="danger" title={error} />}
+      {list.isPending && <Skeleton h="24" />}
+      {!error && (
         <Stack gap="2" data-testid="reactions-list">
           {list.data && docs.length === 0 && <Text color="fg.muted">{t('feedback.noReactions')}</Text>}
           {docs.map((r) => (
@@ -135,7 +104,7 @@ function Reactions({ kind, id }: { kind: Kind; id: string }) {
               </Text>
             </HStack>
           ))}
-          <Pager page={list.page} hasMore={Boolean(list.data?.meta.hasMore)} onPage={list.setPage} />
+          <Pager page={page} hasMore={Boolean(list.data?.meta.hasMore)} onPage={(p) => setFilter({ emoji, page: p })} />
         </Stack>
       )}
     </Stack>
@@ -143,7 +112,7 @@ function Reactions({ kind, id }: { kind: Kind; id: string }) {
 }
 
 /** What visitors said about a popup or banner: its comments, and its reactions counted and listed by emoji. */
-export function CommentsReactionsDialog({ kind, item, onClose }: { kind: Kind; item: { _id: string; title: string } | null; onClose: () => void }) {
+export function CommentsReactionsDialog({ calls, item, onClose }: { calls: FeedbackCalls; item: { _id: string; title: string } | null; onClose: () => void }) {
   const { t } = useTranslation('campaigns');
   return (
     <Dialog.Root open={item !== null} onOpenChange={(e) => !e.open && onClose()} size="lg">
@@ -166,10 +135,10 @@ export function CommentsReactionsDialog({ kind, item, onClose }: { kind: Kind; i
                     </Tabs.Trigger>
                   </Tabs.List>
                   <Tabs.Content value="comments">
-                    <Comments kind={kind} id={item._id} />
+                    <Comments calls={calls} id={item._id} />
                   </Tabs.Content>
                   <Tabs.Content value="reactions">
-                    <Reactions kind={kind} id={item._id} />
+                    <Reactions calls={calls} id={item._id} />
                   </Tabs.Content>
                 </Tabs.Root>
               )}

@@ -4,26 +4,29 @@ import { listGroups } from './api/list-groups';
 import { listSegments } from './api/list-segments';
 import { listTags } from './api/list-tags';
 import { listWorkspaces } from './api/list-workspaces';
-import { useLoaded } from './use-loaded';
+import { usePickerQuery } from './use-picker-query';
+
+/** The active website's workspaces of one kind (`service`): the lists' side list and the editors' picker. */
+export const useWorkspaces = (service: WorkspaceService) => usePickerQuery('workspaces', () => listWorkspaces(service), service);
 
 /**
  * What an editor's pickers offer, all of the active website: groups, saved audiences (segments),
- * people-data attributes (for the dynamic audience), tags, and the service's workspaces. Each list
+ * people-data attributes (for the dynamic audience), tags, and the kind's workspaces. Each list
  * loads on its own; one that fails leaves its picker empty rather than blocking the editor.
  */
 export function useCampaignOptions(service: WorkspaceService) {
-  const groups = useLoaded(listGroups);
-  const segments = useLoaded(listSegments);
-  const attributes = useLoaded(listAttributes);
-  const tags = useLoaded(listTags);
-  const workspaces = useLoaded(() => listWorkspaces(service), [service]);
+  const groups = usePickerQuery('groups', listGroups);
+  const segments = usePickerQuery('segment', listSegments);
+  const attributes = usePickerQuery('attributes', listAttributes);
+  const tags = usePickerQuery('tags', listTags);
+  const workspaces = useWorkspaces(service);
   return {
     groups: groups.data ?? [],
     segments: segments.data ?? [],
     attributes: attributes.data ?? [],
     tags: tags.data ?? [],
     workspaces: workspaces.data ?? [],
-    loading: groups.loading || segments.loading || tags.loading || workspaces.loading,
+    loading: groups.isPending || segments.isPending || tags.isPending || workspaces.isPending,
   };
 }
 export type CampaignOptions = ReturnType<typeof useCampaignOptions>;

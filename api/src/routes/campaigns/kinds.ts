@@ -34,8 +34,8 @@ import {
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
 
-/** The list columns of `contents` a document fills (what the list filters and sorts on). */
-export interface ContentColumns {
+/** The list columns of a campaign's row (table `contents`) its document fills (what the lists filter and sort on). */
+export interface CampaignColumns {
   title: string;
   status: CampaignStatus;
   position: string | null;
@@ -51,21 +51,22 @@ export interface ContentColumns {
  * on when it is not the website's. Popups and banners target lists (`groups`, `audiences`); a push
  * notification one `group` and one `audience` (spec section 3).
  */
-export interface ContentRefs {
+export interface CampaignRefs {
   groups: { field: string; ids: string[] };
   segments: { field: string; ids: string[] };
   people: string[];
 }
 
 /**
- * What differs between popups, banners and push notifications; everything else (storage, lists,
- * targeting checks, duplicate, cancel, delete) is shared by campaigns-shared/store.ts.
+ * The rules of one kind of campaign (popup, banner or push notification): what differs between
+ * them, as data. Everything else (storage, lists, targeting checks, duplicate, cancel, delete) is
+ * one generic implementation: stores/campaigns.ts and routes/campaigns/index.ts.
  */
-export interface KindSpec<D extends { status: CampaignStatus; tag: string | null; workspace: string | null }> {
+export interface CampaignKindRules<D extends { status: CampaignStatus; tag: string | null; workspace: string | null }> {
   kind: ContentKind;
   schema: ZodType<D>;
-  columns(doc: D): Omit<ContentColumns, 'workspaceId' | 'tagId'>;
-  refs(doc: D): ContentRefs;
+  columns(doc: D): Omit<CampaignColumns, 'workspaceId' | 'tagId'>;
+  refs(doc: D): CampaignRefs;
   /** Field messages of rules across fields (e.g. target "groups" needs a group). */
   check(doc: D): Record<string, string>;
   /** The document as it reads today: current targets from the join tables (a deleted group drops out). */
@@ -84,7 +85,7 @@ function targetCheck(doc: { target: string; groups: string[]; audiences: string[
   return {};
 }
 
-export const popupKind: KindSpec<PopupDocument> = {
+export const popupKind: CampaignKindRules<PopupDocument> = {
   kind: 'popup',
   schema: popupDocumentSchema,
   columns: (d) => ({ title: d.titleOfPopup.label, status: d.status, position: d.position, priority: d.priority, style: d.format, devices: d.devices }),
@@ -103,7 +104,7 @@ export const popupKind: KindSpec<PopupDocument> = {
   },
 };
 
-export const bannerKind: KindSpec<BannerDocument> = {
+export const bannerKind: CampaignKindRules<BannerDocument> = {
   kind: 'banner',
   schema: bannerDocumentSchema,
   columns: (d) => ({
@@ -129,7 +130,7 @@ export const bannerKind: KindSpec<BannerDocument> = {
   },
 };
 
-export const pushKind: KindSpec<PushNotificationDocument> = {
+export const pushKind: CampaignKindRules<PushNotificationDocument> = {
   kind: 'push',
   schema: pushNotificationDocumentSchema,
   columns: (d) => ({ title: d.push_notification_title, status: d.status, position: null, priority: null, style: null, devices: d.devices }),
@@ -153,4 +154,4 @@ export const pushKind: KindSpec<PushNotificationDocument> = {
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyKind = KindSpec<any>;
+export type AnyCampaignKind = CampaignKindRules<any>;

@@ -1,15 +1,16 @@
-import { exportFileName } from 'contracts';
-import { api } from 'shared-auth';
+import { exportFileName, exportPopupAnswersCall } from 'contracts';
+import { callApi } from 'shared-auth';
 
 /**
- * GET /api/export/{id}: the popup's form answers as a spreadsheet, saved by the browser as
- * `form_answers_{id}.xlsx`. Read as a blob: an error answer is a blob too, so its JSON is read back
- * for the server's message ('No surveys found').
+ * GET /api/export/{id} (get_posts): the popup's form answers as a spreadsheet, saved by the browser
+ * as `form_answers_{id}.xlsx`. A download, not data a screen shows, so a plain call (no cache). The
+ * file is read as a blob, so an error answer is a blob too: its JSON is read back for the server's
+ * message ('No surveys found').
  */
-export async function exportAnswers(id: string): Promise<void> {
+export async function exportPopupAnswers(id: string): Promise<void> {
   let blob: Blob;
   try {
-    ({ data: blob } = await api.get<Blob>(`/api/export/${encodeURIComponent(id)}`, { responseType: 'blob' }));
+    blob = await callApi(exportPopupAnswersCall, { params: { id } });
   } catch (error) {
     const data = (error as { response?: { data?: unknown } }).response?.data;
     if (data instanceof Blob) {

@@ -4,10 +4,11 @@ import { MessagesSquare, Pencil } from 'lucide-react';
 import { Button, PageHeader } from 'shared-ui';
 import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import type { CampaignResource } from '../resources';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CampaignKindScreens } from '../kinds';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
-import { LoadItem } from './LoadItem';
+import { QueriedItem } from './QueriedItem';
 
 /** The props every campaign editor takes when it only shows a saved item. */
 export interface ViewFormProps {
@@ -29,8 +30,9 @@ export interface FeedbackSubject {
 }
 
 export interface ContentViewScreenProps<T> {
-  resource: CampaignResource;
-  load: (id: string) => Promise<T>;
+  kind: CampaignKindScreens;
+  /** The kind's get hook (`usePopup`): the saved campaign of the route's id. */
+  useItem: (id: string) => UseQueryResult<T>;
   /** For services that keep comments and reactions: the item as their dialog shows it. */
   feedbackOf?: (item: T) => FeedbackSubject;
   /** Actions of this service only, after the comments-and-reactions button (the popup's answers export). */
@@ -42,12 +44,13 @@ export interface ContentViewScreenProps<T> {
 /**
  * `{basePath}/{id}/view`: a saved campaign item read-only in its editor with the live preview,
  * "Edit" for those who may update it, and (popups, banners) its comments and reactions. Each
- * service's view screen is this shell given its resource, its get call and its editor.
+ * kind's view screen is this shell given its kind, its get hook and its editor.
  */
-export function ContentViewScreen<T extends { _id: string }>({ resource, load, feedbackOf, extraActions, children }: ContentViewScreenProps<T>) {
-  const { kind, service, subject, basePath, feedback: feedbackKind } = resource;
+export function ContentViewScreen<T extends { _id: string }>({ kind, useItem, feedbackOf, extraActions, children }: ContentViewScreenProps<T>) {
+  const { i18nKey, service, subject, basePath, feedback: feedbackCalls } = kind;
   const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
+  const item = useItem(id);
   const navigate = useNavigate();
   const options = useCampaignOptions(service);
   const canUpdate = useCan('update', subject);
@@ -72,8 +75,8 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
   return (
     <>
       <PageHeader
-        title={t(`${kind}.view.title`)}
-        description={t(`${kind}.view.description`)}
+        title={t(`${i18nKey}.view.title`)}
+        description={t(`${i18nKey}.view.description`)}
         actions={
           canUpdate && (
             <Button asChild variant="outline" data-testid="view-edit">
@@ -85,7 +88,7 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
           )
         }
       />
-      <LoadItem id={id} load={load} onBack={back}>
+      <QueriedItem query={item} onBack={back}>
         {(item) =>
           children(item, {
             mode: 'view',
@@ -97,8 +100,8 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
             extraActions: actionsOf(item),
           })
         }
-      </LoadItem>
-      {feedbackKind && <CommentsReactionsDialog kind={feedbackKind} item={feedback} onClose={() => setFeedback(null)} />}
+      </QueriedItem>
+      {feedbackCalls && <CommentsReactionsDialog calls={feedbackCalls} item={feedback} onClose={() => setFeedback(null)} />}
     </>
   );
 }

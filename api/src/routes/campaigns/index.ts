@@ -1,0 +1,159 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bannerCalls, CREATED_STATUS, popupCalls, pushNotificationCalls, type CallDefinition, type PageQuery, type ReactListQuery } from 'contracts';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import { notFound } from '../../lib/errors';
+import { caller, websiteOf } from '../../plugins/access';
+import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
+import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
+import { exportRoutes } from './export';
+
+type Doc = { tag: string | null; workspace: string | null };
+type Id = { id: string };
+
+/**
+ * The calls every kind has (contracts' `campaignCalls`). Typed loosely on purpose: one generic
+ * implementation serves the three kinds, whose schemas differ; each call's schemas still parse the
+ * request before the handler runs.
+ */
+interface KindCalls {
+  list: CallDefinition;
+  get: CallDefinition;
+  create: CallDefinition;
+  deleteMany: CallDefinition;
+  duplicate: CallDefinition;
+  cancel: CallDefinition;
+}
+/** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
+interface ItemCalls {
+  update: CallDefinition;
+  delete: CallDefinition;
+  listComments: CallDefinition;
+  listReacts: CallDefinition;
+  countReacts: CallDefinition;
+}
+
+/** One kind of campaign as served: its rules, its calls, and where its list's title filter is. */
+interface ServedKind {
+  rules: AnyCampaignKind;
+  calls: KindCalls;
+  /** Each list names its title filter after its document (titleOfPopup, titleOfBanner, title). */
+  titleParam: string;
+  /** The bulk delete body's list (popups, banners, notifications). */
+  idsField: string;
+}
+
+const POPUPS: ServedKind = { rules: popupKind, calls: popupCalls, titleParam: 'titleOfPopup', idsField: 'popups' };
+const BANNERS: ServedKind = { rules: bannerKind, calls: bannerCalls, titleParam: 'titleOfBanner', idsField: 'banners' };
+const PUSH_NOTIFICATIONS: ServedKind = { rules: pushKind, calls: pushNotificationCalls, titleParam: 'title', idsField: 'notifications' };
+
+/**
+ * Checks a document's references, then writes it in one transaction; returns the saved view. The
+ * status is the server's: `public` for a new campaign, the stored one on an update (the bodies carry
+ * none; only the cancel call changes it).
+ */
+async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, body: Doc, id?: string) {
+  const website = websiteOf(request);
+  const campaigns = campaignsStore(ctx.db, website, rules);
+  // 404 before anything about the body: a foreign campaign is never hinted at.
+  if (id) await campaigns.assertOwn(id);
+  await campaigns.assertRefs(body);
+  return ctx.db.transaction(async (tx) => {
+    const store = campaignsStore(tx, website, rules);
+    const status = id ? await store.status(id) : CREATED_STATUS;
+    // Gone since the check above (deleted meanwhile): the same 404.
+    if (!status) throw notFound(rules.messages.notFound);
+    const doc = { ...body, status };
+    const savedId = id ?? (await store.insert(caller(request).userId, doc));
+    if (id) await store.update(id, doc);
+    return store.view(savedId);
+  });
+}
+
+/**
+ * The calls every kind has: list, create, get, bulk delete, duplicate, cancel. Every call runs inside
+ * the website of the `Activewebsite` header; a campaign of another website (or organisation, or kind)
+ * answers 404 exactly like a missing one.
+ */
+function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField }: ServedKind) {
+  const store = (request: FastifyRequest) => campaignsStore(ctx.db, websiteOf(request), rules);
+  const messages = rules.messages;
+
+  serve(app, calls.list, (request) => {
+    const query = request.query as PageQuery & CampaignListFilters & Record<string, string | undefined>;
+    return store(request).page({ ...query, title: query[titleParam] });
+  });
+
+  serve(app, calls.create, async (request) => ({ message: messages.created, data: await save(ctx, rules, request, request.body as Doc) }));
+
+  serve(app, calls.get, async (request) => ({ data: await store(request).view((request.params as Id).id) }));
+
+  serve(app, calls.deleteMany, async (request) => {
+    const ids = [...new Set((request.body as Record<string, string[]>)[idsField])];
+    // All or nothing: one foreign or missing id throws, which rolls the deletion back.
+    await ctx.db.transaction((tx) => campaignsStore(tx, websiteOf(request), rules).removeAll(ids));
+    return { message: ids.length === 1 ? messages.deleted : messages.deletedMany };
+  });
+
+  // A copy (document and targets) titled "… (copy)", in draft, by the caller.
+  serve(app, calls.duplicate, async (request) => {
+    const data = await ctx.db.transaction(async (tx) => {
+      const campaigns = campaignsStore(tx, websiteOf(request), rules);
+      const source = await campaigns.view((request.params as Id).id);
+      const { _id: _sourceId, sender: _s, reactCount: _r, commentCount: _c, createdAt: _ca, updatedAt: _ua, ...doc } = source;
+      const id = await campaigns.insert(caller(request).userId, rules.duplicate(doc));
+      return campaigns.view(id);
+    });
+    return { message: messages.duplicated, data };
+  });
+
+  serve(app, calls.cancel, async (request) => {
+    const { id } = request.params as Id;
+    const data = await ctx.db.transaction(async (tx) => {
+      const campaigns = campaignsStore(tx, websiteOf(request), rules);
+      await campaigns.cancel(id);
+      return campaigns.view(id);
+    });
+    return { message: messages.cancelled, data };
+  });
+}
+
+/** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
+function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: ItemCalls) {
+  const store = (request: FastifyRequest) => campaignsStore(ctx.db, websiteOf(request), rules);
+
+  // The whole document (the editor sends it all).
+  serve(app, calls.update, async (request) => ({
+    message: rules.messages.updated,
+    data: await save(ctx, rules, request, request.body as Doc, (request.params as Id).id),
+  }));
+
+  serve(app, calls.delete, async (request) => {
+    await store(request).remove((request.params as Id).id);
+    return { message: rules.messages.deleted };
+  });
+
+  serve(app, calls.listComments, (request) => store(request).comments((request.params as Id).id, request.query as PageQuery));
+  serve(app, calls.listReacts, (request) => store(request).reactions((request.params as Id).id, request.query as PageQuery & ReactListQuery));
+  serve(app, calls.countReacts, (request) => store(request).reactionCounts((request.params as Id).id));
+}
+
+/**
+ * Campaigns (spec section 7): popups under /api/popups (the spec's "posts": permissions *_posts),
+ * banners under /api/banners, push notifications under /api/push-notification, and the popups'
+ * form-answers export. One implementation for the three kinds; their differences are data
+ * (kinds.ts, and the calls built by contracts' `campaignCalls`).
+ */
+export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
+  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS]) serveKind(app, ctx, kind);
+  serveItemCalls(app, ctx, popupKind, popupCalls);
+  serveItemCalls(app, ctx, bannerKind, bannerCalls);
+
+  // PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so `_id` is in the body.
+  serve(app, pushNotificationCalls.update, async (request) => {
+    const { _id, ...doc } = request.body;
+    return { message: pushKind.messages.updated, data: await save(ctx, pushKind, request, doc, _id) };
+  });
+
+  exportRoutes(app, ctx);
+}

@@ -1,0 +1,477 @@
+import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIENCE_UNKNOWN_MESSAGE,
+  GROUP_UNKNOWN_MESSAGE,
+  TAG_UNKNOWN_MESSAGE,
+  WORKSPACE_UNKNOWN_MESSAGE,
+  type AudienceGroup,
+  type CampaignRow,
+  type CampaignStatus,
+  type Comment,
+  type CountReacts,
+  type PageQuery,
+  type Paged,
+  type Reaction,
+} from 'contracts';
+import type { DbOrTx } from '../db/client';
+import {
+  clientMembers,
+  contentComments,
+  contentGroups,
+  contentReactions,
+  contents,
+  contentSegments,
+  formAnswers,
+  groups,
+  segments,
+  tags,
+  users,
+  workspaces,
+  type ContentKind,
+} from '../db/schema';
+import { badRequest, notFound } from '../lib/errors';
+import { likePattern } from '../routes/shared';
+import type { AnyCampaignKind } from '../routes/campaigns/kinds';
+import { compileAudience } from '../routes/audiences/compile';
+import { attributeTypesOf } from '../routes/audiences/attribute-types';
+import { COUNT, selectPage, TOTAL, type Filter } from './paged-select';
+
+/*
+ * The SQL of campaigns (popups, banners, push notifications). They live in the table `contents`
+ * (its historical name; see README's Glossary), one row per campaign with its `kind`, its whole
+ * validated document, and the columns the lists filter on. `campaignsStore(db, websiteId, kind)`
+ * binds every read and write to the caller's website and to one kind, so a route cannot forget
+ * either: another website's campaign, or a banner asked for as a popup, reads as missing.
+ */
+
+export const PEOPLE_UNKNOWN_MESSAGE = 'Some selected people are not people of this website';
+
+/** The campaign of this website and kind (another website's campaign looks missing). */
+export const ownCampaign = (websiteId: string, kind: ContentKind, id: string): SQL =>
+  and(eq(contents.id, id), eq(contents.websiteId, websiteId), eq(contents.kind, kind))!;
+
+async function assertCampaign(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, id: string): Promise<void> {
+  const [row] = await db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(ownCampaign(websiteId, spec.kind, id))
+    .limit(1);
+  if (!row) throw notFound(spec.messages.notFound);
+}
+
+/** How many of `ids` are rows of `table` in this website (ids are already de-duplicated by the schema). */
+async function countOwn(db: DbOrTx, table: typeof groups | typeof segments | typeof clientMembers, websiteId: string, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const [{ n }] = await db
+    .select({ n: COUNT })
+    .from(table)
+    .where(and(eq(table.websiteId, websiteId), inArray(table.id, ids)));
+  return n;
+}
+
+/**
+ * Every object a document points at must be the active website's: its groups, saved audiences,
+ * people, tag, and a workspace of this service. Anything else is a 400 with a message on the field,
+ * checked before anything is written (so a refused save changes nothing), and never says which
+ * website the foreign id belongs to.
+ */
+async function assertRefs(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }): Promise<void> {
+  const errors: Record<string, string> = { ...spec.check(doc) };
+  const refs = spec.refs(doc);
+  const uniq = (ids: string[]) => [...new Set(ids)];
+  if ((await countOwn(db, groups, websiteId, uniq(refs.groups.ids))) !== uniq(refs.groups.ids).length) errors[refs.groups.field] = GROUP_UNKNOWN_MESSAGE;
+  if ((await countOwn(db, segments, websiteId, uniq(refs.segments.ids))) !== uniq(refs.segments.ids).length)
+    errors[refs.segments.field] = AUDIENCE_UNKNOWN_MESSAGE;
+  if ((await countOwn(db, clientMembers, websiteId, uniq(refs.people))) !== uniq(refs.people).length) errors.listOfAudience = PEOPLE_UNKNOWN_MESSAGE;
+  if (doc.tag) {
+    const [tag] = await db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.id, doc.tag), eq(tags.websiteId, websiteId)))
+      .limit(1);
+    if (!tag) errors.tag = TAG_UNKNOWN_MESSAGE;
+  }
+  if (doc.workspace) {
+    const [ws] = await db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(and(eq(workspaces.id, doc.workspace), eq(workspaces.websiteId, websiteId), eq(workspaces.service, spec.kind)))
+      .limit(1);
+    if (!ws) errors.workspace = WORKSPACE_UNKNOWN_MESSAGE;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors);
+  // A dynamic audience is checked as a saved one is (issue 10, item 5): unknown attributes and
+  // comparisons that do not fit the attribute's type are refused with their field, never stored.
+  const audience = (doc as { dynamicAudience?: AudienceGroup }).dynamicAudience;
+  if (audience) compileAudience(audience, await attributeTypesOf(db, websiteId), 'dynamicAudience');
+}
+
+async function writeTargets(tx: DbOrTx, spec: AnyCampaignKind, contentId: string, doc: unknown) {
+  const refs = spec.refs(doc);
+  await tx.delete(contentGroups).where(eq(contentGroups.contentId, contentId));
+  await tx.delete(contentSegments).where(eq(contentSegments.contentId, contentId));
+  const groupIds = [...new Set(refs.groups.ids)];
+  const segmentIds = [...new Set(refs.segments.ids)];
+  if (groupIds.length) await tx.insert(contentGroups).values(groupIds.map((groupId) => ({ contentId, groupId })));
+  if (segmentIds.length) await tx.insert(contentSegments).values(segmentIds.map((segmentId) => ({ contentId, segmentId })));
+}
+
+function columnsOf(spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }) {
+  return { ...spec.columns(doc), tagId: doc.tag, workspaceId: doc.workspace, document: doc as Record<string, unknown> };
+}
+
+/** Inserts a new item (document, list columns, targets) and returns its id. Run inside a transaction. */
+export async function insertCampaign(
+  tx: DbOrTx,
+  spec: AnyCampaignKind,
+  websiteId: string,
+  senderId: string,
+  doc: { tag: string | null; workspace: string | null },
+) {
+  const [row] = await tx
+    .insert(contents)
+    .values({ websiteId, kind: spec.kind, senderId, ...columnsOf(spec, doc) })
+    .returning({ id: contents.id });
+  await writeTargets(tx, spec, row.id, doc);
+  return row.id;
+}
+
+/** Replaces an item's document, columns and targets; 404 when it is not this website's. Run inside a transaction. */
+async function updateCampaign(tx: DbOrTx, spec: AnyCampaignKind, websiteId: string, id: string, doc: { tag: string | null; workspace: string | null }) {
+  const updated = await tx
+    .update(contents)
+    .set({ ...columnsOf(spec, doc), updatedAt: new Date() })
+    .where(ownCampaign(websiteId, spec.kind, id))
+    .returning({ id: contents.id });
+  if (updated.length === 0) throw notFound(spec.messages.notFound);
+  await writeTargets(tx, spec, id, doc);
+}
+
+/**
+ * The saved item as GET answers it: the stored document with today's references (a deleted group,
+ * audience, tag or workspace drops out, so the item can be saved again as it reads), and the
+ * server-owned fields.
+ */
+async function loadCampaignView(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, id: string) {
+  const [row] = await db
+    .select({ c: contents, senderName: users.name })
+    .from(contents)
+    .leftJoin(users, eq(users.id, contents.senderId))
+    .where(ownCampaign(websiteId, spec.kind, id))
+    .limit(1);
+  if (!row) throw notFound(spec.messages.notFound);
+  const [groupRows, segmentRows] = await Promise.all([
+    db.select({ id: contentGroups.groupId }).from(contentGroups).where(eq(contentGroups.contentId, id)),
+    db.select({ id: contentSegments.segmentId }).from(contentSegments).where(eq(contentSegments.contentId, id)),
+  ]);
+  const c = row.c;
+  const stored = c.document as { groups?: string[]; audiences?: string[]; group?: string | null; audience?: string | null };
+  // Keep the editor's order of the targets (the join tables have none).
+  const keep = (wanted: (string | null | undefined)[], present: { id: string }[]) => {
+    const set = new Set(present.map((r) => r.id));
+    return wanted.filter((x): x is string => !!x && set.has(x));
+  };
+  const doc = spec.withRefs(
+    { ...c.document, tag: c.tagId, workspace: c.workspaceId },
+    keep(stored.groups ?? [stored.group], groupRows),
+    keep(stored.audiences ?? [stored.audience], segmentRows),
+  );
+  return {
+    ...doc,
+    _id: c.id,
+    sender: c.senderId && row.senderName !== null ? { _id: c.senderId, name: row.senderName } : null,
+    reactCount: c.reactCount,
+    commentCount: c.commentCount,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** The filters of the three lists, once each list's own title parameter is mapped onto `title`. */
+export interface CampaignListFilters {
+  title?: string;
+  style?: string;
+  status?: string;
+  position?: string;
+  priority?: string;
+  devices?: string;
+  sender?: string;
+  tag?: string;
+  workSpace?: string;
+}
+
+/**
+ * Names of the groups and audiences of the page's rows, for the list's columns: two queries on the
+ * page's ids. (As subqueries of the page's SELECT they would also run for every row OFFSET skips.)
+ */
+async function targetNames(db: DbOrTx, ids: string[]) {
+  const byCampaign = (rows: { contentId: string; id: string; name: string }[]) => {
+    const map = new Map<string, { _id: string; name: string }[]>();
+    for (const r of rows) map.set(r.contentId, [...(map.get(r.contentId) ?? []), { _id: r.id, name: r.name }]);
+    return map;
+  };
+  if (ids.length === 0) return { groups: byCampaign([]), audiences: byCampaign([]) };
+  const [groupRows, segmentRows] = await Promise.all([
+    db
+      .select({ contentId: contentGroups.contentId, id: groups.id, name: groups.name })
+      .from(contentGroups)
+      .innerJoin(groups, eq(groups.id, contentGroups.groupId))
+      .where(inArray(contentGroups.contentId, ids))
+      .orderBy(groups.name),
+    db
+      .select({ contentId: contentSegments.contentId, id: segments.id, name: segments.name })
+      .from(contentSegments)
+      .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
+      .where(inArray(contentSegments.contentId, ids))
+      .orderBy(segments.name),
+  ]);
+  return { groups: byCampaign(groupRows), audiences: byCampaign(segmentRows) };
+}
+
+const commentView = (c: typeof contentComments.$inferSelect): Comment => ({
+  _id: c.id,
+  visitorId: c.visitorId,
+  body: c.body,
+  createdAt: c.createdAt.toISOString(),
+});
+const reactionView = (r: typeof contentReactions.$inferSelect): Reaction => ({
+  _id: r.id,
+  visitorId: r.visitorId,
+  emoji: r.emoji,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The campaigns of one kind in one website (the caller's active website): every query below is
+ * bound to both. Missing, foreign and other-kind ids answer 404 with the kind's message.
+ */
+export function campaignsStore(db: DbOrTx, website: { id: string; domain: string }, spec: AnyCampaignKind) {
+  const websiteId = website.id;
+  const own = (id: string) => ownCampaign(websiteId, spec.kind, id);
+  const missing = () => notFound(spec.messages.notFound);
+
+  return {
+    /**
+     * One page of the kind's campaigns, newest first, with the spec's filters. The index
+     * (website_id, kind, created_at desc, id desc) serves the order, so a page reads its 10 rows, not
+     * the website's 100,000; the group and audience names are looked up for the page's rows only.
+     */
+    async page(q: PageQuery & CampaignListFilters): Promise<Paged<CampaignRow>> {
+      const where = and(
+        eq(contents.websiteId, websiteId),
+        eq(contents.kind, spec.kind),
+        q.title ? ilike(contents.title, likePattern(q.title)) : undefined,
+        q.style ? eq(contents.style, q.style) : undefined,
+        q.status ? eq(contents.status, q.status) : undefined,
+        q.position ? eq(contents.position, q.position) : undefined,
+        q.priority ? eq(contents.priority, q.priority) : undefined,
+        q.devices ? eq(contents.devices, q.devices) : undefined,
+        q.sender ? eq(contents.senderId, q.sender) : undefined,
+        q.tag ? eq(contents.tagId, q.tag) : undefined,
+        q.workSpace ? eq(contents.workspaceId, q.workSpace) : undefined,
+      );
+      // The index is (website_id, kind, created_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY
+      // must say NULLS LAST (or, read backwards, ASC NULLS FIRST) for PostgreSQL to walk it instead of
+      // sorting every row of the website (a plain DESC means NULLS FIRST, another order).
+      const order =
+        q.order === 'asc'
+          ? [sql`${contents.createdAt} asc nulls first`, sql`${contents.id} asc nulls first`]
+          : [sql`${contents.createdAt} desc nulls last`, sql`${contents.id} desc nulls last`];
+      const rows = await selectPage(
+        q,
+        ({ limit, offset }) => {
+          // The page's ids (and the total) first, from the index alone; then the joins for those rows only.
+          const page = db
+            .select({ id: contents.id, total: TOTAL })
+            .from(contents)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset)
+            .as('page');
+          return db
+            .select({
+              id: contents.id,
+              title: contents.title,
+              senderName: users.name,
+              position: contents.position,
+              status: contents.status,
+              priority: contents.priority,
+              style: contents.style,
+              devices: contents.devices,
+              workspaceId: contents.workspaceId,
+              reactCount: contents.reactCount,
+              commentCount: contents.commentCount,
+              createdAt: contents.createdAt,
+              tagId: tags.id,
+              tagName: tags.name,
+              tagColor: tags.color,
+              total: sql<number>`${page.total}`.mapWith(Number),
+            })
+            .from(page)
+            .innerJoin(contents, eq(contents.id, page.id))
+            .leftJoin(users, eq(users.id, contents.senderId))
+            .leftJoin(tags, eq(tags.id, contents.tagId))
+            .orderBy(...order);
+        },
+        async () => (await db.select({ n: COUNT }).from(contents).where(where))[0].n,
+        (r) => r,
+      );
+      const names = await targetNames(
+        db,
+        rows.docs.map((r) => r.id),
+      );
+      return {
+        meta: rows.meta,
+        docs: rows.docs.map((r) => ({
+          _id: r.id,
+          title: r.title,
+          sender: r.senderName,
+          domain: website.domain,
+          position: r.position,
+          status: r.status as CampaignStatus,
+          priority: r.priority,
+          style: r.style,
+          groups: names.groups.get(r.id) ?? [],
+          audiences: names.audiences.get(r.id) ?? [],
+          tag: r.tagId && r.tagName !== null && r.tagColor !== null ? { _id: r.tagId, name: r.tagName, color: r.tagColor } : null,
+          workspace: r.workspaceId,
+          devices: r.devices,
+          reactCount: r.reactCount,
+          commentCount: r.commentCount,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** The saved campaign as GET answers it; 404 when it is not this website's (or of another kind). */
+    view: (id: string) => loadCampaignView(db, spec, websiteId, id),
+
+    /** 404 unless the campaign is this website's and of this kind. */
+    assertOwn: (id: string) => assertCampaign(db, websiteId, spec, id),
+
+    /** Every reference of a document is this website's (400 with the field otherwise). */
+    assertRefs: (doc: { tag: string | null; workspace: string | null }) => assertRefs(db, websiteId, spec, doc),
+
+    /** The stored status (an update keeps it: only cancel changes it). */
+    async status(id: string): Promise<CampaignStatus | undefined> {
+      const [row] = await db.select({ status: contents.status }).from(contents).where(own(id)).limit(1);
+      return row?.status as CampaignStatus | undefined;
+    },
+
+    insert: (senderId: string, doc: { tag: string | null; workspace: string | null }) => insertCampaign(db, spec, websiteId, senderId, doc),
+
+    update: (id: string, doc: { tag: string | null; workspace: string | null }) => updateCampaign(db, spec, websiteId, id, doc),
+
+    async remove(id: string): Promise<void> {
+      const deleted = await db.delete(contents).where(own(id)).returning({ id: contents.id });
+      if (deleted.length === 0) throw missing();
+    },
+
+    /** Deletes all of `ids` or none: one foreign or missing id throws (run it in a transaction to roll back). */
+    async removeAll(ids: string[]): Promise<void> {
+      const deleted = await db
+        .delete(contents)
+        .where(and(eq(contents.websiteId, websiteId), eq(contents.kind, spec.kind), inArray(contents.id, ids)))
+        .returning({ id: contents.id });
+      if (deleted.length !== ids.length) throw missing();
+    },
+
+    /** Status `cancelled`, in the column and the document; the campaign stays. */
+    async cancel(id: string): Promise<void> {
+      const updated = await db
+        .update(contents)
+        .set({ status: 'cancelled', document: sql`jsonb_set(${contents.document}, '{status}', '"cancelled"')`, updatedAt: new Date() })
+        .where(own(id))
+        .returning({ id: contents.id });
+      if (updated.length === 0) throw missing();
+    },
+
+    /** What visitors wrote (through the public events call), newest first. */
+    async comments(id: string, q: PageQuery): Promise<Paged<Comment>> {
+      await assertCampaign(db, websiteId, spec, id);
+      const where = eq(contentComments.contentId, id);
+      return selectPage(
+        q,
+        ({ limit, offset }) =>
+          db
+            .select({ c: contentComments, total: TOTAL })
+            .from(contentComments)
+            .where(where)
+            .orderBy(desc(contentComments.createdAt), desc(contentComments.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(contentComments).where(where))[0].n,
+        (r) => commentView(r.c),
+      );
+    },
+
+    /** Reactions, newest first, optionally of one emoji. */
+    async reactions(id: string, q: PageQuery & { emoji?: string }): Promise<Paged<Reaction>> {
+      await assertCampaign(db, websiteId, spec, id);
+      const where = and(eq(contentReactions.contentId, id), q.emoji ? eq(contentReactions.emoji, q.emoji) : undefined) as Filter;
+      return selectPage(
+        q,
+        ({ limit, offset }) =>
+          db
+            .select({ r: contentReactions, total: TOTAL })
+            .from(contentReactions)
+            .where(where)
+            .orderBy(desc(contentReactions.createdAt), desc(contentReactions.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(contentReactions).where(where))[0].n,
+        (r) => reactionView(r.r),
+      );
+    },
+
+    /** How many of each emoji, most given first, and the total. */
+    async reactionCounts(id: string): Promise<CountReacts> {
+      await assertCampaign(db, websiteId, spec, id);
+      const rows = await db
+        .select({ emoji: contentReactions.emoji, count: COUNT })
+        .from(contentReactions)
+        .where(eq(contentReactions.contentId, id))
+        .groupBy(contentReactions.emoji)
+        .orderBy(desc(COUNT), contentReactions.emoji);
+      return { data: rows, total: rows.reduce((n, r) => n + r.count, 0) };
+    },
+
+    /** The stored document (404 when not this website's). */
+    async document(id: string): Promise<Record<string, unknown>> {
+      const [row] = await db.select({ document: contents.document }).from(contents).where(own(id)).limit(1);
+      if (!row) throw missing();
+      return row.document;
+    },
+
+    async hasAnswers(id: string): Promise<boolean> {
+      const [any] = await db
+        .select({ one: sql`1` })
+        .from(formAnswers)
+        .where(eq(formAnswers.contentId, id))
+        .limit(1);
+      return !!any;
+    },
+
+    /**
+     * The next `limit` form answers after `cursor`, oldest first. Keyset paging on (created_at, id):
+     * stable however many answers arrive meanwhile.
+     */
+    answersAfter(id: string, cursor: { createdAt: Date; id: string } | undefined, limit: number) {
+      return db
+        .select()
+        .from(formAnswers)
+        .where(
+          and(
+            eq(formAnswers.contentId, id),
+            cursor
+              ? or(gt(formAnswers.createdAt, cursor.createdAt), and(eq(formAnswers.createdAt, cursor.createdAt), gt(formAnswers.id, cursor.id)))
+              : undefined,
+          ),
+        )
+        .orderBy(asc(formAnswers.createdAt), asc(formAnswers.id))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { bannerCalls, popupCalls, type WorkspaceService } from 'contracts';
+
+/** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
+type AnyPath<C> = Omit<C, 'path'> & { path: string };
+
+/** The calls of what visitors said about a campaign: comments and reactions (popups and banners only). */
+export interface FeedbackCalls {
+  listComments: AnyPath<typeof popupCalls.listComments>;
+  listReacts: AnyPath<typeof popupCalls.listReacts>;
+  countReacts: AnyPath<typeof popupCalls.countReacts>;
+}
+
+/**
+ * One kind of campaign (popup, banner, push notification) as the screens they share (list and view)
+ * see it: each kind is described once here as data, so the shared screens never branch on which kind
+ * they show. (The API's counterpart is api/src/routes/campaigns/kinds.ts.)
+ */
+export interface CampaignKindScreens {
+  /** Translation prefix in the campaigns namespace and test-id stem. */
+  i18nKey: 'popups' | 'banners' | 'push';
+  /** The kind, as workspaces call it (their `service`). */
+  service: WorkspaceService;
+  /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
+  subject: string;
+  /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
+  basePath: string;
+  /** The list call's title search parameter (it differs per call). */
+  searchParam: string;
+  /** Comments and reactions are kept for popups and banners only. */
+  feedback?: FeedbackCalls;
+}
+
+export const POPUP_SCREENS: CampaignKindScreens = {
+  i18nKey: 'popups',
+  service: 'popup',
+  subject: 'posts',
+  basePath: '/posts',
+  searchParam: 'titleOfPopup',
+  feedback: popupCalls,
+};
+export const BANNER_SCREENS: CampaignKindScreens = {
+  i18nKey: 'banners',
+  service: 'banner',
+  subject: 'banners',
+  basePath: '/banners',
+  searchParam: 'titleOfBanner',
+  feedback: bannerCalls,
+};
+export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
+  i18nKey: 'push',
+  service: 'push',
+  subject: 'pushNotification',
+  basePath: '/push_notification',
+  searchParam: 'title',
+};
