@@ -134,3 +134,12 @@ export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * The website of the `Activewebsite` header on a `website: true` route (the hook sets it, after
+ * answering 404 for a website of another organisation): the tenancy of every website's content.
+ */
+export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
+  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  return request.activeWebsite;
+}

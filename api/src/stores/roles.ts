@@ -85,4 +85,3 @@ export function rolesStore(db: DbOrTx, organisationId: string) {
     },
   };
 }
-

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RouteAccess } from '../../plugins/access';
 import { errorResponses, zod } from '../shared';
-import { activeWebsiteOf } from '../tags/website-content';
+import { activeWebsiteOf } from '../../plugins/access';
 import { interactions, serviceCounts, servicesViews, traffic, usersConnectedSeries, type StatsWindow } from './queries';
 
 /**
