@@ -4,9 +4,10 @@ import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
 import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
+import { useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
+import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
+import { useDeleteWorkspace } from './api/delete-workspace';
 import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
 import { WorkspaceIcon } from './components/WorkspaceIcon';
 
@@ -19,16 +20,15 @@ export default function WorkspaceListScreen() {
   const canCreate = useCan('create', 'workspaces');
   const canDelete = useCan('delete', 'workspaces');
   const format = useFormatters();
-  const [service, setService] = useState<WorkspaceService | ''>('');
   const [adding, setAdding] = useState(false);
-  const params = useMemo(() => ({ service: service || undefined }), [service]);
-  const list = useApiList<WorkspaceRow>(LIST_WORKSPACES_URL, { params, pageSize: WORKSPACES_PAGE_SIZE, fallbackError: t('workspaces.loadError') });
-  const { reload } = list;
+  const list = useWorkspaces(t('workspaces.loadError'));
+  // Only a known service is a filter: a mistyped URL lists every workspace rather than failing.
+  const service = (WORKSPACE_SERVICES as readonly string[]).includes(list.state.filters.service) ? (list.state.filters.service as WorkspaceService) : '';
+  const remove = useDeleteWorkspace();
   const deletion = useConfirmedAction<WorkspaceRow>({
-    run: (row) => deleteWorkspace(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: t('workspaces.deleted'),
     errorFallback: t('workspaces.deleteError'),
-    onDone: () => reload(),
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
@@ -84,7 +84,7 @@ export default function WorkspaceListScreen() {
         aria-label={t('workspaces.filter')}
         data-testid="workspace-service-filter"
         value={service}
-        onChange={(e) => setService(e.target.value as WorkspaceService | '')}
+        onChange={(e) => list.state.setFilters({ service: e.target.value })}
       >
         <option value="">{t('workspaces.allServices')}</option>
         {WORKSPACE_SERVICES.map((s) => (
@@ -111,15 +111,7 @@ export default function WorkspaceListScreen() {
         }
       />
       <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
-      <NewWorkspaceDialog
-        open={adding}
-        defaultService={service || undefined}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          reload();
-        }}
-      />
+      <NewWorkspaceDialog open={adding} defaultService={service || undefined} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title={t('workspaces.deleteTitle')}

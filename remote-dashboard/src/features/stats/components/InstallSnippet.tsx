@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, useCan, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { Box, Card, Code, Heading, Stack, Text } from 'shared-ui';
-import { getWebsitePublicKey } from '../api/getWebsitePublicKey';
+import { getWebsitePublicKey } from '../api/get-website-public-key';
 
 /**
  * What a website's page includes so its visitors' activity reaches the dashboard: a few lines that
