@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
+import { WORKSPACE_SERVICES } from 'contracts';
 import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
@@ -13,7 +13,8 @@ import { WorkspaceIcon } from './components/WorkspaceIcon';
 
 /**
  * /settings/workspaces: the active website's workspaces, filterable by service (each belongs to one
- * service's side list). No permission in the spec: any signed-in member manages them (as the API).
+ * service's side list), the filter in the URL. Reading is open to every member; creating and deleting
+ * need create_workspaces and delete_workspaces (as the API).
  */
 export default function WorkspaceListScreen() {
   const { t } = useTranslation('settings');
@@ -22,8 +23,6 @@ export default function WorkspaceListScreen() {
   const format = useFormatters();
   const [adding, setAdding] = useState(false);
   const list = useWorkspaces(t('workspaces.loadError'));
-  // Only a known service is a filter: a mistyped URL lists every workspace rather than failing.
-  const service = (WORKSPACE_SERVICES as readonly string[]).includes(list.state.filters.service) ? (list.state.filters.service as WorkspaceService) : '';
   const remove = useDeleteWorkspace();
   const deletion = useConfirmedAction<WorkspaceRow>({
     run: (row) => remove.mutateAsync({ params: { id: row._id } }),
@@ -83,7 +82,7 @@ export default function WorkspaceListScreen() {
       <NativeSelect.Field
         aria-label={t('workspaces.filter')}
         data-testid="workspace-service-filter"
-        value={service}
+        value={list.service ?? ''}
         onChange={(e) => list.state.setFilters({ service: e.target.value })}
       >
         <option value="">{t('workspaces.allServices')}</option>
@@ -111,7 +110,7 @@ export default function WorkspaceListScreen() {
         }
       />
       <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
-      <NewWorkspaceDialog open={adding} defaultService={service || undefined} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
+      <NewWorkspaceDialog open={adding} defaultService={list.service} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title={t('workspaces.deleteTitle')}
