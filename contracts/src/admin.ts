@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inOrganisation } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { emailSchema, passwordSchema, userSchema } from './auth';
 import { websiteCreateBodySchema } from './websites';
 
@@ -50,3 +51,88 @@ export const senderPageSchema = pagedSchema(senderSchema);
 export const ADMIN_USER_CREATED_MESSAGE = 'Client account created successfully';
 export const ADMIN_USER_UPDATED_MESSAGE = 'User updated successfully';
 export const ADMIN_USER_DELETED_MESSAGE = 'User deleted successfully';
+
+// ---------------------------------------------------------------------------------------------
+// Calls (issue 11: each call defined once; the API serves these, the browser calls these).
+// `/api/admin/*` is reserved to the super-admin by the access hook, so these need no permission.
+// ---------------------------------------------------------------------------------------------
+
+export const listAdminUsersCall = defineCall({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: inOrganisation(null),
+  summary: 'List all users (super-admin)',
+  tag: 'admin',
+  query: adminUserListQuerySchema,
+  response: adminUserPageSchema,
+  errors: [400, 401, 403],
+});
+
+export const createAdminUserCall = defineCall({
+  method: 'POST',
+  path: '/api/admin/users',
+  access: inOrganisation(null),
+  summary: 'Create a client account (super-admin)',
+  tag: 'admin',
+  body: adminUserCreateBodySchema,
+  status: 201,
+  response: messageSchema,
+  errors: [400, 401, 403, 409],
+});
+
+export const getAdminUserCall = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/:id',
+  access: inOrganisation(null),
+  summary: 'Get a user (super-admin)',
+  tag: 'admin',
+  params: idParamSchema,
+  response: adminUserResponseSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const updateAdminUserCall = defineCall({
+  method: 'PUT',
+  path: '/api/admin/users/:id',
+  access: inOrganisation(null),
+  summary: 'Update a user (super-admin)',
+  tag: 'admin',
+  params: idParamSchema,
+  body: adminUserUpdateBodySchema,
+  response: adminUserSavedResponseSchema,
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const deleteAdminUserCall = defineCall({
+  method: 'DELETE',
+  path: '/api/admin/users/:id',
+  access: inOrganisation(null),
+  summary: 'Delete a user (super-admin)',
+  tag: 'admin',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * The users of the caller's organisation who can author content, for the sender filters of the
+ * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
+ * GET /api/senders for every member of the organisation, whose content lists filter by sender too
+ * (issue 10, item 3: the admin path answered 403 to a member who is not super-admin).
+ */
+export const listAdminSendersCall = defineCall({
+  method: 'GET',
+  path: '/api/admin/senders',
+  access: inOrganisation(null),
+  summary: "List the users of the caller's organisation who can author content",
+  tag: 'admin',
+  query: pageQuerySchema,
+  response: senderPageSchema,
+  errors: [400, 401, 403],
+});
+
+export const listSendersCall = defineCall({
+  ...listAdminSendersCall,
+  path: '/api/senders',
+  tag: 'users',
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
 /** Spec section 3: Tag is _id, name, color. Content of one website (the `Activewebsite` header). */
 export const tagSchema = z.object({
@@ -29,3 +30,42 @@ export const tagCreateBodySchema = z.object({
 });
 export type TagCreateBody = z.input<typeof tagCreateBodySchema>;
 export const tagCreateResponseSchema = z.object({ message: z.string(), data: tagSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Calls (issue 11). Content of the active website: spec section 6 names no permission to read
+// tags, so any member may list them; writing needs create_tags / delete_tags (issue 10, item 3).
+// ---------------------------------------------------------------------------------------------
+
+export const listTagsCall = defineCall({
+  method: 'GET',
+  path: '/api/tags',
+  access: inWebsite(null),
+  summary: 'List the active website’s tags',
+  tag: 'tags',
+  query: tagListQuerySchema,
+  response: tagPageSchema,
+  errors: [400, 401, 404],
+});
+
+export const createTagCall = defineCall({
+  method: 'POST',
+  path: '/api/tags',
+  access: inWebsite('create_tags'),
+  summary: 'Create a tag on the active website',
+  tag: 'tags',
+  body: tagCreateBodySchema,
+  status: 201,
+  response: tagCreateResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+export const deleteTagCall = defineCall({
+  method: 'DELETE',
+  path: '/api/tags/:id',
+  access: inWebsite('delete_tags'),
+  summary: 'Delete a tag of the active website',
+  tag: 'tags',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 404],
+});

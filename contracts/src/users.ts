@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall, inOrganisation } from './call';
 import { emailSchema, passwordSchema, userSchema } from './auth';
 
 /**
@@ -15,3 +16,16 @@ export const orgUserCreateBodySchema = z.object({
 });
 export type OrgUserCreateBody = z.input<typeof orgUserCreateBodySchema>;
 export const orgUserCreateResponseSchema = z.object({ message: z.string(), data: userSchema });
+
+/** POST /api/users/org (create_user): 201 { message, data: the new user }. */
+export const createOrgUserCall = defineCall({
+  method: 'POST',
+  path: '/api/users/org',
+  access: inOrganisation('create_user'),
+  summary: 'Add a user to the caller’s organisation',
+  tag: 'users',
+  body: orgUserCreateBodySchema,
+  status: 201,
+  response: orgUserCreateResponseSchema,
+  errors: [400, 401, 403, 409],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inOrganisation } from './call';
+import { messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { websiteSchema } from './auth';
 
 /** GET /api/websites: the caller's organisation's websites, newest first. */
@@ -55,3 +56,42 @@ export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
 
 export const WEBSITE_EXISTS_MESSAGE = 'Website already exists';
 export const WEBSITE_DELETED_MESSAGE = 'Website deleted successfully';
+
+// ---------------------------------------------------------------------------------------------
+// Calls (issue 11: each call defined once; the API serves these, the browser calls these)
+// ---------------------------------------------------------------------------------------------
+
+export const listWebsitesCall = defineCall({
+  method: 'GET',
+  path: '/api/websites',
+  access: inOrganisation('get_websites'),
+  summary: 'List websites',
+  tag: 'websites',
+  query: websiteListQuerySchema,
+  response: websitePageSchema,
+  errors: [400, 401, 403],
+});
+
+export const createWebsiteCall = defineCall({
+  method: 'POST',
+  path: '/api/websites',
+  access: inOrganisation('create_websites'),
+  summary: 'Add a website',
+  tag: 'websites',
+  body: websiteCreateBodySchema,
+  status: 201,
+  response: websiteCreateResponseSchema,
+  errors: [400, 401, 403, 409],
+});
+
+/** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
+export const deleteWebsitesCall = defineCall({
+  method: 'DELETE',
+  path: '/api/websites',
+  access: inOrganisation('delete_websites'),
+  summary: 'Delete websites',
+  tag: 'websites',
+  body: websiteDeleteBodySchema,
+  response: messageSchema,
+  errors: [400, 401, 403, 404, 409],
+});

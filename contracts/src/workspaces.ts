@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
 /**
  * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
@@ -37,3 +38,42 @@ export const workspaceCreateBodySchema = z.object({
 });
 export type WorkspaceCreateBody = z.input<typeof workspaceCreateBodySchema>;
 export const workspaceCreateResponseSchema = z.object({ message: z.string(), data: workspaceSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Calls (issue 11). Content of the active website: any member may list them (spec section 6
+// names no permission for it); writing needs create_workspaces / delete_workspaces.
+// ---------------------------------------------------------------------------------------------
+
+export const listWorkspacesCall = defineCall({
+  method: 'GET',
+  path: '/api/workspaces',
+  access: inWebsite(null),
+  summary: 'List the active website’s workspaces',
+  tag: 'workspaces',
+  query: workspaceListQuerySchema,
+  response: workspacePageSchema,
+  errors: [400, 401, 404],
+});
+
+export const createWorkspaceCall = defineCall({
+  method: 'POST',
+  path: '/api/workspaces',
+  access: inWebsite('create_workspaces'),
+  summary: 'Create a workspace on the active website',
+  tag: 'workspaces',
+  body: workspaceCreateBodySchema,
+  status: 201,
+  response: workspaceCreateResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+export const deleteWorkspaceCall = defineCall({
+  method: 'DELETE',
+  path: '/api/workspaces/:id',
+  access: inWebsite('delete_workspaces'),
+  summary: 'Delete a workspace of the active website',
+  tag: 'workspaces',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 404],
+});

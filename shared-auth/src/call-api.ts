@@ -10,6 +10,8 @@ export type CallInput<C extends CallDefinition> = (C extends { params: z.ZodType
     signal?: AbortSignal;
     /** The client's own switches (api-client.ts): no refresh on a 401, no leaving for the root. */
     config?: { skipAuthRefresh?: boolean; skipRootRedirect?: boolean };
+    /** Headers a call names in its definition (the installation check's `x-client-id`). */
+    headers?: Record<string, string>;
   };
 
 /** Query values left empty are not sent (spec section 5: the name filter only when non-empty). */
@@ -30,6 +32,7 @@ export async function callApi<C extends CallDefinition>(call: C, input: CallInpu
   const query = cleanQuery(input.query);
   if (query) config.params = query;
   if (input.signal) config.signal = input.signal;
+  if (input.headers) config.headers = input.headers;
   if (call.answer === 'file') config.responseType = 'blob';
   // Through axios' method helpers (a body only where the method has one), so a test spying on
   // `api.post` sees exactly (url, body) as it did before the calls were defined in contracts.

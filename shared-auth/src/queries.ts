@@ -129,13 +129,14 @@ const positive = (value: string | null, fallback: number) => {
 /**
  * A list's page, page size and filters in the URL's query (`?page=2&name=ops`), so a list survives a
  * reload, Back and a shared link (Airflow's `useTableURLState`). Each change is a history entry, so
- * Back returns to the previous page or filter. Defaults are left out of the URL.
+ * Back returns to the previous page or filter. Defaults are left out of the URL. `defaultPageSize`
+ * is for the lists the spec reads in one go (tags: 1000, workspaces: 100).
  */
-export function useListUrlState<F extends string = never>(filterNames: readonly F[] = [], prefix = ''): ListUrlState<F> {
+export function useListUrlState<F extends string = never>(filterNames: readonly F[] = [], prefix = '', defaultPageSize = DEFAULT_PAGE_SIZE): ListUrlState<F> {
   const [params, setParams] = useSearchParams();
   const key = (name: string) => `${prefix}${name}`;
   const page = positive(params.get(key('page')), 1);
-  const pageSize = positive(params.get(key('pageSize')), DEFAULT_PAGE_SIZE);
+  const pageSize = positive(params.get(key('pageSize')), defaultPageSize);
   const filterKey = filterNames.map((f) => params.get(key(f)) ?? '').join('\u0000');
   const filters = useMemo(
     () => Object.fromEntries(filterNames.map((f, i) => [f, filterKey.split('\u0000')[i] ?? ''])) as Record<F, string>,
@@ -148,7 +149,7 @@ export function useListUrlState<F extends string = never>(filterNames: readonly 
       setParams((current) => {
         const next = new URLSearchParams(current);
         for (const [name, value] of Object.entries(changes)) {
-          const isDefault = value === undefined || value === '' || (name === 'page' && value === 1) || (name === 'pageSize' && value === DEFAULT_PAGE_SIZE);
+          const isDefault = value === undefined || value === '' || (name === 'page' && value === 1) || (name === 'pageSize' && value === defaultPageSize);
           if (isDefault) next.delete(key(name));
           else next.set(key(name), String(value));
         }
@@ -156,7 +157,7 @@ export function useListUrlState<F extends string = never>(filterNames: readonly 
       }),
     // key depends on prefix only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setParams, prefix],
+    [setParams, prefix, defaultPageSize],
   );
   return {
     page,

@@ -136,10 +136,10 @@ export function caller(request: FastifyRequest): AuthContext {
 }
 
 /**
- * The active website on a `website: true` route (the hook has checked it is the caller's
- * organisation's). Throws the hook's own 400 if a route forgot to ask for it.
+ * The website of the `Activewebsite` header on a `website: true` route (the hook sets it, after
+ * answering 404 for a website of another organisation): the tenancy of every website's content.
  */
-export function websiteOf(request: FastifyRequest): ActiveWebsite {
+export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
   if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
   return request.activeWebsite;
 }

@@ -22,7 +22,7 @@ export const protectedRoutes: ProtectedRoute[] = [
   },
   {
     name: 'DELETE /api/websites',
-    // No delete_websites in spec section 6: deleting requires create_websites (see routes/websites/delete.ts).
+    // Deleting a website deletes its content: its own permission, delete_websites (issue 10, item 3).
     permission: 'delete_websites',
     request: async (u, t) => ({ method: 'DELETE', url: '/api/websites', payload: { websites: [await extraWebsiteOf(t, u)] } }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: '/api/websites', payload: { websites: [await extraWebsiteOf(t, owner)] } }),

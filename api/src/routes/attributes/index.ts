@@ -18,7 +18,7 @@ import { attributes, segments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { paged, pageWindow } from '../../lib/paging';
 import { errorResponses, isUniqueViolation, likePattern, zod } from '../shared';
-import { activeWebsiteOf } from '../tags/website-content';
+import { activeWebsiteOf } from '../../plugins/access';
 
 /**
  * People-data attributes (/settings/people-data). Spec section 2 gives that screen no permission and

@@ -5,7 +5,7 @@ import { EXPORT_COLUMNS, EXPORT_EMPTY_MESSAGE, exportFileName, exportPopupAnswer
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
-import { websiteOf } from '../../plugins/access';
+import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { popupKind } from './kinds';
 
@@ -28,7 +28,7 @@ function questionsOf(doc: PopupDocument): Map<string, string> {
 export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, exportPopupAnswersCall, async (request, reply) => {
     const { id } = request.params;
-    const popups = campaignsStore(ctx.db, websiteOf(request), popupKind);
+    const popups = campaignsStore(ctx.db, activeWebsiteOf(request), popupKind);
     const document = await popups.document(id);
     if (!(await popups.hasAnswers(id))) throw notFound(EXPORT_EMPTY_MESSAGE);
 

@@ -3,7 +3,7 @@ import { bannerCalls, CREATED_STATUS, popupCalls, pushNotificationCalls, type Ca
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
-import { caller, websiteOf } from '../../plugins/access';
+import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
 import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
 import { exportRoutes } from './export';
@@ -53,7 +53,7 @@ const PUSH_NOTIFICATIONS: ServedKind = { rules: pushKind, calls: pushNotificatio
  * none; only the cancel call changes it).
  */
 async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, body: Doc, id?: string) {
-  const website = websiteOf(request);
+  const website = activeWebsiteOf(request);
   const campaigns = campaignsStore(ctx.db, website, rules);
   // 404 before anything about the body: a foreign campaign is never hinted at.
   if (id) await campaigns.assertOwn(id);
@@ -76,7 +76,7 @@ async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyReq
  * answers 404 exactly like a missing one.
  */
 function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField }: ServedKind) {
-  const store = (request: FastifyRequest) => campaignsStore(ctx.db, websiteOf(request), rules);
+  const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
   const messages = rules.messages;
 
   serve(app, calls.list, (request) => {
@@ -91,14 +91,14 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   serve(app, calls.deleteMany, async (request) => {
     const ids = [...new Set((request.body as Record<string, string[]>)[idsField])];
     // All or nothing: one foreign or missing id throws, which rolls the deletion back.
-    await ctx.db.transaction((tx) => campaignsStore(tx, websiteOf(request), rules).removeAll(ids));
+    await ctx.db.transaction((tx) => campaignsStore(tx, activeWebsiteOf(request), rules).removeAll(ids));
     return { message: ids.length === 1 ? messages.deleted : messages.deletedMany };
   });
 
   // A copy (document and targets) titled "… (copy)", in draft, by the caller.
   serve(app, calls.duplicate, async (request) => {
     const data = await ctx.db.transaction(async (tx) => {
-      const campaigns = campaignsStore(tx, websiteOf(request), rules);
+      const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       const source = await campaigns.view((request.params as Id).id);
       const { _id: _sourceId, sender: _s, reactCount: _r, commentCount: _c, createdAt: _ca, updatedAt: _ua, ...doc } = source;
       const id = await campaigns.insert(caller(request).userId, rules.duplicate(doc));
@@ -110,7 +110,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   serve(app, calls.cancel, async (request) => {
     const { id } = request.params as Id;
     const data = await ctx.db.transaction(async (tx) => {
-      const campaigns = campaignsStore(tx, websiteOf(request), rules);
+      const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       await campaigns.cancel(id);
       return campaigns.view(id);
     });
@@ -120,7 +120,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
 
 /** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
 function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: ItemCalls) {
-  const store = (request: FastifyRequest) => campaignsStore(ctx.db, websiteOf(request), rules);
+  const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
 
   // The whole document (the editor sends it all).
   serve(app, calls.update, async (request) => ({

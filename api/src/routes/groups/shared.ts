@@ -1,21 +1,17 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { GROUP_MEMBERS_UNKNOWN_MESSAGE, GROUP_NAME_TAKEN_MESSAGE, type ClientMember } from 'contracts';
 import type { DbOrTx } from '../../db/client';
 import { clientMembers, groupMembers, groups } from '../../db/schema';
-import type { ActiveWebsite } from '../../plugins/access';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 /**
  * Groups and client members belong to one website: every call runs inside the website of the
  * `Activewebsite` header (route config website: true; the access hook answers 404 for a website of
  * another organisation before the handler runs). A group of another website, or of another
- * organisation, answers 404 exactly like a missing one.
+ * organisation, answers 404 exactly like a missing one. `websiteOf` is the one tenancy helper of
+ * plugins/access.ts under its older name here, until these areas move to their stores.
  */
-export function websiteOf(request: FastifyRequest): ActiveWebsite {
-  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
-  return request.activeWebsite;
-}
+export { activeWebsiteOf as websiteOf } from '../../plugins/access';
 
 export const groupNotFound = () => notFound('Group not found');
 export const groupNameTaken = () => conflict(GROUP_NAME_TAKEN_MESSAGE, { name: GROUP_NAME_TAKEN_MESSAGE });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getInteractionsCall, getServicesCountCall, getServicesViewsCall, getTrafficCall, getUsersConnectedCall, type CallQuery } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
-import { activeWebsiteOf } from '../tags/website-content';
+import { activeWebsiteOf } from '../../plugins/access';
 import { interactions, serviceCounts, servicesViews, traffic, usersConnectedSeries, type StatsWindow } from './queries';
 
 const DEFAULT_RANGE_MS = 24 * 3600_000;

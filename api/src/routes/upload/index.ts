@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import { uploads, websites } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { caller, websiteOf } from '../../plugins/access';
+import { caller, activeWebsiteOf } from '../../plugins/access';
 import { serve } from '../../http/serve';
 import { errorResponses, PUBLIC, zod } from '../shared';
 import { reencodeImage, type ImageExt } from './reencode';
@@ -94,7 +94,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     // animation kept), so the stored file is never the uploaded bytes; 400 when it does not decode or
     // has too many pixels, 413 when it is too large or the website's storage quota is full.
     serve(scope, uploadImageCall, async (request) => {
-      const website = websiteOf(request);
+      const website = activeWebsiteOf(request);
       const auth = caller(request);
       if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
       let filename = '';

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, applyServerFieldErrors, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, errorMessage } from 'shared-auth';
+import { setInvitationPassword } from './api/set-invitation-password';
 import { AuthLayout } from './AuthLayout';
 import { EmailChangeConfirm } from './EmailChangeConfirm';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
@@ -34,7 +35,7 @@ function InvitationPasswordConfirm() {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.patch('/api/user/invitations/password', values, { params: { token } });
+      await setInvitationPassword(token, values);
       toaster.create({ type: 'success', title: t('confirm.success') });
       navigate('/login', { replace: true });
     } catch (error) {

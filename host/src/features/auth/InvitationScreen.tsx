@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, HStack, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage, useSession } from 'shared-auth';
+import { errorMessage, useSession } from 'shared-auth';
+import { acceptEmailInvitation } from './api/accept-email-invitation';
+import { answerInvitation } from './api/answer-invitation';
 import { AuthLayout } from './AuthLayout';
 
 /**
@@ -22,11 +24,13 @@ export function InvitationScreen() {
   const [done, setDone] = useState<'accept' | 'reject' | null>(null);
 
   const answer = async (type: 'accept' | 'reject') => {
+    // The buttons only show with a token.
+    if (!token) return;
     setBusy(type);
     try {
       // The mailed token is always needed, signed in or not (the API refuses an answer without it).
-      if (signedIn) await api.post(`/api/invitations/${encodeURIComponent(id)}/${type}`, {}, { params: { token } });
-      else await api.post(`/api/email/${encodeURIComponent(id)}/accept`, {}, { params: { token } });
+      if (signedIn) await answerInvitation(id, type, token);
+      else await acceptEmailInvitation(id, token);
       setDone(type);
       toaster.create({ type: 'success', title: type === 'accept' ? t('invitation.accepted') : t('invitation.rejected') });
     } catch (error) {

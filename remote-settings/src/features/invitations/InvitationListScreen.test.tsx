@@ -3,10 +3,13 @@ import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
 import type { Invitation, Permission } from 'contracts';
 import InvitationListScreen from './InvitationListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from '../websites/test-utils';
 
 beforeAll(() => initTestI18n());
 
+/** Invitation ids are UUIDs (the browser checks answers against the contract). */
+const A1 = 'a1a1a1a1-0000-4000-8000-000000000001';
+const A2 = 'a2a2a2a2-0000-4000-8000-000000000002';
 const EDITOR = { _id: '11111111-1111-4111-8111-111111111111', name: 'Editor' };
 const row = (id: string, email: string, status: Invitation['status'] = 'pending'): Invitation => ({
   _id: id,
@@ -20,7 +23,7 @@ const row = (id: string, email: string, status: Invitation['status'] = 'pending'
 
 /** An in-memory organisation's invitations, with the API's rules (409 for a member). */
 function server(permissions: Permission[] = ['get_invitations', 'create_invitations']) {
-  let invitations = [row('a1', 'ann@example.com', 'accepted'), row('a2', 'bob@example.com')];
+  let invitations = [row(A1, 'ann@example.com', 'accepted'), row(A2, 'bob@example.com')];
   const calls = fakeApi((call) => {
     if (call.method === 'GET' && call.url === '/api/invitations/sent') {
       const search = call.params?.search as string | undefined;
@@ -34,7 +37,7 @@ function server(permissions: Permission[] = ['get_invitations', 'create_invitati
           status: 409,
           data: { message: 'This person is already a member of your organisation', errors: { email: 'This person is already a member of your organisation' } },
         };
-      const created = row(`n${invitations.length}`, body.email);
+      const created = row(`00000000-0000-4000-8000-00000000000${invitations.length}`, body.email);
       invitations = [created, ...invitations];
       return { status: 201, data: { message: 'successfully sent', data: created } };
     }
@@ -42,7 +45,7 @@ function server(permissions: Permission[] = ['get_invitations', 'create_invitati
       const body = call.data as { email: string };
       if (body.email === 'ann@example.com')
         return { status: 409, data: { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } } };
-      return { status: 201, data: { message: 'User created successfully', data: {} } };
+      return { status: 201, data: { message: 'User created successfully', data: { ...makeUser([]), email: body.email } } };
     }
     if (call.method === 'DELETE' && call.url === '/api/invitations') {
       const ids = (call.data as { invitations: string[] }).invitations;
@@ -61,7 +64,7 @@ function server(permissions: Permission[] = ['get_invitations', 'create_invitati
 
 test('lists the sent invitations with role and status; no invite nor delete without create_invitations; search sent only when non-empty', async () => {
   const { calls } = server(['get_invitations']);
-  renderScreen(<InvitationListScreen />);
+  renderListScreen(<InvitationListScreen />);
   const table = await screen.findByTestId('invitations-table');
   const bob = (await within(table).findByText('bob@example.com')).closest('tr')!;
   expect(within(bob).getByText('Editor')).toBeInTheDocument();
@@ -77,7 +80,7 @@ test('lists the sent invitations with role and status; no invite nor delete with
 
 test('invite: browser validation, a member shows the server message on the email field, then a new address is sent', async () => {
   const { calls } = server();
-  renderScreen(<InvitationListScreen />);
+  renderListScreen(<InvitationListScreen />);
   await userEvent.click(await screen.findByTestId('invite-button'));
   const form = await screen.findByTestId('invitation-form');
   await userEvent.click(within(form).getByTestId('submit-button'));
@@ -105,13 +108,13 @@ test('invite: browser validation, a member shows the server message on the email
 
 test('delete one (confirmed) and delete the selected ones (bulk, confirmed)', async () => {
   const { calls, invitations } = server();
-  renderScreen(<InvitationListScreen />);
+  renderListScreen(<InvitationListScreen />);
   const table = await screen.findByTestId('invitations-table');
   await userEvent.click(await within(table).findByTestId('delete-invitation-bob@example.com'));
   const dialog = await screen.findByTestId('delete-invitation-dialog');
   await userEvent.click(within(dialog).getByTestId('confirm-button'));
   expect(await screen.findByText('Invitation deleted successfully')).toBeInTheDocument();
-  expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/invitations/a2')).toBe(true);
+  expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/invitations/${A2}`)).toBe(true);
   await waitFor(() => expect(within(table).queryByText('bob@example.com')).not.toBeInTheDocument());
 
   act(() => toaster.remove());
@@ -121,13 +124,13 @@ test('delete one (confirmed) and delete the selected ones (bulk, confirmed)', as
   const bulk = await screen.findByTestId('delete-invitations-dialog');
   await userEvent.click(within(bulk).getByTestId('confirm-button'));
   expect(await screen.findByText('Invitations deleted successfully')).toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'DELETE' && c.url === '/api/invitations')!.data).toEqual({ invitations: ['a1'] });
+  expect(calls.find((c) => c.method === 'DELETE' && c.url === '/api/invitations')!.data).toEqual({ invitations: [A1] });
   expect(invitations()).toEqual([]);
 });
 
 test('add member (create_user only): browser validation, the server e-mail message on its field with the typed values kept, then the teammate is added with the chosen role', async () => {
   const { calls } = server(['get_invitations', 'create_user']);
-  renderScreen(<InvitationListScreen />);
+  renderListScreen(<InvitationListScreen />);
   expect(screen.queryByTestId('invite-button')).not.toBeInTheDocument();
   await userEvent.click(await screen.findByTestId('add-member-button'));
   const form = await screen.findByTestId('add-member-form');

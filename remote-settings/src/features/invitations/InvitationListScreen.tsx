@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { MailPlus, Search, Trash2, UserPlus } from 'lucide-react';
-import { Badge, Button, Input, InputGroup, PageHeader, Text } from 'shared-ui';
+import { useMemo, useState } from 'react';
+import { MailPlus, Trash2, UserPlus } from 'lucide-react';
+import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
-import { LIST_INVITATIONS_URL, deleteInvitation, deleteInvitations, type InvitationRow } from './api/invitation-calls';
+import { useCan, useConfirmedAction } from 'shared-auth';
+import { useInvitations, type InvitationRow } from './api/list-invitations';
+import { useDeleteInvitation } from './api/delete-invitation';
+import { useDeleteInvitations } from './api/delete-invitations';
 import { InviteDialog } from './components/InviteDialog';
 import { AddMemberDialog } from './components/AddMemberDialog';
 
@@ -24,33 +26,22 @@ export default function InvitationListScreen() {
   const canAddMember = useCan('create', 'user');
   const [inviting, setInviting] = useState(false);
   const [addingMember, setAddingMember] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [selection, setSelection] = useState<string[]>([]);
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const params = useMemo(() => ({ search: search || undefined }), [search]);
-  const list = useApiList<InvitationRow>(LIST_INVITATIONS_URL, { params, fallbackError: t('invitations.loadError') });
-  const { reload } = list;
+  const list = useInvitations(t('invitations.loadError'));
+  const search = list.state.filters.search;
+  const removeOne = useDeleteInvitation();
+  const removeMany = useDeleteInvitations();
   const deletion = useConfirmedAction<InvitationRow>({
-    run: (row) => deleteInvitation(row._id),
+    run: (row) => removeOne.mutateAsync({ params: { id: row._id } }),
     success: t('invitations.deleted'),
     errorFallback: t('invitations.deleteError'),
-    onDone: (row) => {
-      setSelection((s) => s.filter((id) => id !== row._id));
-      reload();
-    },
+    onDone: (row) => setSelection((s) => s.filter((id) => id !== row._id)),
   });
   const bulk = useConfirmedAction<string[]>({
-    run: (ids) => deleteInvitations(ids),
+    run: (ids) => removeMany.mutateAsync({ body: { invitations: ids } }),
     success: t('invitations.bulkDeleted'),
     errorFallback: t('invitations.deleteError'),
-    onDone: () => {
-      setSelection([]);
-      reload();
-    },
+    onDone: () => setSelection([]),
   });
   const askDelete = deletion.ask;
 
@@ -129,6 +120,13 @@ export default function InvitationListScreen() {
           </>
         }
       />
+      <ListSearch
+        value={search}
+        onSearch={(value) => list.state.setFilters({ search: value })}
+        label={t('invitations.search')}
+        placeholder={t('invitations.search')}
+        testId="invitation-search"
+      />
       <DataTable
         testId="invitations-table"
         columns={columns}
@@ -138,37 +136,19 @@ export default function InvitationListScreen() {
         selection={selection}
         onSelectionChange={setSelection}
         toolbar={
-          <>
-            <InputGroup startElement={<Search size={14} aria-hidden />} maxW="xs">
-              <Input
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                placeholder={t('invitations.search')}
-                aria-label={t('invitations.search')}
-                type="search"
-                data-testid="invitation-search"
-              />
-            </InputGroup>
-            {canManage && selection.length > 0 && (
-              <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid="delete-selected-invitations">
-                <Trash2 size={14} aria-hidden />
-                {t('invitations.deleteSelected', { count: selection.length })}
-              </Button>
-            )}
-          </>
+          canManage &&
+          selection.length > 0 && (
+            <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid="delete-selected-invitations">
+              <Trash2 size={14} aria-hidden />
+              {t('invitations.deleteSelected', { count: selection.length })}
+            </Button>
+          )
         }
       />
       {canAddMember && <AddMemberDialog open={addingMember} onClose={() => setAddingMember(false)} onAdded={() => setAddingMember(false)} />}
       {canManage && (
         <>
-          <InviteDialog
-            open={inviting}
-            onClose={() => setInviting(false)}
-            onSent={() => {
-              setInviting(false);
-              reload();
-            }}
-          />
+          <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => setInviting(false)} />
           <ConfirmDialog
             {...deletion.dialogProps}
             title={t('invitations.deleteTitle')}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Tag } from 'contracts';
 import { switchWebsite } from 'shared-auth';
 import TagListScreen from './TagListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from '../websites/test-utils';
 
 beforeAll(() => initTestI18n());
 
@@ -42,7 +42,7 @@ function server() {
 
 test('lists the active website’s tags 1000 at a time, and another website’s after switching', async () => {
   const calls = server();
-  renderScreen(<TagListScreen />);
+  renderListScreen(<TagListScreen />);
   const table = await screen.findByTestId('tags-table');
   expect(await within(table).findByText('Promo')).toBeInTheDocument();
   expect(calls[0].params).toMatchObject({ pageSize: 1000, page: 1 });
@@ -53,7 +53,7 @@ test('lists the active website’s tags 1000 at a time, and another website’s 
 
 test('creates a tag with name and colour: required and colour format checked in the browser, duplicate on the name field', async () => {
   const calls = server();
-  renderScreen(<TagListScreen />);
+  renderListScreen(<TagListScreen />);
   await userEvent.click(await screen.findByTestId('add-tag'));
   const form = await screen.findByTestId('tag-form');
   const color = within(form).getByRole('textbox', { name: /Colour/ });
@@ -79,7 +79,7 @@ test('creates a tag with name and colour: required and colour format checked in 
 
 test('deletes a tag after confirmation', async () => {
   server();
-  renderScreen(<TagListScreen />);
+  renderListScreen(<TagListScreen />);
   await userEvent.click(await screen.findByTestId('delete-tag-Promo'));
   const dialog = await screen.findByTestId('delete-tag-dialog');
   await act(() => userEvent.click(within(dialog).getByTestId('confirm-button')));

@@ -3,16 +3,17 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Button, HStack, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
+import { useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { deleteTag, LIST_TAGS_URL, TAGS_PAGE_SIZE, type TagRow } from './api/tag-calls';
+import { useTags, type TagRow } from './api/list-tags';
+import { useDeleteTag } from './api/delete-tag';
 import { ColorSwatch } from './components/ColorSwatch';
 import { NewTagDialog } from './components/NewTagDialog';
 
 /**
  * /settings/tags: the active website's tags (content lists use them as filters). Creating and deleting need
  * create_tags and delete_tags (issue 10, item 3); reading is open to every member.
- * Switching the website in the header reloads the list (useApiList follows the active website).
+ * Switching the website in the header reloads the list (its cache key holds the active website).
  */
 export default function TagListScreen() {
   const { t } = useTranslation('settings');
@@ -20,13 +21,12 @@ export default function TagListScreen() {
   const canDelete = useCan('delete', 'tags');
   const format = useFormatters();
   const [adding, setAdding] = useState(false);
-  const list = useApiList<TagRow>(LIST_TAGS_URL, { pageSize: TAGS_PAGE_SIZE, fallbackError: t('tags.loadError') });
-  const { reload } = list;
+  const list = useTags(t('tags.loadError'));
+  const remove = useDeleteTag();
   const deletion = useConfirmedAction<TagRow>({
-    run: (row) => deleteTag(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: t('tags.deleted'),
     errorFallback: t('tags.deleteError'),
-    onDone: () => reload(),
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<TagRow>[]>(
@@ -95,14 +95,7 @@ export default function TagListScreen() {
         }
       />
       <DataTable testId="tags-table" columns={columns} {...list.tableProps} empty={{ title: t('tags.empty') }} />
-      <NewTagDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          reload();
-        }}
-      />
+      <NewTagDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title={t('tags.deleteTitle')}

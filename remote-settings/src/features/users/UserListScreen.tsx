@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Eye, Pencil, Plus, Search, ShieldAlert, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Box, Button, HStack, Input, InputGroup, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
+import { Eye, Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
+import { Avatar, Badge, Button, HStack, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useConfirmedAction, useSession } from 'shared-auth';
-import { deleteAdminUser, LIST_ADMIN_USERS_URL, type UserRow } from './api/admin-users';
+import { useConfirmedAction, useSession } from 'shared-auth';
+import { useAdminUsers, type UserRow } from './api/list-admin-users';
+import { useDeleteAdminUser } from './api/delete-admin-user';
 import { UserFormDialog } from './components/UserFormDialog';
 import { UserViewDialog } from './components/UserViewDialog';
-import { useDebouncedValue } from './use-debounced-value';
 
 /**
  * /user (get_user): the client list of the super-admin, every client account of every organisation
@@ -43,19 +43,16 @@ function ClientList() {
   const { t: tc } = useTranslation('common');
   const format = useFormatters();
   const { user: me } = useSession();
-  const [search, setSearch] = useState('');
-  const name = useDebouncedValue(search.trim(), 300);
-  const params = useMemo(() => ({ name }), [name]);
-  const list = useApiList<UserRow>(LIST_ADMIN_USERS_URL, { params, fallbackError: t('users.loadError') });
-  const { reload } = list;
+  const list = useAdminUsers(t('users.loadError'));
+  const name = list.state.filters.name;
+  const remove = useDeleteAdminUser();
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<UserRow | null>(null);
   const deletion = useConfirmedAction<UserRow>({
-    run: (row) => deleteAdminUser(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: (row) => t('users.deleted', { name: row.name }),
     errorFallback: t('users.deleteError'),
-    onDone: () => reload(),
   });
   const askDelete = deletion.ask;
 
@@ -157,18 +154,13 @@ function ClientList() {
           </Button>
         }
       />
-      <Box maxW="sm" mb="4">
-        <InputGroup startElement={<Search size={16} aria-hidden />}>
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('users.searchPlaceholder')}
-            aria-label={t('users.searchLabel')}
-            data-testid="user-search"
-          />
-        </InputGroup>
-      </Box>
+      <ListSearch
+        value={name}
+        onSearch={(value) => list.state.setFilters({ name: value })}
+        label={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        testId="user-search"
+      />
       <DataTable testId="users-table" columns={columns} {...list.tableProps} empty={{ title: name ? t('users.noMatch', { name }) : t('users.empty') }} />
       <UserFormDialog
         open={creating || editing !== null}
@@ -180,7 +172,6 @@ function ClientList() {
         onSaved={() => {
           setCreating(false);
           setEditing(null);
-          reload();
         }}
       />
       <UserViewDialog user={viewing} onClose={() => setViewing(null)} />

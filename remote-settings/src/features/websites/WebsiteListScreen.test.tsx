@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { Permission, Website } from 'contracts';
 import { sessionStore, activeWebsiteAtom, websitesAtom } from 'shared-auth';
 import WebsiteListScreen from './WebsiteListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from './test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from './test-utils';
 
-const main = { _id: 'w1', name: 'Main', domain: 'main.example.com', createdAt: '2025-01-01T00:00:00.000Z' };
-const shop = { _id: 'w2', name: 'Shop', domain: 'shop.example.com', createdAt: '2025-02-01T00:00:00.000Z' };
+const main = { _id: 'w1', name: 'Main', domain: 'main.example.com', publicKey: 'pk_main', createdAt: '2025-01-01T00:00:00.000Z' };
+const shop = { _id: 'w2', name: 'Shop', domain: 'shop.example.com', publicKey: 'pk_shop', createdAt: '2025-02-01T00:00:00.000Z' };
 
 beforeAll(() => initTestI18n());
 
 /** An in-memory organisation: its websites, with the API's rules (409 duplicate, 404, refresh via /me). */
-function server(initial: (Website & { createdAt: string })[], permissions: readonly Permission[] = ['get_websites', 'create_websites', 'delete_websites']) {
+function server(
+  initial: (Website & { createdAt: string; publicKey: string })[],
+  permissions: readonly Permission[] = ['get_websites', 'create_websites', 'delete_websites'],
+) {
   let sites = [...initial];
   const user = () =>
     makeUser(
@@ -25,7 +28,7 @@ function server(initial: (Website & { createdAt: string })[], permissions: reado
       const body = call.data as { name: string; domain: string };
       if (sites.some((s) => s.domain === body.domain))
         return { status: 409, data: { message: 'Website already exists', errors: { domain: 'Website already exists' } } };
-      const site = { _id: `w${sites.length + 10}`, ...body, createdAt: new Date().toISOString() };
+      const site = { _id: `w${sites.length + 10}`, ...body, publicKey: `pk_${sites.length + 10}`, createdAt: new Date().toISOString() };
       sites = [site, ...sites];
       return { status: 201, data: { message: 'Website created successfully', data: site } };
     }
@@ -42,7 +45,7 @@ function server(initial: (Website & { createdAt: string })[], permissions: reado
 
 test('lists the websites, marks the active one, and offers no add/delete without create_websites', async () => {
   server([shop, main], ['get_websites'] as never);
-  renderScreen(<WebsiteListScreen />);
+  renderListScreen(<WebsiteListScreen />);
   const table = await screen.findByTestId('websites-table');
   await within(table).findByText('Main');
   // No stored choice: the session starts on the user's first website.
@@ -54,7 +57,7 @@ test('lists the websites, marks the active one, and offers no add/delete without
 
 test("add website: browser validation, then the duplicate shows 'Website already exists' on the domain field and as a toast, values kept", async () => {
   const { calls } = server([main]);
-  renderScreen(<WebsiteListScreen />);
+  renderListScreen(<WebsiteListScreen />);
   await userEvent.click(await screen.findByTestId('add-website'));
   const form = await screen.findByTestId('website-form');
   await userEvent.click(within(form).getByTestId('submit-button'));
@@ -73,7 +76,7 @@ test("add website: browser validation, then the duplicate shows 'Website already
 
 test('a new website is listed and the session (header switcher) learns it', async () => {
   server([main]);
-  renderScreen(<WebsiteListScreen />);
+  renderListScreen(<WebsiteListScreen />);
   await userEvent.click(await screen.findByTestId('add-website'));
   const form = await screen.findByTestId('website-form');
   await userEvent.type(within(form).getByLabelText(/Name/), 'Blog');
@@ -86,7 +89,7 @@ test('a new website is listed and the session (header switcher) learns it', asyn
 
 test("delete asks first, toasts 'Website deleted successfully', and deleting the active website switches the session", async () => {
   const { calls } = server([shop, main]);
-  renderScreen(<WebsiteListScreen />);
+  renderListScreen(<WebsiteListScreen />);
   await userEvent.click(await screen.findByTestId('delete-website-main.example.com'));
   const dialog = await screen.findByTestId('delete-website-dialog');
   expect(dialog).toHaveTextContent('main.example.com');

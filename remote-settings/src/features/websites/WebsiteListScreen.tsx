@@ -3,9 +3,9 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction, useSession } from 'shared-auth';
-import { LIST_WEBSITES_URL, type WebsiteRow } from './api/list-websites';
-import { deleteWebsites, refreshSessionWebsites } from './api/website-calls';
+import { useCan, useConfirmedAction, useSession } from 'shared-auth';
+import { useWebsites, type WebsiteRow } from './api/list-websites';
+import { useDeleteWebsites } from './api/delete-websites';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
 import { ConfirmDialog } from 'shared-ui/overlays';
 
@@ -22,17 +22,12 @@ export default function WebsiteListScreen() {
   // Deleting a website deletes its content: its own permission (issue 10, item 3).
   const canDelete = useCan('delete', 'websites');
   const [adding, setAdding] = useState(false);
-  const list = useApiList<WebsiteRow>(LIST_WEBSITES_URL, { fallbackError: t('websites.loadError') });
-  const { reload } = list;
+  const list = useWebsites(t('websites.loadError'));
+  const remove = useDeleteWebsites();
   const deletion = useConfirmedAction<WebsiteRow>({
-    run: (row) => deleteWebsites([row._id]),
+    run: (row) => remove.mutateAsync({ body: { websites: [row._id] } }),
     success: t('websites.deleted'),
     errorFallback: t('websites.deleteError'),
-    onDone: async () => {
-      reload();
-      // The header's website switcher lists the organisation's websites: read them again.
-      await refreshSessionWebsites().catch(() => undefined);
-    },
   });
   const askDelete = deletion.ask;
 
@@ -107,14 +102,7 @@ export default function WebsiteListScreen() {
       <DataTable testId="websites-table" columns={columns} {...list.tableProps} empty={{ title: t('websites.empty') }} />
       {canManage && (
         <>
-          <AddWebsiteDialog
-            open={adding}
-            onClose={() => setAdding(false)}
-            onCreated={() => {
-              setAdding(false);
-              reload();
-            }}
-          />
+          <AddWebsiteDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
           <ConfirmDialog
             {...deletion.dialogProps}
             title={t('websites.deleteTitle')}

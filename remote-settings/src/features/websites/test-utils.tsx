@@ -2,11 +2,16 @@
  * Component-test helpers of the settings screens: the shared harness (shared-auth/testing) with the
  * settings texts. A missing key shows as the key and fails the assertion.
  */
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import type { Permission, User } from 'contracts';
-import { initTestI18n as initI18nWith, userWith } from 'shared-auth/testing';
+import { initTestI18n as initI18nWith, renderScreen, userWith } from 'shared-auth/testing';
 import settings from '../../locales/en/settings.json';
 
 export { fakeApi, paged, renderScreen, signInAs, type Call } from 'shared-auth/testing';
+
+/** A list screen: its page, size and filters live in the URL, so it renders inside a router. */
+export const renderListScreen = (ui: ReactNode) => renderScreen(<MemoryRouter>{ui}</MemoryRouter>);
 
 export const initTestI18n = () => initI18nWith({ settings: { en: settings } });
 

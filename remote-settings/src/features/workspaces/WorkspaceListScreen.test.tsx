@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Workspace } from 'contracts';
 import WorkspaceListScreen from './WorkspaceListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from '../websites/test-utils';
 
 beforeAll(() => initTestI18n());
 
@@ -30,7 +30,7 @@ function server() {
 
 test('lists 100 at a time, filters by service, creates with name, icon and service', async () => {
   const calls = server();
-  renderScreen(<WorkspaceListScreen />);
+  renderListScreen(<WorkspaceListScreen />);
   const table = await screen.findByTestId('workspaces-table');
   expect(await within(table).findByText('Onboarding')).toBeInTheDocument();
   expect(within(table).getByText('Popups', { selector: 'span' })).toBeInTheDocument();
@@ -59,7 +59,7 @@ test('lists 100 at a time, filters by service, creates with name, icon and servi
 
 test('deletes a workspace after confirmation', async () => {
   server();
-  renderScreen(<WorkspaceListScreen />);
+  renderListScreen(<WorkspaceListScreen />);
   await userEvent.click(await screen.findByTestId('delete-workspace-Onboarding'));
   const dialog = await screen.findByTestId('delete-workspace-dialog');
   await act(() => userEvent.click(within(dialog).getByTestId('confirm-button')));

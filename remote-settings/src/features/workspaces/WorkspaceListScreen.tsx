@@ -1,34 +1,33 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { WORKSPACE_SERVICES, type WorkspaceService } from 'contracts';
+import { WORKSPACE_SERVICES } from 'contracts';
 import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
+import { useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { deleteWorkspace, LIST_WORKSPACES_URL, WORKSPACES_PAGE_SIZE, type WorkspaceRow } from './api/workspace-calls';
+import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
+import { useDeleteWorkspace } from './api/delete-workspace';
 import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
 import { WorkspaceIcon } from './components/WorkspaceIcon';
 
 /**
  * /settings/workspaces: the active website's workspaces, filterable by service (each belongs to one
- * service's side list). No permission in the spec: any signed-in member manages them (as the API).
+ * service's side list), the filter in the URL. Reading is open to every member; creating and deleting
+ * need create_workspaces and delete_workspaces (as the API).
  */
 export default function WorkspaceListScreen() {
   const { t } = useTranslation('settings');
   const canCreate = useCan('create', 'workspaces');
   const canDelete = useCan('delete', 'workspaces');
   const format = useFormatters();
-  const [service, setService] = useState<WorkspaceService | ''>('');
   const [adding, setAdding] = useState(false);
-  const params = useMemo(() => ({ service: service || undefined }), [service]);
-  const list = useApiList<WorkspaceRow>(LIST_WORKSPACES_URL, { params, pageSize: WORKSPACES_PAGE_SIZE, fallbackError: t('workspaces.loadError') });
-  const { reload } = list;
+  const list = useWorkspaces(t('workspaces.loadError'));
+  const remove = useDeleteWorkspace();
   const deletion = useConfirmedAction<WorkspaceRow>({
-    run: (row) => deleteWorkspace(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: t('workspaces.deleted'),
     errorFallback: t('workspaces.deleteError'),
-    onDone: () => reload(),
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
@@ -83,8 +82,8 @@ export default function WorkspaceListScreen() {
       <NativeSelect.Field
         aria-label={t('workspaces.filter')}
         data-testid="workspace-service-filter"
-        value={service}
-        onChange={(e) => setService(e.target.value as WorkspaceService | '')}
+        value={list.service ?? ''}
+        onChange={(e) => list.state.setFilters({ service: e.target.value })}
       >
         <option value="">{t('workspaces.allServices')}</option>
         {WORKSPACE_SERVICES.map((s) => (
@@ -111,15 +110,7 @@ export default function WorkspaceListScreen() {
         }
       />
       <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
-      <NewWorkspaceDialog
-        open={adding}
-        defaultService={service || undefined}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          reload();
-        }}
-      />
+      <NewWorkspaceDialog open={adding} defaultService={list.service} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
       <ConfirmDialog
         {...deletion.dialogProps}
         title={t('workspaces.deleteTitle')}

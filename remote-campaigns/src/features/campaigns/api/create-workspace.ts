@@ -1,8 +1,8 @@
-import type { Workspace, WorkspaceCreateBody } from 'contracts';
-import { api } from 'shared-auth';
+import { createWorkspaceCall, type Workspace, type WorkspaceCreateBody } from 'contracts';
+import { callApi } from 'shared-auth';
 
-/** POST /api/workspaces (any signed-in member, inside the active website). */
+/** POST /api/workspaces (create_workspaces, inside the active website). */
 export async function createWorkspace(body: WorkspaceCreateBody): Promise<Workspace> {
-  const { data } = await api.post<{ message: string; data: Workspace }>('/api/workspaces', body);
-  return data.data;
+  const { data } = await callApi(createWorkspaceCall, { body });
+  return data;
 }

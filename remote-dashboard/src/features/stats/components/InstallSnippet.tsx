@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useCan, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { Box, Card, Code, Heading, Link, Skeleton, Stack, Text } from 'shared-ui';
-import { getInstallSnippet } from '../api/getInstallSnippet';
+import { getInstallSnippet } from '../api/get-install-snippet';
 
 /**
  * The empty state: nothing happened in the range, so show the website script's snippet (the one the

@@ -1,8 +1,5 @@
-import { callUrl, getInstallSnippetCall, type CallAnswer } from 'contracts';
-import { api } from 'shared-auth';
+import { getInstallSnippetCall } from 'contracts';
+import { callApi } from 'shared-auth';
 
 /** GET /api/websites/{id}/install-snippet (get_websites): the snippet a website pastes, with its key. */
-export async function getInstallSnippet(websiteId: string): Promise<string> {
-  const { data } = await api.get<CallAnswer<typeof getInstallSnippetCall>>(callUrl(getInstallSnippetCall, { id: websiteId }));
-  return data.snippet;
-}
+export const getInstallSnippet = async (websiteId: string): Promise<string> => (await callApi(getInstallSnippetCall, { params: { id: websiteId } })).snippet;

@@ -7,7 +7,7 @@ import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import { createOrgUser } from '../api/create-org-user';
+import { useCreateOrgUser } from '../api/create-org-user';
 
 /** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
 type AddMemberForm = { name: string; email: string; password: string; roles: string };
@@ -20,6 +20,7 @@ const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
  */
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
+  const create = useCreateOrgUser();
   const schema = useMemo(() => {
     const required = (key: string) => t('validation.required', { ns: 'common', label: t(`invitations.member.${key}`) });
     return z.object({
@@ -44,7 +45,7 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
   };
   const onSubmit = handleSubmit(async ({ name, email, password, roles: roleId }) => {
     try {
-      await createOrgUser({ name, email, password, roles: [roleId] });
+      await create.mutateAsync({ body: { name, email, password, roles: [roleId] } });
       toaster.create({ type: 'success', title: t('invitations.member.added', { name }) });
       reset(EMPTY);
       onAdded();

@@ -7,7 +7,7 @@ import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import { createInvitation } from '../api/invitation-calls';
+import { useCreateInvitation } from '../api/create-invitation';
 
 type InviteForm = { email: string; roleId: string };
 const EMPTY: InviteForm = { email: '', roleId: '' };
@@ -18,6 +18,7 @@ const EMPTY: InviteForm = { email: '', roleId: '' };
  */
 export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation('settings');
+  const create = useCreateInvitation();
   const schema = useMemo(
     () =>
       z.object({
@@ -37,7 +38,7 @@ export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await createInvitation(values);
+      await create.mutateAsync({ body: values });
       toaster.create({ type: 'success', title: t('invitations.sent') });
       reset(EMPTY);
       onSent();

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField, NativeSelect } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
-import { listRoleOptions } from '../api/invitation-calls';
+import { useRoleOptions } from '../api/list-role-options';
 
 /**
  * One of the organisation's roles, for a person joining it (by invitation or added directly). The
@@ -11,18 +10,10 @@ import { listRoleOptions } from '../api/invitation-calls';
  */
 export function RoleSelectField({ open, field, error, testId }: { open: boolean; field: UseFormRegisterReturn; error?: string; testId: string }) {
   const { t } = useTranslation('settings');
-  const [roles, setRoles] = useState<{ _id: string; name: string }[] | null>(null);
-  const [rolesError, setRolesError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open || roles) return;
-    let live = true;
-    listRoleOptions()
-      .then((list) => live && setRoles(list))
-      .catch((failure) => live && setRolesError(errorMessage(failure, t('invitations.form.rolesError'))));
-    return () => {
-      live = false;
-    };
-  }, [open, roles, t]);
+  // Asked when the dialog opens; the cache keeps them while it is closed.
+  const query = useRoleOptions(open);
+  const roles = query.data ?? null;
+  const rolesError = query.isError ? errorMessage(query.error, t('invitations.form.rolesError')) : null;
   return (
     <FormField label={t('invitations.form.role')} error={error ?? rolesError ?? undefined} required>
       <NativeSelect.Root disabled={!roles}>

@@ -7,7 +7,7 @@ import { chakra, FormField, HStack, Input, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
 import { FormDialog } from 'shared-ui/overlays';
-import { createTag } from '../api/tag-calls';
+import { useCreateTag } from '../api/create-tag';
 import { ColorSwatch } from './ColorSwatch';
 
 type NewTagForm = { name: string; color: string };
@@ -16,6 +16,7 @@ const EMPTY: NewTagForm = { name: '', color: '#1677ff' };
 /** New tag: a name and a colour (`#rrggbb`, picked or typed, previewed as a swatch). */
 export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
+  const create = useCreateTag();
   const schema = useMemo(
     () =>
       z.object({
@@ -41,7 +42,7 @@ export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onCl
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const tag = await createTag(values);
+      const { data: tag } = await create.mutateAsync({ body: values });
       toaster.create({ type: 'success', title: t('tags.created', { name: tag.name }) });
       reset(EMPTY);
       onCreated();

@@ -7,7 +7,9 @@ import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import { createClientUser, updateAdminUser, type UserRow } from '../api/admin-users';
+import type { UserRow } from '../api/list-admin-users';
+import { useCreateAdminUser } from '../api/create-admin-user';
+import { useUpdateAdminUser } from '../api/update-admin-user';
 
 type UserForm = { name: string; email: string; password: string; domain: string };
 const EMPTY: UserForm = { name: '', email: '', password: '', domain: '' };
@@ -20,6 +22,8 @@ const EMPTY: UserForm = { name: '', email: '', password: '', domain: '' };
 export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean; user: UserRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('settings');
   const editing = user !== null;
+  const create = useCreateAdminUser();
+  const update = useUpdateAdminUser();
   const schema = useMemo(() => {
     const required = (key: string) => t('validation.required', { ns: 'common', label: t(`users.form.${key}`) });
     return z.object({
@@ -46,10 +50,10 @@ export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean
   const onSubmit = handleSubmit(async ({ name, email, password, domain }) => {
     try {
       if (user) {
-        await updateAdminUser(user._id, { name, email, domain });
+        await update.mutateAsync({ params: { id: user._id }, body: { name, email, domain } });
         toaster.create({ type: 'success', title: t('users.updated', { name }) });
       } else {
-        await createClientUser({ name, email, password, domain });
+        await create.mutateAsync({ body: { name, email, password, domain } });
         toaster.create({ type: 'success', title: t('users.created', { name }) });
       }
       onSaved();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Avatar, Badge, CloseButton, HStack, Portal, Stack, Text } from 'shared-ui';
 import { Dialog } from 'shared-ui/overlays';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import type { UserRow } from '../api/admin-users';
+import type { UserRow } from '../api/list-admin-users';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,7 +15,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** View a client account: what GET /api/admin/users/{id} returns (never a password). */
+/** View a client account, as the list gives it (the spec's user object, never a password). */
 export function UserViewDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const format = useFormatters();

@@ -1,5 +1,10 @@
-import type { Website } from 'contracts';
+import { listWebsitesCall, type CallAnswer } from 'contracts';
+import { useListQuery, useListUrlState } from 'shared-auth';
 
-/** GET /api/websites: the organisation's websites, newest first. */
-export const LIST_WEBSITES_URL = '/api/websites';
-export type WebsiteRow = Website & { createdAt: string };
+export type WebsiteRow = CallAnswer<typeof listWebsitesCall>['docs'][number];
+
+/** GET /api/websites (get_websites): the organisation's websites, newest first; page and size in the URL. */
+export function useWebsites(fallbackError: string) {
+  const state = useListUrlState();
+  return { state, ...useListQuery(listWebsitesCall, state, { fallbackError }) };
+}

@@ -6,16 +6,16 @@ import { isValidDomain } from 'contracts';
 import { FormField, Input, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import { createWebsite, refreshSessionWebsites } from '../api/website-calls';
-import type { WebsiteRow } from '../api/list-websites';
+import { useCreateWebsite } from '../api/create-website';
 import { FormDialog } from 'shared-ui/overlays';
 
 type AddWebsiteForm = { name: string; domain: string };
 const EMPTY: AddWebsiteForm = { name: '', domain: '' };
 
 /** "Add website" (create_websites): name and domain; a duplicate shows 'Website already exists' on the domain field and as a toast. */
-export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (site: WebsiteRow) => void }) {
+export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
+  const create = useCreateWebsite();
   const schema = useMemo(
     () =>
       z.object({
@@ -39,11 +39,10 @@ export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; 
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const site = await createWebsite(values);
+      const { data: site } = await create.mutateAsync({ body: values });
       toaster.create({ type: 'success', title: t('websites.created', { name: site.name }) });
       reset(EMPTY);
-      onCreated(site);
-      await refreshSessionWebsites().catch(() => undefined);
+      onCreated();
     } catch (error) {
       reportFormError(error, setError, ['name', 'domain'], t('websites.createError'));
     }

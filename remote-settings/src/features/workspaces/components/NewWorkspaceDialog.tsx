@@ -7,7 +7,7 @@ import { FormField, HStack, Input, NativeSelect, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
 import { FormDialog } from 'shared-ui/overlays';
-import { createWorkspace } from '../api/workspace-calls';
+import { useCreateWorkspace } from '../api/create-workspace';
 import { WorkspaceIcon } from './WorkspaceIcon';
 
 type NewWorkspaceForm = { name: string; icon: IconName | ''; service: WorkspaceService | '' };
@@ -25,6 +25,7 @@ export function NewWorkspaceDialog({
   defaultService?: WorkspaceService;
 }) {
   const { t } = useTranslation('settings');
+  const create = useCreateWorkspace();
   const empty: NewWorkspaceForm = { name: '', icon: 'folder', service: defaultService ?? '' };
   const schema = useMemo(
     () =>
@@ -55,7 +56,7 @@ export function NewWorkspaceDialog({
   };
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const ws = await createWorkspace(values as { name: string; icon: IconName; service: WorkspaceService });
+      const { data: ws } = await create.mutateAsync({ body: values as { name: string; icon: IconName; service: WorkspaceService } });
       toaster.create({ type: 'success', title: t('workspaces.created', { name: ws.name }) });
       reset(empty);
       onCreated();

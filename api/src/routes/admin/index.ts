@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ADMIN_USER_CREATED_MESSAGE,
+  ADMIN_USER_DELETED_MESSAGE,
+  ADMIN_USER_UPDATED_MESSAGE,
+  WEBSITE_EXISTS_MESSAGE,
+  createAdminUserCall,
+  deleteAdminUserCall,
+  getAdminUserCall,
+  listAdminSendersCall,
+  listAdminUsersCall,
+  updateAdminUserCall,
+} from 'contracts';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { caller } from '../../plugins/access';
+import { loadUserView } from '../../services/users';
+import { adminUsersStore } from '../../stores/admin';
+import { orgUsersStore } from '../../stores/org-users';
+import { isUniqueViolation } from '../shared';
+
+/**
+ * The same messages as POST /api/users/org for a taken email (on the `email` field), so the two
+ * ways of creating a user answer alike.
+ */
+export const emailTaken = () => conflict('This email is already in use', { email: 'This email is already used by another account' });
+const userNotFound = () => notFound('User not found');
+const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
+
+/**
+ * Super-admin management of client accounts (spec section 7, Users). `/api/admin/*` is reserved to
+ * the super-admin by the access hook, so these calls need no permission string. They are not
+ * scoped to the caller's organisation: the administrator manages every client account.
+ */
+export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const accounts = adminUsersStore(ctx.db);
+
+  serve(app, listAdminUsersCall, (request) => accounts.page(request.query));
+
+  /**
+   * A client account is a new organisation with its first website (the domain) and an Owner role
+   * holding every permission; the new user is its Owner. One transaction.
+   */
+  serve(app, createAdminUserCall, async (request) => {
+    const { name, email, password, domain, organisationName, avatar } = request.body;
+    // A new organisation has no role but the Owner role created with it: any role id is unknown.
+    if (request.body.roles?.length) throw badRequest('Validation failed', { roles: 'Unknown role' });
+    if (await accounts.emailTaken(email)) throw emailTaken();
+    const passwordHash = await hashPassword(password);
+    await ctx.db
+      .transaction((tx) =>
+        adminUsersStore(tx).createClientAccount({ name, email, passwordHash, domain, organisationName: organisationName || name, avatar: avatar ?? null }),
+      )
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      });
+    return { message: ADMIN_USER_CREATED_MESSAGE };
+  });
+
+  /** The spec's user object, never the password hash. */
+  serve(app, getAdminUserCall, async (request) => {
+    const user = await loadUserView(ctx.db, request.params.id);
+    if (!user) throw userNotFound();
+    return { data: user };
+  });
+
+  /**
+   * Name, email and the domain of the account's first website. A password in the body is dropped by
+   * the schema (spec: "password removed from body").
+   */
+  serve(app, updateAdminUserCall, async (request) => {
+    const { id } = request.params;
+    const { name, email, domain, avatar } = request.body;
+    const organisationId = await accounts.organisationOf(id);
+    if (!organisationId) throw userNotFound();
+    if (await accounts.emailTaken(email, id)) throw emailTaken();
+    const first = await accounts.firstWebsite(organisationId);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        const store = adminUsersStore(tx);
+        await store.updateUser(id, { name, email, avatar });
+        if (domain && first && first.domain !== domain) {
+          if (await store.domainTaken(organisationId, domain)) throw websiteExists();
+          await store.setWebsiteDomain(first.id, domain);
+        }
+      });
+    } catch (err) {
+      // Two unique indexes can refuse the write: the email's (global) or the domain's (per organisation).
+      if (isUniqueViolation(err)) throw (await accounts.emailTaken(email, id)) ? emailTaken() : websiteExists();
+      throw err;
+    }
+    const user = await loadUserView(ctx.db, id);
+    if (!user) throw userNotFound();
+    return { message: ADMIN_USER_UPDATED_MESSAGE, data: user };
+  });
+
+  /**
+   * The administrator cannot delete their own account. When the deleted user was the last one of
+   * their organisation, the organisation (its websites, roles and content) goes with it: a client
+   * account with nobody left in it would be unreachable.
+   */
+  serve(app, deleteAdminUserCall, async (request) => {
+    const { id } = request.params;
+    if (id === caller(request).userId) throw badRequest('You cannot delete your own account');
+    await ctx.db.transaction(async (tx) => {
+      if (!(await adminUsersStore(tx).removeUser(id))) throw userNotFound();
+    });
+    return { message: ADMIN_USER_DELETED_MESSAGE };
+  });
+
+  /** The spec's path of the senders list (super-admin); members use GET /api/senders (routes/users/org-users.ts). */
+  serve(app, listAdminSendersCall, (request) => orgUsersStore(ctx.db, caller(request).organisationId).senders(request.query));
+}

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
+import { ALL_PERMISSIONS, type CallQuery, type Paged, type User, type listAdminUsersCall } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { organisations, roles, userRoles, users, websites } from '../db/schema';
+import { likePattern } from '../routes/shared';
+import { loadUserViews } from '../services/users';
+import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+
+/**
+ * The SQL of the super-admin's management of client accounts (spec section 7, Users). Not bound to
+ * an organisation: the administrator manages every client account (`/api/admin/*` is reserved to
+ * the super-admin by the access hook).
+ */
+export function adminUsersStore(db: DbOrTx) {
+  return {
+    /** Every user of every organisation, newest first, optionally by name; the spec's user object. */
+    async page(query: CallQuery<typeof listAdminUsersCall>): Promise<Paged<User>> {
+      const where = query.name ? ilike(users.name, likePattern(query.name)) : undefined;
+      const dir = query.order === 'asc' ? asc : desc;
+      const ids = await selectPage(
+        query,
+        async ({ limit, offset }: PageWindow) =>
+          await db.select({ id: users.id, total: TOTAL }).from(users).where(where).orderBy(dir(users.createdAt), dir(users.id)).limit(limit).offset(offset),
+        async () => (await db.select({ n: COUNT }).from(users).where(where))[0].n,
+        (row) => row.id,
+      );
+      return { ...ids, docs: await loadUserViews(db, ids.docs) };
+    },
+
+    /** An email is unique across every organisation. */
+    async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+        .limit(1);
+      return !!row;
+    },
+
+    /**
+     * A client account is a new organisation with its first website (the domain) and an Owner role
+     * holding every permission; the new user is its Owner. Run it in a transaction.
+     */
+    async createClientAccount(values: { name: string; email: string; passwordHash: string; domain: string; organisationName: string; avatar: string | null }) {
+      const [org] = await db.insert(organisations).values({ name: values.organisationName }).returning({ id: organisations.id });
+      await db.insert(websites).values({ organisationId: org.id, name: values.domain, domain: values.domain });
+      const [owner] = await db
+        .insert(roles)
+        .values({ organisationId: org.id, name: 'Owner', permissions: [...ALL_PERMISSIONS] })
+        .returning({ id: roles.id });
+      const [user] = await db
+        .insert(users)
+        .values({ organisationId: org.id, name: values.name, email: values.email, passwordHash: values.passwordHash, avatar: values.avatar })
+        .returning({ id: users.id });
+      await db.insert(userRoles).values({ userId: user.id, roleId: owner.id });
+    },
+
+    async organisationOf(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.organisationId;
+    },
+
+    /** The organisation's first website (oldest): the one whose domain the account form edits. */
+    async firstWebsite(organisationId: string): Promise<{ id: string; domain: string } | undefined> {
+      const [first] = await db
+        .select({ id: websites.id, domain: websites.domain })
+        .from(websites)
+        .where(eq(websites.organisationId, organisationId))
+        .orderBy(asc(websites.createdAt), asc(websites.id))
+        .limit(1);
+      return first;
+    },
+
+    async domainTaken(organisationId: string, domain: string): Promise<boolean> {
+      const [clash] = await db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(and(eq(websites.organisationId, organisationId), eq(websites.domain, domain)))
+        .limit(1);
+      return !!clash;
+    },
+
+    async updateUser(id: string, values: { name: string; email: string; avatar?: string | null }): Promise<void> {
+      await db
+        .update(users)
+        .set({ name: values.name, email: values.email, ...(values.avatar !== undefined ? { avatar: values.avatar } : {}) })
+        .where(eq(users.id, id));
+    },
+
+    async setWebsiteDomain(websiteId: string, domain: string): Promise<void> {
+      await db.update(websites).set({ domain }).where(eq(websites.id, websiteId));
+    },
+
+    /** Deletes the user; the organisation goes with its last user. False when there was no such user. */
+    async removeUser(id: string): Promise<boolean> {
+      const [gone] = await db.delete(users).where(eq(users.id, id)).returning({ organisationId: users.organisationId });
+      if (!gone) return false;
+      const [{ left }] = await db.select({ left: COUNT }).from(users).where(eq(users.organisationId, gone.organisationId));
+      if (left === 0) await db.delete(organisations).where(eq(organisations.id, gone.organisationId));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { CallQuery, Paged, WorkspaceService, listWorkspacesCall } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { workspaces } from '../db/schema';
+import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** A workspace as every call answers it. */
+export const workspaceView = (w: Pick<WorkspaceRow, 'id' | 'name' | 'icon' | 'service' | 'createdAt'>) => ({
+  _id: w.id,
+  name: w.name,
+  icon: w.icon,
+  service: w.service,
+  createdAt: w.createdAt.toISOString(),
+});
+export type WorkspaceView = ReturnType<typeof workspaceView>;
+
+/**
+ * The SQL of workspaces, always inside one website (the active one, already checked to belong to
+ * the caller's organisation): a workspace of another website answers like a missing one.
+ */
+export function workspacesStore(db: DbOrTx, websiteId: string) {
+  const ofWebsite = eq(workspaces.websiteId, websiteId);
+  return {
+    /** Newest first, optionally of one service (spec: page 1, pageSize 100, service, order). */
+    page(query: CallQuery<typeof listWorkspacesCall>): Promise<Paged<WorkspaceView>> {
+      const where = and(ofWebsite, query.service ? eq(workspaces.service, query.service) : undefined);
+      const dir = query.order === 'asc' ? asc : desc;
+      return selectPage(
+        query,
+        async ({ limit, offset }: PageWindow) =>
+          await db
+            .select({
+              id: workspaces.id,
+              name: workspaces.name,
+              icon: workspaces.icon,
+              service: workspaces.service,
+              createdAt: workspaces.createdAt,
+              total: TOTAL,
+            })
+            .from(workspaces)
+            .where(where)
+            .orderBy(dir(workspaces.createdAt), dir(workspaces.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(workspaces).where(where))[0].n,
+        workspaceView,
+      );
+    },
+
+    /** A workspace's name is unique in its website, whatever the case. */
+    async nameTaken(name: string): Promise<boolean> {
+      const [taken] = await db
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(and(ofWebsite, sql`lower(${workspaces.name}) = lower(${name})`))
+        .limit(1);
+      return !!taken;
+    },
+
+    async insert(values: { name: string; icon: string; service: WorkspaceService }): Promise<WorkspaceRow> {
+      const [row] = await db
+        .insert(workspaces)
+        .values({ websiteId, ...values })
+        .returning();
+      return row;
+    },
+
+    /** Whether a workspace was there to delete. */
+    async remove(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(workspaces)
+        .where(and(ofWebsite, eq(workspaces.id, id)))
+        .returning({ id: workspaces.id });
+      return deleted.length > 0;
+    },
+  };
+}

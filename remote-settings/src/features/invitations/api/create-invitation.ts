@@ -1,0 +1,5 @@
+import { createInvitationCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** POST /api/invitations (create_invitations): mails the link; 201 'successfully sent' and the invitation. */
+export const useCreateInvitation = () => useCallMutation(createInvitationCall);

@@ -1,0 +1,5 @@
+import { deleteInvitationsCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** DELETE /api/invitations with `{ invitations: [ids] }`: all or nothing. */
+export const useDeleteInvitations = () => useCallMutation(deleteInvitationsCall);

@@ -1,0 +1,8 @@
+import { createWebsiteCall } from 'contracts';
+import { reloadUser, useCallMutation } from 'shared-auth';
+
+/**
+ * POST /api/websites (create_websites); a duplicate domain answers 409 'Website already exists'.
+ * The session's user is read again so the header's website switcher lists the new website.
+ */
+export const useCreateWebsite = () => useCallMutation(createWebsiteCall, { onSuccess: () => reloadUser().catch(() => undefined) });
