@@ -20,12 +20,17 @@ import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.m
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
 
-/** Every app of the product with its default port, in start order (API first: the host needs it). */
+/**
+ * Every app of the product with its default port, in start order (API first: the host needs it).
+ * The remotes come from their registry (contracts/src/remotes.json); other apps are listed here.
+ */
 export const APPS = [
   { name: 'api', port: 4000, kind: 'api' },
   { name: 'host', port: 3000, kind: 'static', spa: true },
   ...REMOTES.map((r) => ({ name: r.app, port: r.port, kind: 'static', spa: false })),
 ];
+/** The remotes' app names (`remote-settings`…), in registry order. */
+export const REMOTE_APP_NAMES = REMOTES.map((r) => r.app);
 export const APP_NAMES = APPS.map((a) => a.name);
 
 /** Validate an `--only=a,b` list against the known app names. */
@@ -71,10 +76,7 @@ export async function startProduct({
   const configEnv = { ...process.env, ...env };
   const urlDefaults = {
     SIGNPOST_API_URL: url('api'),
-    SIGNPOST_REMOTE_CAMPAIGNS_URL: url('remote-campaigns'),
-    SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: url('remote-tours-checklists'),
-    SIGNPOST_REMOTE_SETTINGS_URL: url('remote-settings'),
-    SIGNPOST_REMOTE_DASHBOARD_URL: url('remote-dashboard'),
+    ...Object.fromEntries(REMOTES.map((r) => [r.env, url(r.app)])),
   };
   for (const [k, v] of Object.entries(urlDefaults)) if (!configEnv[k]) configEnv[k] = v;
   const runtimeConfig = buildRuntimeConfig(configEnv);
@@ -85,7 +87,7 @@ export async function startProduct({
     DATA_DIR: dataDir,
   };
   // The console's origin, for links the API writes (reset-password mails, invitations), and the
-  // origins allowed to call it: the API's defaults assume ports 3000-3004, so only moved ports need them.
+  // origins allowed to call it: the API's defaults assume the console's and the registry's ports, so only moved ports need them.
   apiEnv.PUBLIC_APP_URL ??= url('host');
   if (Object.keys(ports).some((n) => n !== 'api') && !apiEnv.CORS_ORIGINS) {
     apiEnv.CORS_ORIGINS = APP_NAMES.filter((n) => n !== 'api')
