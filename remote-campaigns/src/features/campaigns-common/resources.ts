@@ -9,7 +9,7 @@ export interface CampaignResource {
   kind: 'popups' | 'banners' | 'push';
   service: WorkspaceService;
   /** CASL subject of the actions (spec section 6: posts, banners, pushNotification). */
-  subject: string;
+  subject: 'posts' | 'banners' | 'pushNotification';
   /** Route base: /posts, /banners, /push_notification. */
   basePath: string;
   /** Query parameter of the list call's title search (it differs per call). */
