@@ -16,7 +16,7 @@ export function useCampaignOptions(service: WorkspaceService) {
   const segments = useLoaded(listSegments);
   const attributes = useLoaded(listAttributes);
   const tags = useLoaded(listTags);
-  const workspaces = useLoaded(() => listWorkspaces(service), [service]);
+  const workspaces = useLoaded(() => listWorkspaces(service), service);
   return {
     groups: groups.data ?? [],
     segments: segments.data ?? [],

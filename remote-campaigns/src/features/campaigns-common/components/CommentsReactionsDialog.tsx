@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Comment, CountReacts, Paged, Reaction } from 'contracts';
 import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { Dialog, Tabs } from 'shared-ui/overlays';
@@ -11,28 +11,34 @@ import { listReacts } from '../api/list-reacts';
 type Kind = 'popups' | 'banners';
 const PAGE_SIZE = 10;
 
-/** One paged read, reloaded when its inputs change; answers to older requests are dropped. */
-function usePaged<T>(load: (page: number) => Promise<Paged<T>>, deps: readonly unknown[]) {
+/**
+ * One paged read, read again from page 1 when its `inputs` (what `load` reads: kind, id, emoji)
+ * change; answers to older requests are dropped.
+ */
+function usePaged<T>(load: (page: number) => Promise<Paged<T>>, inputs: string) {
   const { t } = useTranslation('campaigns');
   const [page, setPage] = useState(1);
   const [state, setState] = useState<{ data: Paged<T> | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
-  const key = JSON.stringify(deps);
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
+  const [lastInputs, setLastInputs] = useState(inputs);
+  if (inputs !== lastInputs) {
+    setLastInputs(inputs);
     setPage(1);
   }
+  // The caller's latest `load` and the current texts: new every render, no reason to read again.
+  const read = useEffectEvent((wanted: number) =>
+    load(wanted).then(
+      (data) => ({ data, error: null }),
+      (error: unknown) => ({ data: null, error: errorMessage(error, t('feedback.loadError')) }),
+    ),
+  );
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    load(page)
-      .then((data) => live && setState({ data, error: null, loading: false }))
-      .catch((error) => live && setState({ data: null, error: errorMessage(error, t('feedback.loadError')), loading: false }));
+    void read(page).then((answer) => live && setState({ ...answer, loading: false }));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the caller's inputs
-  }, [key, page]);
+  }, [inputs, page]);
   return { ...state, page, setPage };
 }
 
@@ -54,7 +60,7 @@ function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPa
 function Comments({ kind, id }: { kind: Kind; id: string }) {
   const { t } = useTranslation('campaigns');
   const format = useFormatters();
-  const list = usePaged<Comment>((page) => listComments(kind, id, page, PAGE_SIZE), [kind, id]);
+  const list = usePaged<Comment>((page) => listComments(kind, id, page, PAGE_SIZE), `${kind}/${id}`);
   if (list.loading && !list.data) return <Skeleton h="24" />;
   if (list.error) return <StatePanel tone="danger" title={list.error} />;
   const docs = list.data?.docs ?? [];
@@ -93,7 +99,7 @@ function Reactions({ kind, id }: { kind: Kind; id: string }) {
       live = false;
     };
   }, [kind, id]);
-  const list = usePaged<Reaction>((page) => listReacts(kind, id, page, emoji, PAGE_SIZE), [kind, id, emoji]);
+  const list = usePaged<Reaction>((page) => listReacts(kind, id, page, emoji, PAGE_SIZE), `${kind}/${id}/${emoji}`);
   const docs = list.data?.docs ?? [];
   return (
     <Stack gap="3">

@@ -64,7 +64,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const owners = useOwnerFilters();
   const filters = useMemo(() => [...values, ...owners], [values, owners]);
   const columns = useMemo(() => campaignColumns(t, format, columnOptions), [t, format, columnOptions]);
-  const workspaces = useLoaded(() => listWorkspaces(service), [service]);
+  const workspaces = useLoaded(() => listWorkspaces(service), service);
   const settledSearch = useDebouncedValue(search.trim());
   // The title search's parameter differs per list call; all three name the workspace filter workSpace.
   const params = useMemo(
