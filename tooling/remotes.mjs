@@ -7,7 +7,6 @@
 // `src/features/**/NameScreen.tsx` of the remote, so a screen is named once, in the manifest.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { rspack } from '@rspack/core';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -41,6 +40,9 @@ export const SCREEN_FILE = /Screen\.tsx$/;
  */
 export async function readManifest(appDir) {
   const file = path.join(appDir, 'src/manifest.ts');
+  // Loaded here, not at the top: the runtime config, jest and the start script read the registry
+  // without needing the bundler (a static host serving the console may not even have it).
+  const { rspack } = await import('@rspack/core');
   const { code } = rspack.experiments.swc.transformSync(readFileSync(file, 'utf8'), {
     filename: file,
     jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
