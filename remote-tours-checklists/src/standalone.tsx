@@ -3,6 +3,6 @@ import { renderStandalone } from 'shared-auth/standalone';
 import screens from '@signpost/remote-screens';
 import manifest from './manifest';
 
-// `pnpm --filter remote-tours-checklists dev`: this remote alone, inside the same providers as in the host,
+// `pnpm --filter <this remote> dev`: this remote alone, inside the same providers as in the host,
 // signing in against the API, so its team works without the other apps running.
 renderStandalone({ manifest, screens, apiBaseUrl: process.env.SIGNPOST_API_URL ?? 'http://localhost:4000' });
