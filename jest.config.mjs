@@ -1,6 +1,8 @@
 // Unit and component tests of every package but the API (whose suites run against a database;
 // see api/jest.config.mjs) and e2e (Playwright). One project per package, so each keeps its
-// own environment and the runner's summary sums them all.
+// own environment and the runner's summary sums them all. The remotes come from their registry.
+import { REMOTES } from './tooling/remotes.mjs';
+
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
 const browserProject = (name) => ({
   displayName: name,
@@ -25,10 +27,7 @@ export default {
     browserProject('shared-i18n'),
     browserProject('shared-ui'),
     browserProject('host'),
-    browserProject('remote-campaigns'),
-    browserProject('remote-tours-checklists'),
-    browserProject('remote-settings'),
-    browserProject('remote-dashboard'),
+    ...REMOTES.map((r) => browserProject(r.app)),
     {
       ...browserProject('website-script'),
       // jsdom has no constructable stylesheets: stubbed for the tests only, never in the product.

@@ -1,13 +1,6 @@
-import { createAppConfig } from '../tooling/rspack/app-config.mjs';
+import { createRemoteConfig } from '../tooling/rspack/app-config.mjs';
 
-// Built, served and deployed on its own. `./manifest` is pure data (routes, permissions, nav);
-// each screen is a separate exposed module, fetched the first time its route is visited.
-export default createAppConfig({
-  appDir: import.meta.dirname,
-  name: 'remote_tours_checklists',
-  port: 3002,
-  title: 'Signpost · Tours & checklists',
-  exposes: {
-    './manifest': './src/manifest.ts',
-  },
-});
+// Built, served and deployed on its own. Its name, port and title come from the registry of remotes
+// (contracts/src/remotes.json); its exposes from its manifest: `./manifest` (pure data: routes,
+// permissions, nav) and each route's screen, fetched the first time its route is visited.
+export default createRemoteConfig(import.meta.dirname);

@@ -4,49 +4,17 @@
 // env var and restarting the static server, never rebuilding. The shape is `runtimeConfigSchema` in
 // contracts/src/manifest.ts.
 //
-// Env: SIGNPOST_API_URL, SIGNPOST_REMOTE_{CAMPAIGNS,TOURS_CHECKLISTS,SETTINGS,DASHBOARD}_URL,
+// Env: SIGNPOST_API_URL, SIGNPOST_REMOTE_<APP>_URL for each remote of the registry (remoteEnvVar),
 //      OIDC_ISSUER + OIDC_CLIENT_ID (both needed to show the identity-provider button), OIDC_FLOW
 //      (token|code, default token), OIDC_SCOPES (comma-separated extra scopes), OIDC_NAME.
 // Run directly to print the config for the current environment:
 //   node scripts/runtime-config.mjs > host/dist/runtime-config.json
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES as REGISTRY, remoteDevUrl, remoteEnvVar } from '../tooling/remotes.mjs';
 
-/** The remotes the host knows of: federation name, section id, default origin, the paths it owns. */
-export const REMOTES = [
-  {
-    app: 'remote-campaigns',
-    name: 'remote_campaigns',
-    section: 'campaigns',
-    env: 'SIGNPOST_REMOTE_CAMPAIGNS_URL',
-    port: 3001,
-    basePaths: ['/posts', '/banners', '/push_notification'],
-  },
-  {
-    app: 'remote-tours-checklists',
-    name: 'remote_tours_checklists',
-    section: 'toursChecklists',
-    env: 'SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL',
-    port: 3002,
-    basePaths: ['/tour', '/pretour', '/checklist'],
-  },
-  {
-    app: 'remote-settings',
-    name: 'remote_settings',
-    section: 'settings',
-    env: 'SIGNPOST_REMOTE_SETTINGS_URL',
-    port: 3003,
-    basePaths: ['/user', '/role', '/group', '/invitations', '/websites', '/settings', '/installation-guide', '/notifications'],
-  },
-  {
-    app: 'remote-dashboard',
-    name: 'remote_dashboard',
-    section: 'dashboard',
-    env: 'SIGNPOST_REMOTE_DASHBOARD_URL',
-    port: 3004,
-    basePaths: ['/dashboard'],
-  },
-];
+/** The remotes the host knows of: the registry (contracts/src/remotes.json), each with its env var. */
+export const REMOTES = REGISTRY.map((r) => ({ ...r, env: remoteEnvVar(r) }));
 
 const stripSlash = (url) => url.replace(/\/+$/, '');
 
@@ -76,7 +44,7 @@ export function buildRuntimeConfig(env = process.env) {
     remotes: REMOTES.map((r) => ({
       name: r.name,
       section: r.section,
-      entry: `${stripSlash(env[r.env] || `http://localhost:${r.port}`)}/mf-manifest.json`,
+      entry: `${stripSlash(env[r.env] || remoteDevUrl(r))}/mf-manifest.json`,
       basePaths: [...r.basePaths],
     })),
   };

@@ -18,7 +18,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt } from './lib/build.mjs';
-import { startProduct, parseApps, DEFAULT_DATA_DIR } from './lib/product.mjs';
+import { startProduct, parseApps, DEFAULT_DATA_DIR, REMOTE_APP_NAMES } from './lib/product.mjs';
 import { ROOT } from './lib/proc.mjs';
 
 const { values } = parseArgs({
@@ -100,7 +100,7 @@ const rows = [
   line,
   on('host') && `  Console        ${bold(u.host)}`,
   on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)`,
-  ...['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'].map((n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`),
+  ...REMOTE_APP_NAMES.map((n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`),
   on('website-script') &&
     `  Website script ${product.running().includes('website-script') ? `${u['website-script']}/signpost.js` : 'not served (not built: see above)'}`,
   on('demo-site') && `  Demo site      ${bold(u['demo-site'])}   (a customer's site with the script installed; ?lang=ar for Arabic)`,

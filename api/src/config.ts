@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REMOTES } from 'contracts/remotes';
 import { repoRoot } from './paths';
 
+/** The console's port under `pnpm start` and `pnpm dev` (scripts/lib/product.mjs). */
+const CONSOLE_PORT = 3000;
+
 /** Every setting of the API, read from the environment once at start (see README, "Configuration"). */
-const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+// By default, the console and every remote of the registry (contracts/src/remotes.json) on this machine.
+const DEFAULT_CORS = [CONSOLE_PORT, ...REMOTES.map((r) => r.port)].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 const optionalString = z
   .string()

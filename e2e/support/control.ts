@@ -1,6 +1,5 @@
-/** Remote apps of the product, by the names product.mjs knows them. */
-export const REMOTE_APPS = ['remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'] as const;
-export type RemoteApp = (typeof REMOTE_APPS)[number];
+/** A remote app of the product, by the name product.mjs knows it: its `app` in contracts/src/remotes.json. */
+export type RemoteApp = `remote-${string}`;
 export type AppName = 'api' | 'host' | RemoteApp;
 
 /** Client of product.mjs's loopback control API: GET /apps, POST /apps/<name>/stop|start. */

@@ -8,7 +8,7 @@
 //     PGlite and, when a throwaway cluster can be started, on PostgreSQL;
 //  d. a Markdown table of everything with its targets, printed and written to .bench/results.md.
 //
-// Everything runs on loopback, on its own ports (13000-13004, API 14000, 14001 for PostgreSQL) and a
+// Everything runs on loopback, on its own ports (each app's usual port + 10000: 13000…, API 14000, 14001 for PostgreSQL) and a
 // throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
 // that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
 // line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5),
@@ -20,7 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt } from '../lib/build.mjs';
-import { startProduct, APP_NAMES } from '../lib/product.mjs';
+import { startProduct, APPS, APP_NAMES } from '../lib/product.mjs';
+import { REMOTES } from '../runtime-config.mjs';
 import { getThrowawayPostgres } from '../lib/pg-throwaway.mjs';
 import { ROOT } from '../lib/proc.mjs';
 import { launch, signInPageJs, remoteFirstScreens, signInSession, lcp, screenTti, consoleAfterSignIn, CHROMIUM } from './browser.mjs';
@@ -40,14 +41,8 @@ const TARGET_LCP_MS = 1000;
 // Issue 13, item 9: after sign-in, at 4x CPU slowdown.
 const TARGET_FIRST_FIGURES_MS = 2500;
 const TARGET_REPEAT_CHART_MS = 1500;
-const BENCH_PORTS = {
-  host: 13000,
-  'remote-campaigns': 13001,
-  'remote-tours-checklists': 13002,
-  'remote-settings': 13003,
-  'remote-dashboard': 13004,
-  api: 14000,
-};
+// Every app on its usual port + 10000 (host 13000, remotes 13001…, API 14000).
+const BENCH_PORTS = Object.fromEntries(APPS.map((a) => [a.name, a.port + 10_000]));
 const PG_API_PORT = 14001;
 const TOTAL_BUDGET_MS = 20 * 60_000;
 const AUTH_BENCH = path.join(ROOT, 'api/bench/auth-bench.mjs');
@@ -408,12 +403,7 @@ process.exit(0);
 
 /** Remote URLs for the host's runtime config come from the bench ports, not the caller's env. */
 function remoteUrlOverrides() {
-  return {
-    SIGNPOST_REMOTE_CAMPAIGNS_URL: '',
-    SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: '',
-    SIGNPOST_REMOTE_SETTINGS_URL: '',
-    SIGNPOST_REMOTE_DASHBOARD_URL: '',
-  };
+  return Object.fromEntries(REMOTES.map((r) => [r.env, '']));
 }
 
 /** Runs a bench script and returns the JSON figures it prints as its last line of output. */

@@ -6,21 +6,16 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compressDist } from '../compress-dist.mjs';
 import { ROOT, run } from './proc.mjs';
+import { REMOTES } from '../../tooling/remotes.mjs';
 
 // tooling/rspack holds the one build configuration and page template of every browser app.
-const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-i18n', 'shared-ui', 'tooling/rspack'];
+const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-i18n', 'shared-ui', 'tooling/rspack', 'tooling/remotes.mjs'];
 
 /** What each app builds, what its servers need from that build, and what it is built from. */
 export const BUILDS = {
   api: { output: 'api/dist/main.js', sources: ['api', 'contracts'] },
   host: { output: 'host/dist/index.html', sources: ['host', ...BROWSER_DEPS] },
-  'remote-campaigns': { output: 'remote-campaigns/dist/mf-manifest.json', sources: ['remote-campaigns', ...BROWSER_DEPS] },
-  'remote-tours-checklists': {
-    output: 'remote-tours-checklists/dist/mf-manifest.json',
-    sources: ['remote-tours-checklists', ...BROWSER_DEPS],
-  },
-  'remote-settings': { output: 'remote-settings/dist/mf-manifest.json', sources: ['remote-settings', ...BROWSER_DEPS] },
-  'remote-dashboard': { output: 'remote-dashboard/dist/mf-manifest.json', sources: ['remote-dashboard', ...BROWSER_DEPS] },
+  ...Object.fromEntries(REMOTES.map((r) => [r.app, { output: `${r.app}/dist/mf-manifest.json`, sources: [r.app, ...BROWSER_DEPS] }])),
   // The script customers' pages load (issue 12); it bundles only contracts' zod-free script file.
   'website-script': { output: 'website-script/dist/signpost.js', sources: ['website-script', 'contracts'] },
   // Plain files, nothing to build: its pages are written at start with the API's install snippet (lib/demo-site.mjs).
@@ -38,7 +33,8 @@ async function newestMtime(dir) {
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch {
-    return 0;
+    // A single file (tooling/remotes.mjs) or nothing at all.
+    return (await stat(dir).catch(() => null))?.mtimeMs ?? 0;
   }
   await Promise.all(
     entries.map(async (e) => {

@@ -31,7 +31,10 @@ export const EXTRA_APPS = [
   { name: 'demo-site', port: 3005, kind: 'demo-site' },
 ];
 
-/** Every app of the product with its default port, in start order (API first: the host needs it). */
+/**
+ * Every app of the product with its default port, in start order (API first: the host needs it).
+ * The remotes come from their registry (contracts/src/remotes.json); other apps are listed here.
+ */
 export const APPS = [
   { name: 'api', port: 4000, kind: 'api' },
   { name: 'host', port: 3000, kind: 'static', spa: true },
@@ -41,6 +44,8 @@ export const APPS = [
 
 /** Where the website script's loader is served (what the install snippet loads). */
 export const WEBSITE_SCRIPT_FILE = 'signpost.js';
+/** The remotes' app names (`remote-settings`…), in registry order. */
+export const REMOTE_APP_NAMES = REMOTES.map((r) => r.app);
 export const APP_NAMES = APPS.map((a) => a.name);
 
 /** Validate an `--only=a,b` list against the known app names. */
@@ -86,10 +91,7 @@ export async function startProduct({
   const configEnv = { ...process.env, ...env };
   const urlDefaults = {
     SIGNPOST_API_URL: url('api'),
-    SIGNPOST_REMOTE_CAMPAIGNS_URL: url('remote-campaigns'),
-    SIGNPOST_REMOTE_TOURS_CHECKLISTS_URL: url('remote-tours-checklists'),
-    SIGNPOST_REMOTE_SETTINGS_URL: url('remote-settings'),
-    SIGNPOST_REMOTE_DASHBOARD_URL: url('remote-dashboard'),
+    ...Object.fromEntries(REMOTES.map((r) => [r.env, url(r.app)])),
   };
   for (const [k, v] of Object.entries(urlDefaults)) if (!configEnv[k]) configEnv[k] = v;
   const runtimeConfig = buildRuntimeConfig(configEnv);
@@ -100,7 +102,7 @@ export async function startProduct({
     DATA_DIR: dataDir,
   };
   // The console's origin, for links the API writes (reset-password mails, invitations), and the
-  // origins allowed to call it: the API's defaults assume ports 3000-3004, so only moved ports need them.
+  // origins allowed to call it: the API's defaults assume the console's and the registry's ports, so only moved ports need them.
   apiEnv.PUBLIC_APP_URL ??= url('host');
   // What the install snippet loads (contracts' buildInstallSnippet `scriptUrl`): the served script.
   apiEnv.WEBSITE_SCRIPT_URL ??= `${url('website-script')}/${WEBSITE_SCRIPT_FILE}`;

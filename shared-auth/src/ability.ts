@@ -5,13 +5,22 @@
  * because the spec wants an exact string match there (a CASL alias or a `manage` rule must never open a
  * route the permission list does not name).
  */
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
-import { parsePermission } from 'contracts';
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { parsePermission, type ActionOf, type Resource } from 'contracts';
 
 export { holdsAnyOf, allowedActionsByResource, parsePermission } from 'contracts';
 
 /** Actions are the permission prefixes (`get`, `create`, … `duplication`), subjects the resources. */
 export type AppAbility = MongoAbility;
+
+/**
+ * What a control asks about: a resource of spec section 6 by name, or an object tagged with it
+ * (`subject('posts', popup)`), so `useCan` and `<Can>` only accept the resource's own actions.
+ */
+export type ResourceSubject<R extends Resource> = R | ForcedSubject<R>;
+
+/** The actions of spec section 6 that exist on resource R (`ActionOf`), never inferred from the action. */
+export type ResourceAction<R extends Resource> = NoInfer<ActionOf<R>>;
 
 /**
  * A CASL rule as the spec's rule engine describes it: action, subject, conditions, fields, inverted and

@@ -9,10 +9,11 @@
  * Kept apart from the actions (session.ts) so that the API client can clear the session on a failed
  * refresh without an import cycle (session.ts needs the client; the client needs these atoms).
  */
-import { atom, createStore } from 'jotai';
+import { atom, createStore, type WritableAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import type { User, Website } from 'contracts';
 import { buildAbility, type AppAbility, type RawRule } from './ability';
-import { clearTokens, readAccessToken, readActiveWebsite, STORAGE_KEYS, writeAccessToken, writeActiveWebsite } from './storage';
+import { clearTokens, readAccessToken, readActiveWebsite, sessionEntryStorage, STORAGE_KEYS } from './storage';
 
 export type AuthStatus = 'idle' | 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -25,27 +26,15 @@ export const userAtom = atom<User | null>(null);
 export const isAuthenticatedAtom = atom((get) => get(authStatusAtom) === 'authenticated' && get(userAtom) !== null);
 
 /**
- * Atoms that mirror a storage entry: writing one writes storage too. Storage stays the source of truth
- * for the API client (see storage.ts); these let React re-render when the value changes.
+ * Atoms that mirror a storage entry (jotai's `atomWithStorage`, read when created): writing one writes
+ * storage too, null removes the entry. Storage stays the source of truth for the API client (see
+ * storage.ts); these let React re-render when the value changes.
  */
-function persistedAtom(read: () => string | null, write: (v: string | null) => void) {
-  const base = atom<string | null>(read());
-  const persisted = atom(
-    (get) => get(base),
-    (_get, set, value: string | null) => {
-      write(value);
-      set(base, value);
-    },
-  );
-  return { base, persisted };
-}
+const storedEntryAtom = (key: string) => atomWithStorage<string | null>(key, null, sessionEntryStorage, { getOnInit: true });
 
-const accessToken = persistedAtom(readAccessToken, writeAccessToken);
-const activeWebsiteId = persistedAtom(readActiveWebsite, writeActiveWebsite);
-
-export const accessTokenAtom = accessToken.persisted;
+export const accessTokenAtom = storedEntryAtom(STORAGE_KEYS.accessToken);
 /** The selected website's `_id`, stored under `activeWebsite`; sent as the `Activewebsite` header. */
-export const activeWebsiteIdAtom = activeWebsiteId.persisted;
+export const activeWebsiteIdAtom = storedEntryAtom(STORAGE_KEYS.activeWebsite);
 
 /** The union of every role's permissions, sorted, without duplicates (spec section 6). */
 export const permissionsAtom = atom<readonly string[]>((get) => {
@@ -91,8 +80,13 @@ export function expireSession(): void {
 
 /** Re-reads the mirrored atoms from storage (at start, in tests, and when another tab changed it). */
 export function syncFromStorage(): void {
-  sessionStore.set(accessToken.base, readAccessToken());
-  sessionStore.set(activeWebsiteId.base, readActiveWebsite());
+  follow(accessTokenAtom, readAccessToken());
+  follow(activeWebsiteIdAtom, readActiveWebsite());
+}
+
+/** Sets a mirrored atom to what storage holds; only when it differs, so storage is not written back. */
+function follow(entry: WritableAtom<string | null, [string | null], void>, stored: string | null): void {
+  if (sessionStore.get(entry) !== stored) sessionStore.set(entry, stored);
 }
 
 /**

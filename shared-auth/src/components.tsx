@@ -8,7 +8,8 @@ import { sharedQueryClient } from './queries';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import type { AppAbility } from './ability';
+import type { Resource } from 'contracts';
+import type { AppAbility, ResourceAction, ResourceSubject } from './ability';
 import { hasPermission } from './ability';
 import { sessionStore } from './atoms';
 import { useAbility, useAuthStatus, usePermissions } from './hooks';
@@ -30,13 +31,12 @@ export function SessionProvider({ children, queryClient = sharedQueryClient }: {
   );
 }
 
-type Subject = Parameters<AppAbility['can']>[1];
-
-export interface CanProps {
-  I: string;
-  a?: Subject;
-  an?: Subject;
-  this?: Subject;
+export interface CanProps<R extends Resource> {
+  /** An action of the resource (typed like `useCan`). */
+  I: ResourceAction<R>;
+  a?: ResourceSubject<R>;
+  an?: ResourceSubject<R>;
+  this?: ResourceSubject<R>;
   field?: string;
   /** Render the children when the ability does NOT allow it. */
   not?: boolean;
@@ -45,8 +45,11 @@ export interface CanProps {
   children?: ReactNode | ((allowed: boolean, ability: AppAbility) => ReactNode);
 }
 
-/** Shows its children only if the ability allows `I` on `a`, like @casl/react's `<Can>`. */
-export function Can(props: CanProps) {
+/**
+ * Shows its children only if the ability allows `I` on `a`, like @casl/react's `<Can>`: for a
+ * control shown or hidden by one permission (`useCan` when the answer feeds more than the markup).
+ */
+export function Can<R extends Resource>(props: CanProps<R>) {
   const ability = useAbility();
   const subject = props.a ?? props.an ?? props.this;
   const can = subject !== undefined && ability.can(props.I, subject, props.field);

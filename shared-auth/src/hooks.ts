@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
-import type { User, Website } from 'contracts';
+import type { Resource, User, Website } from 'contracts';
 import {
   abilityAtom,
   activeWebsiteAtom,
@@ -17,7 +17,7 @@ import {
   websitesAtom,
   type AuthStatus,
 } from './atoms';
-import type { AppAbility } from './ability';
+import type { AppAbility, ResourceAction, ResourceSubject } from './ability';
 import { signOut, switchWebsite } from './session';
 
 const inSession = { store: sessionStore } as const;
@@ -26,8 +26,12 @@ export function useAbility(): AppAbility {
   return useAtomValue(abilityAtom, inSession);
 }
 
-/** Can the signed-in user do `action` on `resource` (a subject name or a `subject()`-tagged object)? */
-export function useCan(action: string, resource: Parameters<AppAbility['can']>[1], field?: string): boolean {
+/**
+ * Can the signed-in user do `action` on `resource` (a resource name or a `subject()`-tagged object)?
+ * Typed by the permissions of contracts: `useCan('duplicate', 'checklist')` does not compile (the
+ * checklist's action is `duplication`).
+ */
+export function useCan<R extends Resource>(action: ResourceAction<R>, resource: ResourceSubject<R>, field?: string): boolean {
   return useAbility().can(action, resource, field);
 }
 

@@ -46,6 +46,19 @@ function write(key: string, value: string | null | undefined): void {
   }
 }
 
+/**
+ * One entry of the session as jotai storage (`atomWithStorage`): the raw string under its key of spec
+ * section 3, byte for byte as before (no JSON quoting), null when absent, empty or unreadable.
+ * No `subscribe`: jotai would follow other tabs only while a component has the atom mounted, and the
+ * session must follow them always (the guards and the API client read it outside React), so atoms.ts
+ * listens to the `storage` event once for the whole session instead.
+ */
+export const sessionEntryStorage = {
+  getItem: (key: string): string | null => read(key),
+  setItem: (key: string, value: string | null): void => write(key, value),
+  removeItem: (key: string): void => write(key, null),
+};
+
 export const readAccessToken = (): string | null => read(STORAGE_KEYS.accessToken);
 export const readRefreshToken = (): string | null => read(STORAGE_KEYS.refreshToken);
 export const readRefreshTokenExpiresAt = (): string | null => read(STORAGE_KEYS.refreshTokenExpiresAt);

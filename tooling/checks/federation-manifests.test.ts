@@ -5,9 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES } from '../../contracts/src/remotes';
 
 const root = path.resolve(__dirname, '../..');
-const APPS = ['host', 'remote-campaigns', 'remote-tours-checklists', 'remote-settings', 'remote-dashboard'];
+const APPS = ['host', ...REMOTES.map((r) => r.app)];
 const REQUIRED = ['react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next', '@emotion/react', 'shared-auth', 'shared-i18n', 'shared-ui'];
 const REMOTE_EXPOSES = ['manifest'];
 

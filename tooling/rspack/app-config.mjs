@@ -9,6 +9,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { CompressDistPlugin } from './compress-plugin.mjs';
 import { buildRuntimeConfig } from '../../scripts/runtime-config.mjs';
+import { remoteExposes, remoteOfDir } from '../remotes.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -61,6 +62,30 @@ export function sharedSingletons(appDir) {
     shared['@chakra-ui/react'] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
   }
   return shared;
+}
+
+/** What a remote's standalone page imports to get its screens (shared-auth/src/standalone/remote-screens.d.ts). */
+export const REMOTE_SCREENS_MODULE = '@signpost/remote-screens';
+
+/**
+ * A remote's whole configuration, from the registry (contracts/src/remotes.json: name, port, title)
+ * and its manifest (the exposes, and the same screens for its standalone page). A remote's
+ * rspack.config.mjs is only `export default createRemoteConfig(import.meta.dirname)`.
+ */
+export function createRemoteConfig(appDir) {
+  const remote = remoteOfDir(appDir);
+  return async (env, argv) => {
+    const exposes = await remoteExposes(appDir);
+    // The standalone page's screens, the same modules as the exposes: one lazy import each.
+    const loaders = Object.entries(exposes)
+      .filter(([exposed]) => exposed !== './manifest')
+      .map(([exposed, file]) => `  ${JSON.stringify(exposed)}: () => import(${JSON.stringify(path.join(appDir, file))}),`);
+    const screensModule = path.join(appDir, 'node_modules/.signpost/remote-screens.js');
+    const config = await createAppConfig({ appDir, name: remote.name, port: remote.port, title: remote.title, exposes })(env, argv);
+    config.resolve.alias = { ...config.resolve.alias, [REMOTE_SCREENS_MODULE]: screensModule };
+    config.plugins.push(new rspack.experiments.VirtualModulesPlugin({ [screensModule]: `export default {\n${loaders.join('\n')}\n};\n` }));
+    return config;
+  };
 }
 
 /**

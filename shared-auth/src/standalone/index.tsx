@@ -4,6 +4,10 @@
  * its manifest. Imported only by a remote's `standalone.tsx`, so it is bundled into the remote's
  * standalone page and never shared or shipped to the host.
  */
+// The ambient declaration of the build-generated `@signpost/remote-screens` has nothing to import:
+// a reference is the only way to bring it into every remote that imports this page.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./remote-screens.d.ts" />
 import { loginCall } from 'contracts';
 import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -43,7 +47,7 @@ import {
   SessionProvider,
 } from 'shared-auth';
 
-type ScreenLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
+export type ScreenLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
 function StandaloneLogin() {
   const { t } = useTranslation('common');

@@ -1,5 +1,5 @@
 import { loginCall } from 'contracts';
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
@@ -48,10 +48,12 @@ export function LoginForm({
     onSignedIn(response);
   };
 
+  // The identity provider's answer arrives once: finish with the latest `onSignedIn`, which is no
+  // reason to run again by itself.
+  const finishWithIdentityProvider = useEffectEvent((response: LoginResponse) => finish(response));
   useEffect(() => {
-    if (identity.response) finish(identity.response);
+    if (identity.response) finishWithIdentityProvider(identity.response);
     if (identity.error) setFormError(identity.error);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [identity.response, identity.error]);
 
   const submitValid = handleSubmit(async (values) => {

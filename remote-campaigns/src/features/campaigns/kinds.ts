@@ -21,7 +21,7 @@ export interface CampaignKindScreens {
   /** The kind, as workspaces call it (their `service`). */
   service: WorkspaceService;
   /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
-  subject: string;
+  subject: 'posts' | 'banners' | 'pushNotification';
   /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
   basePath: string;
   /** The list call's title search parameter (it differs per call). */

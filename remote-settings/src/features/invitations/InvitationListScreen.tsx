@@ -4,7 +4,7 @@ import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction } from 'shared-auth';
+import { Can, useCan, useConfirmedAction } from 'shared-auth';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';
@@ -22,8 +22,6 @@ export default function InvitationListScreen() {
   const { t } = useTranslation('settings');
   const format = useFormatters();
   const canManage = useCan('create', 'invitations');
-  // Adding a teammate directly (POST /api/users/org) is create_user, independent of inviting.
-  const canAddMember = useCan('create', 'user');
   const [inviting, setInviting] = useState(false);
   const [addingMember, setAddingMember] = useState(false);
   const [selection, setSelection] = useState<string[]>([]);
@@ -105,12 +103,13 @@ export default function InvitationListScreen() {
         description={t('invitations.description')}
         actions={
           <>
-            {canAddMember && (
+            {/* Adding a teammate directly (POST /api/users/org) is create_user, independent of inviting. */}
+            <Can I="create" a="user">
               <Button variant="outline" onClick={() => setAddingMember(true)} data-testid="add-member-button">
                 <UserPlus size={16} aria-hidden />
                 {t('invitations.member.title')}
               </Button>
-            )}
+            </Can>
             {canManage && (
               <Button colorPalette="brand" onClick={() => setInviting(true)} data-testid="invite-button">
                 <MailPlus size={16} aria-hidden />
@@ -145,7 +144,9 @@ export default function InvitationListScreen() {
           )
         }
       />
-      {canAddMember && <AddMemberDialog open={addingMember} onClose={() => setAddingMember(false)} onAdded={() => setAddingMember(false)} />}
+      <Can I="create" a="user">
+        <AddMemberDialog open={addingMember} onClose={() => setAddingMember(false)} onAdded={() => setAddingMember(false)} />
+      </Can>
       {canManage && (
         <>
           <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => setInviting(false)} />
