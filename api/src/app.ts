@@ -55,7 +55,9 @@ import { attributeRoutes } from './routes/attributes';
 import { orgUserCreateRoute } from './routes/users/org-create';
 import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
-import { publicEventRoutes } from './routes/public/events';
+import { publicScriptRoutes } from './routes/public/script';
+import { installCheckRoute } from './routes/public/install-check';
+import { websiteScriptSettingsRoutes } from './routes/websites/script-settings';
 import { popupRoutes } from './routes/popups';
 import { bannerRoutes } from './routes/banners';
 import { pushNotificationRoutes } from './routes/push-notifications';
@@ -169,7 +171,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN'],
+    allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN', 'X-Client-Id'],
     maxAge: 600,
   });
   // Registered before the docs plugin so its onRoute check and security tags run first.
@@ -202,6 +204,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   websiteListRoute(app, ctx);
   websiteCreateRoute(app, ctx);
   websiteDeleteRoute(app, ctx);
+  websiteScriptSettingsRoutes(app, ctx);
   tagListRoute(app, ctx);
   tagCreateRoute(app, ctx);
   tagDeleteRoute(app, ctx);
@@ -215,7 +218,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   orgUserCreateRoute(app, ctx);
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
-  publicEventRoutes(app, ctx);
+  await publicScriptRoutes(app, ctx);
+  installCheckRoute(app, ctx);
   popupRoutes(app, ctx);
   bannerRoutes(app, ctx);
   pushNotificationRoutes(app, ctx);

@@ -1,0 +1,251 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  scriptBannerSchema,
+  scriptPopupSchema,
+  scriptPushSchema,
+  type AudienceGroup,
+  type BannerDocument,
+  type CampaignPriority,
+  type PopupDocument,
+  type PopupShowAgain,
+  type PushNotificationDocument,
+  type ScriptItem,
+} from 'contracts';
+import type { Database, Db } from '../../db/client';
+import { clientMembers, contentGroups, contents, contentSegments, groupMembers, segments, users, websites, type ContentKind } from '../../db/schema';
+import { attributeTypesOf } from '../audiences/attribute-types';
+import { compileAudience, type AttributeTypes } from '../audiences/compile';
+
+/** The channel the database triggers of migration 0010 notify, with the website id as payload. */
+export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
+
+export interface ScriptWebsite {
+  id: string;
+  domain: string;
+  interruptionsPerDay: number;
+}
+
+/** Who an item is for, decided per visitor: everybody, or the members matching condition `index`. */
+export type Audience = { everyone: true } | { everyone: false; condition: number | null; people: ReadonlySet<string> };
+
+/** One public item as the content call needs it: what decides whether it shows, and what renders. */
+export interface CachedItem {
+  id: string;
+  kind: ContentKind;
+  /** 2 high, 1 normal, 0 low. */
+  rank: number;
+  createdAt: number;
+  device: 'all' | 'web' | 'mobile';
+  /** Popups: the page rule (empty = every page). */
+  href: string;
+  /** Popups: end of the run (ms), null = no end. */
+  endsAt: number | null;
+  showAgain: PopupShowAgain;
+  audience: Audience;
+  item: ScriptItem;
+}
+
+export interface WebsiteContent {
+  website: ScriptWebsite;
+  items: CachedItem[];
+  /** Targeting conditions over `client_members`, evaluated for a visitor in one query; items point here by index. */
+  conditions: SQL[];
+}
+
+const RANK: Record<CampaignPriority, number> = { low: 0, normal: 1, high: 2 };
+
+/**
+ * What the content call knows without the visitor (issue 12): each website's public content with its
+ * targeting compiled to SQL, kept in the process and dropped when the database says it changed.
+ *
+ * Invalidation goes through PostgreSQL itself, so it holds when several API processes serve one
+ * database: triggers on contents, their targets, saved audiences, attributes and websites
+ * `pg_notify` the website's id on SIGNPOST_CONTENT_CHANNEL; every process LISTENs and forgets that
+ * website. A load racing with a change is not kept (a generation counter per website), and a lost
+ * listening connection drops everything.
+ */
+export class ScriptContentCache {
+  private readonly byKey = new Map<string, Promise<WebsiteContent | null>>();
+  private readonly keyOfWebsite = new Map<string, string>();
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async start() {
+    this.stopListening = await this.database.listen(
+      SCRIPT_CONTENT_CHANNEL,
+      (websiteId) => this.invalidate(websiteId),
+      () => this.clear(),
+    );
+  }
+
+  async stop() {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    if (stop) await stop().catch(() => {});
+  }
+
+  /** Forgets one website (its id), or everything. */
+  invalidate(websiteId: string) {
+    this.generation += 1;
+    const key = this.keyOfWebsite.get(websiteId);
+    if (key === undefined) return;
+    this.keyOfWebsite.delete(websiteId);
+    this.byKey.delete(key);
+  }
+
+  clear() {
+    this.generation += 1;
+    this.byKey.clear();
+    this.keyOfWebsite.clear();
+  }
+
+  /** The website of a public key with its public content, or null for an unknown key (not kept). */
+  get(publicKey: string): Promise<WebsiteContent | null> {
+    const cached = this.byKey.get(publicKey);
+    if (cached) return cached;
+    const generation = this.generation;
+    const loading = this.load(publicKey).then(
+      (content) => {
+        // Unknown keys are not kept (a flood of made-up keys must not fill memory), nor a load that
+        // a change overtook: the next call loads again.
+        if (!content || this.generation !== generation) {
+          if (this.byKey.get(publicKey) === loading) this.byKey.delete(publicKey);
+        } else {
+          this.keyOfWebsite.set(content.website.id, publicKey);
+        }
+        return content;
+      },
+      (err: unknown) => {
+        if (this.byKey.get(publicKey) === loading) this.byKey.delete(publicKey);
+        throw err;
+      },
+    );
+    this.byKey.set(publicKey, loading);
+    return loading;
+  }
+
+  private async load(publicKey: string): Promise<WebsiteContent | null> {
+    const [website] = await this.db
+      .select({ id: websites.id, domain: websites.domain, interruptionsPerDay: websites.interruptionsPerDay })
+      .from(websites)
+      .where(eq(websites.publicKey, publicKey))
+      .limit(1);
+    if (!website) return null;
+    const published = and(eq(contents.websiteId, website.id), eq(contents.status, 'public'));
+    const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
+      this.db
+        .select({ c: contents, senderName: users.name })
+        .from(contents)
+        .leftJoin(users, eq(users.id, contents.senderId))
+        .where(published),
+      this.db
+        .select({ contentId: contentGroups.contentId, groupId: contentGroups.groupId })
+        .from(contentGroups)
+        .where(inArray(contentGroups.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
+      this.db
+        .select({ contentId: contentSegments.contentId, audience: segments.audience })
+        .from(contentSegments)
+        .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
+        .where(inArray(contentSegments.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
+      attributeTypesOf(this.db, website.id),
+    ]);
+    const groupsOf = new Map<string, string[]>();
+    for (const r of groupRows) groupsOf.set(r.contentId, [...(groupsOf.get(r.contentId) ?? []), r.groupId]);
+    const segmentsOf = new Map<string, AudienceGroup[]>();
+    for (const r of segmentRows) segmentsOf.set(r.contentId, [...(segmentsOf.get(r.contentId) ?? []), r.audience]);
+
+    const conditions: SQL[] = [];
+    const condition = (where: SQL | null): number | null => {
+      if (!where) return null;
+      conditions.push(where);
+      return conditions.length - 1;
+    };
+    const items: CachedItem[] = [];
+    for (const { c, senderName } of rows) {
+      try {
+        const groupIds = groupsOf.get(c.id) ?? [];
+        const trees = segmentsOf.get(c.id) ?? [];
+        const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: senderName ?? null };
+        const common = { id: c.id, kind: c.kind, rank: RANK[base.priority] ?? 1, createdAt: c.createdAt.getTime(), href: '', endsAt: null, showAgain: 'never' as const };
+        if (c.kind === 'popup') {
+          const doc = c.document as unknown as PopupDocument;
+          const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, attributeTypes, condition, doc.listOfAudience ?? []);
+          items.push({
+            ...common,
+            device: doc.devices ?? 'all',
+            href: (doc.href ?? '').trim(),
+            endsAt: doc.duration > 0 ? c.createdAt.getTime() + doc.duration * 86_400_000 : null,
+            showAgain: doc.rules?.showAgain ?? 'never',
+            audience,
+            item: { kind: 'popup', ...base, popup: scriptPopupSchema.parse(doc) },
+          });
+        } else if (c.kind === 'banner') {
+          const doc = c.document as unknown as BannerDocument;
+          items.push({
+            ...common,
+            device: doc.settings?.targetDevice ?? 'web',
+            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, attributeTypes, condition, []),
+            item: { kind: 'banner', ...base, banner: scriptBannerSchema.parse(doc) },
+          });
+        } else {
+          const doc = c.document as unknown as PushNotificationDocument;
+          // A push notification names at most one group and one saved audience: each one given restricts it.
+          const parts = [groupCondition(groupIds), ...trees.map((t) => compiled(t, attributeTypes))].filter((p): p is SQL => p !== null);
+          const audience: Audience =
+            parts.length === 0 ? { everyone: true } : { everyone: false, condition: condition(sql`(${sql.join(parts, sql` and `)})`), people: new Set() };
+          items.push({ ...common, device: doc.devices ?? 'all', audience, item: { kind: 'push', ...base, push: scriptPushSchema.parse(doc) } });
+        }
+      } catch (err) {
+        // One item the renderer could not read must not take the website's other content down.
+        this.log.warn({ err, contentId: c.id }, 'website script: a public item could not be prepared, skipped');
+      }
+    }
+    // Priority first (high, normal, low), then the newest.
+    items.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
+    return { website, items, conditions };
+  }
+}
+
+/** Membership in one of the groups, over the `client_members` row of the visitor. */
+function groupCondition(groupIds: string[]): SQL | null {
+  if (groupIds.length === 0) return null;
+  return sql`exists (select 1 from ${groupMembers} where ${groupMembers.clientMemberId} = ${clientMembers.id} and ${inArray(groupMembers.groupId, groupIds)})`;
+}
+
+/**
+ * A saved or dynamic audience as SQL, by the one compiler of audiences (routes/audiences/compile.ts).
+ * A tree that no longer compiles (an attribute it tests was since deleted) matches nobody.
+ */
+function compiled(tree: AudienceGroup, attributeTypes: AttributeTypes): SQL {
+  try {
+    return compileAudience(tree, attributeTypes);
+  } catch {
+    return sql`false`;
+  }
+}
+
+function targetAudience(
+  target: string,
+  groupIds: string[],
+  trees: AudienceGroup[],
+  dynamicAudience: AudienceGroup | undefined,
+  attributeTypes: AttributeTypes,
+  condition: (where: SQL | null) => number | null,
+  people: string[],
+): Audience {
+  if (target === 'all' || !target) return { everyone: true };
+  let where: SQL | null;
+  if (target === 'groups') where = groupCondition(groupIds) ?? sql`false`;
+  else if (target === 'audiences') where = trees.length ? sql`(${sql.join(trees.map((t) => sql`(${compiled(t, attributeTypes)})`), sql` or `)})` : sql`false`;
+  else where = dynamicAudience ? compiled(dynamicAudience, attributeTypes) : sql`false`;
+  return { everyone: false, condition: condition(where), people: new Set(people) };
+}
