@@ -108,7 +108,12 @@ describe('identify', () => {
     const again = await identify(s, { visitorId: 'v2', externalId: 'user-42', attributes: { seats: 5 } });
     expect(again.statusCode).toBe(200);
     const [m] = await t.ctx.db.select().from(clientMembers).where(eq(clientMembers.websiteId, s.u.websiteId));
-    expect(m).toMatchObject({ memberId: 'user-42', username: 'Ada', email: 'ada@example.test', attributes: { plan: 'pro', seats: 5, trial: false, renewal: '2027-01-31' } });
+    expect(m).toMatchObject({
+      memberId: 'user-42',
+      username: 'Ada',
+      email: 'ada@example.test',
+      attributes: { plan: 'pro', seats: 5, trial: false, renewal: '2027-01-31' },
+    });
     const linked = await t.ctx.db.select().from(visitors).where(eq(visitors.websiteId, s.u.websiteId));
     expect(linked.map((v) => [v.visitorId, v.clientMemberId]).sort()).toEqual([
       ['v1', m.id],
@@ -185,7 +190,10 @@ describe('what to show', () => {
     const high = await add(s, 'banner', bannerBody({ settings: { priority: 'high', targetDevice: 'all' } }));
     const normal = await add(s, 'banner', bannerBody({ settings: { priority: 'normal', targetDevice: 'all' } }));
     const newerNormal = await add(s, 'banner', bannerBody({ settings: { priority: 'normal', targetDevice: 'all' } }));
-    await t.ctx.db.update(contents).set({ createdAt: new Date(Date.now() + 1000) }).where(eq(contents.id, newerNormal));
+    await t.ctx.db
+      .update(contents)
+      .set({ createdAt: new Date(Date.now() + 1000) })
+      .where(eq(contents.id, newerNormal));
 
     const web = await shown(s, 'v', { url: `https://${s.domain}/` });
     // The high banner is newer than the high popup.
@@ -242,7 +250,12 @@ describe('what to show', () => {
 
   test('fatigue: cap 1 → the second interruptive item is not shown, banners still are; an open popup stays without counting twice', async () => {
     const s = await site();
-    const settings = await t.request({ method: 'PUT', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers, payload: { interruptionsPerDay: 1 } });
+    const settings = await t.request({
+      method: 'PUT',
+      url: `/api/websites/${s.u.websiteId}/settings`,
+      headers: s.u.headers,
+      payload: { interruptionsPerDay: 1 },
+    });
     expect(settings.statusCode).toBe(200);
     expect(settings.json()).toEqual({ message: 'Website settings updated', data: { interruptionsPerDay: 1 } });
     const read = await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers });
@@ -321,7 +334,10 @@ describe('origins, keys, installation', () => {
     const refusedIdentify = await identify(s, { visitorId: 'v', externalId: 'x' }, { origin: 'https://evil.test' });
     expect(refusedIdentify.statusCode).toBe(403);
     // A localhost website accepts its own port only.
-    await t.ctx.db.update(websites).set({ domain: `localhost:${40000 + Math.floor(Math.random() * 1000)}` }).where(eq(websites.id, s.u.websiteId));
+    await t.ctx.db
+      .update(websites)
+      .set({ domain: `localhost:${40000 + Math.floor(Math.random() * 1000)}` })
+      .where(eq(websites.id, s.u.websiteId));
     const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, s.u.websiteId));
     const local = { ...s, domain: w.domain };
     expect(
@@ -379,7 +395,10 @@ describe('origins, keys, installation', () => {
     expect(snippet).toContain('"http://localhost:80"');
     const stranger = await site();
     expect((await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/install-snippet`, headers: stranger.u.headers })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: `/api/websites/${s.u.websiteId}/settings`, headers: stranger.u.headers, payload: { interruptionsPerDay: 2 } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/websites/${s.u.websiteId}/settings`, headers: stranger.u.headers, payload: { interruptionsPerDay: 2 } }))
+        .statusCode,
+    ).toBe(404);
     const bad = await t.request({ method: 'PUT', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers, payload: { interruptionsPerDay: 51 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ interruptionsPerDay: 'Between 0 and 50' });
@@ -388,12 +407,23 @@ describe('origins, keys, installation', () => {
   test('rate limit per key and address: 429 with Retry-After; the count is shared by processes through the database', async () => {
     const s = await site();
     const codes: number[] = [];
-    for (let i = 0; i < 61; i++) codes.push((await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '203.0.113.5' })).statusCode);
+    for (let i = 0; i < 61; i++)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '203.0.113.5' }))
+          .statusCode,
+      );
     expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
     expect(codes[60]).toBe(429);
-    const refused = await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '203.0.113.5' });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`,
+      remoteAddress: '203.0.113.5',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '198.51.100.1' }))
+        .statusCode,
+    ).toBe(200);
 
     // Two processes' limiters on one database: what one counted, the other learns at its next flush.
     const a = new PublicRateLimiter(t.ctx.db, 5);

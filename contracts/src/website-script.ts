@@ -18,7 +18,11 @@ import { SCRIPT_PATHS } from './script';
 export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(64) });
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
-export const visitorIdSchema = z.string({ error: 'Please enter visitorId' }).trim().min(1, 'Please enter visitorId').max(128, 'visitorId must be at most 128 characters');
+export const visitorIdSchema = z
+  .string({ error: 'Please enter visitorId' })
+  .trim()
+  .min(1, 'Please enter visitorId')
+  .max(128, 'visitorId must be at most 128 characters');
 
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;

@@ -142,11 +142,7 @@ export class ScriptContentCache {
     if (!website) return null;
     const published = and(eq(contents.websiteId, website.id), eq(contents.status, 'public'));
     const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
-      this.db
-        .select({ c: contents, senderName: users.name })
-        .from(contents)
-        .leftJoin(users, eq(users.id, contents.senderId))
-        .where(published),
+      this.db.select({ c: contents, senderName: users.name }).from(contents).leftJoin(users, eq(users.id, contents.senderId)).where(published),
       this.db
         .select({ contentId: contentGroups.contentId, groupId: contentGroups.groupId })
         .from(contentGroups)
@@ -175,7 +171,15 @@ export class ScriptContentCache {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
         const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: senderName ?? null };
-        const common = { id: c.id, kind: c.kind, rank: RANK[base.priority] ?? 1, createdAt: c.createdAt.getTime(), href: '', endsAt: null, showAgain: 'never' as const };
+        const common = {
+          id: c.id,
+          kind: c.kind,
+          rank: RANK[base.priority] ?? 1,
+          createdAt: c.createdAt.getTime(),
+          href: '',
+          endsAt: null,
+          showAgain: 'never' as const,
+        };
         if (c.kind === 'popup') {
           const doc = c.document as unknown as PopupDocument;
           const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, attributeTypes, condition, doc.listOfAudience ?? []);
@@ -245,7 +249,13 @@ function targetAudience(
   if (target === 'all' || !target) return { everyone: true };
   let where: SQL | null;
   if (target === 'groups') where = groupCondition(groupIds) ?? sql`false`;
-  else if (target === 'audiences') where = trees.length ? sql`(${sql.join(trees.map((t) => sql`(${compiled(t, attributeTypes)})`), sql` or `)})` : sql`false`;
+  else if (target === 'audiences')
+    where = trees.length
+      ? sql`(${sql.join(
+          trees.map((t) => sql`(${compiled(t, attributeTypes)})`),
+          sql` or `,
+        )})`
+      : sql`false`;
   else where = dynamicAudience ? compiled(dynamicAudience, attributeTypes) : sql`false`;
   return { everyone: false, condition: condition(where), people: new Set(people) };
 }

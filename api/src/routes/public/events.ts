@@ -76,24 +76,31 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
         contentKind: e.type === 'session' ? null : (known.get(e.contentId) ?? null),
         occurredAt: e.occurredAt ? new Date(e.occurredAt) : now,
       }));
-      const comments = (events: typeof sent) => events.flatMap((e) =>
-        e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }] : [],
-      );
-      const reactions = (events: typeof sent) => events.flatMap((e) =>
-        e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }] : [],
-      );
-      const answers = (events: typeof sent) => events.flatMap((e) =>
-        e.type === 'answer'
-          ? e.answers.map((a) => ({
-              contentId: e.contentId,
-              visitorId: e.visitorId,
-              blockId: a.blockId,
-              question: a.question,
-              answer: a.answer,
-              createdAt: e.occurredAt ? new Date(e.occurredAt) : now,
-            }))
-          : [],
-      );
+      const comments = (events: typeof sent) =>
+        events.flatMap((e) =>
+          e.type === 'comment'
+            ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }]
+            : [],
+        );
+      const reactions = (events: typeof sent) =>
+        events.flatMap((e) =>
+          e.type === 'react'
+            ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }]
+            : [],
+        );
+      const answers = (events: typeof sent) =>
+        events.flatMap((e) =>
+          e.type === 'answer'
+            ? e.answers.map((a) => ({
+                contentId: e.contentId,
+                visitorId: e.visitorId,
+                blockId: a.blockId,
+                question: a.question,
+                answer: a.answer,
+                createdAt: e.occurredAt ? new Date(e.occurredAt) : now,
+              }))
+            : [],
+        );
       const accepted = await ctx.db.transaction(async (tx) => {
         const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
         // What was new: events without an id, and those whose id the website did not hold yet (once each, even within one batch).

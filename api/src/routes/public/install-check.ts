@@ -19,11 +19,7 @@ export function installCheckRoute(app: FastifyInstance, ctx: AppContext) {
       const message = parsed.error.issues[0]?.message ?? 'Please enter x-client-id';
       throw badRequest(message, { 'x-client-id': message });
     }
-    const [site] = await ctx.db
-      .select({ id: websites.id })
-      .from(websites)
-      .where(eq(websites.publicKey, parsed.data['x-client-id']))
-      .limit(1);
+    const [site] = await ctx.db.select({ id: websites.id }).from(websites).where(eq(websites.publicKey, parsed.data['x-client-id'])).limit(1);
     if (!site) throw notFound(UNKNOWN_WEBSITE_KEY_MESSAGE);
     const [last] = await ctx.db
       .select()

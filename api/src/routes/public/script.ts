@@ -129,4 +129,3 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
   });
   return services;
 }
-
