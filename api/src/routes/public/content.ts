@@ -8,7 +8,6 @@ import { badRequest } from '../../lib/errors';
 import type { WebsiteContent } from './content-cache';
 import { decide, type VisitorFacts } from './decide';
 import type { ScriptServices } from './script';
-import { OPEN_CORS } from './script';
 
 /**
  * GET /api/public/{websiteKey}/content (issue 12): what this visitor should see on this page now.
@@ -17,30 +16,25 @@ import { OPEN_CORS } from './script';
  * their views and closes (fatigue, replay). The decision itself is decide.ts.
  */
 export function contentRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
-  serve(
-    app,
-    getScriptContentCall,
-    async (request, reply) => {
-      const q = request.query;
-      const content = await services.website(request, request.params.websiteKey);
-      services.limit(services.contentLimiter, 'content', content.website.id, request);
-      let url: URL;
-      try {
-        url = new URL(q.url);
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-      } catch {
-        throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
-      }
-      const [facts] = await Promise.all([visitorFacts(ctx, content, q.visitorId), services.heartbeat(content.website, request, url, q.v)]);
-      const now = Date.now();
-      const perDay = content.website.interruptionsPerDay;
-      const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
-      // The answer is this visitor's, now: never kept by a cache between them and us.
-      void reply.header('cache-control', 'no-store');
-      return { items: decision.items, interruptions: { perDay, today: decision.today } };
-    },
-    { config: { cors: OPEN_CORS } },
-  );
+  serve(app, getScriptContentCall, async (request, reply) => {
+    const q = request.query;
+    const content = await services.website(request, request.params.websiteKey);
+    services.limit(services.contentLimiter, 'content', content.website.id, request);
+    let url: URL;
+    try {
+      url = new URL(q.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
+    }
+    const [facts] = await Promise.all([visitorFacts(ctx, content, q.visitorId), services.heartbeat(content.website, request, url, q.v)]);
+    const now = Date.now();
+    const perDay = content.website.interruptionsPerDay;
+    const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
+    // The answer is this visitor's, now: never kept by a cache between them and us.
+    void reply.header('cache-control', 'no-store');
+    return { items: decision.items, interruptions: { perDay, today: decision.today } };
+  });
 }
 
 interface FactsRow {

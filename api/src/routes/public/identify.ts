@@ -7,7 +7,6 @@ import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
 import { attributeTypesOf } from '../audiences/attribute-types';
 import type { ScriptServices } from './script';
-import { OPEN_CORS } from './script';
 
 type AttributeValue = string | number | boolean | null;
 
@@ -35,48 +34,43 @@ export function fitsAttributeType(type: AttributeType, value: AttributeValue): b
  * declared, or a value of another type, is a 400 on `attributes.{name}` and nothing is stored.
  */
 export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
-  serve(
-    app,
-    identifyVisitorCall,
-    async (request) => {
-      const { visitorId, externalId, name, email, attributes = {} } = request.body;
-      const { website } = await services.website(request, request.params.websiteKey);
-      services.limit(services.contentLimiter, 'identify', website.id, request);
+  serve(app, identifyVisitorCall, async (request) => {
+    const { visitorId, externalId, name, email, attributes = {} } = request.body;
+    const { website } = await services.website(request, request.params.websiteKey);
+    services.limit(services.contentLimiter, 'identify', website.id, request);
 
-      const declared = await attributeTypesOf(ctx.db, website.id);
-      const errors: Record<string, string> = {};
-      for (const [attribute, value] of Object.entries(attributes)) {
-        const type = declared.get(attribute);
-        if (!type) errors[`attributes.${attribute}`] = UNKNOWN_ATTRIBUTE_MESSAGE;
-        else if (!fitsAttributeType(type, value)) errors[`attributes.${attribute}`] = ATTRIBUTE_TYPE_MESSAGE;
-      }
-      const first = Object.values(errors)[0];
-      if (first) throw badRequest(first, errors);
+    const declared = await attributeTypesOf(ctx.db, website.id);
+    const errors: Record<string, string> = {};
+    for (const [attribute, value] of Object.entries(attributes)) {
+      const type = declared.get(attribute);
+      if (!type) errors[`attributes.${attribute}`] = UNKNOWN_ATTRIBUTE_MESSAGE;
+      else if (!fitsAttributeType(type, value)) errors[`attributes.${attribute}`] = ATTRIBUTE_TYPE_MESSAGE;
+    }
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first, errors);
 
-      await ctx.db.transaction(async (tx) => {
-        const [member] = await tx
-          .insert(clientMembers)
-          .values({ websiteId: website.id, memberId: externalId, username: name || null, email: email || null, attributes })
-          .onConflictDoUpdate({
-            target: [clientMembers.websiteId, clientMembers.memberId],
-            // What the page did not send stays as it was; attributes sent replace theirs, the others remain.
-            set: {
-              username: sql`coalesce(excluded.username, ${clientMembers.username})`,
-              email: sql`coalesce(excluded.email, ${clientMembers.email})`,
-              attributes: sql`${clientMembers.attributes} || excluded.attributes`,
-            },
-          })
-          .returning({ id: clientMembers.id });
-        await tx
-          .insert(visitors)
-          .values({ websiteId: website.id, visitorId, clientMemberId: member.id })
-          .onConflictDoUpdate({
-            target: [visitors.websiteId, visitors.visitorId],
-            set: { clientMemberId: member.id, lastSeenAt: sql`now()` },
-          });
-      });
-      return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId };
-    },
-    { config: { cors: OPEN_CORS } },
-  );
+    await ctx.db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(clientMembers)
+        .values({ websiteId: website.id, memberId: externalId, username: name || null, email: email || null, attributes })
+        .onConflictDoUpdate({
+          target: [clientMembers.websiteId, clientMembers.memberId],
+          // What the page did not send stays as it was; attributes sent replace theirs, the others remain.
+          set: {
+            username: sql`coalesce(excluded.username, ${clientMembers.username})`,
+            email: sql`coalesce(excluded.email, ${clientMembers.email})`,
+            attributes: sql`${clientMembers.attributes} || excluded.attributes`,
+          },
+        })
+        .returning({ id: clientMembers.id });
+      await tx
+        .insert(visitors)
+        .values({ websiteId: website.id, visitorId, clientMemberId: member.id })
+        .onConflictDoUpdate({
+          target: [visitors.websiteId, visitors.visitorId],
+          set: { clientMemberId: member.id, lastSeenAt: sql`now()` },
+        });
+    });
+    return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId };
+  });
 }

@@ -5,33 +5,13 @@ import type { AppContext } from '../../context';
 import { websiteInstallations } from '../../db/schema';
 import { forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import { PUBLIC } from '../shared';
+import { SCRIPT_CORS } from '../../http/script-cors';
 import { ScriptContentCache, type WebsiteContent } from './content-cache';
 import { originMatchesDomain } from './origin';
 import { PublicRateLimiter, contentPerMinute, eventsPerMinute } from './rate-limiter';
 import { contentRoute } from './content';
 import { identifyRoute } from './identify';
 import { eventsRoute } from './events';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Per-route override of @fastify/cors (its own types do not declare it). */
-    cors?: { origin?: string | boolean; methods?: string[]; allowedHeaders?: string[]; maxAge?: number; credentials?: boolean };
-  }
-}
-
-/**
- * Customer websites call the script's routes from their own origin, so they answer CORS for any
- * origin, without credentials (they need none: the key in the path names the website; the page's
- * origin is checked against the website's domain instead). Only these routes are opened: the rest of
- * the API keeps the console's origins (CORS_ORIGINS).
- */
-export const OPEN_CORS = {
-  origin: '*',
-  methods: ['GET', 'POST', 'OPTIONS'],
-  allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language'],
-  maxAge: 86_400,
-  credentials: false,
-};
 
 /** A heartbeat is written at most once a minute per website and page origin (per process). */
 const HEARTBEAT_EVERY_MS = 60_000;
@@ -121,7 +101,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     // The preflights: each route's own OPTIONS, so @fastify/cors answers them with the open policy
     // (its catch-all OPTIONS route would apply the console's origins). Hidden from the OpenAPI document.
     for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events]) {
-      scope.options(path, { config: { ...PUBLIC, cors: OPEN_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
+      scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
     contentRoute(scope, ctx, services);
     identifyRoute(scope, ctx, services);
