@@ -59,16 +59,18 @@ const item = (id: string, kind: CachedItem['kind'], o: Partial<CachedItem> = {})
   showAgain: 'never',
   audience: { everyone: true },
   item: { id, kind } as unknown as ScriptItem,
+  json: '',
   ...o,
 });
 const facts = (history: [string, string, number | null, number | null][] = [], memberId: string | null = null): VisitorFacts => ({
   memberId,
   matched: new Set(),
+  groups: new Set(),
   history: new Map(history.map(([id, kind, lastView, lastClose]) => [id, { kind, lastView, lastClose }])),
 });
 const now = Date.UTC(2026, 10, 24, 12);
 const visit = { url: new URL('https://shop.example.com/'), device: 'web' as const, now };
-const ids = (r: { items: ScriptItem[] }) => r.items.map((i) => i.id);
+const ids = (r: { items: CachedItem[] }) => r.items.map((i) => i.id);
 
 test('fatigue: the cap counts distinct interruptive items viewed today; banners never count', () => {
   const items = [item('p1', 'popup'), item('p2', 'popup'), item('n1', 'push'), item('n2', 'push'), item('b1', 'banner')];
@@ -88,9 +90,13 @@ test('an open popup keeps its place over a newer or higher one; anonymous visito
   const items = [
     item('high', 'popup', { rank: 2 }),
     item('open', 'popup'),
-    item('member', 'banner', { audience: { everyone: false, condition: 0, people: new Set() } }),
+    item('member', 'banner', { audience: { everyone: false, requirements: [[{ condition: 0 }]], people: new Set() } }),
+    item('grouped', 'banner', { audience: { everyone: false, requirements: [[{ group: 'g1' }], [{ condition: 1 }]], people: new Set() } }),
   ];
   expect(ids(decide(items, facts([['open', 'popup', now - 1000, null]]), visit, 3))).toEqual(['open']);
   const member: VisitorFacts = { ...facts([], 'm1'), matched: new Set([0]) };
   expect(ids(decide(items, member, visit, 3))).toEqual(['high', 'member']);
+  // Every requirement met (group g1 and condition 1): a push notification naming a group and an audience.
+  expect(ids(decide(items, { ...member, groups: new Set(['g1']) }, visit, 3))).toEqual(['high', 'member']);
+  expect(ids(decide(items, { ...member, matched: new Set([0, 1]), groups: new Set(['g1']) }, visit, 3))).toEqual(['high', 'member', 'grouped']);
 });

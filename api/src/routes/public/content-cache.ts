@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   scriptBannerSchema,
   scriptPopupSchema,
+  scriptItemSchema,
   scriptPushSchema,
   type AudienceGroup,
   type BannerDocument,
@@ -12,7 +14,7 @@ import {
   type ScriptItem,
 } from 'contracts';
 import type { Database, Db } from '../../db/client';
-import { clientMembers, contentGroups, contents, contentSegments, groupMembers, segments, users, websites, type ContentKind } from '../../db/schema';
+import { contentGroups, contents, contentSegments, segments, users, websites, type ContentKind } from '../../db/schema';
 import { attributeTypesOf } from '../audiences/attribute-types';
 import { compileAudience, type AttributeTypes } from '../audiences/compile';
 
@@ -25,8 +27,13 @@ export interface ScriptWebsite {
   interruptionsPerDay: number;
 }
 
-/** Who an item is for, decided per visitor: everybody, or the members matching condition `index`. */
-export type Audience = { everyone: true } | { everyone: false; condition: number | null; people: ReadonlySet<string> };
+/** One way to be in an item's audience: a member of a group, or matching a compiled condition (by index). */
+export type Alternative = { group: string } | { condition: number };
+/**
+ * Who an item is for, decided per visitor: everybody; or, for identified visitors, every requirement
+ * met (each one: any of its alternatives), or being one of the listed people (client member ids).
+ */
+export type Audience = { everyone: true } | { everyone: false; requirements: Alternative[][]; people: ReadonlySet<string> };
 
 /** One public item as the content call needs it: what decides whether it shows, and what renders. */
 export interface CachedItem {
@@ -43,12 +50,18 @@ export interface CachedItem {
   showAgain: PopupShowAgain;
   audience: Audience;
   item: ScriptItem;
+  /** `item` as the answer carries it (encoded by its contract schema once, when cached). */
+  json: string;
 }
 
 export interface WebsiteContent {
   website: ScriptWebsite;
   items: CachedItem[];
-  /** Targeting conditions over `client_members`, evaluated for a visitor in one query; items point here by index. */
+  /**
+   * The distinct audience rules (saved and dynamic) compiled to conditions over `client_members`,
+   * evaluated for a visitor in one query; items point here by index. Group membership is read as the
+   * member's group ids in the same query.
+   */
   conditions: SQL[];
 }
 
@@ -148,7 +161,7 @@ export class ScriptContentCache {
         .from(contentGroups)
         .where(inArray(contentGroups.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
       this.db
-        .select({ contentId: contentSegments.contentId, audience: segments.audience })
+        .select({ contentId: contentSegments.contentId, segmentId: segments.id, audience: segments.audience })
         .from(contentSegments)
         .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
         .where(inArray(contentSegments.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
@@ -156,14 +169,24 @@ export class ScriptContentCache {
     ]);
     const groupsOf = new Map<string, string[]>();
     for (const r of groupRows) groupsOf.set(r.contentId, [...(groupsOf.get(r.contentId) ?? []), r.groupId]);
-    const segmentsOf = new Map<string, AudienceGroup[]>();
-    for (const r of segmentRows) segmentsOf.set(r.contentId, [...(segmentsOf.get(r.contentId) ?? []), r.audience]);
+    const segmentsOf = new Map<string, { id: string; audience: AudienceGroup }[]>();
+    for (const r of segmentRows) segmentsOf.set(r.contentId, [...(segmentsOf.get(r.contentId) ?? []), { id: r.segmentId, audience: r.audience }]);
 
+    // Items sharing a rule (a saved audience, the same dynamic tree) share one compiled condition.
     const conditions: SQL[] = [];
-    const condition = (where: SQL | null): number | null => {
-      if (!where) return null;
-      conditions.push(where);
-      return conditions.length - 1;
+    const indexOf = new Map<string, number>();
+    const condition = (key: string, tree: AudienceGroup): Alternative => {
+      let index = indexOf.get(key);
+      if (index === undefined) {
+        index = conditions.push(compiled(tree, attributeTypes)) - 1;
+        indexOf.set(key, index);
+      }
+      return { condition: index };
+    };
+    const rules: Rules = {
+      groups: (ids) => ids.map((group) => ({ group })),
+      segments: (list) => list.map((segment) => condition(`segment:${segment.id}`, segment.audience)),
+      dynamic: (tree) => condition(`dynamic:${JSON.stringify(tree)}`, tree),
     };
     const items: CachedItem[] = [];
     for (const { c, senderName } of rows) {
@@ -172,6 +195,7 @@ export class ScriptContentCache {
         const trees = segmentsOf.get(c.id) ?? [];
         const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: senderName ?? null };
         const common = {
+          json: '',
           id: c.id,
           kind: c.kind,
           rank: RANK[base.priority] ?? 1,
@@ -182,7 +206,7 @@ export class ScriptContentCache {
         };
         if (c.kind === 'popup') {
           const doc = c.document as unknown as PopupDocument;
-          const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, attributeTypes, condition, doc.listOfAudience ?? []);
+          const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []);
           items.push({
             ...common,
             device: doc.devices ?? 'all',
@@ -197,15 +221,14 @@ export class ScriptContentCache {
           items.push({
             ...common,
             device: doc.settings?.targetDevice ?? 'web',
-            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, attributeTypes, condition, []),
+            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, []),
             item: { kind: 'banner', ...base, banner: scriptBannerSchema.parse(doc) },
           });
         } else {
           const doc = c.document as unknown as PushNotificationDocument;
           // A push notification names at most one group and one saved audience: each one given restricts it.
-          const parts = [groupCondition(groupIds), ...trees.map((t) => compiled(t, attributeTypes))].filter((p): p is SQL => p !== null);
-          const audience: Audience =
-            parts.length === 0 ? { everyone: true } : { everyone: false, condition: condition(sql`(${sql.join(parts, sql` and `)})`), people: new Set() };
+          const requirements = [rules.groups(groupIds), rules.segments(trees)].filter((r) => r.length > 0);
+          const audience: Audience = requirements.length === 0 ? { everyone: true } : { everyone: false, requirements, people: new Set() };
           items.push({ ...common, device: doc.devices ?? 'all', audience, item: { kind: 'push', ...base, push: scriptPushSchema.parse(doc) } });
         }
       } catch (err) {
@@ -213,16 +236,17 @@ export class ScriptContentCache {
         this.log.warn({ err, contentId: c.id }, 'website script: a public item could not be prepared, skipped');
       }
     }
+    for (const it of items) it.json = JSON.stringify(z.encode(scriptItemSchema, it.item));
     // Priority first (high, normal, low), then the newest.
     items.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
     return { website, items, conditions };
   }
 }
 
-/** Membership in one of the groups, over the `client_members` row of the visitor. */
-function groupCondition(groupIds: string[]): SQL | null {
-  if (groupIds.length === 0) return null;
-  return sql`exists (select 1 from ${groupMembers} where ${groupMembers.clientMemberId} = ${clientMembers.id} and ${inArray(groupMembers.groupId, groupIds)})`;
+interface Rules {
+  groups(ids: string[]): Alternative[];
+  segments(list: { id: string; audience: AudienceGroup }[]): Alternative[];
+  dynamic(tree: AudienceGroup): Alternative;
 }
 
 /**
@@ -237,25 +261,18 @@ function compiled(tree: AudienceGroup, attributeTypes: AttributeTypes): SQL {
   }
 }
 
+/** A popup's or banner's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */
 function targetAudience(
   target: string,
   groupIds: string[],
-  trees: AudienceGroup[],
+  trees: { id: string; audience: AudienceGroup }[],
   dynamicAudience: AudienceGroup | undefined,
-  attributeTypes: AttributeTypes,
-  condition: (where: SQL | null) => number | null,
+  rules: Rules,
   people: string[],
 ): Audience {
   if (target === 'all' || !target) return { everyone: true };
-  let where: SQL | null;
-  if (target === 'groups') where = groupCondition(groupIds) ?? sql`false`;
-  else if (target === 'audiences')
-    where = trees.length
-      ? sql`(${sql.join(
-          trees.map((t) => sql`(${compiled(t, attributeTypes)})`),
-          sql` or `,
-        )})`
-      : sql`false`;
-  else where = dynamicAudience ? compiled(dynamicAudience, attributeTypes) : sql`false`;
-  return { everyone: false, condition: condition(where), people: new Set(people) };
+  // A target whose groups or audiences were all deleted matches nobody (an empty "any of").
+  const anyOf =
+    target === 'groups' ? rules.groups(groupIds) : target === 'audiences' ? rules.segments(trees) : dynamicAudience ? [rules.dynamic(dynamicAudience)] : [];
+  return { everyone: false, requirements: [anyOf], people: new Set(people) };
 }

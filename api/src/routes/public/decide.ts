@@ -1,5 +1,4 @@
-import type { ScriptItem } from 'contracts';
-import type { CachedItem } from './content-cache';
+import type { Alternative, CachedItem } from './content-cache';
 
 /** What the database says of one visitor: their client member and what they did with content. */
 export interface VisitorFacts {
@@ -7,6 +6,8 @@ export interface VisitorFacts {
   memberId: string | null;
   /** Indexes of the website's targeting conditions the member matches. */
   matched: ReadonlySet<number>;
+  /** The groups the member is in. */
+  groups: ReadonlySet<string>;
   /** Per content id: the last view and the last close (ms), and the content's kind. */
   history: ReadonlyMap<string, { kind: string; lastView: number | null; lastClose: number | null }>;
 }
@@ -42,7 +43,7 @@ export function pageMatches(href: string, url: URL): boolean {
  *    is shown a UTC day are capped at `perDay`, counted from their views today. An item already viewed
  *    today (a popup still open when an SPA changes page) is shown again without counting twice.
  */
-export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit: Visit, perDay: number): { items: ScriptItem[]; today: number } {
+export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit: Visit, perDay: number): { items: CachedItem[]; today: number } {
   const dayStart = startOfUtcDay(visit.now);
   let today = 0;
   for (const h of facts.history.values()) if (INTERRUPTIVE.has(h.kind) && h.lastView !== null && h.lastView >= dayStart) today += 1;
@@ -53,8 +54,9 @@ export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit:
     if (it.kind === 'popup' && !pageMatches(it.href, visit.url)) return false;
     if (!it.audience.everyone) {
       if (!facts.memberId) return false;
-      const inCondition = it.audience.condition !== null && facts.matched.has(it.audience.condition);
-      if (!inCondition && !it.audience.people.has(facts.memberId)) return false;
+      const meets = (a: Alternative) => ('group' in a ? facts.groups.has(a.group) : facts.matched.has(a.condition));
+      const inAudience = it.audience.requirements.every((anyOf) => anyOf.some(meets));
+      if (!inAudience && !it.audience.people.has(facts.memberId)) return false;
     }
     const h = facts.history.get(it.id);
     if (!h) return true;
@@ -79,11 +81,11 @@ export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit:
   // The one popup: one still open on this visitor's screen wins over a new one (an SPA page change must not swap it).
   const popup = eligible.find((it) => it.kind === 'popup' && open(it)) ?? null;
   let slots = Math.max(0, perDay - today);
-  const chosen: ScriptItem[] = [];
+  const chosen: CachedItem[] = [];
   let popupChosen = false;
   for (const it of eligible) {
     if (it.kind === 'banner') {
-      chosen.push(it.item);
+      chosen.push(it);
       continue;
     }
     if (it.kind === 'popup') {
@@ -94,7 +96,7 @@ export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit:
       slots -= 1;
     }
     if (it.kind === 'popup') popupChosen = true;
-    chosen.push(it.item);
+    chosen.push(it);
   }
   return { items: chosen, today };
 }
