@@ -178,6 +178,16 @@ describe('what to show', () => {
     expect(text).not.toContain(proGroup);
     expect(text).not.toContain('dynamicAudience');
     expect(text).not.toContain('listOfAudience');
+    // The author's name only where the item shows it (a banner's showSender).
+    expect(forPro.items.every((i) => i.sender === null)).toBe(true);
+    const signed = await add(s, 'banner', bannerBody({ showSender: true }));
+    const withSender = await eventually(
+      async () => (await shown(s, 'nobody-knows-me')).ids,
+      (ids) => ids.includes(signed),
+    );
+    expect(withSender).toContain(signed);
+    const signedItem = (await shown(s, 'nobody-knows-me')).items.find((i) => i.id === signed)!;
+    expect(signedItem.sender).toEqual(expect.any(String));
   });
 
   test('devices, page rules, status, the popup’s run; ordered by priority then newest', async () => {

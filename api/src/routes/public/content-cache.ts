@@ -193,7 +193,9 @@ export class ScriptContentCache {
       try {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
-        const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: senderName ?? null };
+        // The author's name goes to visitors only where the item shows it (a banner's `showSender`).
+        const showsSender = c.kind === 'banner' && (c.document as { showSender?: boolean }).showSender === true;
+        const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: showsSender ? (senderName ?? null) : null };
         const common = {
           json: '',
           id: c.id,
@@ -236,10 +238,18 @@ export class ScriptContentCache {
         this.log.warn({ err, contentId: c.id }, 'website script: a public item could not be prepared, skipped');
       }
     }
-    for (const it of items) it.json = JSON.stringify(z.encode(scriptItemSchema, it.item));
+    const ready = items.filter((it) => {
+      try {
+        it.json = JSON.stringify(z.encode(scriptItemSchema, it.item));
+        return true;
+      } catch (err) {
+        this.log.warn({ err, contentId: it.id }, 'website script: a public item could not be prepared, skipped');
+        return false;
+      }
+    });
     // Priority first (high, normal, low), then the newest.
-    items.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
-    return { website, items, conditions };
+    ready.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
+    return { website, items: ready, conditions };
   }
 }
 
