@@ -11,7 +11,7 @@
 //
 // Options and env: --api (SIGNPOST_API_URL, default http://localhost:4000), --email / --password
 // (SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD, defaults as the README says), --website (the website's
-// domain, default demo.signpost.local), --days (1–90, default 30), --seed (same seed, same traffic
+// domain, default localhost:3005), --days (1–90, default 30), --seed (same seed, same traffic
 // shape), --if-empty.
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -207,7 +207,7 @@ export async function playDemoTraffic({
   api = process.env.SIGNPOST_API_URL || 'http://localhost:4000',
   email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local',
   password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1',
-  website = 'demo.signpost.local',
+  website = 'localhost:3005',
   days = 30,
   seed = 1,
   ifEmpty = false,
@@ -255,7 +255,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   if (values.help) {
-    console.log('usage: pnpm demo:traffic [-- --days=30 --seed=1 --if-empty --api=http://localhost:4000 --email=… --password=… --website=demo.signpost.local]');
+    console.log('usage: pnpm demo:traffic [-- --days=30 --seed=1 --if-empty --api=http://localhost:4000 --email=… --password=… --website=localhost:3005]');
     process.exit(0);
   }
   try {

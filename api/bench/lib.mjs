@@ -165,10 +165,11 @@ export function percentile(sorted, p) {
  * would replace `duration` instead of bounding it). `rps` counts 2xx answers only: an error page
  * served fast is not throughput.
  */
-export async function loadTest(url, { connections, duration, timeout, maxRequests = Infinity, method, headers, body }) {
+export async function loadTest(url, { connections, duration, timeout, maxRequests = Infinity, method, headers, body, requests }) {
   const times = [];
   // Only what was given: autocannon takes `method: undefined` as a method name and throws.
-  const request = Object.fromEntries(Object.entries({ method, headers, body }).filter(([, v]) => v !== undefined));
+  // `requests`: autocannon's request list (a `setupRequest` varies each request, e.g. its path).
+  const request = Object.fromEntries(Object.entries({ method, headers, body, requests }).filter(([, v]) => v !== undefined));
   const instance = autocannon({ url, connections, duration, timeout, ...request });
   instance.on('response', (_client, _status, _bytes, responseTime) => {
     times.push(responseTime);

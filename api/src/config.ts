@@ -33,6 +33,10 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: intFrom(30),
   CORS_ORIGINS: optionalString,
   PUBLIC_APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Where the website script's loader is served (the install snippet loads it). */
+  WEBSITE_SCRIPT_URL: z.string().url().default('http://localhost:3006/signpost.js'),
+  /** The API's public origin, when it sits behind a proxy (default: the request's own origin). */
+  PUBLIC_API_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Signpost <no-reply@signpost.local>'),
   SEED_ADMIN_EMAIL: z.string().email().default('admin@signpost.local'),
@@ -66,6 +70,10 @@ export interface Config {
   refreshReuseIntervalSeconds: number;
   corsOrigins: string[];
   publicAppUrl: string;
+  /** WEBSITE_SCRIPT_URL: the website script's address, for the install snippet. */
+  websiteScriptUrl: string;
+  /** PUBLIC_API_URL without its trailing slash, or null (then the request's own origin). */
+  publicApiUrl: string | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedAdminEmail: string;
@@ -129,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : DEFAULT_CORS,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/+$/, ''),
+    websiteScriptUrl: e.WEBSITE_SCRIPT_URL,
+    publicApiUrl: e.PUBLIC_API_URL ? e.PUBLIC_API_URL.replace(/\/+$/, '') : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),

@@ -36,6 +36,8 @@ const VALID: Record<string, () => unknown> = {
   'POST /api/websites': () => ({ name: 'Fuzzed site', domain: 'fuzzed.example.com' }),
   'PUT /api/users/profile-update': () => ({ name: 'Fuzzed name' }),
   'POST /api/auth/forgot-password': () => ({ email: 'fuzz@example.test' }),
+  'POST /api/public/{websiteKey}/identify': () => ({ visitorId: 'fuzz-visitor', externalId: 'fuzz-member', name: 'Fuzz', attributes: {} }),
+  'PUT /api/websites/{id}/settings': () => ({ interruptionsPerDay: 3 }),
   'POST /api/public/{websiteKey}/events': () => ({
     events: [{ type: 'session', visitorId: 'fuzz-visitor', device: 'web', occurredAt: new Date().toISOString() }],
   }),
@@ -53,6 +55,7 @@ beforeAll(async () => {
   const { eq } = await import('drizzle-orm');
   const [site] = await t.ctx.db.select({ key: websites.publicKey }).from(websites).where(eq(websites.id, admin.websiteId));
   realIds.websiteKey = site.key;
+  realIds.websites = admin.websiteId;
 });
 afterAll(() => t?.close());
 

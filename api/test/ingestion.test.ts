@@ -188,6 +188,7 @@ test('reactions and comments apply to popups and banners, answers to popups only
 });
 
 test('CORS: any origin may call it (preflight included), while the rest of the API keeps the console origins', async () => {
+  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, site.id));
   const preflight = await t.request({
     method: 'OPTIONS',
     url: `/api/public/${site.key}/events`,
@@ -196,7 +197,8 @@ test('CORS: any origin may call it (preflight included), while the rest of the A
   expect(preflight.statusCode).toBe(204);
   expect(preflight.headers['access-control-allow-origin']).toBe('*');
   expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
-  const post = await send(site.key, [{ type: 'session', visitorId: 'c', device: 'web' }], { origin: 'https://shop.customer.test' });
+  // A page of the website itself (its domain or a subdomain) may post; the same call from another site's page is refused.
+  const post = await send(site.key, [{ type: 'session', visitorId: 'c', device: 'web' }], { origin: `https://www.${w.domain}` });
   expect(post.statusCode).toBe(202);
   expect(post.headers['access-control-allow-origin']).toBe('*');
   const console = await t.request({
@@ -205,6 +207,49 @@ test('CORS: any origin may call it (preflight included), while the rest of the A
     headers: { origin: 'https://shop.customer.test', 'access-control-request-method': 'GET' },
   });
   expect(console.headers['access-control-allow-origin']).toBeUndefined();
+});
+
+test('a page outside the website’s domain → 403, nothing stored; a retried batch with event ids is counted once', async () => {
+  const fresh = await website();
+  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, fresh.id));
+  for (const origin of ['https://shop.customer.test', `https://${w.domain}.evil.test`, 'http://localhost:3005', 'null']) {
+    const refused = await send(fresh.key, [{ type: 'session', visitorId: 'o', device: 'web' }], { origin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "This page's address is not the website's domain" });
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+  }
+  expect(await count(fresh.id)).toBe(0);
+
+  const popupOfFresh = await contentOf(t, fresh.id, 'popup');
+  const batch = [
+    { id: 'e1', type: 'session', visitorId: 'd', device: 'web' },
+    { id: 'e2', type: 'comment', visitorId: 'd', contentId: popupOfFresh, body: 'Once' },
+    { id: 'e3', type: 'click', visitorId: 'd', contentId: popupOfFresh, target: 'https://shop.example.test/buy' },
+    { type: 'view', visitorId: 'd', contentId: popupOfFresh },
+  ];
+  const first = await send(fresh.key, batch, { origin: `https://${w.domain}` });
+  expect(first.json()).toEqual({ message: 'Events recorded', accepted: 4 });
+  // Sent again (as text/plain, the way navigator.sendBeacon sends it): only the event without an id is new.
+  const again = await t.request({
+    method: 'POST',
+    url: `/api/public/${fresh.key}/events`,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    payload: JSON.stringify({ events: batch }),
+  });
+  expect(again.statusCode).toBe(202);
+  expect(again.json().accepted).toBe(1);
+  expect(await count(fresh.id)).toBe(5);
+  expect(await t.ctx.db.$count(contentComments, eq(contentComments.contentId, popupOfFresh))).toBe(1);
+  const [c] = await t.ctx.db.select().from(contents).where(eq(contents.id, popupOfFresh));
+  expect(c.commentCount).toBe(1);
+  const clicks = await t.ctx.db.select().from(visitorEvents).where(eq(visitorEvents.type, 'click'));
+  expect(clicks).toEqual([expect.objectContaining({ contentId: popupOfFresh, contentKind: 'popup', target: 'https://shop.example.test/buy', eventId: 'e3' })]);
+  // The same ids on another website are that website's own events.
+  const elsewhere = await send(site.key, batch.slice(0, 1), {});
+  expect(elsewhere.json().accepted).toBe(1);
+  // A body that is not JSON, as text/plain: 400, never a 500.
+  const garbage = await t.request({ method: 'POST', url: `/api/public/${fresh.key}/events`, headers: { 'content-type': 'text/plain' }, payload: '{nope' });
+  expect(garbage.statusCode).toBe(400);
 });
 
 test('rate limit per website key and address: 429 with a message, nothing stored; another address still passes', async () => {

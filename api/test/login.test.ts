@@ -19,7 +19,7 @@ test('login answers the contract shape with the user, roles, permissions and web
   const user = body.data.user;
   expect(user.isSuperAdmin).toBe(true);
   expect(user.organisation.name).toBe('Demo Organisation');
-  expect(user.websites).toEqual([expect.objectContaining({ name: 'Demo website', domain: 'demo.signpost.local' })]);
+  expect(user.websites).toEqual([expect.objectContaining({ name: 'Demo website', domain: 'localhost:3005' })]);
   expect(user.roles.map((r) => r.name)).toEqual(['Owner']);
   expect(user.roles[0].permissions).toContain('create_domain');
 });

@@ -47,7 +47,7 @@ export interface CallDefinition {
   body?: z.ZodType;
   multipart?: boolean;
   /** The success status: 200 unless said. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** The success answer's schema (for `answer: 'file'`, none: the bytes are the answer). */
   response?: z.ZodType;
   answer?: AnswerKind;

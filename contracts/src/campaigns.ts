@@ -149,6 +149,9 @@ export const DISPLAY_TIME_STEP_MS = 1000;
 export const DISPLAY_TIME_DEFAULT_MS = 15000;
 /** Longest a popup may run, in days (0 = until cancelled). */
 export const POPUP_MAX_DURATION_DAYS = 365;
+/** Whether a closed popup comes back: never, the next UTC day, always. */
+export const POPUP_SHOW_AGAIN = ['never', 'daily', 'always'] as const;
+export type PopupShowAgain = (typeof POPUP_SHOW_AGAIN)[number];
 
 export const POPUP_MAX_PAGES_MESSAGE = 'A popup has at most 5 content pages';
 export const POPUP_MIN_PAGES_MESSAGE = 'At least 1 page must remain';
@@ -236,6 +239,11 @@ export const popupRulesSchema = z.object({
     .max(DISPLAY_TIME_MAX_MS, DISPLAY_TIME_MESSAGE)
     .multipleOf(DISPLAY_TIME_STEP_MS, DISPLAY_TIME_STEP_MESSAGE)
     .default(DISPLAY_TIME_DEFAULT_MS),
+  /**
+   * Whether a popup the visitor closed comes back (the website script's replay rule): never, the next
+   * UTC day, or on every page.
+   */
+  showAgain: z.enum(POPUP_SHOW_AGAIN).default('never'),
 });
 
 /** The popup document: POST /api/popups and PUT /api/popups/{id} bodies, and what GET answers (plus meta). */
@@ -259,7 +267,7 @@ export const popupDocumentSchema = z.object({
     .min(1, 'Please choose at least one emoji')
     .max(MAX_EMOJIS)
     .default([...DEFAULT_EMOJIS]),
-  rules: popupRulesSchema.default({ displayTime: DISPLAY_TIME_DEFAULT_MS }),
+  rules: popupRulesSchema.default({ displayTime: DISPLAY_TIME_DEFAULT_MS, showAgain: 'never' }),
   goal: z.enum(CAMPAIGN_GOALS).default('none'),
   /** Days the popup runs after it is published; 0 = until cancelled. */
   duration: z.number().int().min(0).max(POPUP_MAX_DURATION_DAYS, `At most ${POPUP_MAX_DURATION_DAYS} days`).default(0),
@@ -312,7 +320,7 @@ export function defaultPopup(workspace: string | null = null): PopupDocument {
     popupBackground: '#ffffff',
     popupBackgroundImage: '',
     emojis: [...DEFAULT_EMOJIS],
-    rules: { displayTime: DISPLAY_TIME_DEFAULT_MS },
+    rules: { displayTime: DISPLAY_TIME_DEFAULT_MS, showAgain: 'never' },
     goal: 'none',
     duration: 0,
     href: '',

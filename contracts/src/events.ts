@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall, PUBLIC_ACCESS } from './call';
+import { SCRIPT_PATHS } from './script';
 
 /**
  * The public ingestion call of a website's script: POST /api/public/{websiteKey}/events.
@@ -21,7 +23,7 @@ export const EVENT_MAX_AGE_DAYS = 120;
 
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
-export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer'] as const;
+export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer', 'click'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENTS_ACCEPTED_MESSAGE = 'Events recorded';
@@ -49,7 +51,14 @@ const occurredAt = z
     else if (t < now - EVENT_MAX_AGE_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', message: EVENT_TIME_OLD_MESSAGE });
   });
 
-const base = { visitorId, occurredAt };
+/**
+ * The id the page gave the event (the website script makes one per event): a batch sent again after a
+ * network failure is stored once, since the server ignores ids it already holds for the website.
+ */
+export const MAX_EVENT_ID_LENGTH = 64;
+const eventId = z.string().trim().min(1, 'Please enter id').max(MAX_EVENT_ID_LENGTH, 'An event id must be at most 64 characters').optional();
+
+const base = { id: eventId, visitorId, occurredAt };
 const onContent = { ...base, contentId };
 
 export const sessionEventSchema = z.object({ type: z.literal('session'), ...base, device: z.enum(VISITOR_DEVICES, { error: 'device must be web or mobile' }) });
@@ -80,9 +89,16 @@ export const answerEventSchema = z.object({
     .max(MAX_ANSWERS_PER_EVENT),
 });
 
+/** A click on popup, banner or push content; `target` says what (a link address, a button's label). */
+export const clickEventSchema = z.object({
+  type: z.literal('click'),
+  ...onContent,
+  target: z.string().trim().max(2048, 'The address is too long').optional(),
+});
+
 export const visitorEventSchema = z.discriminatedUnion(
   'type',
-  [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema],
+  [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema, clickEventSchema],
   {
     error: 'Unknown event type',
   },
@@ -97,3 +113,21 @@ export type EventsBody = z.input<typeof eventsBodySchema>;
 export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(64) });
 export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
 export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
+
+/**
+ * POST /api/public/{websiteKey}/events: what a website's visitors did, as its script reports it
+ * (public; CORS open to any origin; a `text/plain` body holding JSON is accepted, for `sendBeacon`).
+ */
+export const recordEventsCall = defineCall({
+  method: 'POST',
+  path: SCRIPT_PATHS.events,
+  access: PUBLIC_ACCESS,
+  summary: 'Record visitor events of a website (its script calls this; public, keyed by the website’s public key)',
+  tag: 'website script',
+  params: eventsParamsSchema,
+  body: eventsBodySchema,
+  status: 202,
+  response: eventsAcceptedSchema,
+  errors: [400, 403, 404, 413, 429],
+  websiteScript: true,
+});

@@ -110,6 +110,9 @@ export const getScriptContentCall = defineCall({
 export const UNKNOWN_ATTRIBUTE_MESSAGE = 'Unknown attribute: declare it on the people-data screen first';
 export const ATTRIBUTE_TYPE_MESSAGE = 'This value does not match the attribute type';
 export const ORIGIN_REFUSED_MESSAGE = "This page's address is not the website's domain";
+export const SCRIPT_RATE_LIMITED_MESSAGE = 'Too many requests from this address, slow down and retry later';
+export const VISITOR_IDENTIFIED_MESSAGE = 'Visitor identified';
+export const WEBSITE_SETTINGS_UPDATED_MESSAGE = 'Website settings updated';
 
 /** An attribute value as `signpost('identify', …)` sends it; dates travel as ISO strings. */
 export const attributeValueSchema = z.union([z.string().max(1000, 'A value must be at most 1000 characters'), z.number().finite(), z.boolean(), z.null()]);

@@ -9,7 +9,7 @@ export const SEEDED_ADMIN = {
   password: process.env.SEED_ADMIN_PASSWORD ?? 'Signpost-admin-1',
   organisation: 'Demo Organisation',
   website: 'Demo website',
-  domain: 'demo.signpost.local',
+  domain: 'localhost:3005',
 } as const;
 
 export interface ApiUser {

@@ -49,6 +49,7 @@ const AUTH_BENCH = path.join(ROOT, 'api/bench/auth-bench.mjs');
 const AUDIENCE_BENCH = path.join(ROOT, 'api/bench/audience-bench.mjs');
 const STATS_BENCH = path.join(ROOT, 'api/bench/stats-bench.mjs');
 const POPUPS_BENCH = path.join(ROOT, 'api/bench/popups-bench.mjs');
+const SCRIPT_CONTENT_BENCH = path.join(ROOT, 'api/bench/script-content-bench.mjs');
 const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
 const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
 
@@ -236,11 +237,18 @@ try {
   //        PostgreSQL cluster on its own ports, seeds through SQL, measures, stops, and prints its
   //        figures as the last line of its output:
   //        audiences over 100,000 client members (14010-14011), statistics over 1,000,000 visitor
-  //        events (14020-14021), the popup list over 100,000 popups (14030-14031).
+  //        events (14020-14021), the popup list over 100,000 popups (14030-14031), the website
+  //        script's content call with 10,000 people and 200 items (14040-14041).
   const VOLUME_BENCHES = [
     { key: 'audience', script: AUDIENCE_BENCH, what: 'audience figures', label: 'audience bench: node api/bench/audience-bench.mjs (100,000 client members)' },
     { key: 'stats', script: STATS_BENCH, what: 'statistics figures', label: 'stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)' },
     { key: 'popups', script: POPUPS_BENCH, what: 'popup list figures', label: 'popup list bench: node api/bench/popups-bench.mjs (100,000 popups)' },
+    {
+      key: 'scriptContent',
+      script: SCRIPT_CONTENT_BENCH,
+      what: 'website script content figures',
+      label: 'website script content bench: node api/bench/script-content-bench.mjs (10,000 people, 200 items)',
+    },
   ];
   if (wants('api')) {
     // Their own PostgreSQL clusters need the cores: the shared one is stopped first.
@@ -381,6 +389,27 @@ for (const [db, label] of [
       '',
     ]);
   }
+}
+
+// Issue 12's target: ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.scriptContent?.[db];
+  if (!a || a.skipped) {
+    rows.push([`Website script content call on ${label}`, a?.skipped ? `skipped: ${a.skipped}` : 'skipped', '', '']);
+    continue;
+  }
+  const f = a.content;
+  const { people, items, connections } = results.scriptContent;
+  const met = db === 'postgres' ? f.rps >= 1000 && f.p99 <= 100 : null;
+  rows.push([
+    `${label}: website script GET /api/public/{key}/content, ${people.toLocaleString('en')} people, ${items} items, ${connections} connections (p95 one at a time · req/s · p99)`,
+    `${ms(f.serialP95)} · ${Math.round(f.rps)} req/s · p99 ${ms(f.p99)}`,
+    db === 'postgres' ? '≥ 1,000 req/s at p99 ≤ 100 ms' : '',
+    mark(met),
+  ]);
 }
 
 const table = ['| Figure | Measured | Target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -30,6 +30,13 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when running on PGlite (tests dump and reload its data folder). */
   pglite?: PGlite;
+  /**
+   * LISTEN on a channel: `onNotify` gets each NOTIFY payload sent by any process on this database
+   * (PGlite: within its one instance). `onReset` is called when notifications may have been lost
+   * (the listening connection broke and was opened again): drop whatever they keep fresh.
+   * Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
 }
 
 export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { pgliteDataDir: string } | { pglite: PGlite };
@@ -40,11 +47,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: async (channel, onNotify, onReset) => {
+        const stop = await listenPg(options.databaseUrl, channel, onNotify, onReset);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
     };
   }
 
@@ -62,5 +81,66 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(driver, { migrationsFolder: migrationsDir() }),
     close: () => client.close(),
     pglite: client,
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/**
+ * LISTEN on PostgreSQL needs a connection of its own, outside the pool (a pooled connection goes back
+ * to others between queries). When it breaks, it is opened again after a second, and `onReset` says
+ * that notifications sent meanwhile were missed.
+ */
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let everConnected = false;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(reconnectLater), 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      void c.end().catch(() => {});
+      onReset?.();
+      reconnectLater();
+    });
+    try {
+      await c.connect();
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    // The channel is an identifier: quoted (it is ours, never a caller's).
+    await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    const again = everConnected;
+    everConnected = true;
+    client = c;
+    // Changes made while the connection was down were not heard: what was kept meanwhile is dropped too.
+    if (again) onReset?.();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
   };
 }

@@ -90,6 +90,8 @@ export const websites = pgTable(
     publicKey: text('public_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** The fatigue cap: interruptive items (popups, push notifications) one visitor is shown a UTC day. */
+    interruptionsPerDay: integer('interruptions_per_day').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [
@@ -276,6 +278,8 @@ export const clientMembers = pgTable(
     division: text('division'),
     state: text('state'),
     domain: text('domain'),
+    /** The e-mail the website's script gave with `identify`. */
+    email: text('email'),
     attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     createdAt: createdAt(),
   },
@@ -453,7 +457,7 @@ export const uploads = pgTable(
  * `type`: session (a visitor connected, with `device`), view, react, comment, close, answer.
  * Content events carry `content_id` and `content_kind` (copied so aggregates need no join).
  */
-export const VISITOR_EVENT_TYPES = ['session', 'view', 'react', 'comment', 'close', 'answer'] as const;
+export const VISITOR_EVENT_TYPES = ['session', 'view', 'react', 'comment', 'close', 'answer', 'click'] as const;
 export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 
@@ -472,11 +476,18 @@ export const visitorEvents = pgTable(
     contentKind: text('content_kind', { enum: CONTENT_KINDS }),
     occurredAt: tstz('occurred_at').notNull(),
     receivedAt: tstz('received_at').notNull().defaultNow(),
+    /** The id the page gave the event: a retried batch is stored once (unique per website). */
+    eventId: text('event_id'),
+    /** What a `click` clicked (a link address or a button's label). */
+    target: text('target'),
   },
   (t) => [
     index('visitor_events_website_type_time_idx').on(t.websiteId, t.type, t.occurredAt),
     index('visitor_events_content_idx').on(t.contentId),
-    check('visitor_events_type_check', sql`${t.type} in ('session', 'view', 'react', 'comment', 'close', 'answer')`),
+    uniqueIndex('visitor_events_website_event_unique').on(t.websiteId, t.eventId),
+    // One visitor's history (fatigue, replay) read by the website script's content call.
+    index('visitor_events_website_visitor_time_idx').on(t.websiteId, t.visitorId, t.occurredAt),
+    check('visitor_events_type_check', sql`${t.type} in ('session', 'view', 'react', 'comment', 'close', 'answer', 'click')`),
     check('visitor_events_device_check', sql`${t.device} is null or ${t.device} in ('web', 'mobile')`),
   ],
 );
@@ -528,3 +539,43 @@ export const formAnswers = pgTable(
   },
   (t) => [index('form_answers_content_created_idx').on(t.contentId, t.createdAt)],
 );
+
+/**
+ * The website script's visitors (issue 12): the id the script keeps in the page, and the client
+ * member `identify` linked it to (null while anonymous).
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
+    firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.visitorId] }), index('visitors_member_idx').on(t.clientMemberId)],
+);
+
+/** The installation heartbeat: each page origin the script reported from, with its version and when. */
+export const websiteInstallations = pgTable(
+  'website_installations',
+  {
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    version: text('version'),
+    firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.origin] }), index('website_installations_website_seen_idx').on(t.websiteId, t.lastSeenAt)],
+);
+
+/** Hits of the public script calls per key (call, website key, address) in the current minute window, shared by every API process. */
+export const publicRateLimits = pgTable('public_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: tstz('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});

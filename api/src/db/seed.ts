@@ -31,7 +31,7 @@ export const SEED_ROLES: Record<'Owner' | 'Editor' | 'Viewer', Permission[]> = {
 };
 
 export const DEMO_ORGANISATION = 'Demo Organisation';
-export const DEMO_WEBSITE = { name: 'Demo website', domain: 'demo.signpost.local' };
+export const DEMO_WEBSITE = { name: 'Demo website', domain: 'localhost:3005' };
 
 /**
  * First start of an empty database: the super-admin, a demo organisation with one website, and the

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { CallBody, CallDefinition, CallParams, CallQuery, CallReply } from 'contracts';
 import { errorResponses } from '../routes/shared';
+import { SCRIPT_CORS } from './script-cors';
 
 /** The request a handler of call C receives: path parameters, query and body already parsed by its schemas. */
 export type CallRequest<C extends CallDefinition> = FastifyRequest<{
@@ -32,7 +33,8 @@ export function serve<C extends CallDefinition>(app: FastifyInstance, call: C, h
     method: call.method,
     url: call.path,
     bodyLimit: options.bodyLimit,
-    config: { ...options.config, ...call.access },
+    // The website script's calls answer CORS to any page (their origin is checked against the website's domain).
+    config: { ...(call.websiteScript ? { cors: SCRIPT_CORS } : {}), ...options.config, ...call.access },
     schema: {
       tags: [call.tag],
       summary: call.summary,

@@ -22,6 +22,9 @@ export interface TestApp {
   ctx: AppContext;
   config: Config;
   kind: 'pglite' | 'postgres';
+  /** The test's own database: its URL on PostgreSQL (another process would open it), the opened one on PGlite. */
+  database: Database;
+  databaseUrl: string | null;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A new organisation with one website (and an Owner-like role holding the given permissions). */
   createOrganisation(name?: string): Promise<{ id: string; websiteId: string }>;
@@ -49,7 +52,7 @@ export interface TestUser {
 const unique = () => randomBytes(4).toString('hex');
 
 /** Opens a fresh database for one test file: PGlite from the seeded tarball, or a new PostgreSQL database. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `signpost_test_${unique()}`;
@@ -64,6 +67,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await seedDatabase(database.db, TEST_ADMIN);
     return {
       database,
+      url: url.toString(),
       drop: async () => {
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
@@ -84,7 +88,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await database.migrate();
     await seedDatabase(database.db, TEST_ADMIN);
   }
-  return { database, drop: async () => {} };
+  return { database, url: null, drop: async () => {} };
 }
 
 export async function createTestApp(options: { env?: Record<string, string | undefined>; register?: BuildOptions['register'] } = {}): Promise<TestApp> {
@@ -97,7 +101,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
     PUBLIC_APP_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   let app: FastifyInstance;
   try {
     app = await buildApp(config, { database, logger: false, register: options.register });
@@ -165,6 +169,8 @@ export async function createTestApp(options: { env?: Record<string, string | und
     ctx,
     config,
     kind: database.kind,
+    database,
+    databaseUrl,
     request,
     createOrganisation,
     createUser,

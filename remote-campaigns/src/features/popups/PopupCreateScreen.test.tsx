@@ -112,6 +112,9 @@ describe('PopupCreateScreen', () => {
     await user.type(screen.getByTestId('block-question'), 'How did you find us?');
     await user.click(screen.getByTestId('page-add'));
     fireEvent.change(screen.getByTestId('field-display-time'), { target: { value: '20' } });
+    // The replay rule, labelled in the language of the screen.
+    expect(within(screen.getByTestId('field-show-again')).getByRole('option', { name: 'The next day' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('field-show-again'), 'daily');
     await user.selectOptions(screen.getByTestId('field-target'), 'groups');
     await waitFor(() => expect(screen.getByLabelText('VIP customers')).toBeInTheDocument());
     await user.click(screen.getByLabelText('VIP customers'));
@@ -125,13 +128,13 @@ describe('PopupCreateScreen', () => {
     const body = post.data as {
       titleOfPopup: { label: string };
       content: { content: { kind: string; question?: string }[] }[];
-      rules: { displayTime: number };
+      rules: { displayTime: number; showAgain: string };
       target: string;
       groups: string[];
       workspace: string;
     };
     expect(body.titleOfPopup.label).toBe('Survey');
-    expect(body.rules.displayTime).toBe(20000);
+    expect(body.rules).toEqual({ displayTime: 20000, showAgain: 'daily' });
     expect(body.content).toHaveLength(2);
     expect(body.content[0].content.map((b) => b.kind)).toEqual(['text', 'question']);
     expect(body.content[0].content[1].question).toBe('How did you find us?');

@@ -12,6 +12,7 @@ import {
   POPUP_MAX_DURATION_DAYS,
   POPUP_POSITIONS,
   POPUP_REPLAY_TYPES,
+  POPUP_SHOW_AGAIN,
   popupDocumentSchema,
   type PopupDocument,
   type PopupDocumentInput,
@@ -197,6 +198,8 @@ function PopupSections({
           }}
         />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          {/* Whether a visitor who closed the popup gets it again (the website script's replay rule). */}
+          {select('rules.showAgain', POPUP_SHOW_AGAIN, 'showAgain', 'field-show-again')}
           {select('goal', CAMPAIGN_GOALS, 'goal', 'field-goal')}
           <FormField label={t('popups.fields.duration')} helper={t('popups.fields.durationHelp')} error={message('duration')}>
             <Input type="number" min={0} max={POPUP_MAX_DURATION_DAYS} {...register('duration', { valueAsNumber: true })} data-testid="field-duration" />

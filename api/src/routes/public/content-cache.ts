@@ -1,0 +1,288 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  scriptBannerSchema,
+  scriptPopupSchema,
+  scriptItemSchema,
+  scriptPushSchema,
+  type AudienceGroup,
+  type BannerDocument,
+  type CampaignPriority,
+  type PopupDocument,
+  type PopupShowAgain,
+  type PushNotificationDocument,
+  type ScriptItem,
+} from 'contracts';
+import type { Database, Db } from '../../db/client';
+import { contentGroups, contents, contentSegments, segments, users, websites, type ContentKind } from '../../db/schema';
+import { attributeTypesOf } from '../audiences/attribute-types';
+import { compileAudience, type AttributeTypes } from '../audiences/compile';
+
+/** The channel the database triggers of migration 0010 notify, with the website id as payload. */
+export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
+
+export interface ScriptWebsite {
+  id: string;
+  domain: string;
+  interruptionsPerDay: number;
+}
+
+/** One way to be in an item's audience: a member of a group, or matching a compiled condition (by index). */
+export type Alternative = { group: string } | { condition: number };
+/**
+ * Who an item is for, decided per visitor: everybody; or, for identified visitors, every requirement
+ * met (each one: any of its alternatives), or being one of the listed people (client member ids).
+ */
+export type Audience = { everyone: true } | { everyone: false; requirements: Alternative[][]; people: ReadonlySet<string> };
+
+/** One public item as the content call needs it: what decides whether it shows, and what renders. */
+export interface CachedItem {
+  id: string;
+  kind: ContentKind;
+  /** 2 high, 1 normal, 0 low. */
+  rank: number;
+  createdAt: number;
+  device: 'all' | 'web' | 'mobile';
+  /** Popups: the page rule (empty = every page). */
+  href: string;
+  /** Popups: end of the run (ms), null = no end. */
+  endsAt: number | null;
+  showAgain: PopupShowAgain;
+  audience: Audience;
+  item: ScriptItem;
+  /** `item` as the answer carries it (encoded by its contract schema once, when cached). */
+  json: string;
+}
+
+export interface WebsiteContent {
+  website: ScriptWebsite;
+  items: CachedItem[];
+  /**
+   * The distinct audience rules (saved and dynamic) compiled to conditions over `client_members`,
+   * evaluated for a visitor in one query; items point here by index. Group membership is read as the
+   * member's group ids in the same query.
+   */
+  conditions: SQL[];
+}
+
+const RANK: Record<CampaignPriority, number> = { low: 0, normal: 1, high: 2 };
+
+/**
+ * What the content call knows without the visitor (issue 12): each website's public content with its
+ * targeting compiled to SQL, kept in the process and dropped when the database says it changed.
+ *
+ * Invalidation goes through PostgreSQL itself, so it holds when several API processes serve one
+ * database: triggers on contents, their targets, saved audiences, attributes and websites
+ * `pg_notify` the website's id on SIGNPOST_CONTENT_CHANNEL; every process LISTENs and forgets that
+ * website. A load racing with a change is not kept (a generation counter per website), and a lost
+ * listening connection drops everything.
+ */
+export class ScriptContentCache {
+  private readonly byKey = new Map<string, Promise<WebsiteContent | null>>();
+  private readonly keyOfWebsite = new Map<string, string>();
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async start() {
+    this.stopListening = await this.database.listen(
+      SCRIPT_CONTENT_CHANNEL,
+      (websiteId) => this.invalidate(websiteId),
+      () => this.clear(),
+    );
+  }
+
+  async stop() {
+    const stop = this.stopListening;
+    this.stopListening = null;
+    if (stop) await stop().catch(() => {});
+  }
+
+  /** Forgets one website (its id), or everything. */
+  invalidate(websiteId: string) {
+    this.generation += 1;
+    const key = this.keyOfWebsite.get(websiteId);
+    if (key === undefined) return;
+    this.keyOfWebsite.delete(websiteId);
+    this.byKey.delete(key);
+  }
+
+  clear() {
+    this.generation += 1;
+    this.byKey.clear();
+    this.keyOfWebsite.clear();
+  }
+
+  /** The website of a public key with its public content, or null for an unknown key (not kept). */
+  get(publicKey: string): Promise<WebsiteContent | null> {
+    const cached = this.byKey.get(publicKey);
+    if (cached) return cached;
+    const generation = this.generation;
+    const loading = this.load(publicKey).then(
+      (content) => {
+        // Unknown keys are not kept (a flood of made-up keys must not fill memory), nor a load that
+        // a change overtook: the next call loads again.
+        if (!content || this.generation !== generation) {
+          if (this.byKey.get(publicKey) === loading) this.byKey.delete(publicKey);
+        } else {
+          this.keyOfWebsite.set(content.website.id, publicKey);
+        }
+        return content;
+      },
+      (err: unknown) => {
+        if (this.byKey.get(publicKey) === loading) this.byKey.delete(publicKey);
+        throw err;
+      },
+    );
+    this.byKey.set(publicKey, loading);
+    return loading;
+  }
+
+  private async load(publicKey: string): Promise<WebsiteContent | null> {
+    const [website] = await this.db
+      .select({ id: websites.id, domain: websites.domain, interruptionsPerDay: websites.interruptionsPerDay })
+      .from(websites)
+      .where(eq(websites.publicKey, publicKey))
+      .limit(1);
+    if (!website) return null;
+    const published = and(eq(contents.websiteId, website.id), eq(contents.status, 'public'));
+    const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
+      this.db.select({ c: contents, senderName: users.name }).from(contents).leftJoin(users, eq(users.id, contents.senderId)).where(published),
+      this.db
+        .select({ contentId: contentGroups.contentId, groupId: contentGroups.groupId })
+        .from(contentGroups)
+        .where(inArray(contentGroups.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
+      this.db
+        .select({ contentId: contentSegments.contentId, segmentId: segments.id, audience: segments.audience })
+        .from(contentSegments)
+        .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
+        .where(inArray(contentSegments.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
+      attributeTypesOf(this.db, website.id),
+    ]);
+    const groupsOf = new Map<string, string[]>();
+    for (const r of groupRows) groupsOf.set(r.contentId, [...(groupsOf.get(r.contentId) ?? []), r.groupId]);
+    const segmentsOf = new Map<string, { id: string; audience: AudienceGroup }[]>();
+    for (const r of segmentRows) segmentsOf.set(r.contentId, [...(segmentsOf.get(r.contentId) ?? []), { id: r.segmentId, audience: r.audience }]);
+
+    // Items sharing a rule (a saved audience, the same dynamic tree) share one compiled condition.
+    const conditions: SQL[] = [];
+    const indexOf = new Map<string, number>();
+    const condition = (key: string, tree: AudienceGroup): Alternative => {
+      let index = indexOf.get(key);
+      if (index === undefined) {
+        index = conditions.push(compiled(tree, attributeTypes)) - 1;
+        indexOf.set(key, index);
+      }
+      return { condition: index };
+    };
+    const rules: Rules = {
+      groups: (ids) => ids.map((group) => ({ group })),
+      segments: (list) => list.map((segment) => condition(`segment:${segment.id}`, segment.audience)),
+      dynamic: (tree) => condition(`dynamic:${JSON.stringify(tree)}`, tree),
+    };
+    const items: CachedItem[] = [];
+    for (const { c, senderName } of rows) {
+      try {
+        const groupIds = groupsOf.get(c.id) ?? [];
+        const trees = segmentsOf.get(c.id) ?? [];
+        // The author's name goes to visitors only where the item shows it (a banner's `showSender`).
+        const showsSender = c.kind === 'banner' && (c.document as { showSender?: boolean }).showSender === true;
+        const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: showsSender ? (senderName ?? null) : null };
+        const common = {
+          json: '',
+          id: c.id,
+          kind: c.kind,
+          rank: RANK[base.priority] ?? 1,
+          createdAt: c.createdAt.getTime(),
+          href: '',
+          endsAt: null,
+          showAgain: 'never' as const,
+        };
+        if (c.kind === 'popup') {
+          const doc = c.document as unknown as PopupDocument;
+          const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []);
+          items.push({
+            ...common,
+            device: doc.devices ?? 'all',
+            href: (doc.href ?? '').trim(),
+            endsAt: doc.duration > 0 ? c.createdAt.getTime() + doc.duration * 86_400_000 : null,
+            showAgain: doc.rules?.showAgain ?? 'never',
+            audience,
+            item: { kind: 'popup', ...base, popup: scriptPopupSchema.parse(doc) },
+          });
+        } else if (c.kind === 'banner') {
+          const doc = c.document as unknown as BannerDocument;
+          items.push({
+            ...common,
+            device: doc.settings?.targetDevice ?? 'web',
+            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, []),
+            item: { kind: 'banner', ...base, banner: scriptBannerSchema.parse(doc) },
+          });
+        } else {
+          const doc = c.document as unknown as PushNotificationDocument;
+          // A push notification names at most one group and one saved audience: each one given restricts it.
+          const requirements = [rules.groups(groupIds), rules.segments(trees)].filter((r) => r.length > 0);
+          const audience: Audience = requirements.length === 0 ? { everyone: true } : { everyone: false, requirements, people: new Set() };
+          items.push({ ...common, device: doc.devices ?? 'all', audience, item: { kind: 'push', ...base, push: scriptPushSchema.parse(doc) } });
+        }
+      } catch (err) {
+        // One item the renderer could not read must not take the website's other content down.
+        this.log.warn({ err, contentId: c.id }, 'website script: a public item could not be prepared, skipped');
+      }
+    }
+    const ready = items.filter((it) => {
+      try {
+        it.json = JSON.stringify(z.encode(scriptItemSchema, it.item));
+        return true;
+      } catch (err) {
+        this.log.warn({ err, contentId: it.id }, 'website script: a public item could not be prepared, skipped');
+        return false;
+      }
+    });
+    // Priority first (high, normal, low), then the newest.
+    ready.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
+    return { website, items: ready, conditions };
+  }
+}
+
+interface Rules {
+  groups(ids: string[]): Alternative[];
+  segments(list: { id: string; audience: AudienceGroup }[]): Alternative[];
+  dynamic(tree: AudienceGroup): Alternative;
+}
+
+/**
+ * A saved or dynamic audience as SQL, by the one compiler of audiences (routes/audiences/compile.ts).
+ * A tree that no longer compiles (an attribute it tests was since deleted) matches nobody.
+ */
+function compiled(tree: AudienceGroup, attributeTypes: AttributeTypes): SQL {
+  try {
+    return compileAudience(tree, attributeTypes);
+  } catch {
+    return sql`false`;
+  }
+}
+
+/** A popup's or banner's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */
+function targetAudience(
+  target: string,
+  groupIds: string[],
+  trees: { id: string; audience: AudienceGroup }[],
+  dynamicAudience: AudienceGroup | undefined,
+  rules: Rules,
+  people: string[],
+): Audience {
+  if (target === 'all' || !target) return { everyone: true };
+  // A target whose groups or audiences were all deleted matches nobody (an empty "any of").
+  const anyOf =
+    target === 'groups' ? rules.groups(groupIds) : target === 'audiences' ? rules.segments(trees) : dynamicAudience ? [rules.dynamic(dynamicAudience)] : [];
+  return { everyone: false, requirements: [anyOf], people: new Set(people) };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { ATTRIBUTE_TYPE_MESSAGE, UNKNOWN_ATTRIBUTE_MESSAGE, VISITOR_IDENTIFIED_MESSAGE, identifyVisitorCall, type AttributeType } from 'contracts';
+import type { AppContext } from '../../context';
+import { clientMembers, visitors } from '../../db/schema';
+import { serve } from '../../http/serve';
+import { badRequest } from '../../lib/errors';
+import { attributeTypesOf } from '../audiences/attribute-types';
+import type { ScriptServices } from './script';
+
+type AttributeValue = string | number | boolean | null;
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Whether a value fits a people-data attribute's type; null clears any attribute. Dates travel as ISO strings. */
+export function fitsAttributeType(type: AttributeType, value: AttributeValue): boolean {
+  if (value === null) return true;
+  if (type === 'string') return typeof value === 'string';
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  if (type === 'boolean') return typeof value === 'boolean';
+  if (typeof value !== 'string') return false;
+  const m = ISO_DAY.exec(value.trim());
+  if (!m) return false;
+  const day = `${m[1]}-${m[2]}-${m[3]}`;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day && !Number.isNaN(Date.parse(value.trim()));
+}
+
+/**
+ * POST /api/public/{websiteKey}/identify (issue 12): the page says who its visitor is. Creates or
+ * updates the website's client member (external id → member id, name → username, e-mail), links the
+ * visitor id to it, and stores values of the website's people-data attributes (the jsonb the audience
+ * compiler reads). Every attribute is checked before anything is written: one the website has not
+ * declared, or a value of another type, is a 400 on `attributes.{name}` and nothing is stored.
+ */
+export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
+  serve(app, identifyVisitorCall, async (request) => {
+    const { visitorId, externalId, name, email, attributes = {} } = request.body;
+    const { website } = await services.website(request, request.params.websiteKey);
+    services.limit(services.contentLimiter, 'identify', website.id, request);
+
+    const declared = await attributeTypesOf(ctx.db, website.id);
+    const errors: Record<string, string> = {};
+    for (const [attribute, value] of Object.entries(attributes)) {
+      const type = declared.get(attribute);
+      if (!type) errors[`attributes.${attribute}`] = UNKNOWN_ATTRIBUTE_MESSAGE;
+      else if (!fitsAttributeType(type, value)) errors[`attributes.${attribute}`] = ATTRIBUTE_TYPE_MESSAGE;
+    }
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first, errors);
+
+    await ctx.db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(clientMembers)
+        .values({ websiteId: website.id, memberId: externalId, username: name || null, email: email || null, attributes })
+        .onConflictDoUpdate({
+          target: [clientMembers.websiteId, clientMembers.memberId],
+          // What the page did not send stays as it was; attributes sent replace theirs, the others remain.
+          set: {
+            username: sql`coalesce(excluded.username, ${clientMembers.username})`,
+            email: sql`coalesce(excluded.email, ${clientMembers.email})`,
+            attributes: sql`${clientMembers.attributes} || excluded.attributes`,
+          },
+        })
+        .returning({ id: clientMembers.id });
+      await tx
+        .insert(visitors)
+        .values({ websiteId: website.id, visitorId, clientMemberId: member.id })
+        .onConflictDoUpdate({
+          target: [visitors.websiteId, visitors.visitorId],
+          set: { clientMemberId: member.id, lastSeenAt: sql`now()` },
+        });
+    });
+    return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId };
+  });
+}

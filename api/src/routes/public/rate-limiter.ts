@@ -1,0 +1,106 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { publicRateLimits } from '../../db/schema';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Rate limit of the website script's public calls, per call, website key and client address, that
+ * holds across API processes: the hits of each key in the current minute window are a row of
+ * `public_rate_limits`, which every process adds to.
+ *
+ * The hottest calls of the API must not pay a database round trip to be counted, so each process
+ * counts locally and adds what it counted to the shared row with one UPSERT per key and flush (every
+ * `flushMs`, 1 s), which answers the total of every process. A call is refused when the last known
+ * total plus what this process counted since passes the limit. So one process enforces the limit
+ * exactly, and N processes together overshoot it by at most what they take in one flush interval.
+ */
+export class PublicRateLimiter {
+  private readonly keys = new Map<string, { window: number; known: number; pending: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    readonly perMinute: number,
+    private readonly onError: (err: unknown) => void = () => {},
+    private readonly flushMs = 1000,
+  ) {}
+
+  /** Counts `cost` hits for `key`; answers 0 when allowed, else the seconds until the window ends. */
+  take(key: string, cost: number, now = Date.now()): number {
+    const window = Math.floor(now / WINDOW_MS);
+    let entry = this.keys.get(key);
+    if (!entry || entry.window !== window) {
+      entry = { window, known: 0, pending: 0 };
+      this.keys.set(key, entry);
+    }
+    if (entry.known + entry.pending + cost > this.perMinute) return Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    entry.pending += cost;
+    this.schedule();
+    return 0;
+  }
+
+  private schedule() {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Adds every key's local count to the shared rows and learns the totals (one UPSERT per key). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.flushNow()).catch(this.onError);
+    return this.flushing;
+  }
+
+  private async flushNow() {
+    const current = Math.floor(Date.now() / WINDOW_MS);
+    for (const [key, entry] of this.keys) {
+      if (entry.window < current && entry.pending === 0) {
+        this.keys.delete(key);
+        continue;
+      }
+      if (entry.pending === 0) continue;
+      const sent = entry.pending;
+      const windowStart = new Date(entry.window * WINDOW_MS);
+      const [row] = await this.db
+        .insert(publicRateLimits)
+        .values({ key, windowStart, hits: sent })
+        .onConflictDoUpdate({
+          target: publicRateLimits.key,
+          // A new window starts the count afresh; the same window adds to it.
+          set: {
+            hits: sql`case when ${publicRateLimits.windowStart} = excluded.window_start then ${publicRateLimits.hits} + excluded.hits else excluded.hits end`,
+            windowStart: sql`excluded.window_start`,
+          },
+        })
+        .returning({ hits: publicRateLimits.hits });
+      entry.pending -= sent;
+      entry.known = Math.max(entry.known + sent, row?.hits ?? 0);
+    }
+  }
+
+  /** Rows of windows long past (run hourly; idempotent in every process). */
+  async prune() {
+    await this.db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, new Date(Date.now() - 2 * WINDOW_MS)));
+  }
+
+  async close() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** PUBLIC_EVENTS_PER_MINUTE, default 6000: events (not calls) per website key and client address a minute. */
+export const eventsPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_EVENTS_PER_MINUTE, 6000);
+/** PUBLIC_CONTENT_PER_MINUTE, default 6000: content and identify calls per website key and client address a minute. */
+export const contentPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_CONTENT_PER_MINUTE, 6000);

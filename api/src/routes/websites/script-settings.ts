@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { WEBSITE_SETTINGS_UPDATED_MESSAGE, buildInstallSnippet, getInstallSnippetCall, getWebsiteSettingsCall, updateWebsiteSettingsCall } from 'contracts';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { websites } from '../../db/schema';
+import { caller } from '../../plugins/access';
+import { serve } from '../../http/serve';
+import { notFound } from '../../lib/errors';
+
+/** The website of the caller's organisation, or 404 (another organisation's website looks missing). */
+async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
+  const [site] = await db
+    .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay })
+    .from(websites)
+    .where(and(eq(websites.id, id), eq(websites.organisationId, caller(request).organisationId)))
+    .limit(1);
+  if (!site) throw notFound('Website not found');
+  return site;
+}
+
+/**
+ * A website's script settings (issue 12): how many interruptive items (popups, push notifications) one
+ * visitor is shown a UTC day. The content call's cache hears the change through the database
+ * (the websites trigger of migration 0010), in every API process.
+ */
+export function websiteScriptSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
+  serve(app, getWebsiteSettingsCall, async (request) => {
+    const site = await ownWebsite(ctx.db, request, request.params.id);
+    return { data: { interruptionsPerDay: site.interruptionsPerDay } };
+  });
+
+  serve(app, updateWebsiteSettingsCall, async (request) => {
+    const site = await ownWebsite(ctx.db, request, request.params.id);
+    const { interruptionsPerDay } = request.body;
+    await ctx.db.update(websites).set({ interruptionsPerDay }).where(eq(websites.id, site.id));
+    return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { interruptionsPerDay } };
+  });
+
+  /** GET /api/websites/{id}/install-snippet: the snippet to paste, with the script's and the API's public addresses. */
+  serve(app, getInstallSnippetCall, async (request) => {
+    const site = await ownWebsite(ctx.db, request, request.params.id);
+    const apiUrl = ctx.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
+    return { snippet: buildInstallSnippet({ scriptUrl: ctx.config.websiteScriptUrl, websiteKey: site.publicKey, apiUrl }) };
+  });
+}

@@ -1,0 +1,48 @@
+import { randomId, type TestApp, type TestUser } from '../support/test-app';
+import type { ProtectedRoute, Req } from './types';
+
+/**
+ * Issue 12: the website script. Its public calls answer without a token (content, identify, events
+ * in stats.ts, install-check); the console's calls about a website's script (settings, install
+ * snippet) need get_websites / create_websites and the website must be the caller's organisation's.
+ */
+
+/** A website of `u`'s organisation other than the active one (the calls name the website in the path). */
+async function websiteOf(t: TestApp, u: TestUser): Promise<string> {
+  const { websites } = await import('../../src/db/schema');
+  const [site] = await t.ctx.db
+    .insert(websites)
+    .values({ organisationId: u.organisationId, name: 'Script', domain: `script-${randomId()}.example.test` })
+    .returning({ id: websites.id });
+  return site.id;
+}
+
+export const protectedRoutes: ProtectedRoute[] = [
+  {
+    name: 'GET /api/websites/:id/install-snippet',
+    permission: 'get_websites',
+    request: async (u, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, u)}/install-snippet` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, owner)}/install-snippet` }),
+  },
+  {
+    name: 'GET /api/websites/:id/settings',
+    permission: 'get_websites',
+    request: async (u, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, u)}/settings` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, owner)}/settings` }),
+  },
+  {
+    name: 'PUT /api/websites/:id/settings',
+    permission: 'create_websites',
+    request: async (u, t) => ({ method: 'PUT', url: `/api/websites/${await websiteOf(t, u)}/settings`, payload: { interruptionsPerDay: 2 } }),
+    otherOrganisation: async (owner, t) => ({ method: 'PUT', url: `/api/websites/${await websiteOf(t, owner)}/settings`, payload: { interruptionsPerDay: 2 } }),
+  },
+];
+
+export const publicRoutes: Req[] = [
+  { method: 'GET', url: '/api/public/no-such-key/content?visitorId=v1&url=https%3A%2F%2Fshop.example.test%2F' },
+  { method: 'POST', url: '/api/public/no-such-key/identify', payload: { visitorId: 'v1', externalId: 'u1' } },
+  { method: 'GET', url: '/api/public/install-check' },
+];
+
+/** Their paths name the key, not an id, so the matrix's id substitution cannot match them: listed by name. */
+export const documentedPublic = ['GET /api/public/:websiteKey/content', 'POST /api/public/:websiteKey/identify', 'GET /api/public/install-check'];

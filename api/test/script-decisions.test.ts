@@ -1,0 +1,102 @@
+import type { ScriptItem } from 'contracts';
+import type { CachedItem } from '../src/routes/public/content-cache';
+import { decide, pageMatches, startOfUtcDay, type VisitorFacts } from '../src/routes/public/decide';
+import { fitsAttributeType } from '../src/routes/public/identify';
+import { originMatchesDomain } from '../src/routes/public/origin';
+
+/** The website script's decisions as pure functions (no database): origins, page rules, attribute types, fatigue. */
+
+test('a page origin belongs to the website when its host is the domain or a subdomain (and the port, when the domain names one)', () => {
+  expect(originMatchesDomain('https://shop.example.com', 'shop.example.com')).toBe(true);
+  expect(originMatchesDomain('https://www.shop.example.com:8443', 'shop.example.com')).toBe(true);
+  expect(originMatchesDomain('https://SHOP.example.com', 'shop.example.com')).toBe(true);
+  expect(originMatchesDomain('https://evilshop.example.com', 'shop.example.com')).toBe(false);
+  expect(originMatchesDomain('https://shop.example.com.evil.test', 'shop.example.com')).toBe(false);
+  expect(originMatchesDomain('null', 'shop.example.com')).toBe(false);
+  expect(originMatchesDomain('file://', 'shop.example.com')).toBe(false);
+  // A domain with a port: that port only (the scheme's default when the origin names none).
+  expect(originMatchesDomain('http://localhost:3005', 'localhost:3005')).toBe(true);
+  expect(originMatchesDomain('http://localhost:3006', 'localhost:3005')).toBe(false);
+  expect(originMatchesDomain('https://shop.example.com', 'shop.example.com:443')).toBe(true);
+  // Loopback pages only for a loopback website, and never the other way round.
+  expect(originMatchesDomain('http://localhost:3005', 'shop.example.com')).toBe(false);
+  expect(originMatchesDomain('http://127.0.0.1:3005', 'shop.example.com')).toBe(false);
+  expect(originMatchesDomain('http://app.localhost', 'localhost')).toBe(true);
+});
+
+test('page rules: empty = every page; a path matches the pathname prefix; an absolute URL the address prefix', () => {
+  const url = new URL('https://shop.example.com/pricing/plans?x=1');
+  expect(pageMatches('', url)).toBe(true);
+  expect(pageMatches('/pricing', url)).toBe(true);
+  expect(pageMatches('pricing', url)).toBe(true);
+  expect(pageMatches('/about', url)).toBe(false);
+  expect(pageMatches('https://shop.example.com/pricing', url)).toBe(true);
+  expect(pageMatches('https://other.example.com/pricing', url)).toBe(false);
+});
+
+test('attribute values must fit the declared type; null clears any', () => {
+  expect(fitsAttributeType('string', 'x')).toBe(true);
+  expect(fitsAttributeType('string', 3)).toBe(false);
+  expect(fitsAttributeType('number', 3.5)).toBe(true);
+  expect(fitsAttributeType('number', '3')).toBe(false);
+  expect(fitsAttributeType('boolean', false)).toBe(true);
+  expect(fitsAttributeType('boolean', 'true')).toBe(false);
+  expect(fitsAttributeType('date', '2027-01-31')).toBe(true);
+  expect(fitsAttributeType('date', '2027-01-31T10:00:00Z')).toBe(true);
+  expect(fitsAttributeType('date', '2027-02-30')).toBe(false);
+  expect(fitsAttributeType('date', 20270131)).toBe(false);
+  expect(fitsAttributeType('number', null)).toBe(true);
+});
+
+const item = (id: string, kind: CachedItem['kind'], o: Partial<CachedItem> = {}): CachedItem => ({
+  id,
+  kind,
+  rank: 1,
+  createdAt: 0,
+  device: 'all',
+  href: '',
+  endsAt: null,
+  showAgain: 'never',
+  audience: { everyone: true },
+  item: { id, kind } as unknown as ScriptItem,
+  json: '',
+  ...o,
+});
+const facts = (history: [string, string, number | null, number | null][] = [], memberId: string | null = null): VisitorFacts => ({
+  memberId,
+  matched: new Set(),
+  groups: new Set(),
+  history: new Map(history.map(([id, kind, lastView, lastClose]) => [id, { kind, lastView, lastClose }])),
+});
+const now = Date.UTC(2026, 10, 24, 12);
+const visit = { url: new URL('https://shop.example.com/'), device: 'web' as const, now };
+const ids = (r: { items: CachedItem[] }) => r.items.map((i) => i.id);
+
+test('fatigue: the cap counts distinct interruptive items viewed today; banners never count', () => {
+  const items = [item('p1', 'popup'), item('p2', 'popup'), item('n1', 'push'), item('n2', 'push'), item('b1', 'banner')];
+  expect(ids(decide(items, facts(), visit, 3))).toEqual(['p1', 'n1', 'n2', 'b1']);
+  expect(ids(decide(items, facts(), visit, 1))).toEqual(['p1', 'b1']);
+  expect(ids(decide(items, facts(), visit, 0))).toEqual(['b1']);
+  // Viewed yesterday does not count today.
+  const yesterday = startOfUtcDay(now) - 1000;
+  expect(decide(items, facts([['x', 'push', yesterday, null]]), visit, 3).today).toBe(0);
+  // p1 open (viewed today, not closed): it stays, and takes no new slot.
+  const open = decide(items, facts([['p1', 'popup', now - 1000, null]]), visit, 2);
+  expect(open.today).toBe(1);
+  expect(ids(open)).toEqual(['p1', 'n1', 'b1']);
+});
+
+test('an open popup keeps its place over a newer or higher one; anonymous visitors get content for everyone only', () => {
+  const items = [
+    item('high', 'popup', { rank: 2 }),
+    item('open', 'popup'),
+    item('member', 'banner', { audience: { everyone: false, requirements: [[{ condition: 0 }]], people: new Set() } }),
+    item('grouped', 'banner', { audience: { everyone: false, requirements: [[{ group: 'g1' }], [{ condition: 1 }]], people: new Set() } }),
+  ];
+  expect(ids(decide(items, facts([['open', 'popup', now - 1000, null]]), visit, 3))).toEqual(['open']);
+  const member: VisitorFacts = { ...facts([], 'm1'), matched: new Set([0]) };
+  expect(ids(decide(items, member, visit, 3))).toEqual(['high', 'member']);
+  // Every requirement met (group g1 and condition 1): a push notification naming a group and an audience.
+  expect(ids(decide(items, { ...member, groups: new Set(['g1']) }, visit, 3))).toEqual(['high', 'member']);
+  expect(ids(decide(items, { ...member, matched: new Set([0, 1]), groups: new Set(['g1']) }, visit, 3))).toEqual(['high', 'member', 'grouped']);
+});
