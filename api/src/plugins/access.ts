@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { websites } from '../db/schema';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { loadAuthContext, type AuthContext } from '../services/users';
+import { AccessCache } from './access-cache';
 
 /**
  * Access control, in one place. Every route states in its `config`:
@@ -32,6 +33,8 @@ declare module 'fastify' {
     permission?: Permission | null;
     website?: boolean;
     auth?: boolean;
+    /** A call of the website script (visitors' pages): it never changes what the access hook keeps. */
+    websiteScript?: boolean;
   }
   interface FastifyRequest {
     /** The caller, on routes with `auth: true` (set by the access hook). */
@@ -49,6 +52,16 @@ const uuid = z.string().uuid();
 export function accessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
   app.decorateRequest('activeWebsite', null);
+
+  // The caller's session and websites, kept between calls (access-cache.ts explains when they are forgotten).
+  const cache = new AccessCache<SessionRow | null, ActiveWebsite>();
+  app.addHook('onReady', () => cache.start(ctx.database));
+  app.addHook('onClose', () => cache.stop());
+  // A write of this process (sign-out, role, user, website…) is seen by the very next call: forget
+  // everything before its answer leaves. The website script's calls change none of it.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config?.websiteScript) cache.clear();
+  });
 
   // Checked when each route is registered, before @fastify/swagger sees it (hooks run in order).
   app.addHook('onRoute', (route) => {
@@ -80,13 +93,13 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     const cfg = request.routeOptions.config;
     if (!cfg?.auth) return;
-    request.auth = await authenticate(request, ctx);
+    request.auth = await authenticate(request, ctx, cache);
 
     const isAdminRoute = (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX);
     if (isAdminRoute && !request.auth.isSuperAdmin) throw forbidden('This area is reserved to administrators');
     if (cfg.permission && !request.auth.permissions.has(cfg.permission)) throw forbidden();
 
-    if (cfg.website) request.activeWebsite = await resolveWebsite(request, request.auth, ctx);
+    if (cfg.website) request.activeWebsite = await resolveWebsite(request, request.auth, ctx, cache);
   });
 }
 
@@ -95,11 +108,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
 }
 
-async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<AuthContext> {
+type SessionRow = Awaited<ReturnType<typeof loadAuthContext>>;
+type Cache = AccessCache<SessionRow | null, ActiveWebsite>;
+
+async function authenticate(request: FastifyRequest, ctx: AppContext, cache: Cache): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Authentication required');
   const claims = await ctx.tokens.verifyAccessToken(token);
-  const row = await loadAuthContext(ctx.db, claims.fid);
+  const row = await cache.session(claims.fid, () => loadAuthContext(ctx.db, claims.fid));
   // No row: the session or the user is gone. A token whose subject is not the family's owner is forged.
   if (!row || row.userId !== claims.sub) throw unauthorized('This session has ended, please sign in again');
   if (row.familyRevokedAt || row.familyExpiresAt.getTime() <= Date.now()) {
@@ -114,17 +130,20 @@ async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<A
   };
 }
 
-async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: AppContext): Promise<ActiveWebsite> {
+async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: AppContext, cache: Cache): Promise<ActiveWebsite> {
   const raw = request.headers.activewebsite;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
   // Another organisation's website, or no website at all: the same 404, never a hint it exists.
   if (!uuid.safeParse(value).success) throw notFound('Website not found');
-  const [site] = await ctx.db
-    .select({ id: websites.id, name: websites.name, domain: websites.domain })
-    .from(websites)
-    .where(and(eq(websites.id, value), eq(websites.organisationId, auth.organisationId)))
-    .limit(1);
+  const site = await cache.website(auth.organisationId, value, async () => {
+    const [row] = await ctx.db
+      .select({ id: websites.id, name: websites.name, domain: websites.domain })
+      .from(websites)
+      .where(and(eq(websites.id, value), eq(websites.organisationId, auth.organisationId)))
+      .limit(1);
+    return row ?? null;
+  });
   if (!site) throw notFound('Website not found');
   return site;
 }
