@@ -3,7 +3,8 @@
  * screen tests need — a signed-in session, a fake API answering through the ONE shared axios client
  * (its interceptors still run: headers, 401 refresh), and rendering inside the product's providers.
  */
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
@@ -72,5 +73,23 @@ export function renderScreen(ui: ReactNode) {
     <I18nextProvider i18n={i18n}>
       <UiProvider>{ui}</UiProvider>
     </I18nextProvider>,
+  );
+}
+
+const RoutedChildren = createContext<ReactNode>(null);
+function ChildrenSlot() {
+  return <>{useContext(RoutedChildren)}</>;
+}
+
+/**
+ * A memory router that is a data router, like the host's (`useBlocker` in editors needs one): the
+ * children render on every path, so screens may nest their own `<Routes>` as under `<MemoryRouter>`.
+ */
+export function TestRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children: ReactNode }) {
+  const [router] = useState(() => createMemoryRouter([{ path: '*', element: <ChildrenSlot /> }], { initialEntries }));
+  return (
+    <RoutedChildren.Provider value={children}>
+      <RouterProvider router={router} />
+    </RoutedChildren.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs } from '../../test/test-utils';
+import { Route, Routes } from 'react-router-dom';
+import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, TestRouter } from '../../test/test-utils';
 import BannerCreateScreen from './BannerCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -11,12 +11,12 @@ function renderCreate(answer: { status: number; data: unknown }) {
   signInAs(makeUser(['get_banners', 'create_banners']));
   const calls = fakeApi((call) => optionLists(call, 'banner') ?? (call.method === 'POST' && call.url === '/api/banners' ? answer : undefined));
   renderScreen(
-    <MemoryRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
+    <TestRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
       <Routes>
         <Route path="/banners/:id/create" element={<BannerCreateScreen />} />
         <Route path="/banners" element={<p>banner list</p>} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import { Route, Routes } from 'react-router-dom';
+import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter } from '../../test/test-utils';
 import PopupCreateScreen from './PopupCreateScreen';
 
 const WS = TEST_WORKSPACE;
@@ -14,12 +14,12 @@ function renderCreate(handler: (call: Call) => { status: number; data: unknown }
   signInAs(makeUser(['get_posts', 'create_posts', 'get_group']));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <MemoryRouter initialEntries={[`/posts/${WS}/create`]}>
+    <TestRouter initialEntries={[`/posts/${WS}/create`]}>
       <Routes>
         <Route path="/posts/:id/create" element={<PopupCreateScreen />} />
         <Route path="/posts" element={<p>popup list</p>} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { defaultPopup, defaultBlock } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter } from '../../test/test-utils';
 import PopupViewScreen from './PopupViewScreen';
 
 beforeAll(() => initTestI18n());
@@ -29,11 +29,11 @@ function renderView(permissions: Parameters<typeof makeUser>[0], handler: (call:
   signInAs(makeUser(permissions));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <MemoryRouter initialEntries={[`/posts/${ID}/view`]}>
+    <TestRouter initialEntries={[`/posts/${ID}/view`]}>
       <Routes>
         <Route path="/posts/:id/view" element={<PopupViewScreen />} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }

@@ -4,9 +4,13 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RESOURCE_ACTIONS } from 'contracts';
 import { UiProvider } from 'shared-ui';
+import { TestRouter } from 'shared-auth/testing';
 import en from '../../locales/en/settings.json';
 import common from '../../../../shared-i18n/locales/en/common.json';
 import { RoleForm } from './components/RoleForm';
+
+// Many clicks on a loaded machine (the permission cards are the largest form of the console).
+jest.setTimeout(20_000);
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { settings: en, common } }, interpolation: { escapeValue: false } });
@@ -15,7 +19,9 @@ function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), defaultVa
   render(
     <I18nextProvider i18n={i18n}>
       <UiProvider>
-        <RoleForm submitLabel="Create role" onSubmit={onSubmit} onCancel={() => {}} defaultValues={defaultValues} />
+        <TestRouter>
+          <RoleForm submitLabel="Create role" onSubmit={onSubmit} onCancel={() => {}} defaultValues={defaultValues} />
+        </TestRouter>
       </UiProvider>
     </I18nextProvider>,
   );

@@ -6,7 +6,7 @@ import type { Permission, User } from 'contracts';
 import { initTestI18n as initI18nWith, userWith } from 'shared-auth/testing';
 import settings from '../../locales/en/settings.json';
 
-export { fakeApi, paged, renderScreen, signInAs, type Call } from 'shared-auth/testing';
+export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Call } from 'shared-auth/testing';
 
 export const initTestI18n = () => initI18nWith({ settings: { en: settings } });
 
