@@ -41,3 +41,15 @@ export const PUSH_NOTIFICATIONS: CampaignResource = {
   basePath: '/push_notification',
   searchParam: 'title',
 };
+
+/**
+ * The create route's workspace segment when the new item goes into no workspace (`workspace: null`
+ * in the contracts): creating never requires a workspace, and "All workspaces" chooses none.
+ */
+export const NO_WORKSPACE = 'none';
+
+/** The create route's `{id}` → the new document's workspace (null = none). */
+export const workspaceOfCreateRoute = (id: string | undefined): string | null => (!id || id === NO_WORKSPACE ? null : id);
+
+/** The create route of `resource` for the chosen workspace ('' = all workspaces → none). */
+export const createPath = (resource: Pick<CampaignResource, 'basePath'>, workspaceId: string) => `${resource.basePath}/${workspaceId || NO_WORKSPACE}/create`;

@@ -10,11 +10,11 @@ const GROUP = TEST_GROUP;
 
 beforeAll(() => initTestI18n());
 
-function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined) {
+function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined, workspace: string = WS) {
   signInAs(makeUser(['get_posts', 'create_posts', 'get_group']));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <TestRouter initialEntries={[`/posts/${WS}/create`]}>
+    <TestRouter initialEntries={[`/posts/${workspace}/create`]}>
       <Routes>
         <Route path="/posts/:id/create" element={<PopupCreateScreen />} />
         <Route path="/posts" element={<p>popup list</p>} />
@@ -29,6 +29,19 @@ const preview = () => screen.getByTestId('popup-preview');
 jest.setTimeout(20_000);
 
 describe('PopupCreateScreen', () => {
+  it('"none" in the route creates the popup in no workspace', async () => {
+    const calls = renderCreate(
+      (call) => (call.method === 'POST' ? { status: 201, data: { message: 'Popup created successfully', data: {} } } : undefined),
+      'none',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('field-title'), 'Loose');
+    await user.type(screen.getAllByTestId('block-text')[0], 'Hello');
+    await user.click(screen.getByTestId('editor-submit'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect((calls.find((c) => c.method === 'POST')!.data as { workspace: unknown }).workspace).toBeNull();
+  });
+
   it('previews at the chosen format: 335, 410 and 500 px wide', async () => {
     renderCreate();
     const user = userEvent.setup();

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { defaultPushNotification } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { workspaceOfCreateRoute } from '../campaigns-common/resources';
 import { useCampaignOptions } from '../campaigns-common/use-campaign-options';
 import { useSave } from '../campaigns-common/use-save';
 import { createPushNotification } from './api/create-push-notification';
@@ -11,10 +12,10 @@ import { PushForm } from './components/PushForm';
 /** /push_notification/{id}/create: a new push notification in workspace {id} ('Error while creating push notification'). */
 export default function PushCreateScreen() {
   const { t } = useTranslation('campaigns');
-  const { id: workspace = '' } = useParams();
+  const { id } = useParams();
   const options = useCampaignOptions('push');
   const save = useSave({ save: createPushNotification, listPath: '/push_notification', fallback: t('messages.pushCreateFailed') });
-  const defaults = useMemo(() => defaultPushNotification(workspace || null), [workspace]);
+  const defaults = useMemo(() => defaultPushNotification(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('push.create.title')} description={t('push.create.description')} />

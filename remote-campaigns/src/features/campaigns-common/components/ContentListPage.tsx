@@ -8,7 +8,7 @@ import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
 import { listWorkspaces } from '../api/list-workspaces';
-import type { CampaignResource } from '../resources';
+import { createPath, type CampaignResource } from '../resources';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useLoaded } from '../use-loaded';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
@@ -43,8 +43,8 @@ const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
 
 /**
  * A campaign list (popups, banners, push notifications): the service's workspaces beside the table
- * (choosing one filters it; "Create" goes into the chosen one, or offers to make one when there is
- * none), the filters the list call accepts, paging, column toggles, and the row actions duplicate,
+ * (choosing one filters it; "Create" goes into the chosen one, or into none under "All workspaces":
+ * a workspace helps organise, it is never required), the filters the list call accepts, paging, column toggles, and the row actions duplicate,
  * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
  * confirmed, announced by a toast and reflected in the list.
  */
@@ -58,7 +58,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   const [search, setSearch] = useState('');
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
   const [selection, setSelection] = useState<string[]>([]);
-  const [creatingWorkspace, setCreatingWorkspace] = useState<null | 'browse' | 'create'>(null);
+  const [creatingWorkspace, setCreatingWorkspace] = useState(false);
   const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
   const values = useValueFilters(valueFilters);
   const owners = useOwnerFilters();
@@ -177,17 +177,11 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
   );
 
   const workspaceList = workspaces.data ?? [];
-  const create = () => {
-    const target = workspaceId || workspaceList[0]?._id;
-    if (target) navigate(`${basePath}/${target}/create`);
-    else setCreatingWorkspace('create');
-  };
+  const create = () => navigate(createPath(resource, workspaceId));
   const onWorkspaceCreated = (ws: Workspace) => {
-    const thenCreate = creatingWorkspace === 'create';
-    setCreatingWorkspace(null);
+    setCreatingWorkspace(false);
     workspaces.reload();
-    if (thenCreate) navigate(`${basePath}/${ws._id}/create`);
-    else setWorkspaceId(ws._id);
+    setWorkspaceId(ws._id);
   };
 
   const toolbar = (
@@ -215,8 +209,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
         description={t(`${kind}.list.description`)}
         actions={
           canCreate && (
-            // Until the workspaces are known, "none yet" (which offers to make one) cannot be told apart.
-            <Button colorPalette="brand" onClick={create} disabled={workspaces.loading} data-testid={`${kind}-create`}>
+            <Button colorPalette="brand" onClick={create} data-testid={`${kind}-create`}>
               <Plus />
               {t(`${kind}.list.create`)}
             </Button>
@@ -229,7 +222,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
           loading={workspaces.loading}
           value={workspaceId}
           onChange={setWorkspaceId}
-          onNew={() => setCreatingWorkspace('browse')}
+          onNew={() => setCreatingWorkspace(true)}
         />
         <Stack flex="1" minW="0" gap="4">
           <DataTable
@@ -244,7 +237,7 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
           />
         </Stack>
       </Flex>
-      <NewWorkspaceDialog open={creatingWorkspace !== null} service={service} onClose={() => setCreatingWorkspace(null)} onCreated={onWorkspaceCreated} />
+      <NewWorkspaceDialog open={creatingWorkspace} service={service} onClose={() => setCreatingWorkspace(false)} onCreated={onWorkspaceCreated} />
       <ConfirmDialog
         {...duplication.dialogProps}
         testId="duplicate-dialog"
