@@ -51,6 +51,8 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   }
   const token = randomToken();
   await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
-  const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  // The address rides along so that, should the link be used or expired, the console can offer a new
+  // one for it without asking (it is the reader's own address, in their own mailbox).
+  const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   ctx.mailer.send(passwordResetMail(user.email, user.name, link));
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, HStack, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { api, errorMessage, useSession } from 'shared-auth';
+import { api, errorMessage, fieldErrors, useSession } from 'shared-auth';
+import { DeadInvitationLink } from './DeadInvitationLink';
 import { AuthLayout } from './AuthLayout';
 
 /**
@@ -20,6 +21,8 @@ export function InvitationScreen() {
   const signedIn = status === 'authenticated';
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const [done, setDone] = useState<'accept' | 'reject' | null>(null);
+  // The server's word on a used or expired link.
+  const [deadLink, setDeadLink] = useState<string | null>(null);
 
   const answer = async (type: 'accept' | 'reject') => {
     setBusy(type);
@@ -30,7 +33,9 @@ export function InvitationScreen() {
       setDone(type);
       toaster.create({ type: 'success', title: type === 'accept' ? t('invitation.accepted') : t('invitation.rejected') });
     } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+      const tokenError = fieldErrors(error).token;
+      if (tokenError) setDeadLink(tokenError);
+      else toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     } finally {
       setBusy(null);
     }
@@ -49,11 +54,8 @@ export function InvitationScreen() {
               {signedIn ? t('invitation.openConsole') : t('invitation.signIn')}
             </Button>
           </>
-        ) : !token ? (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{t('invitation.invalidLink')}</Alert.Title>
-          </Alert.Root>
+        ) : !token || deadLink ? (
+          <DeadInvitationLink message={deadLink ?? t('invitation.invalidLink')} />
         ) : (
           <>
             <Text>{t('invitation.question')}</Text>
