@@ -4,6 +4,7 @@ import { forgotPasswordBodySchema, messageSchema } from 'contracts';
 import type { AppContext } from '../../context';
 import { passwordResets } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { languageOf, type Lang } from '../../i18n/messages';
 import { passwordResetMail } from '../../mail/templates';
 import { findUserByEmail } from '../../services/users';
 import { errorResponses, PUBLIC, zod } from '../shared';
@@ -32,13 +33,15 @@ export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       // The answer leaves before anything depends on whether the account exists (lookup, token,
       // mail): both cases answer in the same time, so timing does not tell which addresses exist.
       const email = request.body.email;
-      ctx.background.run('password reset mail', () => sendResetLink(ctx, email));
+      // The mail is written in the language of the person asking (their console's accept-language).
+      const lang = languageOf(request.headers['accept-language']);
+      ctx.background.run('password reset mail', () => sendResetLink(ctx, email, lang));
       return { message: 'successfully sent' };
     },
   );
 }
 
-async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const [{ recent }] = await ctx.db
@@ -54,5 +57,5 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   // The address rides along so that, should the link be used or expired, the console can offer a new
   // one for it without asking (it is the reader's own address, in their own mailbox).
   const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  ctx.mailer.send(passwordResetMail(user.email, user.name, link));
+  ctx.mailer.send(passwordResetMail(user.email, user.name, link, lang));
 }

@@ -10,6 +10,7 @@ import { invitationMail } from '../../mail/templates';
 import { assertCanGrantRoles } from '../../services/grants';
 import { errorResponses, zod } from '../shared';
 import { invitationView } from './view';
+import { languageOf } from '../../i18n/messages';
 
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 
@@ -72,14 +73,19 @@ export function invitationCreateRoute(app: FastifyInstance, ctx: AppContext) {
         ? `${base}/workspace/invitations/${row.id}?token=${encodeURIComponent(token)}`
         : `${base}/confirm?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
       ctx.mailer.send(
-        invitationMail(email, {
-          organisation: result.organisation,
-          inviter: result.inviter,
-          role: role.name,
-          link,
-          expiresAt: row.expiresAt,
-          hasAccount: result.hasAccount,
-        }),
+        invitationMail(
+          email,
+          {
+            organisation: result.organisation,
+            inviter: result.inviter,
+            role: role.name,
+            link,
+            expiresAt: row.expiresAt,
+            hasAccount: result.hasAccount,
+          },
+          // The invitee has no language known to us yet: the inviter's, who likely shares it.
+          languageOf(request.headers['accept-language']),
+        ),
       );
       return reply.code(201).send({
         message: INVITATION_SENT_MESSAGE,

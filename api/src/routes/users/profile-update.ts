@@ -16,6 +16,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { emailChangeMail } from '../../mail/templates';
 import { loadUserView } from '../../services/users';
 import { errorResponses, SIGNED_IN, zod } from '../shared';
+import { languageOf } from '../../i18n/messages';
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
 
@@ -68,7 +69,7 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
       if (!user) throw unauthorized('This account no longer exists');
       if (!changesEmail) return { message: 'Profile updated successfully', data: user };
       const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
-      ctx.mailer.send(emailChangeMail(email, name, link, expiresAt));
+      ctx.mailer.send(emailChangeMail(email, name, link, expiresAt, languageOf(request.headers['accept-language'])));
       return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };
     },
   );
