@@ -2,7 +2,7 @@
  * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
-import type { LoginResponse, User } from 'contracts';
+import { STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
 import { api, isTransientFailure, refreshTokens } from './api-client';
 import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
@@ -40,6 +40,9 @@ export function initSession(): Promise<void> {
   return initInFlight;
 }
 
+/** Restoring outlived STATE_REHYDRATE_TIMEOUT_MS: start-up stopped waiting for it. */
+class RestoreTimedOut extends Error {}
+
 async function runInit(): Promise<void> {
   syncFromStorage();
   if (!hasLiveRefreshToken()) {
@@ -47,25 +50,43 @@ async function runInit(): Promise<void> {
     return;
   }
   sessionStore.set(authStatusAtom, 'loading');
+  // Spec section 9: the state rehydrates within 5 s or the console goes on without it — never an
+  // endless loader over a server that does not answer. The restore is abandoned, not applied late.
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new RestoreTimedOut());
+    }, STATE_REHYDRATE_TIMEOUT_MS);
+  });
   try {
-    // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
-    if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
-    // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
-    // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
-    const res = await api.get<{ data: User }>('/api/users/me', { skipRootRedirect: true });
-    const user = res.data?.data;
-    if (!user || !Array.isArray(user.roles) || !Array.isArray(user.websites)) throw new Error('Malformed /api/users/me answer');
-    establish(user);
+    await Promise.race([restore(abort.signal), deadline]);
   } catch (err) {
-    // The refresh failed or the server refused the session: it is over. A network failure or a server
-    // error is not proof of that, so the tokens stay for the next try; the visitor is signed out for now.
-    if (isTransientFailure(err)) {
+    // The refresh failed or the server refused the session: it is over. A network failure, a server
+    // error or no answer in time is not proof of that, so the tokens stay for the next try (a reload
+    // or the sign-in page); the visitor is signed out for now.
+    if (err instanceof RestoreTimedOut || abort.signal.aborted || isTransientFailure(err)) {
       sessionStore.set(userAtom, null);
       sessionStore.set(authStatusAtom, 'unauthenticated');
     } else {
       expireSession();
     }
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+async function restore(signal: AbortSignal): Promise<void> {
+  // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
+  if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
+  // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
+  // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
+  const res = await api.get<{ data: User }>('/api/users/me', { skipRootRedirect: true, signal });
+  const user = res.data?.data;
+  if (!user || !Array.isArray(user.roles) || !Array.isArray(user.websites)) throw new Error('Malformed /api/users/me answer');
+  if (signal.aborted) return;
+  establish(user);
 }
 
 /**
