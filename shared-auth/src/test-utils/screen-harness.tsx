@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
-import { UiProvider, toaster } from 'shared-ui';
+import { UiProvider, notifier, toaster } from 'shared-ui';
 import { api } from '../api-client';
 import { signIn } from '../session';
 import { loginResponse, makeUser } from './fixtures';
@@ -67,8 +67,9 @@ export const paged = <T,>(docs: T[]): Answer => ({
 
 /** Renders inside the product's i18n and UI providers, with no toast left over from the previous test. */
 export function renderScreen(ui: ReactNode) {
-  // The toaster is a page-wide singleton showing one toast at a time.
+  // The toasters are page-wide singletons: nothing left over from the previous test.
   toaster.remove();
+  notifier.remove();
   return render(
     <I18nextProvider i18n={i18n}>
       <UiProvider>{ui}</UiProvider>

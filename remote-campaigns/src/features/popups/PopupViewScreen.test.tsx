@@ -65,7 +65,9 @@ describe('PopupViewScreen', () => {
     });
     expect(await screen.findByTestId('view-edit')).toHaveAttribute('href', `/posts/${ID}/update`);
     await userEvent.setup().click(screen.getByTestId('view-export'));
+    // One library notification: preparing, then what happened.
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('No surveys found');
+    expect(screen.queryByText('Preparing the form answers…')).not.toBeInTheDocument();
   });
 
   it('opens the comments and reactions of the popup, filtered by emoji', async () => {
