@@ -55,7 +55,8 @@ describe('BannerCreateScreen', () => {
     await user.type(screen.getByTestId('field-url-text'), 'Shop now');
     await user.click(screen.getByTestId('editor-submit'));
     expect(await screen.findByText('Please enter content')).toBeInTheDocument();
-    expect(screen.getByText('Please enter url')).toBeInTheDocument();
+    // The message names the field as its label does ("Link address").
+    expect(screen.getByText('Please enter the link address')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.type(screen.getByTestId('field-content'), 'This week only');

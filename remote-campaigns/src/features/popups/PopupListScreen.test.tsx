@@ -112,6 +112,18 @@ describe('PopupListScreen', () => {
     expect(await within(table()).findByText('Welcome (copy)')).toBeInTheDocument();
   });
 
+  it('asks before cancelling with two buttons that cannot be confused: "Keep it" and "Cancel campaign"', async () => {
+    const calls = renderList(['get_posts', 'cancel_posts']);
+    await within(table()).findByText('Welcome');
+    const user = userEvent.setup();
+    await user.click(within(rowOf('Welcome')).getByTestId('row-cancel'));
+    const dialog = await screen.findByTestId('cancel-dialog');
+    expect(within(dialog).getByTestId('confirm-button')).toHaveTextContent('Cancel campaign');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByTestId('cancel-dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
   it('bulk-deletes the selected rows after confirming', async () => {
     const calls = renderList(['get_posts', 'delete_posts']);
     await within(table()).findByText('Welcome');

@@ -252,6 +252,8 @@ export function ContentListPage({ resource, listUrl, valueFilters, columns: colu
         title={t('list.cancelTitle')}
         description={t('list.cancelConfirm', { title: cancellation.target ? titleOf(cancellation.target) : '' })}
         confirmLabel={t('list.cancelConfirmButton')}
+        // Not "Cancel" beside "Cancel it": the way out says it keeps the item as it is.
+        cancelLabel={t('list.cancelKeepButton')}
       />
       <ConfirmDialog
         {...deletion.dialogProps}
