@@ -54,6 +54,14 @@ describe('PopupViewScreen', () => {
     expect(screen.getByTestId('block-question')).toHaveValue('How are you?');
     expect(screen.getByTestId('popup-preview')).toHaveTextContent('How are you?');
     expect(screen.getByTestId('view-feedback')).toHaveTextContent('Comments (1) and reactions (2)');
+    // Nothing that changes the structure is offered read-only (no red remove buttons).
+    for (const id of ['page-add', 'page-remove', 'block-remove', 'add-block-text']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+  });
+
+  it('offers no Edit for a popup that does not exist', async () => {
+    renderView(['get_posts', 'update_posts'], (call) => (call.url === `/api/popups/${ID}` ? { status: 404, data: { message: 'Popup not found' } } : undefined));
+    expect(await screen.findByTestId('editor-not-found')).toBeInTheDocument();
+    expect(screen.queryByTestId('view-edit')).not.toBeInTheDocument();
   });
 
   it("offers Edit to those who may update, and 'No surveys found' when there is nothing to export", async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { MessagesSquare, Pencil } from 'lucide-react';
 import { Button, PageHeader } from 'shared-ui';
@@ -52,6 +52,17 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
   const options = useCampaignOptions(service);
   const canUpdate = useCan('update', subject);
   const [feedback, setFeedback] = useState<{ _id: string; title: string } | null>(null);
+  // "Edit" only once the item is there: a missing one (not found, another website's) has nothing to edit.
+  const [loaded, setLoaded] = useState(false);
+  const loadItem = useCallback(
+    async (itemId: string) => {
+      setLoaded(false);
+      const item = await load(itemId);
+      setLoaded(true);
+      return item;
+    },
+    [load],
+  );
   const back = () => navigate(basePath);
   const actionsOf = (item: T): ReactNode => {
     const subjectOf = feedbackOf?.(item);
@@ -75,7 +86,8 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
         title={t(`${kind}.view.title`)}
         description={t(`${kind}.view.description`)}
         actions={
-          canUpdate && (
+          canUpdate &&
+          loaded && (
             <Button asChild variant="outline" data-testid="view-edit">
               <RouterLink to={`${basePath}/${id}/update`}>
                 <Pencil size={14} aria-hidden />
@@ -85,7 +97,7 @@ export function ContentViewScreen<T extends { _id: string }>({ resource, load, f
           )
         }
       />
-      <LoadItem id={id} load={load} onBack={back}>
+      <LoadItem id={id} load={loadItem} onBack={back}>
         {(item) =>
           children(item, {
             mode: 'view',
