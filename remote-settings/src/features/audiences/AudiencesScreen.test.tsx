@@ -169,7 +169,7 @@ test('save: browser validation, the server’s name conflict on the name, then t
   await within(table).findByText('Active people');
   expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/segment').at(-1)!.data).toEqual({ name: 'Active people', audience: active });
   // The saved segment stays open for editing.
-  expect(await screen.findByText('Edit segment Active people')).toBeInTheDocument();
+  expect(await screen.findByText('Edit audience Active people')).toBeInTheDocument();
 });
 
 test('a server message about a condition shows on that condition', async () => {
@@ -212,7 +212,7 @@ test('edit loads the segment and saves it with PUT; delete asks first', async ()
   await waitFor(() => expect(within(table).queryByText('Actives')).not.toBeInTheDocument());
   expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/segment/s9');
   // The deleted segment was open: the editor is back to a new one.
-  expect(await screen.findByText('New segment', { selector: 'h2' })).toBeInTheDocument();
+  expect(await screen.findByText('New audience', { selector: 'h2' })).toBeInTheDocument();
 });
 
 test('without get_members the screen still builds and saves segments, without listing people', async () => {

@@ -43,6 +43,11 @@ describe('RoleForm permission cards', () => {
     expect(within(card('checklist')).getByRole('heading')).toHaveTextContent('Checklists');
     expect(within(card('checklist')).getByRole('checkbox', { name: 'Duplicate · Checklists' })).toHaveAttribute('value', 'duplication_checklist');
     expect(within(card('domain')).getAllByRole('checkbox')).toHaveLength(2); // select all + create
+    // Screens by the names the console gives them; resources with no screen yet say what they will guard.
+    expect(within(card('posts')).getByRole('heading')).toHaveTextContent('Popups');
+    expect(within(card('segment')).getByRole('heading')).toHaveTextContent('Audiences');
+    expect(within(card('email')).getByTestId('permission-future')).toHaveTextContent('No screen yet · Will guard e-mail campaigns.');
+    expect(within(card('posts')).queryByTestId('permission-future')).not.toBeInTheDocument();
   });
 
   it('"select all" of a card selects exactly that resource’s actions, and counts them', async () => {
