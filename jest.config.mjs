@@ -7,7 +7,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 const browserProject = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/../tooling/jest/jsdom-environment.cjs',
   transform: { '^.+\\.(t|j)sx?$': swc },
   setupFiles: ['<rootDir>/../tooling/jest/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts'],

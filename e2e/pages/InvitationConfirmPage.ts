@@ -7,6 +7,8 @@ export class InvitationConfirmPage extends BasePage {
   public readonly passwordInput: Locator;
   public readonly confirmPasswordInput: Locator;
   public readonly submitButton: Locator;
+  /** What a used or expired link shows instead of the form: the server's message and whom to ask. */
+  public readonly deadLink: Locator;
 
   public constructor(page: Page) {
     super(page);
@@ -14,6 +16,7 @@ export class InvitationConfirmPage extends BasePage {
     this.passwordInput = this.form.locator('input[name="password"]');
     this.confirmPasswordInput = this.form.locator('input[name="confirmPassword"]');
     this.submitButton = this.form.locator('button[type="submit"]');
+    this.deadLink = page.getByTestId('invitation-link-dead');
   }
 
   /** Opens the mailed link (absolute; only its path and query are used, against the suite's base URL). */

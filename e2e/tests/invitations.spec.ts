@@ -54,9 +54,11 @@ test.describe('invitations', () => {
     await shell.expectForbidden();
     await expect(shell.sidebar).toBeVisible();
 
-    // The link was used: opening it again and submitting is refused.
+    // The link was used: opening it again and submitting is refused, and the page says what to do.
     await confirm.open(mail.links[0]);
     await confirm.setPassword(password);
-    await expect(confirm.errorToast.filter({ hasText: 'This invitation link is invalid or has expired' })).toBeVisible();
+    await expect(confirm.deadLink).toContainText('This invitation link is invalid or has expired');
+    await expect(confirm.deadLink).toContainText('Ask the person who invited you to send a new invitation.');
+    await expect(confirm.form).toBeHidden();
   });
 });

@@ -34,7 +34,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'tags.nav', path: '/settings/tags', icon: 'tags', permission: null, group: 'setup', order: 40 },
     { labelKey: 'workspaces.nav', path: '/settings/workspaces', icon: 'workspaces', permission: null, group: 'setup', order: 45 },
     { labelKey: 'users.nav', path: '/user', icon: 'users', permission: 'get_user', group: 'organisation', order: 10, superAdminOnly: true },
-    { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'audiences', permission: null, group: 'audience', order: 30 },
+    { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'peopleData', permission: null, group: 'audience', order: 30 },
     { labelKey: 'audiences.nav', path: '/settings/audiences', icon: 'audiences', permission: null, group: 'audience', order: 20 },
     { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
   ],

@@ -106,7 +106,7 @@ export function RequirePermission({ permission, children, fallback = null }: Req
 
 /**
  * Login-type pages (/, /login, /forget-password, /reset-password, /reset-wait): a signed-in visitor goes
- * to /dashboard, or to /switch with the `token` query parameter carried along when there is one.
+ * to /dashboard, or to /switch with the `token` (and `email`) query parameters carried along when there is a token.
  */
 export function RedirectIfAuthenticated({ children, fallback = null, to = '/dashboard' }: GuardProps & { to?: string }) {
   const status = useAuthStatus();
@@ -115,7 +115,11 @@ export function RedirectIfAuthenticated({ children, fallback = null, to = '/dash
   if (status === 'idle' || status === 'loading') return <>{fallback}</>;
   if (status === 'authenticated') {
     const token = params.get('token');
-    return <Navigate to={token ? `/switch?token=${encodeURIComponent(token)}` : to} replace />;
+    if (!token) return <Navigate to={to} replace />;
+    // The link's e-mail rides along too (a reset link offers a new link for it when it is used up).
+    const email = params.get('email');
+    const carried = new URLSearchParams(email ? { token, email } : { token });
+    return <Navigate to={`/switch?${carried.toString()}`} replace />;
   }
   return <>{children ?? <Outlet />}</>;
 }

@@ -136,6 +136,26 @@ describe('initSession', () => {
     expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
   });
 
+  it('a /api/users/me that does not answer within 5 s: stops waiting, unauthenticated, tokens kept', async () => {
+    jest.useFakeTimers();
+    try {
+      stored();
+      // Answers only when aborted: a server that hangs.
+      apiMock
+        .onGet('/api/users/me')
+        .reply((config) => new Promise((_, reject) => config.signal?.addEventListener?.('abort', () => reject(new axios.CanceledError('aborted')))));
+      const done = initSession();
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(sessionStore.get(authStatusAtom)).toBe('loading');
+      await jest.advanceTimersByTimeAsync(1);
+      await done;
+      expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
+      expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('concurrent calls share one start-up check', async () => {
     stored();
     apiMock.onGet('/api/users/me').reply(200, { data: makeUser() });

@@ -2,8 +2,7 @@
  * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
-import { getMeCall, logoutCall } from 'contracts';
-import type { LoginResponse, User } from 'contracts';
+import { getMeCall, logoutCall, STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
 import { isTransientFailure, refreshTokens } from './api-client';
 import { callApi } from './call-api';
 import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
@@ -42,6 +41,9 @@ export function initSession(): Promise<void> {
   return initInFlight;
 }
 
+/** Restoring outlived STATE_REHYDRATE_TIMEOUT_MS: start-up stopped waiting for it. */
+class RestoreTimedOut extends Error {}
+
 async function runInit(): Promise<void> {
   syncFromStorage();
   if (!hasLiveRefreshToken()) {
@@ -49,24 +51,42 @@ async function runInit(): Promise<void> {
     return;
   }
   sessionStore.set(authStatusAtom, 'loading');
+  // Spec section 9: the state rehydrates within 5 s or the console goes on without it — never an
+  // endless loader over a server that does not answer. The restore is abandoned, not applied late.
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      reject(new RestoreTimedOut());
+    }, STATE_REHYDRATE_TIMEOUT_MS);
+  });
   try {
-    // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
-    if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
-    // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
-    // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
-    // The answer is parsed by its contract: a malformed one throws here.
-    const { data: user } = await callApi(getMeCall, { config: { skipRootRedirect: true } });
-    establish(user);
+    await Promise.race([restore(abort.signal), deadline]);
   } catch (err) {
-    // The refresh failed or the server refused the session: it is over. A network failure or a server
-    // error is not proof of that, so the tokens stay for the next try; the visitor is signed out for now.
-    if (isTransientFailure(err)) {
+    // The refresh failed or the server refused the session: it is over. A network failure, a server
+    // error or no answer in time is not proof of that, so the tokens stay for the next try (a reload
+    // or the sign-in page); the visitor is signed out for now.
+    if (err instanceof RestoreTimedOut || abort.signal.aborted || isTransientFailure(err)) {
       sessionStore.set(userAtom, null);
       sessionStore.set(authStatusAtom, 'unauthenticated');
     } else {
       expireSession();
     }
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+async function restore(signal: AbortSignal): Promise<void> {
+  // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
+  if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
+  // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
+  // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
+  // The answer is parsed by its contract: a malformed one throws here.
+  const { data: user } = await callApi(getMeCall, { config: { skipRootRedirect: true }, signal });
+  if (signal.aborted) return;
+  establish(user);
 }
 
 /**
@@ -97,12 +117,4 @@ export function switchWebsite(id: string): boolean {
 export function setUser(user: User): void {
   sessionStore.set(userAtom, user);
   sessionStore.set(activeWebsiteIdAtom, chooseWebsite(user, sessionStore.get(activeWebsiteIdAtom)));
-}
-
-/**
- * Reads the signed-in user again (GET /api/users/me) after the server changed it: a website added or
- * removed, so the header's website switcher lists the new set and a deleted active website is left.
- */
-export async function reloadUser(): Promise<void> {
-  setUser((await callApi(getMeCall)).data);
 }

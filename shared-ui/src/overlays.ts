@@ -5,3 +5,4 @@
 export { Dialog, Drawer, Menu, Popover, Select, Switch, Table, Tabs, Tooltip, Pagination, createListCollection } from '@chakra-ui/react';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialogs/ConfirmDialog';
 export { FormDialog, type FormDialogProps } from './dialogs/FormDialog';
+export { UnsavedChangesGuard, type UnsavedChangesGuardProps } from './dialogs/UnsavedChangesGuard';

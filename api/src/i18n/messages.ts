@@ -39,6 +39,10 @@ export const MESSAGES: Record<string, Entry> = {
   'successfully sent': { fr: 'Envoyé avec succès', ar: 'تم الإرسال بنجاح' },
   'Password has been reset successfully': { fr: 'Le mot de passe a été réinitialisé', ar: 'تمت إعادة تعيين كلمة المرور بنجاح' },
   'Failed to reset password': { fr: 'Échec de la réinitialisation du mot de passe', ar: 'فشلت إعادة تعيين كلمة المرور' },
+  'This reset link is invalid, already used or expired': {
+    fr: 'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré',
+    ar: 'رابط إعادة التعيين هذا غير صالح أو سبق استخدامه أو انتهت صلاحيته',
+  },
   'Your passwords updated successfully': { fr: 'Votre mot de passe a été mis à jour', ar: 'تم تحديث كلمة المرور بنجاح' },
   'Current password is incorrect': { fr: 'Le mot de passe actuel est incorrect', ar: 'كلمة المرور الحالية غير صحيحة' },
   'Your password has been set, you can now sign in': {

@@ -1,78 +1,134 @@
+import type { Lang } from '../i18n/messages';
 import type { MailMessage } from './mailer';
 
-/** Mail bodies. English only for now; every mail carries its link in both the text and HTML parts. */
+/**
+ * Mail bodies in the reader's language (en, fr, ar; the HTML part of an Arabic mail reads right to
+ * left). The language is the one of the request that sends the mail (`accept-language`, see
+ * `languageOf`): the person asking for a reset or confirming an address reads their own language;
+ * an invitation goes out in the inviter's language, the only one known for someone without an
+ * account yet. Every mail carries its link in both the text and HTML parts.
+ */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+/** A date (and time) as the reader writes it, in UTC as the links expire in UTC. */
+const formatDay = (date: Date, lang: Lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const formatMoment = (date: Date, lang: Lang) =>
+  `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+
+/** A mail from its paragraphs (plain text, escaped for the HTML part) with the link after the first. */
+function compose(to: string, lang: Lang, subject: string, paragraphs: { before: string[]; link: string; after: string[] }): MailMessage {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
   return {
     to,
-    subject: 'Reset your Signpost password',
-    text:
-      `Hello ${name},\n\n` +
-      `Someone asked to reset the password of your Signpost account. Open this link within one hour to choose a new password:\n\n` +
-      `${link}\n\n` +
-      `The link works once. If you did not ask for this, ignore this mail: your password stays as it is.\n`,
+    subject,
+    text: [...paragraphs.before, paragraphs.link, ...paragraphs.after].join('\n\n') + '\n',
     html:
-      `<p>Hello ${escapeHtml(name)},</p>` +
-      `<p>Someone asked to reset the password of your Signpost account. Open this link within one hour to choose a new password:</p>` +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>The link works once. If you did not ask for this, ignore this mail: your password stays as it is.</p>`,
+      `<div lang="${lang}" dir="${dir}">` +
+      paragraphs.before.map(p).join('') +
+      `<p><a href="${escapeHtml(paragraphs.link)}">${escapeHtml(paragraphs.link)}</a></p>` +
+      paragraphs.after.map(p).join('') +
+      `</div>`,
   };
 }
+
+const RESET = {
+  en: {
+    subject: 'Reset your Signpost password',
+    hello: (name: string) => `Hello ${name},`,
+    body: 'Someone asked to reset the password of your Signpost account. Open this link within one hour to choose a new password:',
+    after: 'The link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe Signpost',
+    hello: (name: string) => `Bonjour ${name},`,
+    body: 'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Signpost. Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :',
+    after: 'Le lien ne fonctionne qu’une fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة مرور Signpost',
+    hello: (name: string) => `مرحبًا ${name}،`,
+    body: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك على Signpost. افتح هذا الرابط خلال ساعة واحدة لاختيار كلمة مرور جديدة:',
+    after: 'يعمل الرابط مرة واحدة فقط. إذا لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+  },
+} satisfies Record<Lang, unknown>;
+
+export function passwordResetMail(to: string, name: string, link: string, lang: Lang = 'en'): MailMessage {
+  const m = RESET[lang];
+  return compose(to, lang, m.subject, { before: [m.hello(name), m.body], link, after: [m.after] });
+}
+
+type InvitationFacts = { organisation: string; inviter: string; role: string | null; link: string; expiresAt: Date; hasAccount: boolean };
+
+const INVITATION = {
+  en: {
+    subject: (f: InvitationFacts) => `${f.inviter} invited you to ${f.organisation} on Signpost`,
+    hello: 'Hello,',
+    invited: (f: InvitationFacts) => `${f.inviter} invited you to join ${f.organisation} on Signpost${f.role ? ` as ${f.role}` : ''}.`,
+    accept: 'Open this link to accept the invitation:',
+    create: 'Open this link to choose your password and create your account:',
+    after: (until: string) => `The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.`,
+  },
+  fr: {
+    subject: (f: InvitationFacts) => `${f.inviter} vous invite à rejoindre ${f.organisation} sur Signpost`,
+    hello: 'Bonjour,',
+    invited: (f: InvitationFacts) => `${f.inviter} vous invite à rejoindre ${f.organisation} sur Signpost${f.role ? ` en tant que ${f.role}` : ''}.`,
+    accept: 'Ouvrez ce lien pour accepter l’invitation :',
+    create: 'Ouvrez ce lien pour choisir votre mot de passe et créer votre compte :',
+    after: (until: string) => `Le lien ne fonctionne qu’une fois et expire le ${until}. Si vous n’attendiez pas cette invitation, ignorez ce message.`,
+  },
+  ar: {
+    subject: (f: InvitationFacts) => `دعاك ${f.inviter} للانضمام إلى ${f.organisation} على Signpost`,
+    hello: 'مرحبًا،',
+    invited: (f: InvitationFacts) => `دعاك ${f.inviter} للانضمام إلى ${f.organisation} على Signpost${f.role ? ` بدور ${f.role}` : ''}.`,
+    accept: 'افتح هذا الرابط لقبول الدعوة:',
+    create: 'افتح هذا الرابط لاختيار كلمة المرور وإنشاء حسابك:',
+    after: (until: string) => `يعمل الرابط مرة واحدة وتنتهي صلاحيته في ${until}. إذا لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.`,
+  },
+} satisfies Record<Lang, unknown>;
 
 /**
  * An invitation into an organisation. `link` is either /confirm (no account yet: the invitee chooses
  * a password) or /workspace/invitations/{id} (an existing account accepts); it works once, until
  * `expiresAt`.
  */
-export function invitationMail(
-  to: string,
-  {
-    organisation,
-    inviter,
-    role,
-    link,
-    expiresAt,
-    hasAccount,
-  }: { organisation: string; inviter: string; role: string | null; link: string; expiresAt: Date; hasAccount: boolean },
-): MailMessage {
-  const asRole = role ? ` as ${role}` : '';
-  const until = expiresAt.toISOString().slice(0, 10);
-  const action = hasAccount ? 'Open this link to accept the invitation:' : 'Open this link to choose your password and create your account:';
-  return {
-    to,
-    subject: `${inviter} invited you to ${organisation} on Signpost`,
-    text:
-      `Hello,\n\n` +
-      `${inviter} invited you to join ${organisation} on Signpost${asRole}. ${action}\n\n` +
-      `${link}\n\n` +
-      `The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.\n`,
-    html:
-      `<p>Hello,</p>` +
-      `<p>${escapeHtml(inviter)} invited you to join ${escapeHtml(organisation)} on Signpost${escapeHtml(asRole)}. ${escapeHtml(action)}</p>` +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>The link works once and expires on ${until}. If you did not expect this invitation, ignore this mail.</p>`,
-  };
+export function invitationMail(to: string, facts: InvitationFacts, lang: Lang = 'en'): MailMessage {
+  const m = INVITATION[lang];
+  return compose(to, lang, m.subject(facts), {
+    before: [m.hello, `${m.invited(facts)} ${facts.hasAccount ? m.accept : m.create}`],
+    link: facts.link,
+    after: [m.after(formatDay(facts.expiresAt, lang))],
+  });
 }
+
+const EMAIL_CHANGE = {
+  en: {
+    subject: 'Confirm your new Signpost email',
+    hello: (name: string) => `Hello ${name},`,
+    body: 'Someone asked to use this address for a Signpost account. Open this link to confirm it:',
+    after: (until: string) =>
+      `The link works once, until ${until}. Until then the account keeps its previous address. If you did not ask for this, ignore this mail.`,
+  },
+  fr: {
+    subject: 'Confirmez votre nouvel e-mail Signpost',
+    hello: (name: string) => `Bonjour ${name},`,
+    body: 'Quelqu’un a demandé à utiliser cette adresse pour un compte Signpost. Ouvrez ce lien pour la confirmer :',
+    after: (until: string) =>
+      `Le lien ne fonctionne qu’une fois, jusqu’au ${until}. D’ici là, le compte garde son adresse précédente. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.`,
+  },
+  ar: {
+    subject: 'تأكيد بريدك الإلكتروني الجديد على Signpost',
+    hello: (name: string) => `مرحبًا ${name}،`,
+    body: 'طلب أحدهم استخدام هذا العنوان لحساب على Signpost. افتح هذا الرابط لتأكيده:',
+    after: (until: string) => `يعمل الرابط مرة واحدة حتى ${until}. حتى ذلك الحين يحتفظ الحساب بعنوانه السابق. إذا لم تطلب ذلك فتجاهل هذه الرسالة.`,
+  },
+} satisfies Record<Lang, unknown>;
 
 /**
  * The link confirming a new e-mail address (issue 10, item 2), sent to that new address: following
  * it is what makes the change. `until` is when it stops working.
  */
-export function emailChangeMail(to: string, name: string, link: string, until: Date): MailMessage {
-  const expires = until.toISOString().slice(0, 16).replace('T', ' ');
-  return {
-    to,
-    subject: 'Confirm your new Signpost email',
-    text:
-      `Hello ${name},\n\n` +
-      `Someone asked to use this address for a Signpost account. Open this link to confirm it:\n\n` +
-      `${link}\n\n` +
-      `The link works once, until ${expires} UTC. Until then the account keeps its previous address. If you did not ask for this, ignore this mail.\n`,
-    html:
-      `<p>Hello ${escapeHtml(name)},</p>` +
-      `<p>Someone asked to use this address for a Signpost account. Open this link to confirm it:</p>` +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>The link works once, until ${expires} UTC. Until then the account keeps its previous address. If you did not ask for this, ignore this mail.</p>`,
-  };
+export function emailChangeMail(to: string, name: string, link: string, until: Date, lang: Lang = 'en'): MailMessage {
+  const m = EMAIL_CHANGE[lang];
+  return compose(to, lang, m.subject, { before: [m.hello(name), m.body], link, after: [m.after(formatMoment(until, lang))] });
 }

@@ -5,6 +5,7 @@ import {
   Flag,
   FolderKanban,
   Globe,
+  IdCard,
   LayoutDashboard,
   ListChecks,
   Mail,
@@ -38,6 +39,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   tags: Tags,
   workspaces: FolderKanban,
   audiences: Target,
+  // People data (the attributes known about each person): not the audiences' target.
+  peopleData: IdCard,
   messenger: MessagesSquare,
   guide: BookOpen,
   notifications: Bell,

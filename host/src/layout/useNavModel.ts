@@ -9,6 +9,17 @@ export type NavItem = { key: string; label: string; path: string; icon: string; 
 export type NavGroup = { group: (typeof NAV_GROUPS)[number]; items: NavItem[] };
 
 /**
+ * Where a section sits in the sidebar, and its icon, when its remote is down before its entries were
+ * ever seen: it stays in its own group (not moved to the bottom) under its section's name.
+ */
+export const SECTION_PLACES: Record<string, { group: (typeof NAV_GROUPS)[number]; icon: string }> = {
+  dashboard: { group: 'overview', icon: 'dashboard' },
+  campaigns: { group: 'engagement', icon: 'popup' },
+  toursChecklists: { group: 'engagement', icon: 'tour' },
+  settings: { group: 'organisation', icon: 'settings' },
+};
+
+/**
  * The sidebar, built from the manifests that loaded (entries the user cannot open are hidden),
  * plus the sections whose remote is down, marked unavailable (from their last known entries).
  */
@@ -40,11 +51,12 @@ export function useNavModel(): { groups: NavGroup[]; loading: boolean } {
       const cached = cachedNav(remote.name);
       const entries: ParsedRemoteManifest['nav'] = cached?.nav.filter((e) => can(e.permission, e.superAdminOnly)) ?? [];
       if (entries.length === 0) {
-        add('setup', {
+        const place = SECTION_PLACES[remote.section] ?? { group: 'setup', icon: 'settings' };
+        add(place.group, {
           key: remote.name,
           label: t(`nav.section.${remote.section}`),
           path: remote.basePaths[0],
-          icon: 'settings',
+          icon: place.icon,
           unavailable: true,
           order: 900,
         });

@@ -7,7 +7,7 @@ import { defaultBanner, defaultPopup, defaultPushNotification, type Banner, type
 import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-auth/testing';
 import campaigns from '../locales/en/campaigns.json';
 
-export { fakeApi, paged, renderScreen, signInAs, type Answer, type Call } from 'shared-auth/testing';
+export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Answer, type Call } from 'shared-auth/testing';
 
 export const initTestI18n = () => initI18nWith({ campaigns: { en: campaigns } });
 

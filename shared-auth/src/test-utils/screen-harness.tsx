@@ -3,12 +3,13 @@
  * screen tests need — a signed-in session, a fake API answering through the ONE shared axios client
  * (its interceptors still run: headers, 401 refresh), and rendering inside the product's providers.
  */
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
-import { UiProvider, toaster } from 'shared-ui';
+import { UiProvider, notifier, toaster } from 'shared-ui';
 import { api } from '../api-client';
 import { signIn } from '../session';
 import { loginResponse, makeUser } from './fixtures';
@@ -70,13 +71,32 @@ const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { ret
 
 /** Renders inside the product's i18n and UI providers, with no toast left over from the previous test. */
 export function renderScreen(ui: ReactNode) {
-  // The toaster is a page-wide singleton showing one toast at a time.
+  // The toasters are page-wide singletons: nothing left over from the previous test.
   toaster.remove();
+  notifier.remove();
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={testQueryClient()}>
         <UiProvider>{ui}</UiProvider>
       </QueryClientProvider>
     </I18nextProvider>,
+  );
+}
+
+const RoutedChildren = createContext<ReactNode>(null);
+function ChildrenSlot() {
+  return <>{useContext(RoutedChildren)}</>;
+}
+
+/**
+ * A memory router that is a data router, like the host's (`useBlocker` in editors needs one): the
+ * children render on every path, so screens may nest their own `<Routes>` as under `<MemoryRouter>`.
+ */
+export function TestRouter({ initialEntries = ['/'], children }: { initialEntries?: string[]; children: ReactNode }) {
+  const [router] = useState(() => createMemoryRouter([{ path: '*', element: <ChildrenSlot /> }], { initialEntries }));
+  return (
+    <RoutedChildren.Provider value={children}>
+      <RouterProvider router={router} />
+    </RoutedChildren.Provider>
   );
 }

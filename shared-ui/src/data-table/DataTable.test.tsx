@@ -33,12 +33,30 @@ describe('DataTable', () => {
   });
 
   it('offers only the hideable columns in the column toggle, and shows a hidden one when checked', async () => {
-    renderTable();
+    renderTable({ testId: 'toggled-table' });
     await userEvent.click(screen.getByTestId('column-toggle'));
     expect(await screen.findByTestId('toggle-column-_id')).toBeInTheDocument();
     expect(screen.queryByTestId('toggle-column-name')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('toggle-column-_id'));
     expect(await screen.findByText('a1')).toBeInTheDocument();
+  });
+
+  it('remembers the columns shown or hidden, per table, across a reload', async () => {
+    const first = renderTable({ testId: 'remembered-table' });
+    await userEvent.click(screen.getByTestId('column-toggle'));
+    await userEvent.click(await screen.findByTestId('toggle-column-domain'));
+    expect(JSON.parse(localStorage.getItem('signpost.tableColumns.remembered-table')!)).toEqual({ _id: false, domain: false });
+    first.unmount();
+    // Another table keeps its own defaults.
+    const other = renderTable({ testId: 'other-table' });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Domain']);
+    other.unmount();
+  });
+
+  it('opens a table with the columns its user chose last time (read from storage at the first paint)', () => {
+    localStorage.setItem('signpost.tableColumns.reloaded-table', JSON.stringify({ _id: true, domain: false }));
+    renderTable({ testId: 'reloaded-table' });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Id']);
   });
 
   it('pins the Action column at the inline end, so row actions stay in reach when a wide table scrolls', () => {

@@ -1,8 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData, type RowSelectionState, type VisibilityState } from '@tanstack/react-table';
 import { Box, Button, Checkbox, HStack, IconButton, Portal, Skeleton, Stack, Table, Text, Menu } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { StatePanel } from '../chrome/states';
+import { usePersistedColumnVisibility } from './column-visibility';
 
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -83,7 +84,8 @@ export function DataTable<T>({
     () => Object.fromEntries(columns.filter((c) => c.meta?.hiddenByDefault).map((c) => [String(c.id ?? (c as { accessorKey?: string }).accessorKey), false])),
     [columns],
   );
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(initialVisibility);
+  // Remembered per table across reloads (issue 13, item 7).
+  const [columnVisibility, setColumnVisibility] = usePersistedColumnVisibility(testId, initialVisibility);
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selection.map((id) => [id, true])), [selection]);
 
   const table = useReactTable({

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: ReactNode;
+  /** The button that closes without acting ("Cancel" unless the action is itself a cancel, or leaving). */
+  cancelLabel?: ReactNode;
   /** Resolves when done (the dialog closes); rejects to keep it open (the caller shows the error). */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -19,7 +21,17 @@ export interface ConfirmDialogProps {
  * "Are you sure?" before an action (delete, duplicate, cancel…): the button shows progress, and the
  * dialog stays open when the action fails so the user can retry or cancel.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose, testId = 'confirm-dialog', tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -46,8 +58,8 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
               <Text textAlign="start">{description}</Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {t('actions.cancel')}
+              <Button variant="outline" onClick={onClose} disabled={busy} data-testid="dismiss-button">
+                {cancelLabel ?? t('actions.cancel')}
               </Button>
               <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={confirm} loading={busy} data-testid="confirm-button">
                 {confirmLabel}

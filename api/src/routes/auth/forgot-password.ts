@@ -3,6 +3,7 @@ import { serve } from '../../http/serve';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { forgotPasswordCall } from 'contracts';
 import type { AppContext } from '../../context';
+import { languageOf, type Lang } from '../../i18n/messages';
 import { passwordResets } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { passwordResetMail } from '../../mail/templates';
@@ -21,12 +22,14 @@ export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
     // The answer leaves before anything depends on whether the account exists (lookup, token,
     // mail): both cases answer in the same time, so timing does not tell which addresses exist.
     const email = request.body.email;
-    ctx.background.run('password reset mail', () => sendResetLink(ctx, email));
+    // The mail is written in the language of the person asking (their console's accept-language).
+    const lang = languageOf(request.headers['accept-language']);
+    ctx.background.run('password reset mail', () => sendResetLink(ctx, email, lang));
     return { message: 'successfully sent' };
   });
 }
 
-async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+async function sendResetLink(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const [{ recent }] = await ctx.db
@@ -39,6 +42,8 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   }
   const token = randomToken();
   await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
-  const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  ctx.mailer.send(passwordResetMail(user.email, user.name, link));
+  // The address rides along so that, should the link be used or expired, the console can offer a new
+  // one for it without asking (it is the reader's own address, in their own mailbox).
+  const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  ctx.mailer.send(passwordResetMail(user.email, user.name, link, lang));
 }

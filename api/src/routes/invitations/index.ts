@@ -14,6 +14,7 @@ import {
   setInvitationPasswordCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n/messages';
 import { serve } from '../../http/serve';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -84,14 +85,12 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       ? `${base}/workspace/invitations/${row.id}?token=${encodeURIComponent(token)}`
       : `${base}/confirm?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
     ctx.mailer.send(
-      invitationMail(email, {
-        organisation: result.organisation,
-        inviter: result.inviter,
-        role: role.name,
-        link,
-        expiresAt: row.expiresAt,
-        hasAccount: result.hasAccount,
-      }),
+      invitationMail(
+        email,
+        { organisation: result.organisation, inviter: result.inviter, role: role.name, link, expiresAt: row.expiresAt, hasAccount: result.hasAccount },
+        // The invitee has no language known to us yet: the inviter's, who likely shares it.
+        languageOf(request.headers['accept-language']),
+      ),
     );
     return { message: INVITATION_SENT_MESSAGE, data: invitationView({ ...row, roleId: role.id, roleName: role.name }) };
   });

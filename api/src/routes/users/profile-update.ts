@@ -3,6 +3,7 @@ import { serve } from '../../http/serve';
 import { eq } from 'drizzle-orm';
 import { CURRENT_PASSWORD_NEEDED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_TTL_HOURS, updateProfileCall } from 'contracts';
 import type { AppContext } from '../../context';
+import { languageOf } from '../../i18n/messages';
 import { emailChanges, users } from '../../db/schema';
 import { caller } from '../../plugins/access';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -51,7 +52,7 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
     if (!user) throw unauthorized('This account no longer exists');
     if (!changesEmail) return { message: 'Profile updated successfully', data: user };
     const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
-    ctx.mailer.send(emailChangeMail(email, name, link, expiresAt));
+    ctx.mailer.send(emailChangeMail(email, name, link, expiresAt, languageOf(request.headers['accept-language'])));
     return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };
   });
 }

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, errorMessage, fieldErrors } from 'shared-auth';
 import { setInvitationPassword } from './api/set-invitation-password';
+import { DeadInvitationLink } from './DeadInvitationLink';
 import { AuthLayout } from './AuthLayout';
 import { EmailChangeConfirm } from './EmailChangeConfirm';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
@@ -28,6 +30,8 @@ function InvitationPasswordConfirm() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email');
+  // The server's word on a used or expired link.
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const schema = usePasswordPairSchema();
   const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({
     resolver: zodResolver(schema),
@@ -39,7 +43,9 @@ function InvitationPasswordConfirm() {
       toaster.create({ type: 'success', title: t('confirm.success') });
       navigate('/login', { replace: true });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword']))
+      const tokenError = fieldErrors(error).token;
+      if (tokenError) setDeadLink(tokenError);
+      else if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword']))
         toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     }
   });
@@ -50,6 +56,8 @@ function InvitationPasswordConfirm() {
           <Alert.Indicator />
           <Alert.Title>{t('confirm.missingToken')}</Alert.Title>
         </Alert.Root>
+      ) : deadLink ? (
+        <DeadInvitationLink message={deadLink} />
       ) : (
         <form onSubmit={onSubmit} noValidate data-testid="confirm-form">
           <Stack gap="4">

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { applyServerFieldErrors, callApi, errorMessage } from 'shared-auth';
@@ -12,6 +12,8 @@ import { AuthLayout } from './AuthLayout';
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
+  // Coming from a used or expired reset link: its e-mail, so a new link is one click away.
+  const [params] = useSearchParams();
   const schema = useMemo(
     () =>
       z.object({
@@ -23,7 +25,10 @@ export function ForgotPasswordScreen() {
       }),
     [t],
   );
-  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: params.get('email') ?? '' },
+  });
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
       await callApi(forgotPasswordCall, { body: { email } });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Button, HStack, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useSession } from 'shared-auth';
+import { errorMessage, fieldErrors, useSession } from 'shared-auth';
 import { acceptEmailInvitation } from './api/accept-email-invitation';
 import { answerInvitation } from './api/answer-invitation';
+import { DeadInvitationLink } from './DeadInvitationLink';
 import { AuthLayout } from './AuthLayout';
 
 /**
@@ -22,19 +23,23 @@ export function InvitationScreen() {
   const signedIn = status === 'authenticated';
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   const [done, setDone] = useState<'accept' | 'reject' | null>(null);
+  // The server's word on a used or expired link.
+  const [deadLink, setDeadLink] = useState<string | null>(null);
 
   const answer = async (type: 'accept' | 'reject') => {
-    // The buttons only show with a token.
+    // The mailed token is always needed, signed in or not (the API refuses an answer without it);
+    // the buttons only show with one.
     if (!token) return;
     setBusy(type);
     try {
-      // The mailed token is always needed, signed in or not (the API refuses an answer without it).
       if (signedIn) await answerInvitation(id, type, token);
       else await acceptEmailInvitation(id, token);
       setDone(type);
       toaster.create({ type: 'success', title: type === 'accept' ? t('invitation.accepted') : t('invitation.rejected') });
     } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
+      const tokenError = fieldErrors(error).token;
+      if (tokenError) setDeadLink(tokenError);
+      else toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });
     } finally {
       setBusy(null);
     }
@@ -53,11 +58,8 @@ export function InvitationScreen() {
               {signedIn ? t('invitation.openConsole') : t('invitation.signIn')}
             </Button>
           </>
-        ) : !token ? (
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{t('invitation.invalidLink')}</Alert.Title>
-          </Alert.Root>
+        ) : !token || deadLink ? (
+          <DeadInvitationLink message={deadLink ?? t('invitation.invalidLink')} />
         ) : (
           <>
             <Text>{t('invitation.question')}</Text>

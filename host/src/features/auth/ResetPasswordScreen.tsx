@@ -1,19 +1,27 @@
 import { resetPasswordCall } from 'contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage, fieldErrors } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { PasswordPairFields, usePasswordPairSchema, type PasswordPair } from './password-pair';
 
-/** Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link. */
+/**
+ * Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link
+ * (with the account's e-mail). A used or expired link says so (the server's message, in the user's
+ * language) and offers to send a new one to that e-mail.
+ */
 export function ResetPasswordScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  // The server's word on a link that no longer works ('This reset link is invalid, already used or expired').
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const schema = usePasswordPairSchema();
   const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({
     resolver: zodResolver(schema),
@@ -25,21 +33,29 @@ export function ResetPasswordScreen() {
       toaster.create({ type: 'success', title: t('reset.success') });
       navigate('/login', { replace: true });
     } catch (error) {
+      const tokenError = fieldErrors(error).token;
+      if (tokenError) return setDeadLink(tokenError);
       if (!applyServerFieldErrors(error, setError, ['password', 'confirmPassword']))
         toaster.create({ type: 'error', title: errorMessage(error, t('reset.failed')) });
     }
   });
   return (
     <AuthLayout title={t('reset.title')} subtitle={t('reset.subtitle')}>
-      {!token ? (
-        <Stack gap="4">
+      {!token || deadLink ? (
+        <Stack gap="4" data-testid="reset-link-dead">
           <Alert.Root status="warning">
             <Alert.Indicator />
-            <Alert.Title>{t('reset.missingToken')}</Alert.Title>
+            <Alert.Title>{deadLink ?? t('reset.missingToken')}</Alert.Title>
           </Alert.Root>
-          <Link asChild color="brand.fg">
-            <RouterLink to="/forget-password">{t('reset.askAgain')}</RouterLink>
-          </Link>
+          {deadLink ? (
+            <Button asChild colorPalette="brand">
+              <RouterLink to={email ? `/forget-password?email=${encodeURIComponent(email)}` : '/forget-password'}>{t('reset.sendNew')}</RouterLink>
+            </Button>
+          ) : (
+            <Link asChild color="brand.fg">
+              <RouterLink to="/forget-password">{t('reset.askAgain')}</RouterLink>
+            </Link>
+          )}
         </Stack>
       ) : (
         <form onSubmit={onSubmit} noValidate data-testid="reset-form">

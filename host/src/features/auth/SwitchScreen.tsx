@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout';
 /**
  * /switch?token=…: a signed-in person opened a link meant for signing in afresh (a password-reset
  * link carries its token here). They choose: stay in their session, or sign out and use the link.
+ * Without a token there is no link to choose: straight on to the dashboard (or the sign-in page).
  */
 export function SwitchScreen() {
   const { t } = useTranslation('host');
@@ -15,7 +16,9 @@ export function SwitchScreen() {
   const token = params.get('token');
   const { user, status, signOut } = useSession();
   const signedIn = status === 'authenticated';
-  const target = token ? `/reset-password?token=${encodeURIComponent(token)}` : '/login';
+  const email = params.get('email');
+  if (!token) return <Navigate to={signedIn ? '/dashboard' : '/login'} replace />;
+  const target = `/reset-password?${new URLSearchParams(email ? { token, email } : { token }).toString()}`;
   return (
     <AuthLayout title={t('switch.title')}>
       <Stack gap="4" data-testid="switch">

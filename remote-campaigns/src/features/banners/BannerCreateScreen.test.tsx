@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, savedBanner } from '../../test/test-utils';
+import { Route, Routes } from 'react-router-dom';
+import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, TestRouter, savedBanner } from '../../test/test-utils';
 import BannerCreateScreen from './BannerCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -11,12 +11,12 @@ function renderCreate(answer: { status: number; data: unknown }) {
   signInAs(makeUser(['get_banners', 'create_banners']));
   const calls = fakeApi((call) => optionLists(call, 'banner') ?? (call.method === 'POST' && call.url === '/api/banners' ? answer : undefined));
   renderScreen(
-    <MemoryRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
+    <TestRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
       <Routes>
         <Route path="/banners/:id/create" element={<BannerCreateScreen />} />
         <Route path="/banners" element={<p>banner list</p>} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }
@@ -55,7 +55,8 @@ describe('BannerCreateScreen', () => {
     await user.type(screen.getByTestId('field-url-text'), 'Shop now');
     await user.click(screen.getByTestId('editor-submit'));
     expect(await screen.findByText('Please enter content')).toBeInTheDocument();
-    expect(screen.getByText('Please enter url')).toBeInTheDocument();
+    // The message names the field as its label does ("Link address").
+    expect(screen.getByText('Please enter the link address')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     await user.type(screen.getByTestId('field-content'), 'This week only');

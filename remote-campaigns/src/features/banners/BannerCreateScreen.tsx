@@ -3,19 +3,20 @@ import { useParams } from 'react-router-dom';
 import { defaultBanner, type BannerBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { workspaceOfCreateRoute } from '../campaigns/kinds';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreateBanner } from './api/create-banner';
 import { BannerForm } from './components/BannerForm';
 
-/** /banners/{id}/create (create_banners): a new banner in workspace {id}, from the spec's defaults. */
+/** /banners/{id}/create (create_banners): a new banner in workspace {id} ('none': in no workspace), from the spec's defaults. */
 export default function BannerCreateScreen() {
   const { t } = useTranslation('campaigns');
-  const { id: workspace = '' } = useParams();
+  const { id } = useParams();
   const options = useCampaignOptions('banner');
   const { mutateAsync: create } = useCreateBanner();
   const save = useSave({ save: (body: BannerBody) => create({ body }), listPath: '/banners', fallback: t('messages.bannerCreateFailed') });
-  const defaults = useMemo(() => defaultBanner(workspace || null), [workspace]);
+  const defaults = useMemo(() => defaultBanner(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('banners.create.title')} description={t('banners.create.description')} />

@@ -53,3 +53,15 @@ export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
   basePath: '/push_notification',
   searchParam: 'title',
 };
+
+/**
+ * The create route's workspace segment when the new item goes into no workspace (`workspace: null`
+ * in the contracts): creating never requires a workspace, and "All workspaces" chooses none.
+ */
+export const NO_WORKSPACE = 'none';
+
+/** The create route's `{id}` → the new document's workspace (null = none). */
+export const workspaceOfCreateRoute = (id: string | undefined): string | null => (!id || id === NO_WORKSPACE ? null : id);
+
+/** The create route of a kind for the chosen workspace ('' = all workspaces → none). */
+export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;

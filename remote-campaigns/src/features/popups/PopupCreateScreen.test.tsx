@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
+import { Route, Routes } from 'react-router-dom';
+import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter, savedPopup } from '../../test/test-utils';
+import { i18n } from 'shared-i18n';
+import campaignsFr from '../../locales/fr/campaigns.json';
 import PopupCreateScreen from './PopupCreateScreen';
 
 const WS = TEST_WORKSPACE;
@@ -10,16 +12,16 @@ const GROUP = TEST_GROUP;
 
 beforeAll(() => initTestI18n());
 
-function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined) {
+function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined, workspace: string = WS) {
   signInAs(makeUser(['get_posts', 'create_posts', 'get_group']));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <MemoryRouter initialEntries={[`/posts/${WS}/create`]}>
+    <TestRouter initialEntries={[`/posts/${workspace}/create`]}>
       <Routes>
         <Route path="/posts/:id/create" element={<PopupCreateScreen />} />
         <Route path="/posts" element={<p>popup list</p>} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }
@@ -29,6 +31,34 @@ const preview = () => screen.getByTestId('popup-preview');
 jest.setTimeout(20_000);
 
 describe('PopupCreateScreen', () => {
+  it('"none" in the route creates the popup in no workspace', async () => {
+    const calls = renderCreate(
+      (call) => (call.method === 'POST' ? { status: 201, data: { message: 'Popup created successfully', data: {} } } : undefined),
+      'none',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('field-title'), 'Loose');
+    await user.type(screen.getAllByTestId('block-text')[0], 'Hello');
+    await user.click(screen.getByTestId('editor-submit'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect((calls.find((c) => c.method === 'POST')!.data as { workspace: unknown }).workspace).toBeNull();
+  });
+
+  it("shows the visitor's texts in the preview language chosen, not the console's", async () => {
+    i18n.addResourceBundle('fr', 'campaigns', campaignsFr);
+    renderCreate();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByTestId('field-replay-type'), 'text');
+    expect(screen.getByTestId('preview-language')).toHaveValue('en');
+    expect(screen.getByTestId('preview-reply')).toHaveAttribute('placeholder', 'Write a reply…');
+    await user.selectOptions(screen.getByTestId('preview-language'), 'fr');
+    await waitFor(() => expect(screen.getByTestId('preview-reply')).toHaveAttribute('placeholder', 'Écrire une réponse…'));
+    expect(preview()).toHaveAttribute('lang', 'fr');
+    expect(within(preview()).getByLabelText('Fermer')).toBeInTheDocument();
+    // The console around it stays in English.
+    expect(screen.getByTestId('editor-submit')).toHaveTextContent('Create popup');
+  });
+
   it('previews at the chosen format: 335, 410 and 500 px wide', async () => {
     renderCreate();
     const user = userEvent.setup();
@@ -51,6 +81,8 @@ describe('PopupCreateScreen', () => {
     expect(screen.getByTestId('page-add')).toBeDisabled();
     expect(screen.getByTestId('page-count')).toHaveTextContent('5 pages of 5 at most');
     expect(preview()).toHaveAttribute('data-page', '5');
+    // The pager's arrows follow the reading direction (mirrored right to left).
+    expect(screen.getByTestId('preview-previous-icon')).toHaveStyle({ transform: 'scaleX(var(--dir-flip, 1))' });
     await user.click(screen.getByTestId('page-tab-2'));
     expect(preview()).toHaveAttribute('data-page', '2');
     for (let i = 0; i < 4; i++) await user.click(screen.getByTestId('page-remove'));

@@ -3,17 +3,18 @@ import { useParams } from 'react-router-dom';
 import { defaultPopup } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { workspaceOfCreateRoute } from '../campaigns/kinds';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { PopupForm } from './components/PopupForm';
 import { usePopupSave } from './use-popup-save';
 
-/** /posts/{id}/create (create_posts): a new popup in workspace {id}, from the spec's defaults. */
+/** /posts/{id}/create (create_posts): a new popup in workspace {id} ('none': in no workspace), from the spec's defaults. */
 export default function PopupCreateScreen() {
   const { t } = useTranslation('campaigns');
-  const { id: workspace = '' } = useParams();
+  const { id } = useParams();
   const options = useCampaignOptions('popup');
   const save = usePopupSave();
-  const defaults = useMemo(() => defaultPopup(workspace || null), [workspace]);
+  const defaults = useMemo(() => defaultPopup(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('popups.create.title')} description={t('popups.create.description')} />

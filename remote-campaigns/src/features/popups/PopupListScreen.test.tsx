@@ -112,6 +112,18 @@ describe('PopupListScreen', () => {
     expect(await within(table()).findByText('Welcome (copy)')).toBeInTheDocument();
   });
 
+  it('asks before cancelling with two buttons that cannot be confused: "Keep it" and "Cancel campaign"', async () => {
+    const calls = renderList(['get_posts', 'cancel_posts']);
+    await within(table()).findByText('Welcome');
+    const user = userEvent.setup();
+    await user.click(within(rowOf('Welcome')).getByTestId('row-cancel'));
+    const dialog = await screen.findByTestId('cancel-dialog');
+    expect(within(dialog).getByTestId('confirm-button')).toHaveTextContent('Cancel campaign');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByTestId('cancel-dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
   it('bulk-deletes the selected rows after confirming', async () => {
     const calls = renderList(['get_posts', 'delete_posts']);
     await within(table()).findByText('Welcome');
@@ -128,18 +140,11 @@ describe('PopupListScreen', () => {
     expect(within(table()).getByText('Sale')).toBeInTheDocument();
   });
 
-  it('creating needs a workspace: with none, it offers to make one, then opens the editor in it', async () => {
+  it('creating never needs a workspace: under "All workspaces" the editor opens in none, under a chosen one in it', async () => {
     signInAs(makeUser(['get_posts', 'create_posts']));
     const WS = '44444444-4444-4444-8444-444444444444';
-    const calls = fakeApi((call) => {
-      if (call.method === 'GET') return paged([]);
-      if (call.method === 'POST' && call.url === '/api/workspaces')
-        return {
-          status: 201,
-          data: { message: 'Workspace created', data: { _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' } },
-        };
-      return undefined;
-    });
+    const workspaces = [{ _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }];
+    fakeApi((call) => (call.method === 'GET' && call.url === '/api/workspaces' ? paged(workspaces) : call.method === 'GET' ? paged([]) : undefined));
     function Editor() {
       return <p>editor in {useParams().id}</p>;
     }
@@ -152,13 +157,38 @@ describe('PopupListScreen', () => {
       </MemoryRouter>,
     );
     const user = userEvent.setup();
-    expect(await screen.findByText('No workspace yet')).toBeInTheDocument();
+    // With workspaces existing, "All workspaces" still does not slip the item into the first one.
+    await screen.findByTestId('workspace-Spring');
     await user.click(screen.getByTestId('popups-create'));
-    const dialog = await screen.findByTestId('new-workspace-dialog');
-    await user.type(within(dialog).getByTestId('new-workspace-name'), 'Spring');
-    await user.click(within(dialog).getByTestId('submit-button'));
+    expect(await screen.findByText('editor in none')).toBeInTheDocument();
+    expect(screen.queryByTestId('new-workspace-dialog')).not.toBeInTheDocument();
+  });
+
+  it('creating in the workspace chosen in the side list', async () => {
+    signInAs(makeUser(['get_posts', 'create_posts']));
+    const WS = '44444444-4444-4444-8444-444444444444';
+    fakeApi((call) =>
+      call.method === 'GET' && call.url === '/api/workspaces'
+        ? paged([{ _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }])
+        : call.method === 'GET'
+          ? paged([])
+          : undefined,
+    );
+    function Editor() {
+      return <p>editor in {useParams().id}</p>;
+    }
+    renderScreen(
+      <MemoryRouter initialEntries={['/posts']}>
+        <Routes>
+          <Route path="/posts" element={<PopupListScreen />} />
+          <Route path="/posts/:id/create" element={<Editor />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('workspace-Spring'));
+    await user.click(screen.getByTestId('popups-create'));
     expect(await screen.findByText(`editor in ${WS}`)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.data).toEqual({ name: 'Spring', icon: 'folder', service: 'popup' });
   });
 
   it('filters the list by the workspace chosen in the side list', async () => {

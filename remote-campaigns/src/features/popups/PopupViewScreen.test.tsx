@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { defaultPopup, defaultBlock } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call } from '../../test/test-utils';
+import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter } from '../../test/test-utils';
 import PopupViewScreen from './PopupViewScreen';
 
 beforeAll(() => initTestI18n());
@@ -29,11 +29,11 @@ function renderView(permissions: Parameters<typeof makeUser>[0], handler: (call:
   signInAs(makeUser(permissions));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <MemoryRouter initialEntries={[`/posts/${ID}/view`]}>
+    <TestRouter initialEntries={[`/posts/${ID}/view`]}>
       <Routes>
         <Route path="/posts/:id/view" element={<PopupViewScreen />} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return calls;
 }
@@ -54,6 +54,14 @@ describe('PopupViewScreen', () => {
     expect(screen.getByTestId('block-question')).toHaveValue('How are you?');
     expect(screen.getByTestId('popup-preview')).toHaveTextContent('How are you?');
     expect(screen.getByTestId('view-feedback')).toHaveTextContent('Comments (1) and reactions (2)');
+    // Nothing that changes the structure is offered read-only (no red remove buttons).
+    for (const id of ['page-add', 'page-remove', 'block-remove', 'add-block-text']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
+  });
+
+  it('offers no Edit for a popup that does not exist', async () => {
+    renderView(['get_posts', 'update_posts'], (call) => (call.url === `/api/popups/${ID}` ? { status: 404, data: { message: 'Popup not found' } } : undefined));
+    expect(await screen.findByTestId('editor-not-found')).toBeInTheDocument();
+    expect(screen.queryByTestId('view-edit')).not.toBeInTheDocument();
   });
 
   it("offers Edit to those who may update, and 'No surveys found' when there is nothing to export", async () => {
@@ -65,7 +73,9 @@ describe('PopupViewScreen', () => {
     });
     expect(await screen.findByTestId('view-edit')).toHaveAttribute('href', `/posts/${ID}/update`);
     await userEvent.setup().click(await screen.findByTestId('view-export'));
+    // One library notification: preparing, then what happened.
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('No surveys found');
+    expect(screen.queryByText('Preparing the form answers…')).not.toBeInTheDocument();
   });
 
   it('opens the comments and reactions of the popup, filtered by emoji', async () => {

@@ -1,19 +1,26 @@
 import { useCallback } from 'react';
-import { toaster } from 'shared-ui';
+import { LIBRARY_NOTIFICATION } from 'contracts';
+import { notifier } from 'shared-ui';
 import { errorMessage } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { exportPopupAnswers } from './api/export-popup-answers';
 
-/** Downloads a popup's form answers (list row action and view screen), announcing the outcome by a toast. */
+/**
+ * Downloads a popup's form answers (list row action and view screen). Building the spreadsheet runs
+ * in the background while the user goes on, so it is a library notification (spec section 9, the
+ * `notifier`: top end, 4.5 s, stacking): "Preparing…" at once, then the same notification says how
+ * it ended — downloaded, or why not.
+ */
 export function useExportAnswers() {
   const { t } = useTranslation('campaigns');
   return useCallback(
     async (id: string) => {
+      const notice = notifier.create({ type: 'loading', title: t('popups.export.preparing') });
       try {
         await exportPopupAnswers(id);
-        toaster.create({ type: 'success', title: t('popups.export.done') });
+        notifier.update(notice, { type: 'success', title: t('popups.export.done'), duration: LIBRARY_NOTIFICATION.durationMs });
       } catch (error) {
-        toaster.create({ type: 'error', title: errorMessage(error, t('messages.exportEmpty')) });
+        notifier.update(notice, { type: 'error', title: errorMessage(error, t('messages.exportEmpty')), duration: LIBRARY_NOTIFICATION.durationMs });
       }
     },
     [t],

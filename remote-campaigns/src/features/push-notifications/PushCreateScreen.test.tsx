@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
+import { Route, Routes } from 'react-router-dom';
+import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, TestRouter, savedPushNotification } from '../../test/test-utils';
 import PushCreateScreen from './PushCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -24,12 +24,12 @@ it('uploads the icon, previews the notification and saves it with the spec defau
     return undefined;
   });
   renderScreen(
-    <MemoryRouter initialEntries={[`/push_notification/${TEST_WORKSPACE}/create`]}>
+    <TestRouter initialEntries={[`/push_notification/${TEST_WORKSPACE}/create`]}>
       <Routes>
         <Route path="/push_notification/:id/create" element={<PushCreateScreen />} />
         <Route path="/push_notification" element={<p>push list</p>} />
       </Routes>
-    </MemoryRouter>,
+    </TestRouter>,
   );
   const user = userEvent.setup();
   expect(screen.getByTestId('field-devices')).toHaveValue('all');

@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { defaultPushNotification, type PushNotificationBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { workspaceOfCreateRoute } from '../campaigns/kinds';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreatePushNotification } from './api/create-push-notification';
@@ -11,11 +12,11 @@ import { PushForm } from './components/PushForm';
 /** /push_notification/{id}/create: a new push notification in workspace {id} ('Error while creating push notification'). */
 export default function PushCreateScreen() {
   const { t } = useTranslation('campaigns');
-  const { id: workspace = '' } = useParams();
+  const { id } = useParams();
   const options = useCampaignOptions('push');
   const { mutateAsync: create } = useCreatePushNotification();
   const save = useSave({ save: (body: PushNotificationBody) => create({ body }), listPath: '/push_notification', fallback: t('messages.pushCreateFailed') });
-  const defaults = useMemo(() => defaultPushNotification(workspace || null), [workspace]);
+  const defaults = useMemo(() => defaultPushNotification(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('push.create.title')} description={t('push.create.description')} />

@@ -141,8 +141,12 @@ test('switching the range reloads every figure for the new dates; a custom range
   expect((await chartIn('chart-users-connected', 'line')).options.scales.x.title.text).toBe('Day');
 
   await user.selectOptions(screen.getByTestId('range-select'), 'custom');
+  // Nobody could have chosen the days yet: no "Choose both days." before an attempt.
+  expect(screen.queryByTestId('range-problem')).toBeNull();
   const before = calls.length;
   await user.type(screen.getByTestId('range-from'), '2026-03-10');
+  await user.tab();
+  expect(screen.getByTestId('range-problem')).toHaveTextContent('Choose both days.');
   await user.type(screen.getByTestId('range-to'), '2026-03-01');
   expect(screen.getByTestId('range-problem')).toHaveTextContent('The first day must come before the last.');
   expect(calls.length).toBe(before);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AudienceGroup, ClientMember, Segment } from 'contracts';
 import AudiencesScreen from './AudiencesScreen';
 import { describeAudience, missingValues } from './audience-summary';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, type Call } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, TestRouter, type Call } from '../websites/test-utils';
 import { i18n } from 'shared-i18n';
 
 // Typing into Chakra inputs under jsdom is slow on a shared machine; the preview also waits its debounce.
@@ -105,7 +105,11 @@ test('the summary of a tree reads like the rules, and missing values are found w
 
 test('the live preview runs POST /api/clients with the tree being built, and shows the people and the count', async () => {
   const calls = server();
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <TestRouter>
+      <AudiencesScreen />
+    </TestRouter>,
+  );
   const preview = await screen.findByTestId('audience-preview');
   expect(await within(preview).findByText('vip-2001')).toBeInTheDocument();
   expect(within(preview).getByTestId('audience-preview-count')).toHaveTextContent('2 matching people');
@@ -136,7 +140,11 @@ test('the live preview runs POST /api/clients with the tree being built, and sho
 
 test('save: browser validation, the server’s name conflict on the name, then the segment in the list', async () => {
   const calls = server([{ _id: 's0', name: 'Taken', audience: active, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <TestRouter>
+      <AudiencesScreen />
+    </TestRouter>,
+  );
   const table = await screen.findByTestId('segments-table');
   await within(table).findByText('Taken');
   expect(within(table).getByText('State is active')).toBeInTheDocument();
@@ -161,12 +169,16 @@ test('save: browser validation, the server’s name conflict on the name, then t
   await within(table).findByText('Active people');
   expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/segment').at(-1)!.data).toEqual({ name: 'Active people', audience: active });
   // The saved segment stays open for editing.
-  expect(await screen.findByText('Edit segment Active people')).toBeInTheDocument();
+  expect(await screen.findByText('Edit audience Active people')).toBeInTheDocument();
 });
 
 test('a server message about a condition shows on that condition', async () => {
   server();
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <TestRouter>
+      <AudiencesScreen />
+    </TestRouter>,
+  );
   await screen.findByTestId('audience-preview');
   await userEvent.click(screen.getByRole('button', { name: 'Add condition' }));
   const condition = screen.getByRole('group', { name: 'Condition 1' });
@@ -178,7 +190,11 @@ test('a server message about a condition shows on that condition', async () => {
 
 test('edit loads the segment and saves it with PUT; delete asks first', async () => {
   const calls = server([{ _id: 's9', name: 'Actives', audience: active, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <TestRouter>
+      <AudiencesScreen />
+    </TestRouter>,
+  );
   const table = await screen.findByTestId('segments-table');
   await within(table).findByText('Actives');
   await userEvent.click(within(table).getByTestId('segment-edit'));
@@ -196,12 +212,16 @@ test('edit loads the segment and saves it with PUT; delete asks first', async ()
   await waitFor(() => expect(within(table).queryByText('Actives')).not.toBeInTheDocument());
   expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/segment/s9');
   // The deleted segment was open: the editor is back to a new one.
-  expect(await screen.findByText('New segment', { selector: 'h2' })).toBeInTheDocument();
+  expect(await screen.findByText('New audience', { selector: 'h2' })).toBeInTheDocument();
 });
 
 test('without get_members the screen still builds and saves segments, without listing people', async () => {
   const calls = server([], { permissions: [] as never[] });
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <TestRouter>
+      <AudiencesScreen />
+    </TestRouter>,
+  );
   expect(await screen.findByTestId('audience-preview-denied')).toBeInTheDocument();
   expect(screen.queryByTestId('audience-preview')).not.toBeInTheDocument();
   await screen.findByTestId('segments-table');

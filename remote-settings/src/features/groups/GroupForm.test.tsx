@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, TestRouter } from '../websites/test-utils';
 import GroupCreateScreen from './GroupCreateScreen';
 
 const people = [
@@ -13,9 +12,9 @@ beforeAll(() => initTestI18n());
 
 function renderCreate() {
   return renderScreen(
-    <MemoryRouter initialEntries={['/group/create']}>
+    <TestRouter initialEntries={['/group/create']}>
       <GroupCreateScreen />
-    </MemoryRouter>,
+    </TestRouter>,
   );
 }
 

@@ -4,9 +4,13 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { RESOURCE_ACTIONS } from 'contracts';
 import { UiProvider } from 'shared-ui';
+import { TestRouter } from 'shared-auth/testing';
 import en from '../../locales/en/settings.json';
 import common from '../../../../shared-i18n/locales/en/common.json';
 import { RoleForm } from './components/RoleForm';
+
+// Many clicks on a loaded machine (the permission cards are the largest form of the console).
+jest.setTimeout(20_000);
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { settings: en, common } }, interpolation: { escapeValue: false } });
@@ -15,7 +19,9 @@ function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), defaultVa
   render(
     <I18nextProvider i18n={i18n}>
       <UiProvider>
-        <RoleForm submitLabel="Create role" onSubmit={onSubmit} onCancel={() => {}} defaultValues={defaultValues} />
+        <TestRouter>
+          <RoleForm submitLabel="Create role" onSubmit={onSubmit} onCancel={() => {}} defaultValues={defaultValues} />
+        </TestRouter>
       </UiProvider>
     </I18nextProvider>,
   );
@@ -37,6 +43,11 @@ describe('RoleForm permission cards', () => {
     expect(within(card('checklist')).getByRole('heading')).toHaveTextContent('Checklists');
     expect(within(card('checklist')).getByRole('checkbox', { name: 'Duplicate · Checklists' })).toHaveAttribute('value', 'duplication_checklist');
     expect(within(card('domain')).getAllByRole('checkbox')).toHaveLength(2); // select all + create
+    // Screens by the names the console gives them; resources with no screen yet say what they will guard.
+    expect(within(card('posts')).getByRole('heading')).toHaveTextContent('Popups');
+    expect(within(card('segment')).getByRole('heading')).toHaveTextContent('Audiences');
+    expect(within(card('email')).getByTestId('permission-future')).toHaveTextContent('No screen yet · Will guard e-mail campaigns.');
+    expect(within(card('posts')).queryByTestId('permission-future')).not.toBeInTheDocument();
   });
 
   it('"select all" of a card selects exactly that resource’s actions, and counts them', async () => {

@@ -8,6 +8,7 @@ import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useConfirmedAction } from 'shared-auth';
 import { useRoles, type RoleRow } from './api/list-roles';
 import { useDeleteRole } from './api/delete-role';
+import { parsePermission } from 'contracts';
 
 /**
  * /role (get_role): the organisation's roles and the permissions each carries. Create, edit and
@@ -38,11 +39,15 @@ export default function RoleListScreen() {
         cell: ({ row }) => (
           <HStack gap="1" wrap="wrap">
             <Badge colorPalette="brand">{t('roles.permissionCount', { count: row.original.permissions.length })}</Badge>
-            {row.original.permissions.slice(0, 4).map((p) => (
-              <Badge key={p} variant="outline" fontFamily="mono" dir="ltr">
-                {p}
-              </Badge>
-            ))}
+            {row.original.permissions.slice(0, 4).map((p) => {
+              // The names the permission cards use ("View · Popups"), the raw string on hover.
+              const { action, resource } = parsePermission(p);
+              return (
+                <Badge key={p} variant="outline" title={p}>
+                  {t('roles.form.actionOf', { action: t(`roles.actions.${action}`), resource: t(`roles.resources.${resource}`) })}
+                </Badge>
+              );
+            })}
             {row.original.permissions.length > 4 && (
               <Text as="span" color="fg.muted" fontSize="xs">
                 {t('roles.morePermissions', { count: row.original.permissions.length - 4 })}

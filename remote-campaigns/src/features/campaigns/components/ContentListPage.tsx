@@ -8,7 +8,7 @@ import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
-import type { CampaignKindScreens } from '../kinds';
+import { createPath, type CampaignKindScreens } from '../kinds';
 import { useWorkspaces } from '../use-campaign-options';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
 import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
@@ -48,8 +48,8 @@ const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
 
 /**
  * A campaign list (popups, banners, push notifications): the service's workspaces beside the table
- * (choosing one filters it; "Create" goes into the chosen one, or offers to make one when there is
- * none), the filters the list call accepts, paging, column toggles, and the row actions duplicate,
+ * (choosing one filters it; "Create" goes into the chosen one, or into none under "All workspaces":
+ * a workspace helps organise, it is never required), the filters the list call accepts, paging, column toggles, and the row actions duplicate,
  * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
  * confirmed, announced by a toast and reflected in the list.
  */
@@ -66,7 +66,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const workspaceId = state.filters.workSpace ?? '';
   const setWorkspaceId = (id: string) => state.setFilters({ workSpace: id });
   const [selection, setSelection] = useState<string[]>([]);
-  const [creatingWorkspace, setCreatingWorkspace] = useState<null | 'browse' | 'create'>(null);
+  const [creatingWorkspace, setCreatingWorkspace] = useState(false);
   const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
   const values = useValueFilters(valueFilters);
   const owners = useOwnerFilters();
@@ -171,18 +171,12 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   );
 
   const workspaceList = workspaces.data ?? [];
-  const create = () => {
-    const target = workspaceId || workspaceList[0]?._id;
-    if (target) navigate(`${basePath}/${target}/create`);
-    else setCreatingWorkspace('create');
-  };
+  const create = () => navigate(createPath(campaignKind, workspaceId));
   const onWorkspaceCreated = (ws: Workspace) => {
-    const thenCreate = creatingWorkspace === 'create';
-    setCreatingWorkspace(null);
+    setCreatingWorkspace(false);
     // The workspaces call is another area's: its list is read again through the shared cache.
     void queryClient.invalidateQueries({ queryKey: ['api', 'workspaces'] });
-    if (thenCreate) navigate(`${basePath}/${ws._id}/create`);
-    else setWorkspaceId(ws._id);
+    setWorkspaceId(ws._id);
   };
 
   const toolbar = (
@@ -210,8 +204,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         description={t(`${kind}.list.description`)}
         actions={
           canCreate && (
-            // Until the workspaces are known, "none yet" (which offers to make one) cannot be told apart.
-            <Button colorPalette="brand" onClick={create} disabled={workspaces.isPending} data-testid={`${kind}-create`}>
+            <Button colorPalette="brand" onClick={create} data-testid={`${kind}-create`}>
               <Plus />
               {t(`${kind}.list.create`)}
             </Button>
@@ -224,7 +217,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
           loading={workspaces.isPending}
           value={workspaceId}
           onChange={setWorkspaceId}
-          onNew={() => setCreatingWorkspace('browse')}
+          onNew={() => setCreatingWorkspace(true)}
         />
         <Stack flex="1" minW="0" gap="4">
           <DataTable
@@ -239,7 +232,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
           />
         </Stack>
       </Flex>
-      <NewWorkspaceDialog open={creatingWorkspace !== null} service={service} onClose={() => setCreatingWorkspace(null)} onCreated={onWorkspaceCreated} />
+      <NewWorkspaceDialog open={creatingWorkspace} service={service} onClose={() => setCreatingWorkspace(false)} onCreated={onWorkspaceCreated} />
       <ConfirmDialog
         {...duplication.dialogProps}
         testId="duplicate-dialog"
@@ -254,6 +247,8 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         title={t('list.cancelTitle')}
         description={t('list.cancelConfirm', { title: cancellation.target ? titleOf(cancellation.target) : '' })}
         confirmLabel={t('list.cancelConfirmButton')}
+        // Not "Cancel" beside "Cancel it": the way out says it keeps the item as it is.
+        cancelLabel={t('list.cancelKeepButton')}
       />
       <ConfirmDialog
         {...deletion.dialogProps}

@@ -78,7 +78,9 @@ export function ContentViewScreen<T extends { _id: string }>({ kind, useItem, fe
         title={t(`${i18nKey}.view.title`)}
         description={t(`${i18nKey}.view.description`)}
         actions={
-          canUpdate && (
+          // "Edit" only once the item is there: a missing one (not found, another website's) has nothing to edit.
+          canUpdate &&
+          item.isSuccess && (
             <Button asChild variant="outline" data-testid="view-edit">
               <RouterLink to={`${basePath}/${id}/update`}>
                 <Pencil size={14} aria-hidden />

@@ -12,6 +12,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
+import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import type { CampaignOptions } from '../use-campaign-options';
 import { EditorLayout } from './EditorLayout';
 
@@ -59,7 +60,8 @@ function LivePreview<Input extends FieldValues, Output>({
 /**
  * The frame the banner and push editors share: react-hook-form with the contract's resolver, the
  * server's per-field messages put on their fields on a failed save (nothing typed is lost), the
- * live preview fed by the values as they are typed, and the read-only view.
+ * live preview fed by the values as they are typed, the read-only view, and the question before
+ * leaving an edited editor (not after a save that succeeded: the save navigates while submitting).
  */
 export function EditorForm<Input extends FieldValues, Output>({
   mode,
@@ -89,6 +91,7 @@ export function EditorForm<Input extends FieldValues, Output>({
   }, onInvalid);
   return (
     <FormProvider {...form}>
+      <UnsavedChangesGuard when={mode !== 'view' && form.formState.isDirty && !form.formState.isSubmitting} />
       <EditorLayout
         onSubmit={submit}
         readOnly={mode === 'view'}

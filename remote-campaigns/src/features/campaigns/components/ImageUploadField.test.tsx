@@ -49,11 +49,35 @@ describe('ImageUploadField (spec sections 5 and 8)', () => {
     await waitFor(() => expect(screen.getByTestId('value')).toBeEmptyDOMElement());
   });
 
-  it("reports 'Failed to upload image' when the server refuses the file", async () => {
+  it("reports 'Failed to upload image' with the server's reason when the server refuses the file", async () => {
     signInAs(makeUser([]));
-    fakeApi((call) => (call.url === '/api/upload' ? { status: 400, data: { message: 'Only PNG, JPEG, GIF or WebP images can be uploaded' } } : undefined));
+    fakeApi((call) => (call.url === '/api/upload' ? { status: 400, data: { message: "This website's image storage is full" } } : undefined));
     renderScreen(<Harness />);
     await userEvent.setup().upload(screen.getByTestId('icon-input'), png());
-    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Failed to upload image');
+    const toast = await screen.findByTestId('toast-error');
+    expect(toast).toHaveTextContent('Failed to upload image');
+    expect(toast).toHaveTextContent("This website's image storage is full");
+  });
+
+  it('refuses a file of another type before sending it, and says so', async () => {
+    signInAs(makeUser([]));
+    const calls = fakeApi(() => undefined);
+    renderScreen(<Harness />);
+    const pdf = new File(['%PDF'], 'brochure.pdf', { type: 'application/pdf' });
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('icon-input'), pdf);
+    const toast = await screen.findByTestId('toast-error');
+    expect(toast).toHaveTextContent('Failed to upload image');
+    expect(toast).toHaveTextContent('“brochure.pdf” is not a PNG, JPEG, GIF or WebP image.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses an image over 2 MiB before sending it, and gives its size and the limit', async () => {
+    signInAs(makeUser([]));
+    const calls = fakeApi(() => undefined);
+    renderScreen(<Harness />);
+    const big = new File([new Uint8Array(3 * 1024 * 1024)], 'photo.jpg', { type: 'image/jpeg' });
+    await userEvent.setup().upload(screen.getByTestId('icon-input'), big);
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('“photo.jpg” weighs 3 MB; an image may weigh 2 MB at most.');
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,15 +1,28 @@
 import { useId, useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { UPLOAD_MIME_TYPES } from 'contracts';
+import { UPLOAD_DEFAULT_MAX_BYTES, UPLOAD_MIME_TYPES } from 'contracts';
 import { Box, Button, HStack, Image, Text, toaster } from 'shared-ui';
-import { useTranslation } from 'shared-i18n';
+import { useFormatters, useTranslation } from 'shared-i18n';
+import { errorMessage } from 'shared-auth';
 import { uploadImage } from '../api/upload-image';
 
 /**
  * An image chosen from the user's files, sent to POST /api/upload; the stored file's URL becomes the
  * value. Spec sections 5 and 8: only a 201 answer is a success ('Image uploaded sucessfully', spelt as
- * the spec spells it); anything else is 'Failed to upload image' and the value does not change.
+ * the spec spells it); anything else is 'Failed to upload image' with the reason (the server's
+ * message, translated by the API) and the value does not change. The browser refuses a file of another
+ * type or over the size limit before sending it, and says which.
  */
+
+const MEBIBYTE = 1024 * 1024;
+
+/** Why the browser refuses `file` before sending it (the server's own checks, spec section 5), or null. */
+export function uploadRefusal(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {
+  if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) return 'type';
+  // The server's limit is UPLOAD_MAX_BYTES, 2 MiB unless configured otherwise.
+  if (file.size > UPLOAD_DEFAULT_MAX_BYTES) return 'size';
+  return null;
+}
 export function ImageUploadField({
   value,
   onChange,
@@ -24,18 +37,35 @@ export function ImageUploadField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('campaigns');
+  const format = useFormatters();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    const refusal = uploadRefusal(file);
+    if (refusal) {
+      const description =
+        refusal === 'type'
+          ? t('upload.wrongType', { name: file.name })
+          : t('upload.tooLarge', {
+              name: file.name,
+              size: format.number(file.size / MEBIBYTE, { maximumFractionDigits: 1 }),
+              max: format.number(UPLOAD_DEFAULT_MAX_BYTES / MEBIBYTE),
+            });
+      toaster.create({ type: 'error', title: t('upload.failure'), description });
+      if (input.current) input.current.value = '';
+      return;
+    }
     setBusy(true);
     try {
       const stored = await uploadImage(file);
       onChange(stored.url);
       toaster.create({ type: 'success', title: t('upload.success') });
-    } catch {
-      toaster.create({ type: 'error', title: t('upload.failure') });
+    } catch (error) {
+      // The reason when there is one: the server's refusal, or 'Network Error'.
+      const reason = errorMessage(error, '');
+      toaster.create({ type: 'error', title: t('upload.failure'), description: reason || undefined });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

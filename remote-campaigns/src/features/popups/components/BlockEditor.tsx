@@ -25,12 +25,15 @@ export function BlockEditor({
   count,
   onRemove,
   onMove,
+  readOnly = false,
 }: {
   page: number;
   index: number;
   count: number;
   onRemove: () => void;
   onMove: (to: number) => void;
+  /** The view screen: no move or remove buttons (a disabled red button still looks like an action). */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation('campaigns');
   const { control, register, formState } = useFormContext<PopupDocumentInput>();
@@ -60,24 +63,28 @@ export function BlockEditor({
           <HStack gap="1">
             <Badge variant="surface">{t(`blocks.kinds.${kind}`)}</Badge>
             <Spacer />
-            <IconButton size="xs" variant="ghost" aria-label={t('blocks.moveUp')} disabled={index === 0} onClick={() => onMove(index - 1)}>
-              <ArrowUp />
-            </IconButton>
-            <IconButton size="xs" variant="ghost" aria-label={t('blocks.moveDown')} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-              <ArrowDown />
-            </IconButton>
-            <IconButton
-              size="xs"
-              variant="ghost"
-              colorPalette="red"
-              aria-label={t('blocks.remove', { kind: t(`blocks.kinds.${kind}`) })}
-              title={count <= 1 ? t('blocks.lastBlock') : undefined}
-              disabled={count <= 1}
-              onClick={onRemove}
-              data-testid="block-remove"
-            >
-              <Trash2 />
-            </IconButton>
+            {!readOnly && (
+              <>
+                <IconButton size="xs" variant="ghost" aria-label={t('blocks.moveUp')} disabled={index === 0} onClick={() => onMove(index - 1)}>
+                  <ArrowUp />
+                </IconButton>
+                <IconButton size="xs" variant="ghost" aria-label={t('blocks.moveDown')} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+                  <ArrowDown />
+                </IconButton>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t('blocks.remove', { kind: t(`blocks.kinds.${kind}`) })}
+                  title={count <= 1 ? t('blocks.lastBlock') : undefined}
+                  disabled={count <= 1}
+                  onClick={onRemove}
+                  data-testid="block-remove"
+                >
+                  <Trash2 />
+                </IconButton>
+              </>
+            )}
           </HStack>
           {kind === 'text' && (
             <>

@@ -7,7 +7,7 @@ import { useFieldMessage } from '../../campaigns/field-messages';
 import { canAddPage, canRemoveBlock, canRemovePage, newBlock, newPage, pageAfterRemoval } from '../editor-logic';
 import { BlockEditor } from './BlockEditor';
 
-function PageBlocks({ page }: { page: number }) {
+function PageBlocks({ page, readOnly }: { page: number; readOnly: boolean }) {
   const { t } = useTranslation('campaigns');
   const { control, formState } = useFormContext<PopupDocumentInput>();
   const message = useFieldMessage(formState.errors);
@@ -34,28 +34,32 @@ function PageBlocks({ page }: { page: number }) {
           count={blocks.fields.length}
           onRemove={() => remove(index)}
           onMove={(to) => blocks.move(index, to)}
+          readOnly={readOnly}
         />
       ))}
-      <Flex gap="2" wrap="wrap" align="center" role="group" aria-label={t('blocks.add')}>
-        <Text fontSize="sm" color="fg.muted">
-          {t('blocks.add')}
-        </Text>
-        {POPUP_BLOCK_KINDS.map((kind) => (
-          <Button key={kind} size="xs" variant="outline" onClick={() => blocks.append(newBlock(kind))} data-testid={`add-block-${kind}`}>
-            <Plus size={12} aria-hidden />
-            {t(`blocks.kinds.${kind}`)}
-          </Button>
-        ))}
-      </Flex>
+      {!readOnly && (
+        <Flex gap="2" wrap="wrap" align="center" role="group" aria-label={t('blocks.add')}>
+          <Text fontSize="sm" color="fg.muted">
+            {t('blocks.add')}
+          </Text>
+          {POPUP_BLOCK_KINDS.map((kind) => (
+            <Button key={kind} size="xs" variant="outline" onClick={() => blocks.append(newBlock(kind))} data-testid={`add-block-${kind}`}>
+              <Plus size={12} aria-hidden />
+              {t(`blocks.kinds.${kind}`)}
+            </Button>
+          ))}
+        </Flex>
+      )}
     </Stack>
   );
 }
 
 /**
  * The popup's content as pages (at most 5; the last one cannot be removed), each a list of blocks.
- * The page being edited is the page the preview shows.
+ * The page being edited is the page the preview shows. Read-only (the view screen), the tabs stay
+ * to move between pages and nothing that changes the structure (add, move, remove) is shown.
  */
-export function PagesEditor({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+export function PagesEditor({ page, onPageChange, readOnly = false }: { page: number; onPageChange: (page: number) => void; readOnly?: boolean }) {
   const { t } = useTranslation('campaigns');
   const { control, formState } = useFormContext<PopupDocumentInput>();
   const message = useFieldMessage(formState.errors);
@@ -99,15 +103,19 @@ export function PagesEditor({ page, onPageChange }: { page: number; onPageChange
             </Button>
           ))}
         </HStack>
-        <Button size="sm" variant="ghost" onClick={add} disabled={!canAddPage(pages.fields)} data-testid="page-add">
-          <Plus size={14} aria-hidden />
-          {t('pages.add')}
-        </Button>
-        <Spacer />
-        <Button size="sm" variant="ghost" colorPalette="red" onClick={removeCurrent} disabled={!canRemovePage(pages.fields)} data-testid="page-remove">
-          <Trash2 size={14} aria-hidden />
-          {t('pages.remove', { number: current + 1 })}
-        </Button>
+        {!readOnly && (
+          <>
+            <Button size="sm" variant="ghost" onClick={add} disabled={!canAddPage(pages.fields)} data-testid="page-add">
+              <Plus size={14} aria-hidden />
+              {t('pages.add')}
+            </Button>
+            <Spacer />
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={removeCurrent} disabled={!canRemovePage(pages.fields)} data-testid="page-remove">
+              <Trash2 size={14} aria-hidden />
+              {t('pages.remove', { number: current + 1 })}
+            </Button>
+          </>
+        )}
       </HStack>
       <Text fontSize="xs" color="fg.muted" data-testid="page-count">
         {t('pages.count', { count: pages.fields.length, max: POPUP_MAX_PAGES })}
@@ -117,7 +125,7 @@ export function PagesEditor({ page, onPageChange }: { page: number; onPageChange
           {error}
         </Text>
       )}
-      {pages.fields[current] && <PageBlocks key={pages.fields[current].key} page={current} />}
+      {pages.fields[current] && <PageBlocks key={pages.fields[current].key} page={current} readOnly={readOnly} />}
     </Stack>
   );
 }

@@ -106,7 +106,7 @@ function PopupSections({
       </EditorSection>
 
       <EditorSection title={t('popups.sections.content')} testId="section-content">
-        <PagesEditor page={page} onPageChange={onPageChange} />
+        <PagesEditor page={page} onPageChange={onPageChange} readOnly={readOnly} />
       </EditorSection>
 
       <EditorSection title={t('popups.sections.appearance')} testId="section-appearance">

@@ -1,12 +1,20 @@
+import { useState } from 'react';
 import type { StatsRange } from 'contracts';
 import { STATS_RANGES } from '../constants';
 import { useTranslation } from 'shared-i18n';
 import { Field, HStack, Input, NativeSelect, Text } from 'shared-ui';
 import type { RangeProblem, RangeSelection } from '../range';
 
-/** The dashboard's time range (spec section 4: changeable, last24hours by default), custom with two days. */
+/**
+ * The dashboard's time range (spec section 4: changeable, last24hours by default), custom with two
+ * days. "Choose both days." waits until the user has left a day field: on choosing "Custom range"
+ * nobody could have chosen them yet.
+ */
 export function RangeSelector({ value, onChange, problem }: { value: RangeSelection; onChange: (next: RangeSelection) => void; problem: RangeProblem | null }) {
   const { t } = useTranslation('dashboard');
+  const [attempted, setAttempted] = useState(false);
+  const shown = problem === 'missing' && !attempted ? null : problem;
+  const attempt = () => setAttempted(true);
   return (
     <HStack gap="3" align="end" wrap="wrap" data-testid="range-selector">
       <Field.Root w="auto">
@@ -28,7 +36,7 @@ export function RangeSelector({ value, onChange, problem }: { value: RangeSelect
       </Field.Root>
       {value.range === 'custom' && (
         <>
-          <Field.Root w="auto" invalid={problem !== null}>
+          <Field.Root w="auto" invalid={shown !== null}>
             <Field.Label>{t('range.from')}</Field.Label>
             <Input
               size="sm"
@@ -36,15 +44,23 @@ export function RangeSelector({ value, onChange, problem }: { value: RangeSelect
               data-testid="range-from"
               value={value.from ?? ''}
               onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+              onBlur={attempt}
             />
           </Field.Root>
-          <Field.Root w="auto" invalid={problem !== null}>
+          <Field.Root w="auto" invalid={shown !== null}>
             <Field.Label>{t('range.to')}</Field.Label>
-            <Input size="sm" type="date" data-testid="range-to" value={value.to ?? ''} onChange={(e) => onChange({ ...value, to: e.currentTarget.value })} />
+            <Input
+              size="sm"
+              type="date"
+              data-testid="range-to"
+              value={value.to ?? ''}
+              onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+              onBlur={attempt}
+            />
           </Field.Root>
-          {problem && (
+          {shown && (
             <Text color="fg.error" fontSize="sm" role="alert" data-testid="range-problem">
-              {t(`range.problem.${problem}`)}
+              {t(`range.problem.${shown}`)}
             </Text>
           )}
         </>

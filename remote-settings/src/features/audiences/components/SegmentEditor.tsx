@@ -13,6 +13,7 @@ import type { SegmentRow } from '../api/list-segments';
 import { missingValues } from '../audience-summary';
 import { useAudiencePreview } from '../use-audience-preview';
 import { AudiencePreviewPanel } from './AudiencePreviewPanel';
+import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type SegmentFormValues = { name: string; audience: AudienceGroup };
 
@@ -88,6 +89,7 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
         </Card.Header>
         <Card.Body>
           <form onSubmit={submit} noValidate data-testid="segment-form">
+            <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
             <Stack gap="5">
               <FormField label={t('audiences.form.name')} error={formState.errors.name?.message} required>
                 <Input maxW="md" autoComplete="off" data-testid="segment-name" {...register('name')} />

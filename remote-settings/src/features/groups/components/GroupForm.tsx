@@ -8,6 +8,7 @@ import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
 import type { ClientMember } from '../api/groups';
 import { MembersPicker } from './MembersPicker';
+import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type GroupFormValues = { name: string; members: ClientMember[] };
 
@@ -54,6 +55,7 @@ export function GroupForm({ defaultValues = { name: '', members: [] }, submitLab
   });
   return (
     <form onSubmit={submit} noValidate data-testid="group-form">
+      <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
       <Stack gap="6">
         <FormField label={t('groups.form.name')} error={formState.errors.name?.message} required>
           <Input maxW="md" autoComplete="off" {...register('name')} />

@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { ALL_PERMISSIONS, RESOURCES, RESOURCE_ACTIONS, type Resource } from 'contracts';
-import { Badge, Card, Checkbox, Heading, HStack, SimpleGrid, Stack, VisuallyHidden } from 'shared-ui';
+import { Badge, Card, Checkbox, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 /** Keeps the permissions in the order of spec section 6, whatever order they were ticked in. */
+/** Resources whose screens do not exist yet: their card says what they will guard. */
+const FUTURE_RESOURCES = new Set(['domain', 'email', 'reclamation']);
+
 export function orderPermissions(permissions: Iterable<string>): string[] {
   const set = new Set(permissions);
   return ALL_PERMISSIONS.filter((p) => set.has(p));
@@ -79,6 +82,11 @@ function ResourceCard({
             {t('roles.form.selectedCount', { count, total: permissions.length })}
           </Badge>
         </HStack>
+        {FUTURE_RESOURCES.has(resource) && (
+          <Text fontSize="xs" color="fg.muted" data-testid="permission-future">
+            {t('roles.future.title')} · {t(`roles.future.${resource}`)}
+          </Text>
+        )}
         <Checkbox.Root
           size="sm"
           mt="2"

@@ -7,6 +7,7 @@ import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
 import { PermissionCards, orderPermissions } from './PermissionCards';
+import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type RoleFormValues = { name: string; permissions: string[] };
 
@@ -50,6 +51,7 @@ export function RoleForm({ defaultValues = { name: '', permissions: [] }, submit
   });
   return (
     <form onSubmit={submit} noValidate data-testid="role-form">
+      <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
       <Stack gap="6">
         <FormField label={t('roles.form.name')} error={formState.errors.name?.message} required>
           <Input maxW="md" autoComplete="off" {...register('name')} />

@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { UiProvider } from 'shared-ui';
+import { api } from 'shared-auth';
+
+jest.mock('shared-i18n', () => ({
+  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
+  LANGUAGES: [{ code: 'en', label: 'English' }],
+  changeLanguage: jest.fn(),
+}));
+
+import { ConfirmScreen } from './ConfirmScreen';
+import { ForgotPasswordScreen } from './ForgotPasswordScreen';
+import { ResetPasswordScreen } from './ResetPasswordScreen';
+
+const refused = (token: string) =>
+  Object.assign(new Error('Request failed'), {
+    isAxiosError: true,
+    response: { status: 400, data: { message: 'Failed', errors: { token } } },
+  });
+
+const renderAt = (url: string) =>
+  render(
+    <UiProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route path="/forget-password" element={<ForgotPasswordScreen />} />
+          <Route path="/confirm" element={<ConfirmScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+
+async function choosePassword() {
+  await userEvent.type(screen.getByLabelText(/password\.new/), 'Another-pass-1');
+  await userEvent.type(screen.getByLabelText(/password\.confirm/), 'Another-pass-1');
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+/** Issue 13, item 5: a used or expired link says so and offers the way to a new one. */
+test('a used reset link says so and offers a new link for its e-mail', async () => {
+  jest.spyOn(api, 'put').mockRejectedValue(refused('This reset link is invalid, already used or expired'));
+  renderAt('/reset-password?token=used&email=ada%40example.com');
+  await choosePassword();
+  await userEvent.click(screen.getByRole('button', { name: 'reset.submit' }));
+  expect(await screen.findByText('This reset link is invalid, already used or expired')).toBeTruthy();
+  await userEvent.click(screen.getByRole('link', { name: 'reset.sendNew' }));
+  expect(await screen.findByRole('button', { name: 'forgot.submit' })).toBeTruthy();
+  expect(screen.getByRole('textbox')).toHaveValue('ada@example.com');
+});
+
+test('a used invitation link says so and to ask the inviter for a new one', async () => {
+  jest.spyOn(api, 'patch').mockRejectedValue(refused('This invitation link is invalid or has expired'));
+  renderAt('/confirm?token=used&email=ada%40example.com');
+  await choosePassword();
+  await userEvent.click(screen.getByRole('button', { name: 'confirm.submit' }));
+  expect(await screen.findByText('This invitation link is invalid or has expired')).toBeTruthy();
+  expect(screen.getByText('invitation.askInviter')).toBeTruthy();
+  expect(screen.queryByTestId('confirm-form')).toBeNull();
+});
