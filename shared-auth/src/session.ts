@@ -118,3 +118,11 @@ export function setUser(user: User): void {
   sessionStore.set(userAtom, user);
   sessionStore.set(activeWebsiteIdAtom, chooseWebsite(user, sessionStore.get(activeWebsiteIdAtom)));
 }
+
+/**
+ * Reads the signed-in user again (GET /api/users/me) after the server changed it: a website added or
+ * removed, so the header's website switcher lists the new set and a deleted active website is left.
+ */
+export async function reloadUser(): Promise<void> {
+  setUser((await callApi(getMeCall)).data);
+}

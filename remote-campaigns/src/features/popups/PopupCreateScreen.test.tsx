@@ -2,7 +2,19 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter, savedPopup } from '../../test/test-utils';
+import {
+  TEST_GROUP,
+  TEST_WORKSPACE,
+  fakeApi,
+  initTestI18n,
+  makeUser,
+  optionLists,
+  renderScreen,
+  signInAs,
+  type Call,
+  TestRouter,
+  savedPopup,
+} from '../../test/test-utils';
 import { i18n } from 'shared-i18n';
 import campaignsFr from '../../locales/fr/campaigns.json';
 import PopupCreateScreen from './PopupCreateScreen';

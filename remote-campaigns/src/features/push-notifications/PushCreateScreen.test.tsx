@@ -1,7 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { TEST_GROUP, TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, TestRouter, savedPushNotification } from '../../test/test-utils';
+import {
+  TEST_GROUP,
+  TEST_WORKSPACE,
+  fakeApi,
+  initTestI18n,
+  makeUser,
+  optionLists,
+  renderScreen,
+  signInAs,
+  TestRouter,
+  savedPushNotification,
+} from '../../test/test-utils';
 import PushCreateScreen from './PushCreateScreen';
 
 beforeAll(() => initTestI18n());
