@@ -134,3 +134,12 @@ export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
+
+/**
+ * The website of the `Activewebsite` header, on a `website: true` route (the hook resolved it inside
+ * the caller's organisation, or answered 404). Every website-scoped store is bound to its id.
+ */
+export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
+  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  return request.activeWebsite;
+}

@@ -19,7 +19,7 @@ import { contentComments, contentReactions, contents } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { paged, pageWindow } from '../../lib/paging';
 import { caller } from '../../plugins/access';
-import { websiteOf } from '../groups/shared';
+import { activeWebsiteOf as websiteOf } from '../../plugins/access';
 import { errorResponses, zod } from '../shared';
 import type { AnyKind } from './kinds';
 import { assertContent, assertRefs, insertContent, listContents, loadContentView, ownContent, updateContent, type ListFilters } from './store';

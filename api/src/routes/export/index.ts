@@ -8,7 +8,7 @@ import { contents, formAnswers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { popupKind } from '../campaigns-shared/kinds';
 import { ownContent } from '../campaigns-shared/store';
-import { websiteOf } from '../groups/shared';
+import { activeWebsiteOf as websiteOf } from '../../plugins/access';
 import { errorResponses, zod } from '../shared';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

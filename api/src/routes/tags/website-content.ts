@@ -1,7 +1,5 @@
 import type { Permission } from 'contracts';
-import type { FastifyRequest } from 'fastify';
-import type { RouteAccess, ActiveWebsite } from '../../plugins/access';
-import { badRequest } from '../../lib/errors';
+import type { RouteAccess } from '../../plugins/access';
 
 /**
  * Access of every tags and workspaces call. Spec section 6 names no permission for them, so any
@@ -14,8 +12,5 @@ export const WEBSITE_CONTENT_ACCESS: RouteAccess = { auth: true, permission: nul
 /** Writing inside the active website, with the permission it needs (issue 10, item 3). */
 export const websiteWrite = (permission: Permission): RouteAccess => ({ auth: true, permission, website: true });
 
-/** The website of the `Activewebsite` header, on a `website: true` route (the access hook sets it). */
-export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
-  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
-  return request.activeWebsite;
-}
+/** The website of the `Activewebsite` header: the one tenancy helper lives with the access hook. */
+export { activeWebsiteOf } from '../../plugins/access';

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { uploads, websites } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
-import { websiteOf } from '../groups/shared';
+import { activeWebsiteOf as websiteOf } from '../../plugins/access';
 import { errorResponses, PUBLIC, zod } from '../shared';
 import { reencodeImage, type ImageExt } from './reencode';
 
