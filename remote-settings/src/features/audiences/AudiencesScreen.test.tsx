@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { AudienceGroup, ClientMember, Segment } from 'contracts';
 import AudiencesScreen from './AudiencesScreen';
 import { describeAudience, missingValues } from './audience-summary';
@@ -105,7 +106,11 @@ test('the summary of a tree reads like the rules, and missing values are found w
 
 test('the live preview runs POST /api/clients with the tree being built, and shows the people and the count', async () => {
   const calls = server();
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <AudiencesScreen />
+    </MemoryRouter>,
+  );
   const preview = await screen.findByTestId('audience-preview');
   expect(await within(preview).findByText('vip-2001')).toBeInTheDocument();
   expect(within(preview).getByTestId('audience-preview-count')).toHaveTextContent('2 matching people');
@@ -136,7 +141,11 @@ test('the live preview runs POST /api/clients with the tree being built, and sho
 
 test('save: browser validation, the server’s name conflict on the name, then the segment in the list', async () => {
   const calls = server([{ _id: 's0', name: 'Taken', audience: active, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <AudiencesScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('segments-table');
   await within(table).findByText('Taken');
   expect(within(table).getByText('State is active')).toBeInTheDocument();
@@ -166,7 +175,11 @@ test('save: browser validation, the server’s name conflict on the name, then t
 
 test('a server message about a condition shows on that condition', async () => {
   server();
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <AudiencesScreen />
+    </MemoryRouter>,
+  );
   await screen.findByTestId('audience-preview');
   await userEvent.click(screen.getByRole('button', { name: 'Add condition' }));
   const condition = screen.getByRole('group', { name: 'Condition 1' });
@@ -178,7 +191,11 @@ test('a server message about a condition shows on that condition', async () => {
 
 test('edit loads the segment and saves it with PUT; delete asks first', async () => {
   const calls = server([{ _id: 's9', name: 'Actives', audience: active, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <AudiencesScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('segments-table');
   await within(table).findByText('Actives');
   await userEvent.click(within(table).getByTestId('segment-edit'));
@@ -201,7 +218,11 @@ test('edit loads the segment and saves it with PUT; delete asks first', async ()
 
 test('without get_members the screen still builds and saves segments, without listing people', async () => {
   const calls = server([], { permissions: [] as never[] });
-  renderScreen(<AudiencesScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <AudiencesScreen />
+    </MemoryRouter>,
+  );
   expect(await screen.findByTestId('audience-preview-denied')).toBeInTheDocument();
   expect(screen.queryByTestId('audience-preview')).not.toBeInTheDocument();
   await screen.findByTestId('segments-table');

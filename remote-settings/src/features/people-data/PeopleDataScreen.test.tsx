@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { Attribute } from 'contracts';
 import PeopleDataScreen from './PeopleDataScreen';
 import { identifySnippet } from './snippet';
@@ -38,7 +39,11 @@ test('snippets carry an example value of the type', () => {
 
 test('create: validation in the browser, a duplicate on the name field, then the message and the snippet', async () => {
   const calls = server([{ _id: 'x', name: 'plan', type: 'string', createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<PeopleDataScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <PeopleDataScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('attributes-table');
   await within(table).findByText('plan');
   await userEvent.click(screen.getByTestId('attribute-create'));
@@ -67,7 +72,11 @@ test('create: validation in the browser, a duplicate on the name field, then the
 
 test('delete asks first, then removes the row', async () => {
   const calls = server([{ _id: 'x', name: 'plan', type: 'string', createdAt: '2025-01-01T00:00:00.000Z' }]);
-  renderScreen(<PeopleDataScreen />);
+  renderScreen(
+    <MemoryRouter>
+      <PeopleDataScreen />
+    </MemoryRouter>,
+  );
   const table = await screen.findByTestId('attributes-table');
   await within(table).findByText('plan');
   await userEvent.click(within(table).getByTestId('attribute-delete'));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Alert, Box, Button, CloseButton, HStack, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import type { AttributeRow } from '../api/attributes';
+import type { AttributeRow } from '../api/list-attributes';
 import { identifySnippet } from '../snippet';
 
 /**
