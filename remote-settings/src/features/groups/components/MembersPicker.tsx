@@ -140,7 +140,7 @@ export function MembersPicker({ value, onChange, invalid = false, disabled = fal
   );
 }
 
-/** FILTERS of the people search, in the URL under `member.` (the form's own list, beside the page's). */
+/** The people search's filter, in the URL under `member.` (the form's own list, beside any of the page's). */
 const SEARCH_FILTERS = ['search'] as const;
 
 function SearchResults({ columns }: { columns: ColumnDef<ClientMember>[] }) {
