@@ -1,5 +1,5 @@
-import { updateGroupCall } from 'contracts';
+import { previewGroupCall, updateGroupCall } from 'contracts';
 import { useCallMutation } from 'shared-auth';
 
-/** PUT /api/groups/{id} (update_group): its name and members, replaced. */
-export const useUpdateGroup = () => useCallMutation(updateGroupCall);
+/** PUT /api/groups/{id} (update_group): its name and members, replaced (the preview, under /api/group, changes too). */
+export const useUpdateGroup = () => useCallMutation(updateGroupCall, { invalidates: [previewGroupCall] });

@@ -19,7 +19,7 @@ export function GroupPreviewDialog({ group, onClose }: { group: GroupRow | null;
   // The members table's page is in the URL (`preview.page`) like every list's, and leaves it on close.
   const membersPage = useListUrlState([], 'preview.');
   const close = () => {
-    membersPage.setPage(1);
+    if (membersPage.page !== 1) membersPage.setPage(1);
     onClose();
   };
   return (
