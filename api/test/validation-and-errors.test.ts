@@ -1,10 +1,24 @@
+import { z } from 'zod';
+import { defineCall, PUBLIC_ACCESS } from 'contracts';
+import { serve } from '../src/http/serve';
 import { createTestApp, type TestApp } from './support/test-app';
+
+/** A call whose handler fails unexpectedly: what a bug looks like to a client. */
+const boomCall = defineCall({
+  method: 'GET',
+  path: '/api/test/boom',
+  access: PUBLIC_ACCESS,
+  summary: 'Test: an unexpected failure',
+  tag: 'test',
+  response: z.object({}),
+  errors: [],
+});
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     register: (app) => {
-      app.get('/api/test/boom', { config: { auth: false, permission: null, website: false } }, async () => {
+      serve(app, boomCall, async () => {
         throw new Error('secret internal detail at /srv/db.ts:42');
       });
     },

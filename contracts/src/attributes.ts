@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
 /** People-data attribute types (spec: Attribute has a name; the type is ours, stored per website). */
 export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'date'] as const;
@@ -39,3 +40,56 @@ export const ATTRIBUTE_CREATED_MESSAGE = 'Attribute created: start sending its d
 export const ATTRIBUTE_UPDATED_MESSAGE = 'Attribute updated successfully';
 export const ATTRIBUTE_DELETED_MESSAGE = 'Attribute deleted successfully';
 export const ATTRIBUTE_EXISTS_MESSAGE = 'An attribute with this name already exists';
+
+// ---------------------------------------------------------------------------------------------
+// The calls (/settings/people-data). Spec section 2 gives that screen no permission and section 6
+// names no attribute resource for reading, so listing needs only a signed-in member; every call
+// acts inside the website of the `Activewebsite` header.
+// ---------------------------------------------------------------------------------------------
+
+export const listAttributesCall = defineCall({
+  method: 'GET',
+  path: '/api/attributes',
+  access: inWebsite(null),
+  summary: 'List the active website’s people-data attributes',
+  tag: 'attributes',
+  query: attributeListQuerySchema,
+  response: attributePageSchema,
+  errors: [400, 401, 404],
+});
+
+/** 201 with the spec's message telling the user to send it from their code. */
+export const createAttributeCall = defineCall({
+  method: 'POST',
+  path: '/api/attributes',
+  access: inWebsite('create_attributes'),
+  summary: 'Create a people-data attribute on the active website',
+  tag: 'attributes',
+  body: attributeBodySchema,
+  status: 201,
+  response: attributeSavedResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+export const updateAttributeCall = defineCall({
+  method: 'PUT',
+  path: '/api/attributes/:id',
+  access: inWebsite('update_attributes'),
+  summary: 'Rename or retype a people-data attribute',
+  tag: 'attributes',
+  params: idParamSchema,
+  body: attributeBodySchema,
+  response: attributeSavedResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+export const deleteAttributeCall = defineCall({
+  method: 'DELETE',
+  path: '/api/attributes/:id',
+  access: inWebsite('delete_attributes'),
+  summary: 'Delete a people-data attribute',
+  tag: 'attributes',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 404, 409],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { clientMemberSchema } from './groups';
 import type { AttributeType } from './attributes';
 
@@ -170,3 +171,68 @@ export const SEGMENT_UPDATED_MESSAGE = 'Segment updated successfully';
 export const SEGMENT_DELETED_MESSAGE = 'Segment deleted successfully';
 export const SEGMENT_EXISTS_MESSAGE = 'A segment with this name already exists';
 export const SEGMENT_NOT_FOUND_MESSAGE = 'Segment not found';
+
+// ---------------------------------------------------------------------------------------------
+// The calls. Spec section 2 gives the audiences screen no permission and section 6 names no segment
+// resource for reading, so listing segments needs only a signed-in member; every call acts inside
+// the website of the `Activewebsite` header.
+// ---------------------------------------------------------------------------------------------
+
+/** Spec section 7: "body is the dynamic audience; query paging and name". */
+export const searchClientsCall = defineCall({
+  method: 'POST',
+  path: '/api/clients',
+  access: inWebsite('get_members'),
+  summary: 'The active website’s client members a dynamic audience selects',
+  tag: 'audiences',
+  query: clientSearchQuerySchema,
+  body: dynamicAudienceSchema,
+  response: clientSearchPageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const listSegmentsCall = defineCall({
+  method: 'GET',
+  path: '/api/segment',
+  access: inWebsite(null),
+  summary: 'List the active website’s segments',
+  tag: 'audiences',
+  query: segmentListQuerySchema,
+  response: segmentPageSchema,
+  errors: [400, 401, 404],
+});
+
+export const createSegmentCall = defineCall({
+  method: 'POST',
+  path: '/api/segment',
+  access: inWebsite('create_segment'),
+  summary: 'Save a dynamic audience as a segment of the active website',
+  tag: 'audiences',
+  body: segmentCreateBodySchema,
+  status: 201,
+  response: segmentSavedResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+/** The spec's path has no id, so the body names the segment (`_id`). */
+export const updateSegmentCall = defineCall({
+  method: 'PUT',
+  path: '/api/segment',
+  access: inWebsite('update_segment'),
+  summary: 'Rename a segment or change its audience',
+  tag: 'audiences',
+  body: segmentUpdateBodySchema,
+  response: segmentSavedResponseSchema,
+  errors: [400, 401, 404, 409],
+});
+
+export const deleteSegmentCall = defineCall({
+  method: 'DELETE',
+  path: '/api/segment/:id',
+  access: inWebsite('delete_segment'),
+  summary: 'Delete a segment',
+  tag: 'audiences',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 404],
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
 /**
  * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
@@ -102,3 +103,112 @@ export const groupDeleteBodySchema = z.object({
     .max(100, 'At most 100 groups at a time'),
 });
 export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The calls: groups and client members belong to the website of the `Activewebsite` header
+// ---------------------------------------------------------------------------------------------
+
+export const listGroupsCall = defineCall({
+  method: 'GET',
+  path: '/api/groups',
+  access: inWebsite('get_group'),
+  summary: 'List the active website’s groups',
+  tag: 'groups',
+  query: groupListQuerySchema,
+  response: groupPageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const getGroupCall = defineCall({
+  method: 'GET',
+  path: '/api/groups/:id',
+  access: inWebsite('get_group'),
+  summary: 'One group with its member ids',
+  tag: 'groups',
+  params: idParamSchema,
+  response: groupResponseSchema,
+  errors: [400, 401, 403, 404],
+});
+
+/** The spec's singular path: the group with its first members as people, for the preview dialog. */
+export const previewGroupCall = defineCall({
+  method: 'GET',
+  path: '/api/group/:id',
+  access: inWebsite('get_group'),
+  summary: 'Preview a group: the group and its first members',
+  tag: 'groups',
+  params: idParamSchema,
+  response: groupPreviewResponseSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const listGroupMembersCall = defineCall({
+  method: 'GET',
+  path: '/api/groups/:groupId/members',
+  access: inWebsite('get_group'),
+  summary: 'The members of a group, paged',
+  tag: 'groups',
+  params: groupMembersParamSchema,
+  query: groupMembersQuerySchema,
+  response: clientMemberPageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const createGroupCall = defineCall({
+  method: 'POST',
+  path: '/api/groups',
+  access: inWebsite('create_group'),
+  summary: 'Create a group of client members',
+  tag: 'groups',
+  body: groupBodySchema,
+  status: 201,
+  response: groupSavedResponseSchema,
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const updateGroupCall = defineCall({
+  method: 'PUT',
+  path: '/api/groups/:id',
+  access: inWebsite('update_group'),
+  summary: 'Update a group: its name and members',
+  tag: 'groups',
+  params: idParamSchema,
+  body: groupBodySchema,
+  response: groupSavedResponseSchema,
+  errors: [400, 401, 403, 404, 409],
+});
+
+export const deleteGroupCall = defineCall({
+  method: 'DELETE',
+  path: '/api/groups/:id',
+  access: inWebsite('delete_group'),
+  summary: 'Delete a group',
+  tag: 'groups',
+  params: idParamSchema,
+  response: messageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+/** The spec's DELETE on the collection, the ids in the body: all or nothing. */
+export const deleteGroupsCall = defineCall({
+  method: 'DELETE',
+  path: '/api/groups',
+  access: inWebsite('delete_group'),
+  summary: 'Delete several groups',
+  tag: 'groups',
+  body: groupDeleteBodySchema,
+  response: messageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+/** The people of the active website (spec section 6 "members (get)"); the group form's picker searches here. */
+export const listClientMembersCall = defineCall({
+  method: 'GET',
+  path: '/api/client-members',
+  access: inWebsite('get_members'),
+  summary: 'List the active website’s client members',
+  tag: 'client members',
+  query: clientMemberListQuerySchema,
+  response: clientMemberPageSchema,
+  errors: [400, 401, 403, 404],
+});

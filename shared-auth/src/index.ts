@@ -8,7 +8,6 @@ export * from './session';
 export * from './api-client';
 export * from './hooks';
 export * from './components';
-export * from './use-api-list';
 export * from './interface-toggles';
 export * from './form-errors';
 export * from './use-confirmed-action';

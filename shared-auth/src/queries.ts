@@ -179,10 +179,16 @@ type DocOf<C extends CallDefinition> = CallAnswer<C> extends Paged<infer T> ? T 
 export function useListQuery<C extends ListCall, F extends string>(
   call: C,
   state: ListUrlState<F>,
-  { extraQuery = {}, fallbackError, enabled = true }: { extraQuery?: Record<string, unknown>; fallbackError: string; enabled?: boolean },
+  {
+    extraQuery = {},
+    params,
+    fallbackError,
+    enabled = true,
+  }: { extraQuery?: Record<string, unknown>; params?: CallInput<C>['params']; fallbackError: string; enabled?: boolean },
 ) {
   const query = { page: state.page, pageSize: state.pageSize, orderBy: 'createdAt', order: 'desc', ...state.filters, ...extraQuery };
-  const result = useCallQuery(call, { query } as CallInput<C>, { placeholderData: keepPreviousData, enabled });
+  // `params`: the path parameters of a list under one thing (a group's members).
+  const result = useCallQuery(call, { params, query } as CallInput<C>, { placeholderData: keepPreviousData, enabled });
   const answer = result.data as Paged<DocOf<C>> | undefined;
   const docs = answer?.docs ?? [];
   const total = answer?.meta.totalDocs ?? 0;

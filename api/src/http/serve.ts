@@ -34,7 +34,7 @@ export function serve<C extends CallDefinition>(app: FastifyInstance, call: C, h
     url: call.path,
     bodyLimit: options.bodyLimit,
     // The website script's calls answer CORS to any page (their origin is checked against the website's domain).
-    config: { ...(call.websiteScript ? { cors: SCRIPT_CORS, websiteScript: true } : {}), ...options.config, ...call.access },
+    config: { ...(call.websiteScript ? { cors: SCRIPT_CORS, websiteScript: true } : {}), ...options.config, ...call.access, contract: true },
     schema: {
       tags: [call.tag],
       summary: call.summary,

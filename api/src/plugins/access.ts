@@ -35,6 +35,8 @@ declare module 'fastify' {
     auth?: boolean;
     /** A call of the website script (visitors' pages): it never changes what the access hook keeps. */
     websiteScript?: boolean;
+    /** Registered from its call definition in `contracts` (http/serve.ts). */
+    contract?: boolean;
   }
   interface FastifyRequest {
     /** The caller, on routes with `auth: true` (set by the access hook). */
@@ -76,6 +78,11 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
     }
     if (cfg.permission !== null && !isPermission(cfg.permission)) {
       throw new Error(`Route ${route.method} ${url} declares an unknown permission "${cfg.permission}"`);
+    }
+    // Each call is defined once, in contracts (issue 11): an API route registered any other way is a
+    // call the browser cannot reach by its definition and the OpenAPI document may describe wrongly.
+    if (url.startsWith('/api/') && route.method !== 'OPTIONS' && route.method !== 'HEAD' && !cfg.contract) {
+      throw new Error(`Route ${route.method} ${url} has no call definition: define it in contracts and register it with serve()`);
     }
     if ((cfg.permission || cfg.website || url.startsWith(ADMIN_PREFIX)) && !cfg.auth) {
       throw new Error(`Route ${route.method} ${url} needs a permission, a website or admin rights, so it must set auth: true`);

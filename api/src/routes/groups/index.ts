@@ -1,17 +1,130 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  GROUP_MEMBERS_UNKNOWN_MESSAGE,
+  GROUP_NAME_TAKEN_MESSAGE,
+  createGroupCall,
+  deleteGroupCall,
+  deleteGroupsCall,
+  getGroupCall,
+  listClientMembersCall,
+  listGroupMembersCall,
+  listGroupsCall,
+  previewGroupCall,
+  updateGroupCall,
+} from 'contracts';
 import type { AppContext } from '../../context';
-import { clientMemberListRoute, groupGetRoute, groupListRoute, groupMembersRoute, groupPreviewRoute } from './read';
-import { groupBulkDeleteRoute, groupCreateRoute, groupDeleteRoute, groupUpdateRoute } from './write';
+import type { DbOrTx } from '../../db/client';
+import { serve } from '../../http/serve';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { activeWebsiteOf } from '../../plugins/access';
+import { clientMembersStore } from '../../stores/client-members';
+import { groupRowView, groupsStore } from '../../stores/groups';
+import { isUniqueViolation } from '../shared';
 
-/** Groups of client members (spec sections 3 and 7 "Roles and groups"), and the client members they pick from. */
+const groupNotFound = () => notFound('Group not found');
+const groupNameTaken = () => conflict(GROUP_NAME_TAKEN_MESSAGE, { name: GROUP_NAME_TAKEN_MESSAGE });
+
+/** Two requests racing for the same name: the unique index (on lower(name)) decides. */
+function onUniqueViolation(err: unknown): never {
+  if (isUniqueViolation(err)) throw groupNameTaken();
+  throw err;
+}
+
+/**
+ * Groups of client members (spec sections 3 and 7 "Roles and groups"), and the client members they
+ * pick from. Every call runs inside the website of the `Activewebsite` header (the access hook answers
+ * 404 for a website of another organisation); the stores never read outside it, so a group of another
+ * website answers 404 exactly like a missing one.
+ */
 export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
-  groupListRoute(app, ctx);
-  groupGetRoute(app, ctx);
-  groupPreviewRoute(app, ctx);
-  groupMembersRoute(app, ctx);
-  groupCreateRoute(app, ctx);
-  groupUpdateRoute(app, ctx);
-  groupDeleteRoute(app, ctx);
-  groupBulkDeleteRoute(app, ctx);
-  clientMemberListRoute(app, ctx);
+  const websiteId = (request: FastifyRequest) => activeWebsiteOf(request).id;
+  const store = (request: FastifyRequest, db: DbOrTx = ctx.db) => groupsStore(db, websiteId(request));
+
+  /** The group with its member count, or 404. */
+  async function loadGroup(request: FastifyRequest, id: string) {
+    const group = await store(request).find(id);
+    if (!group) throw groupNotFound();
+    return group;
+  }
+
+  /** What POST and PUT answer: the group as saved, with every member id. */
+  async function savedView(db: DbOrTx, request: FastifyRequest, id: string) {
+    const groups = store(request, db);
+    const group = await groups.find(id);
+    if (!group) throw groupNotFound();
+    return { ...groupRowView(group), members: await groups.memberIds(id) };
+  }
+
+  /**
+   * Spec section 5: the members must be client members of the active website, else one message on
+   * `members` (400) that never says which website an id belongs to; a name already used on the
+   * website, whatever its case, is 409 on `name`.
+   */
+  async function checkBody(request: FastifyRequest, body: { name: string; members: string[] }, exceptId?: string) {
+    if (!(await clientMembersStore(ctx.db, websiteId(request)).allOfWebsite(body.members))) {
+      throw badRequest(GROUP_MEMBERS_UNKNOWN_MESSAGE, { members: GROUP_MEMBERS_UNKNOWN_MESSAGE });
+    }
+    if (await store(request).nameTaken(body.name, exceptId)) throw groupNameTaken();
+  }
+
+  serve(app, listGroupsCall, (request) => store(request).page(request.query));
+
+  serve(app, getGroupCall, async (request) => {
+    const group = await loadGroup(request, request.params.id);
+    return { data: { ...groupRowView(group), members: await store(request).memberIds(group.id) } };
+  });
+
+  serve(app, previewGroupCall, async (request) => {
+    const group = await loadGroup(request, request.params.id);
+    return { data: { ...groupRowView(group), members: await store(request).previewMembers(group.id) } };
+  });
+
+  serve(app, listGroupMembersCall, async (request) => {
+    const group = await loadGroup(request, request.params.groupId);
+    return store(request).membersPage(group.id, request.query);
+  });
+
+  serve(app, createGroupCall, async (request) => {
+    await checkBody(request, request.body);
+    const data = await ctx.db
+      .transaction(async (tx) => {
+        const id = await store(request, tx).insert(request.body);
+        return savedView(tx, request, id);
+      })
+      .catch(onUniqueViolation);
+    return { message: 'Group created successfully', data };
+  });
+
+  serve(app, updateGroupCall, async (request) => {
+    const { id } = request.params;
+    // 404 before anything about the body: a foreign group is never hinted at.
+    await loadGroup(request, id);
+    await checkBody(request, request.body, id);
+    const data = await ctx.db
+      .transaction(async (tx) => {
+        if (!(await store(request, tx).replace(id, request.body))) throw groupNotFound();
+        return savedView(tx, request, id);
+      })
+      .catch(onUniqueViolation);
+    return { message: 'Group updated successfully', data };
+  });
+
+  serve(app, deleteGroupCall, async (request) => {
+    if (!(await store(request).remove(request.params.id))) throw groupNotFound();
+    return { message: 'Group deleted successfully' };
+  });
+
+  // Any id that is not a group of the active website answers 404 and nothing is deleted: throwing
+  // inside the transaction rolls the deletion back.
+  serve(app, deleteGroupsCall, async (request) => {
+    const ids = [...new Set(request.body.groups)];
+    await ctx.db.transaction(async (tx) => {
+      if ((await store(request, tx).removeMany(ids)) !== ids.length) throw groupNotFound();
+    });
+    return { message: ids.length === 1 ? 'Group deleted successfully' : 'Groups deleted successfully' };
+  });
+
+  // The people of the active website (get_members), newest first, `search` on member id or username:
+  // the group form's members picker searches here.
+  serve(app, listClientMembersCall, (request) => clientMembersStore(ctx.db, websiteId(request)).page(request.query));
 }

@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button, Heading, PageHeader, Stack, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
-import type { AudienceAttribute } from 'shared-ui/audience-builder';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useConfirmedAction, useSession } from 'shared-auth';
-import { deleteSegment } from './api/delete-segment';
-import { listAudienceAttributes } from './api/list-attributes';
-import { LIST_SEGMENTS_URL, type SegmentRow } from './api/list-segments';
+import { useConfirmedAction, useSession } from 'shared-auth';
+import { useDeleteSegment } from './api/delete-segment';
+import { useAudienceAttributes } from './api/list-attributes';
+import { useSegments, type SegmentRow } from './api/list-segments';
 import { describeAudience } from './audience-summary';
 import { SegmentEditor } from './components/SegmentEditor';
 
@@ -22,23 +21,12 @@ export default function AudiencesScreen() {
   const { t: tc } = useTranslation('common');
   const format = useFormatters();
   const { activeWebsite } = useSession();
-  const list = useApiList<SegmentRow>(LIST_SEGMENTS_URL, { fallbackError: t('audiences.loadError') });
-  const { reload } = list;
+  const list = useSegments(t('audiences.loadError'));
+  const remove = useDeleteSegment();
+  const attributes = useAudienceAttributes();
   const [editing, setEditing] = useState<SegmentRow | null>(null);
   // Remounts the editor (fresh form) for "new segment", after a save, and on another website.
   const [formKey, setFormKey] = useState(0);
-  const [attributes, setAttributes] = useState<AudienceAttribute[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    listAudienceAttributes()
-      .then((rows) => live && setAttributes(rows.map((a) => ({ name: a.name, type: a.type }))))
-      // Without them the built-in fields still work; the builder simply offers fewer attributes.
-      .catch(() => live && setAttributes([]));
-    return () => {
-      live = false;
-    };
-  }, [activeWebsite?._id]);
 
   // Another website: its own segments and attributes, and a fresh editor (the key below).
   const [siteId, setSiteId] = useState(activeWebsite?._id);
@@ -54,7 +42,7 @@ export default function AudiencesScreen() {
     setFormKey((k) => k + 1);
   };
   const deletion = useConfirmedAction<SegmentRow>({
-    run: (row) => deleteSegment(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: (row) => t('audiences.deleted', { name: row.name }),
     errorFallback: t('audiences.deleteError'),
     onDone: (row) => {
@@ -63,7 +51,6 @@ export default function AudiencesScreen() {
         setEditing(null);
         setFormKey((k) => k + 1);
       }
-      reload();
     },
   });
   const askDelete = deletion.ask;
@@ -138,7 +125,6 @@ export default function AudiencesScreen() {
           onSaved={(saved) => {
             setEditing(saved);
             setFormKey((k) => k + 1);
-            reload();
           }}
           onCancel={startNew}
         />

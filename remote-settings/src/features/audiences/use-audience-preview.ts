@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AudienceGroup, ClientMember } from 'contracts';
-import { errorMessage, fieldErrors, useSession } from 'shared-auth';
-import { searchClients } from './api/search-clients';
+import { errorMessage, fieldErrors } from 'shared-auth';
+import { useDebouncedValue } from 'shared-ui/data-table';
+import { useClientSearch } from './api/search-clients';
 import { missingValues } from './audience-summary';
 
 export const PREVIEW_PAGE_SIZE = 10;
@@ -22,55 +23,32 @@ export interface AudiencePreview {
   reload: () => void;
 }
 
+const NO_ERRORS: Record<string, string> = {};
+
 /**
  * The live preview of an audience: POST /api/clients with the tree, debounced, back to page 1 on
- * every change of the tree, newest answer wins (an older, slower answer never overwrites it), and
- * a request still running when the tree changes again is aborted.
+ * every change of the tree. The query cache keys each request by tree and page, so only the newest
+ * answer is shown and a request still running when the tree changes again is aborted.
  */
 export function useAudiencePreview(tree: AudienceGroup, { enabled = true, fallbackError }: { enabled?: boolean; fallbackError: string }): AudiencePreview {
-  const { activeWebsite } = useSession();
-  const key = JSON.stringify(tree);
-  const [settledKey, setSettledKey] = useState(key);
-  const [page, setPage] = useState(1);
-  const [nonce, setNonce] = useState(0);
-  const [state, setState] = useState<Omit<AudiencePreview, 'page' | 'setPage' | 'reload' | 'incomplete'>>({
-    docs: [],
-    total: 0,
-    loading: enabled,
-    error: null,
-    fieldErrors: {},
-  });
-  const incomplete = Object.keys(missingValues(JSON.parse(settledKey) as AudienceGroup, '')).length > 0;
-  const latest = useRef(0);
-
-  useEffect(() => {
-    if (key === settledKey) return;
-    const timer = setTimeout(() => {
-      setSettledKey(key);
-      setPage(1);
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [key, settledKey]);
-
-  useEffect(() => {
-    if (!enabled || incomplete) {
-      latest.current++;
-      setState({ docs: [], total: 0, loading: false, error: null, fieldErrors: {} });
-      return;
-    }
-    const call = ++latest.current;
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    searchClients(JSON.parse(settledKey) as AudienceGroup, { page, pageSize: PREVIEW_PAGE_SIZE }, controller.signal)
-      .then((data) => {
-        if (call === latest.current) setState({ docs: data.docs, total: data.meta.totalDocs, loading: false, error: null, fieldErrors: {} });
-      })
-      .catch((error) => {
-        if (call !== latest.current || controller.signal.aborted) return;
-        setState({ docs: [], total: 0, loading: false, error: errorMessage(error, fallbackError), fieldErrors: fieldErrors(error) });
-      });
-    return () => controller.abort();
-  }, [settledKey, page, nonce, enabled, incomplete, fallbackError, activeWebsite?._id]);
-
-  return { ...state, incomplete, page, setPage, reload: () => setNonce((n) => n + 1) };
+  const settledKey = useDebouncedValue(JSON.stringify(tree), PREVIEW_DEBOUNCE_MS);
+  const settled = JSON.parse(settledKey) as AudienceGroup;
+  // The page belongs to one tree: a new tree starts again at page 1.
+  const [paging, setPaging] = useState({ key: settledKey, page: 1 });
+  const page = paging.key === settledKey ? paging.page : 1;
+  const incomplete = Object.keys(missingValues(settled, '')).length > 0;
+  const asking = enabled && !incomplete;
+  const search = useClientSearch(settled, { page, pageSize: PREVIEW_PAGE_SIZE }, asking);
+  const answer = asking && !search.isError ? search.data : undefined;
+  return {
+    docs: answer?.docs ?? [],
+    total: answer?.meta.totalDocs ?? 0,
+    loading: asking && search.isFetching,
+    error: asking && search.isError ? errorMessage(search.error, fallbackError) : null,
+    fieldErrors: asking && search.isError ? fieldErrors(search.error) : NO_ERRORS,
+    incomplete,
+    page,
+    setPage: (next) => setPaging({ key: settledKey, page: next }),
+    reload: () => void search.refetch(),
+  };
 }

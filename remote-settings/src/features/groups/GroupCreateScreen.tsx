@@ -1,13 +1,14 @@
 import { useNavigate } from 'react-router-dom';
 import { PageHeader, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { createGroup } from './api/groups';
+import { useCreateGroup } from './api/create-group';
 import { GroupForm } from './components/GroupForm';
 
 /** /group/create (create_group): a new group of the active website's people; saved → toast → /group. */
 export default function GroupCreateScreen() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
+  const create = useCreateGroup();
   return (
     <>
       <PageHeader title={t('groups.create.title')} description={t('groups.create.description')} />
@@ -15,7 +16,7 @@ export default function GroupCreateScreen() {
         submitLabel={t('groups.create.submit')}
         onCancel={() => navigate('/group')}
         onSubmit={async (body) => {
-          await createGroup(body);
+          await create.mutateAsync({ body });
           toaster.create({ type: 'success', title: t('groups.create.saved', { name: body.name }) });
           navigate('/group');
         }}

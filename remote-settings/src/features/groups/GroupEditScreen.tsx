@@ -1,16 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, PageHeader, Skeleton, Stack, StatePanel, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
-import { allGroupMembers, getGroup, statusOf, updateGroup, type ClientMember } from './api/groups';
+import { errorMessage, httpStatus } from 'shared-auth';
+import { useGroup } from './api/get-group';
+import { useAllGroupMembers } from './api/list-group-members';
+import { useUpdateGroup } from './api/update-group';
 import { GroupForm } from './components/GroupForm';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'missing' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; group: { _id: string; name: string; members: ClientMember[] } };
 
 /**
  * /group/{id}/update (update_group): loads GET /api/groups/{id} and its members as people; a group
@@ -21,23 +16,13 @@ export default function GroupEditScreen() {
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const { id = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const fetchGroup = useCallback(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    Promise.all([getGroup(id), allGroupMembers(id)])
-      .then(([group, members]) => live && setLoad({ state: 'ready', group: { _id: group._id, name: group.name, members } }))
-      .catch((error) => {
-        if (!live) return;
-        const status = statusOf(error);
-        if (status === 404 || status === 400) setLoad({ state: 'missing' });
-        else setLoad({ state: 'failed', message: errorMessage(error, t('groups.edit.loadError')) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, t]);
-  useEffect(fetchGroup, [fetchGroup]);
+  const group = useGroup(id);
+  const members = useAllGroupMembers(id);
+  const update = useUpdateGroup();
+  const error = group.error ?? members.error;
+  // A malformed id (400) is as missing as an unknown one (404).
+  const missing = error !== null && [400, 404].includes(httpStatus(error) ?? 0);
+  const ready = group.data && members.data ? { ...group.data, members: members.data } : null;
 
   const back = (
     <Button variant="outline" onClick={() => navigate('/group')}>
@@ -46,36 +31,42 @@ export default function GroupEditScreen() {
   );
   return (
     <>
-      <PageHeader title={t('groups.edit.title')} description={load.state === 'ready' ? load.group.name : t('groups.edit.description')} />
-      {load.state === 'loading' && (
+      <PageHeader title={t('groups.edit.title')} description={ready ? ready.name : t('groups.edit.description')} />
+      {!ready && !error && (
         <Stack gap="4" data-testid="group-loading" aria-busy="true">
           <Skeleton h="10" maxW="md" />
           <Skeleton h="48" />
         </Stack>
       )}
-      {load.state === 'missing' && (
+      {missing && (
         <StatePanel testId="group-not-found" tone="warning" title={t('groups.edit.notFound')} description={t('groups.edit.notFoundHelp')} action={back} />
       )}
-      {load.state === 'failed' && (
+      {error && !missing && (
         <StatePanel
           testId="group-load-error"
           tone="danger"
-          title={load.message}
+          title={errorMessage(error, t('groups.edit.loadError'))}
           action={
-            <Button colorPalette="brand" onClick={fetchGroup}>
+            <Button
+              colorPalette="brand"
+              onClick={() => {
+                if (group.isError) void group.refetch();
+                if (members.isError) void members.refetch();
+              }}
+            >
               {tc('actions.retry')}
             </Button>
           }
         />
       )}
-      {load.state === 'ready' && (
+      {ready && !error && (
         <GroupForm
-          key={load.group._id}
-          defaultValues={{ name: load.group.name, members: load.group.members }}
+          key={ready._id}
+          defaultValues={{ name: ready.name, members: ready.members }}
           submitLabel={tc('actions.save')}
           onCancel={() => navigate('/group')}
           onSubmit={async (body) => {
-            await updateGroup(id, body);
+            await update.mutateAsync({ params: { id }, body });
             toaster.create({ type: 'success', title: t('groups.edit.saved', { name: body.name }) });
             navigate('/group');
           }}

@@ -3,10 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useCan, useConfirmedAction } from 'shared-auth';
-import { LIST_GROUPS_URL, deleteGroup, deleteGroups, type GroupRow } from './api/groups';
+import { useCan, useConfirmedAction } from 'shared-auth';
+import { useGroups, type GroupRow } from './api/list-groups';
+import { useDeleteGroup } from './api/delete-group';
+import { useDeleteGroups } from './api/delete-groups';
 import { GroupPreviewDialog } from './components/GroupPreviewDialog';
 
 /**
@@ -18,28 +20,24 @@ export default function GroupListScreen() {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const format = useFormatters();
-  const list = useApiList<GroupRow>(LIST_GROUPS_URL, { fallbackError: t('groups.loadError') });
-  const { reload } = list;
+  const list = useGroups(t('groups.loadError'));
+  const removeOne = useDeleteGroup();
+  const removeMany = useDeleteGroups();
   const [selection, setSelection] = useState<string[]>([]);
   const [previewing, setPreviewing] = useState<GroupRow | null>(null);
   const canCreate = useCan('create', 'group');
   const canUpdate = useCan('update', 'group');
   const canDelete = useCan('delete', 'group');
-  const afterDelete = useCallback(
-    (ids: string[]) => {
-      setSelection((current) => current.filter((id) => !ids.includes(id)));
-      reload();
-    },
-    [reload],
-  );
+  // The list reads again on its own (the deletion invalidates the groups area); the selection drops the deleted.
+  const afterDelete = useCallback((ids: string[]) => setSelection((current) => current.filter((id) => !ids.includes(id))), []);
   const deletion = useConfirmedAction<GroupRow>({
-    run: (group) => deleteGroup(group._id),
+    run: (group) => removeOne.mutateAsync({ params: { id: group._id } }),
     success: (group) => t('groups.delete.done', { name: group.name }),
     errorFallback: t('groups.delete.failed'),
     onDone: (group) => afterDelete([group._id]),
   });
   const bulk = useConfirmedAction<string[]>({
-    run: (ids) => deleteGroups(ids),
+    run: (ids) => removeMany.mutateAsync({ body: { groups: ids } }),
     success: (ids) => t('groups.bulkDelete.done', { count: ids.length }),
     errorFallback: t('groups.delete.failed'),
     onDone: (ids) => afterDelete(ids),
@@ -120,6 +118,13 @@ export default function GroupListScreen() {
           )
         }
       />
+      <ListSearch
+        value={list.state.filters.name}
+        onSearch={(name) => list.state.setFilters({ name })}
+        label={t('groups.searchLabel')}
+        placeholder={t('groups.searchPlaceholder')}
+        testId="group-search"
+      />
       <DataTable
         testId="groups-table"
         columns={columns}
@@ -128,7 +133,11 @@ export default function GroupListScreen() {
         selection={selection}
         onSelectionChange={setSelection}
         toolbar={toolbar}
-        empty={{ title: t('groups.empty'), description: t('groups.emptyHelp') }}
+        empty={
+          list.state.filters.name
+            ? { title: t('groups.noMatch', { name: list.state.filters.name }) }
+            : { title: t('groups.empty'), description: t('groups.emptyHelp') }
+        }
       />
       <GroupPreviewDialog group={previewing} onClose={() => setPreviewing(null)} />
       <ConfirmDialog

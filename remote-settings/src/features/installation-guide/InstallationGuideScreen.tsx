@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Card, Code, Heading, List, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList, useCan, useSession } from 'shared-auth';
-import { LIST_ATTRIBUTES_URL, type AttributeRow } from '../people-data/api/attributes';
+import { errorMessage, useCan, useSession } from 'shared-auth';
 import { identifySnippet } from '../people-data/snippet';
-import { getInstallSnippet } from './api/get-install-snippet';
-import { getWebsitePublicKey } from './api/get-website-public-key';
+import { useInstallSnippet } from './api/get-install-snippet';
+import { useWebsitePublicKey } from './api/get-website-public-key';
+import { useIdentifyAttributes } from './api/list-attributes';
 import { CopyableCode } from './components/CopyableCode';
 import { InstallCheck } from './components/InstallCheck';
-
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; snippet: string; publicKey: string | null };
 
 /** The snippet's JavaScript without its <script> element, for frameworks that write that element themselves. */
 export function snippetScript(snippet: string): string {
@@ -52,22 +49,14 @@ export default function InstallationGuideScreen() {
   const { activeWebsite } = useSession();
   const canSeeWebsites = useCan('get', 'websites');
   const websiteId = activeWebsite?._id;
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [nonce, setNonce] = useState(0);
-  const attributes = useApiList<AttributeRow>(LIST_ATTRIBUTES_URL, { pageSize: 100, fallbackError: t('peopleData.loadError') });
-
-  useEffect(() => {
-    if (!websiteId || !canSeeWebsites) return;
-    let live = true;
-    setLoaded({ status: 'loading' });
-    Promise.all([getInstallSnippet(websiteId), getWebsitePublicKey(websiteId)])
-      .then(([snippet, publicKey]) => live && setLoaded({ status: 'ready', snippet, publicKey }))
-      .catch((err) => live && setLoaded({ status: 'error', message: errorMessage(err, t('installationGuide.loadError')) }));
-    return () => {
-      live = false;
-    };
-  }, [websiteId, canSeeWebsites, nonce, t]);
-  const retry = useCallback(() => setNonce((n) => n + 1), []);
+  const snippetQuery = useInstallSnippet(websiteId, canSeeWebsites);
+  const publicKeyQuery = useWebsitePublicKey(websiteId, canSeeWebsites);
+  const attributes = useIdentifyAttributes().data ?? [];
+  const failed = snippetQuery.error ?? publicKeyQuery.error;
+  const retry = () => {
+    void snippetQuery.refetch();
+    void publicKeyQuery.refetch();
+  };
 
   const websiteName = activeWebsite?.name ?? '';
   const header = <PageHeader title={t('installationGuide.title')} description={t('installationGuide.description', { website: websiteName })} />;
@@ -87,21 +76,21 @@ export default function InstallationGuideScreen() {
       </>
     );
   }
-  if (loaded.status === 'error') {
+  if (failed) {
     return (
       <>
         {header}
         <StatePanel
           tone="danger"
           title={t('installationGuide.loadError')}
-          description={loaded.message}
+          description={errorMessage(failed, t('installationGuide.loadError'))}
           action={<RetryButton onClick={retry}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
           testId="install-error"
         />
       </>
     );
   }
-  if (loaded.status === 'loading') {
+  if (snippetQuery.data === undefined || publicKeyQuery.data === undefined) {
     return (
       <>
         {header}
@@ -110,8 +99,9 @@ export default function InstallationGuideScreen() {
     );
   }
 
-  const { snippet, publicKey } = loaded;
-  const identify = identifySnippet(attributes.docs, { withProfile: true });
+  const snippet = snippetQuery.data;
+  const publicKey = publicKeyQuery.data;
+  const identify = identifySnippet(attributes, { withProfile: true });
   return (
     <>
       {header}
@@ -149,7 +139,7 @@ export default function InstallationGuideScreen() {
           <Text>{t('installationGuide.identify.description')}</Text>
           <CopyableCode code={identify} label={t('installationGuide.identify.title')} testId="install-identify" />
           <Text fontSize="sm" color="fg.muted">
-            {attributes.docs.length ? t('installationGuide.identify.attributes') : t('installationGuide.identify.noAttributes')}
+            {attributes.length ? t('installationGuide.identify.attributes') : t('installationGuide.identify.noAttributes')}
           </Text>
           <Text fontSize="sm" color="fg.muted">
             {t('installationGuide.identify.reset')} <Code dir="ltr">{"signpost('reset')"}</Code>

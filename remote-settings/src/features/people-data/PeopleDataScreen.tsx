@@ -4,8 +4,9 @@ import { Badge, Button, PageHeader, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useApiList, useConfirmedAction } from 'shared-auth';
-import { deleteAttribute, LIST_ATTRIBUTES_URL, type AttributeRow } from './api/attributes';
+import { useConfirmedAction } from 'shared-auth';
+import { useDeleteAttribute } from './api/delete-attribute';
+import { useAttributes, type AttributeRow } from './api/list-attributes';
 import { AttributeFormDialog } from './components/AttributeFormDialog';
 import { SnippetPanel } from './components/SnippetPanel';
 
@@ -18,19 +19,16 @@ export default function PeopleDataScreen() {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const format = useFormatters();
-  const list = useApiList<AttributeRow>(LIST_ATTRIBUTES_URL, { fallbackError: t('peopleData.loadError') });
-  const { reload } = list;
+  const list = useAttributes(t('peopleData.loadError'));
+  const remove = useDeleteAttribute();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AttributeRow | null>(null);
   const [created, setCreated] = useState<AttributeRow | null>(null);
   const deletion = useConfirmedAction<AttributeRow>({
-    run: (row) => deleteAttribute(row._id),
+    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
     success: (row) => t('peopleData.deleted', { name: row.name }),
     errorFallback: t('peopleData.deleteError'),
-    onDone: (row) => {
-      setCreated((c) => (c?._id === row._id ? null : c));
-      reload();
-    },
+    onDone: (row) => setCreated((c) => (c?._id === row._id ? null : c)),
   });
   const askDelete = deletion.ask;
 
@@ -108,7 +106,6 @@ export default function PeopleDataScreen() {
           setEditing(null);
           if (wasCreated) setCreated(saved);
           else setCreated((c) => (c?._id === saved._id ? saved : c));
-          reload();
         }}
       />
       <ConfirmDialog

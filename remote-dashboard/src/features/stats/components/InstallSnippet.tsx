@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCan, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { Box, Card, Code, Heading, Link, Skeleton, Stack, Text } from 'shared-ui';
-import { getInstallSnippet } from '../api/get-install-snippet';
+import { useInstallSnippet } from '../api/get-install-snippet';
 
 /**
  * The empty state: nothing happened in the range, so show the website script's snippet (the one the
@@ -14,20 +13,8 @@ export function InstallSnippet() {
   const { t } = useTranslation('dashboard');
   const { activeWebsite } = useSession();
   const canSeeWebsites = useCan('get', 'websites');
-  const [snippet, setSnippet] = useState<string | null | 'failed'>(null);
-  const websiteId = activeWebsite?._id;
-
-  useEffect(() => {
-    if (!websiteId || !canSeeWebsites) return;
-    let live = true;
-    setSnippet(null);
-    getInstallSnippet(websiteId)
-      .then((code) => live && setSnippet(code))
-      .catch(() => live && setSnippet('failed'));
-    return () => {
-      live = false;
-    };
-  }, [websiteId, canSeeWebsites]);
+  const query = useInstallSnippet(activeWebsite?._id, canSeeWebsites);
+  const snippet: string | null | 'failed' = query.isError ? 'failed' : (query.data ?? null);
 
   return (
     <Card.Root data-testid="stats-empty" borderStyle="dashed">

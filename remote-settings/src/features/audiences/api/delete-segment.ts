@@ -1,4 +1,5 @@
-import { api } from 'shared-auth';
+import { deleteSegmentCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
 
 /** DELETE /api/segment/{id} */
-export const deleteSegment = (id: string) => api.delete<{ message: string }>(`/api/segment/${id}`).then((res) => res.data);
+export const useDeleteSegment = () => useCallMutation(deleteSegmentCall);

@@ -1,6 +1,18 @@
-import type { Attribute, Paged } from 'contracts';
-import { api } from 'shared-auth';
+import { listAttributesCall } from 'contracts';
+import type { AudienceAttribute } from 'shared-ui/audience-builder';
+import { useCallQuery } from 'shared-auth';
 
-/** GET /api/attributes: every people-data attribute of the website (a website has few), for the rule builder. */
-export const listAudienceAttributes = () =>
-  api.get<Paged<Attribute>>('/api/attributes', { params: { page: 1, pageSize: 1000, orderBy: 'createdAt', order: 'desc' } }).then((res) => res.data.docs);
+const NO_ATTRIBUTES: AudienceAttribute[] = [];
+
+/**
+ * GET /api/attributes: every people-data attribute of the website (a website has few), for the rule
+ * builder. Without them the built-in fields still work; the builder simply offers fewer attributes.
+ */
+export function useAudienceAttributes(): AudienceAttribute[] {
+  const attributes = useCallQuery(
+    listAttributesCall,
+    { query: { page: 1, pageSize: 1000 } },
+    { select: (answer) => answer.docs.map((a) => ({ name: a.name, type: a.type })) },
+  );
+  return attributes.data ?? NO_ATTRIBUTES;
+}

@@ -1,5 +1,10 @@
-import type { Segment } from 'contracts';
+import { listSegmentsCall, type CallAnswer } from 'contracts';
+import { useListQuery, useListUrlState } from 'shared-auth';
 
-/** GET /api/segment: the active website's segments, newest first (read through useApiList). */
-export const LIST_SEGMENTS_URL = '/api/segment';
-export type SegmentRow = Segment;
+export type SegmentRow = CallAnswer<typeof listSegmentsCall>['docs'][number];
+
+/** GET /api/segment: the active website's segments, newest first; page and size in the URL. */
+export function useSegments(fallbackError: string) {
+  const state = useListUrlState();
+  return { state, ...useListQuery(listSegmentsCall, state, { fallbackError }) };
+}

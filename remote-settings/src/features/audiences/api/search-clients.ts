@@ -1,6 +1,11 @@
-import type { AudienceGroup, ClientMember, Paged } from 'contracts';
-import { api } from 'shared-auth';
+import { keepPreviousData } from '@tanstack/react-query';
+import { searchClientsCall, type AudienceGroup } from 'contracts';
+import { useCallQuery } from 'shared-auth';
 
-/** POST /api/clients: the body is the dynamic audience; the query pages (spec section 7). */
-export const searchClients = (audience: AudienceGroup, query: { page: number; pageSize: number; name?: string }, signal?: AbortSignal) =>
-  api.post<Paged<ClientMember>>('/api/clients', audience, { params: { ...query, orderBy: 'createdAt', order: 'desc' }, signal }).then((res) => res.data);
+/**
+ * POST /api/clients: the people a dynamic audience selects (the body is the tree; the query pages,
+ * spec section 7). A read, so it goes through the cache: the same tree and page are asked once, and
+ * a tree that changed aborts the request still running for the old one.
+ */
+export const useClientSearch = (audience: AudienceGroup, query: { page: number; pageSize: number }, enabled: boolean) =>
+  useCallQuery(searchClientsCall, { body: audience, query: { ...query, orderBy: 'createdAt', order: 'desc' } }, { enabled, placeholderData: keepPreviousData });

@@ -7,8 +7,8 @@ import { Button, Card, FormField, Heading, HStack, Input, Stack, Text, toaster }
 import { AudienceBuilder, audienceErrorsFrom, type AudienceAttribute } from 'shared-ui/audience-builder';
 import { useTranslation } from 'shared-i18n';
 import { fieldErrors, reportFormError, useCan } from 'shared-auth';
-import { createSegment } from '../api/create-segment';
-import { updateSegment } from '../api/update-segment';
+import { useCreateSegment } from '../api/create-segment';
+import { useUpdateSegment } from '../api/update-segment';
 import type { SegmentRow } from '../api/list-segments';
 import { missingValues } from '../audience-summary';
 import { useAudiencePreview } from '../use-audience-preview';
@@ -53,6 +53,8 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
     defaultValues: { name: segment?.name ?? '', audience: segment?.audience ?? emptyAudience() },
   });
   const audience = watch('audience');
+  const create = useCreateSegment();
+  const update = useUpdateSegment();
   const preview = useAudiencePreview(audience, { enabled: canPreview, fallbackError: t('audiences.preview.loadError') });
   // Messages of the last save attempt, cleared as soon as the rules change.
   // (Compared as JSON: react-hook-form hands the submit handler a copy of the tree.)
@@ -67,7 +69,7 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
     }
     const body = { name: values.name.trim(), audience: values.audience };
     try {
-      const saved = segment ? await updateSegment({ ...body, _id: segment._id }) : await createSegment(body);
+      const saved = segment ? await update.mutateAsync({ body: { ...body, _id: segment._id } }) : await create.mutateAsync({ body });
       toaster.create({ type: 'success', title: saved.message });
       onSaved(saved.data, !segment);
     } catch (error) {

@@ -6,7 +6,7 @@ import type { GroupBody } from 'contracts';
 import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import type { ClientMember } from '../api/groups';
+import type { ClientMember } from '../api/list-client-members';
 import { MembersPicker } from './MembersPicker';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 

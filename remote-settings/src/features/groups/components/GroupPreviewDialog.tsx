@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, Text } from 'shared-ui';
 import { Dialog } from 'shared-ui/overlays';
 import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useApiList } from 'shared-auth';
-import type { GroupPreview } from 'contracts';
-import { groupMembersUrl, previewGroup, type ClientMember, type GroupRow } from '../api/groups';
-
-const PAGE_SIZE = 10;
+import { errorMessage, useListUrlState, type ListUrlState } from 'shared-auth';
+import type { GroupRow } from '../api/list-groups';
+import type { ClientMember } from '../api/list-client-members';
+import { useGroupPreview } from '../api/preview-group';
+import { useGroupMembers } from '../api/list-group-members';
 
 /**
  * The preview of a group (GET /api/group/{id}): its name, count and creation date, and its members
@@ -16,8 +16,14 @@ const PAGE_SIZE = 10;
 export function GroupPreviewDialog({ group, onClose }: { group: GroupRow | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
+  // The members table's page is in the URL (`preview.page`) like every list's, and leaves it on close.
+  const membersPage = useListUrlState([], 'preview.');
+  const close = () => {
+    if (membersPage.page !== 1) membersPage.setPage(1);
+    onClose();
+  };
   return (
-    <Dialog.Root open={group !== null} onOpenChange={(e) => !e.open && onClose()} size="xl">
+    <Dialog.Root open={group !== null} onOpenChange={(e) => !e.open && close()} size="xl">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -25,9 +31,9 @@ export function GroupPreviewDialog({ group, onClose }: { group: GroupRow | null;
             <Dialog.Header>
               <Dialog.Title>{t('groups.preview.title', { name: group?.name ?? '' })}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{group && <PreviewBody group={group} />}</Dialog.Body>
+            <Dialog.Body>{group && <PreviewBody group={group} membersPage={membersPage} />}</Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
+              <Button variant="outline" onClick={close}>
                 {tc('actions.close')}
               </Button>
             </Dialog.Footer>
@@ -41,20 +47,11 @@ export function GroupPreviewDialog({ group, onClose }: { group: GroupRow | null;
   );
 }
 
-function PreviewBody({ group }: { group: GroupRow }) {
+function PreviewBody({ group, membersPage }: { group: GroupRow; membersPage: ListUrlState<never> }) {
   const { t } = useTranslation('settings');
   const format = useFormatters();
-  const [summary, setSummary] = useState<{ data: GroupPreview | null; error: string | null }>({ data: null, error: null });
-  useEffect(() => {
-    let live = true;
-    previewGroup(group._id)
-      .then((data) => live && setSummary({ data, error: null }))
-      .catch((error) => live && setSummary({ data: null, error: errorMessage(error, t('groups.preview.loadError')) }));
-    return () => {
-      live = false;
-    };
-  }, [group._id, t]);
-  const members = useApiList<ClientMember>(groupMembersUrl(group._id), { pageSize: PAGE_SIZE, fallbackError: t('groups.preview.loadError') });
+  const summary = useGroupPreview(group._id);
+  const members = useGroupMembers(group._id, membersPage, t('groups.preview.loadError'));
   const columns = useMemo<ColumnDef<ClientMember>[]>(
     () => [
       idColumn<ClientMember>(t('groups.columns.id')),
@@ -82,21 +79,20 @@ function PreviewBody({ group }: { group: GroupRow }) {
     ],
     [t],
   );
-  const data = summary.data;
   return (
     <Stack gap="4">
-      {data ? (
+      {summary.data ? (
         <HStack gap="3" wrap="wrap">
           <Badge colorPalette="brand" data-testid="group-preview-count">
-            {t('groups.members.count', { count: data.membersCount })}
+            {t('groups.members.count', { count: summary.data.membersCount })}
           </Badge>
           <Text color="fg.muted" fontSize="sm">
-            {t('groups.preview.createdAt', { date: format.date(data.createdAt) })}
+            {t('groups.preview.createdAt', { date: format.date(summary.data.createdAt) })}
           </Text>
         </HStack>
-      ) : summary.error ? (
+      ) : summary.isError ? (
         <Text color="fg.error" role="alert">
-          {summary.error}
+          {errorMessage(summary.error, t('groups.preview.loadError'))}
         </Text>
       ) : (
         <Skeleton h="6" maxW="xs" />

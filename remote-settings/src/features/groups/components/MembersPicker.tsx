@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Minus, Plus, Search } from 'lucide-react';
-import { Badge, Box, Button, HStack, Input, InputGroup, Stack, StatePanel, Text } from 'shared-ui';
-import { DataTable, type ColumnDef } from 'shared-ui/data-table';
+import { useCallback, useMemo, useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import { Badge, Box, Button, HStack, Stack, StatePanel, Text } from 'shared-ui';
+import { DataTable, ListSearch, type ColumnDef } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
-import { useApiList, useCan } from 'shared-auth';
-import { LIST_CLIENT_MEMBERS_URL, type ClientMember } from '../api/groups';
+import { useCan, useListUrlState } from 'shared-auth';
+import { useClientMembers, type ClientMember } from '../api/list-client-members';
 
 const RESULTS_PAGE_SIZE = 5;
 const SELECTED_PAGE_SIZE = 5;
@@ -24,12 +24,6 @@ export interface MembersPickerProps {
 export function MembersPicker({ value, onChange, invalid = false, disabled = false }: MembersPickerProps) {
   const { t } = useTranslation('settings');
   const canSearch = useCan('get', 'members');
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const [selectedPage, setSelectedPage] = useState(1);
   const lastPage = Math.max(1, Math.ceil(value.length / SELECTED_PAGE_SIZE));
   const page = Math.min(selectedPage, lastPage);
@@ -118,7 +112,7 @@ export function MembersPicker({ value, onChange, invalid = false, disabled = fal
   return (
     <Stack gap="4">
       {canSearch ? (
-        <SearchResults typed={typed} onType={setTyped} search={search} columns={resultColumns} />
+        <SearchResults columns={resultColumns} />
       ) : (
         <StatePanel testId="members-search-forbidden" tone="warning" title={t('groups.members.noSearch')} />
       )}
@@ -146,26 +140,24 @@ export function MembersPicker({ value, onChange, invalid = false, disabled = fal
   );
 }
 
-function SearchResults({ typed, onType, search, columns }: { typed: string; onType: (v: string) => void; search: string; columns: ColumnDef<ClientMember>[] }) {
+/** The people search's filter, in the URL under `member.` (the form's own list, beside any of the page's). */
+const SEARCH_FILTERS = ['search'] as const;
+
+function SearchResults({ columns }: { columns: ColumnDef<ClientMember>[] }) {
   const { t } = useTranslation('settings');
-  const results = useApiList<ClientMember>(LIST_CLIENT_MEMBERS_URL, {
-    params: { search: search || undefined },
-    pageSize: RESULTS_PAGE_SIZE,
-    fallbackError: t('groups.members.loadError'),
-  });
+  const urlState = useListUrlState(SEARCH_FILTERS, 'member.');
+  // A short fixed page: the results sit above the selected members in the form.
+  const state = { ...urlState, pageSize: RESULTS_PAGE_SIZE };
+  const results = useClientMembers(state, t('groups.members.loadError'));
   return (
     <Stack gap="2">
-      <InputGroup startElement={<Search size={16} aria-hidden />} maxW="md">
-        <Input
-          value={typed}
-          onChange={(e) => onType(e.target.value)}
-          placeholder={t('groups.members.searchPlaceholder')}
-          aria-label={t('groups.members.search')}
-          data-testid="member-search"
-          autoComplete="off"
-          type="search"
-        />
-      </InputGroup>
+      <ListSearch
+        value={state.filters.search}
+        onSearch={(search) => state.setFilters({ search })}
+        label={t('groups.members.search')}
+        placeholder={t('groups.members.searchPlaceholder')}
+        testId="member-search"
+      />
       <DataTable testId="member-results" columns={columns} {...results.tableProps} empty={{ title: t('groups.members.noResults') }} />
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { getInstallSnippetCall } from 'contracts';
-import { callApi } from 'shared-auth';
+import { useCallQuery } from 'shared-auth';
 
 /** GET /api/websites/{id}/install-snippet (get_websites): the snippet a website pastes, with its key. */
-export const getInstallSnippet = async (websiteId: string): Promise<string> => (await callApi(getInstallSnippetCall, { params: { id: websiteId } })).snippet;
+export const useInstallSnippet = (websiteId: string | undefined, enabled: boolean) =>
+  useCallQuery(getInstallSnippetCall, { params: { id: websiteId ?? '' } }, { enabled: enabled && !!websiteId, select: (answer) => answer.snippet });

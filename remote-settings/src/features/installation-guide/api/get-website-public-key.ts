@@ -1,8 +1,10 @@
 import { listWebsitesCall } from 'contracts';
-import { callApi } from 'shared-auth';
+import { useCallQuery } from 'shared-auth';
 
 /** GET /api/websites (get_websites): a website's public key, which the installation check sends as `x-client-id`. */
-export async function getWebsitePublicKey(websiteId: string): Promise<string | null> {
-  const { docs } = await callApi(listWebsitesCall, { query: { page: 1, pageSize: 1000 } });
-  return docs.find((w) => w._id === websiteId)?.publicKey ?? null;
-}
+export const useWebsitePublicKey = (websiteId: string | undefined, enabled: boolean) =>
+  useCallQuery(
+    listWebsitesCall,
+    { query: { page: 1, pageSize: 1000 } },
+    { enabled: enabled && !!websiteId, select: (answer) => answer.docs.find((w) => w._id === websiteId)?.publicKey ?? null },
+  );

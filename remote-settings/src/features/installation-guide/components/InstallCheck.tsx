@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CircleCheck, CircleDashed } from 'lucide-react';
-import type { InstallCheckAnswer } from 'contracts';
 import { Alert, Button, List, Stack, Text } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
-import { getInstallCheck } from '../api/get-install-check';
+import { useInstallCheck } from '../api/get-install-check';
 
-/** How often the check asks again while the screen is open and the script has not reported yet. */
-export const INSTALL_CHECK_INTERVAL_MS = 3000;
+export { INSTALL_CHECK_INTERVAL_MS } from '../api/get-install-check';
 
 /**
  * "Check installation": asks the API whether the website script has reported from a page of the
@@ -17,53 +15,20 @@ export const INSTALL_CHECK_INTERVAL_MS = 3000;
 export function InstallCheck({ publicKey, domain }: { publicKey: string | null; domain: string }) {
   const { t } = useTranslation('settings');
   const format = useFormatters();
-  const [polling, setPolling] = useState(false);
-  const [answer, setAnswer] = useState<InstallCheckAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const check = useCallback(async () => {
-    if (!publicKey) return;
-    setChecking(true);
-    try {
-      const next = await getInstallCheck(publicKey);
-      if (!live.current) return;
-      setAnswer(next);
-      setError(null);
-      if (next.app_is_installed) setPolling(false);
-    } catch (err) {
-      if (live.current) setError(errorMessage(err, t('installationGuide.check.error')));
-    } finally {
-      if (live.current) setChecking(false);
-    }
-  }, [publicKey, t]);
-
-  useEffect(() => {
-    if (!polling) return;
-    const timer = setInterval(check, INSTALL_CHECK_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [polling, check]);
-
+  const [started, setStarted] = useState(false);
   // Another website, another key: start over.
-  useEffect(() => {
-    setPolling(false);
-    setAnswer(null);
-    setError(null);
-  }, [publicKey]);
-
+  useEffect(() => setStarted(false), [publicKey]);
+  const check = useInstallCheck(publicKey, started);
+  const answer = started ? (check.data ?? null) : null;
+  const error = started && check.isError ? errorMessage(check.error, t('installationGuide.check.error')) : null;
+  const checking = check.isFetching;
   const start = () => {
-    setPolling(true);
-    void check();
+    if (started) void check.refetch();
+    else setStarted(true);
   };
 
   const installed = answer?.app_is_installed === true;
+  const polling = started && !installed;
   return (
     <Stack gap="3" data-testid="install-check">
       <Button

@@ -7,7 +7,9 @@ import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError } from 'shared-auth';
-import { createAttribute, updateAttribute, type AttributeRow } from '../api/attributes';
+import { useCreateAttribute } from '../api/create-attribute';
+import type { AttributeRow } from '../api/list-attributes';
+import { useUpdateAttribute } from '../api/update-attribute';
 
 type AttributeForm = { name: string; type: AttributeType | '' };
 const EMPTY: AttributeForm = { name: '', type: '' };
@@ -45,10 +47,12 @@ export function AttributeFormDialog({
   useEffect(() => {
     if (open) reset(attribute ? { name: attribute.name, type: attribute.type } : EMPTY);
   }, [open, attribute, reset]);
+  const create = useCreateAttribute();
+  const update = useUpdateAttribute();
   const onSubmit = handleSubmit(async (values) => {
     const body = { name: values.name.trim(), type: values.type as AttributeType };
     try {
-      const saved = attribute ? await updateAttribute(attribute._id, body) : await createAttribute(body);
+      const saved = attribute ? await update.mutateAsync({ params: { id: attribute._id }, body }) : await create.mutateAsync({ body });
       toaster.create({ type: 'success', title: saved.message });
       onSaved(saved.data, !attribute);
     } catch (error) {

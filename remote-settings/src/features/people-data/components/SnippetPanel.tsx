@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Check, Copy } from 'lucide-react';
 import { Alert, Box, Button, CloseButton, HStack, Link, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import type { AttributeRow } from '../api/attributes';
+import type { AttributeRow } from '../api/list-attributes';
 import { identifySnippet } from '../snippet';
 
 /**

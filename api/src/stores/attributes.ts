@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
+import type { Attribute, AttributeType, CallQuery, Paged, listAttributesCall } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { attributes, segments } from '../db/schema';
+import type { AttributeTypes } from '../routes/audiences/compile';
+import { likePattern } from '../routes/shared';
+import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+
+type AttributeRow = typeof attributes.$inferSelect;
+
+/** An attribute as every call answers it. */
+export const attributeView = (a: Pick<AttributeRow, 'id' | 'name' | 'type' | 'createdAt'>): Attribute => ({
+  _id: a.id,
+  name: a.name,
+  type: a.type,
+  createdAt: a.createdAt.toISOString(),
+});
+
+/**
+ * The SQL of people-data attributes (what a website's script sends about each person), always inside
+ * one website: an attribute of another website is never read, changed or deleted (404 like a missing one).
+ */
+export function attributesStore(db: DbOrTx, websiteId: string) {
+  const own = (id: string) => and(eq(attributes.id, id), eq(attributes.websiteId, websiteId));
+  return {
+    /** Newest first, optionally by name (contains, any case). */
+    page(query: CallQuery<typeof listAttributesCall>): Promise<Paged<Attribute>> {
+      const where = and(eq(attributes.websiteId, websiteId), query.name ? ilike(attributes.name, likePattern(query.name)) : undefined);
+      const dir = query.order === 'asc' ? asc : desc;
+      return selectPage(
+        query,
+        async ({ limit, offset }: PageWindow) =>
+          await db
+            .select({ ...getTableColumns(attributes), total: TOTAL })
+            .from(attributes)
+            .where(where)
+            .orderBy(dir(attributes.createdAt), dir(attributes.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(attributes).where(where))[0].n,
+        attributeView,
+      );
+    },
+
+    async find(id: string): Promise<AttributeRow | undefined> {
+      const [row] = await db.select().from(attributes).where(own(id)).limit(1);
+      return row;
+    },
+
+    /** Names are unique per website whatever the case (the unique index is on lower(name)). */
+    async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: attributes.id })
+        .from(attributes)
+        .where(and(eq(attributes.websiteId, websiteId), sql`lower(${attributes.name}) = lower(${name})`, exceptId ? ne(attributes.id, exceptId) : undefined))
+        .limit(1);
+      return !!row;
+    },
+
+    async insert(values: { name: string; type: AttributeType }): Promise<AttributeRow> {
+      const [row] = await db
+        .insert(attributes)
+        .values({ websiteId, ...values })
+        .returning();
+      return row;
+    },
+
+    async update(id: string, values: { name: string; type: AttributeType }): Promise<AttributeRow | undefined> {
+      const [row] = await db.update(attributes).set(values).where(own(id)).returning();
+      return row;
+    },
+
+    /** False when it is not an attribute of this website. */
+    async remove(id: string): Promise<boolean> {
+      const deleted = await db.delete(attributes).where(own(id)).returning({ id: attributes.id });
+      return deleted.length > 0;
+    },
+
+    /** The names of the website's saved audiences (segments) whose tree tests this attribute, by name. */
+    async segmentsUsing(name: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: segments.name })
+        .from(segments)
+        .where(
+          and(
+            eq(segments.websiteId, websiteId),
+            sql`jsonb_path_exists(${segments.audience}, '$.** ? (@.attribute == $name)', jsonb_build_object('name', ${name}::text))`,
+          ),
+        )
+        .orderBy(segments.name);
+      return rows.map((r) => r.name);
+    },
+
+    /** Name → type, which is what an audience tree may test besides the built-in fields (names match exactly). */
+    async types(): Promise<AttributeTypes> {
+      const rows = await db.select({ name: attributes.name, type: attributes.type }).from(attributes).where(eq(attributes.websiteId, websiteId));
+      return new Map(rows.map((r) => [r.name, r.type as AttributeType]));
+    },
+  };
+}
+
+/** The people-data attributes of a website, name → type (what compile.ts checks a tree against). */
+export function attributeTypesOf(db: DbOrTx, websiteId: string): Promise<AttributeTypes> {
+  return attributesStore(db, websiteId).types();
+}

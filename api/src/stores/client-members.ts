@@ -1,0 +1,72 @@
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CallQuery, ClientMember, Paged, listClientMembersCall, searchClientsCall } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { clientMembers } from '../db/schema';
+import { likePattern } from '../routes/shared';
+import { COUNT, selectPage, TOTAL, type Filter, type PageWindow } from './paged-select';
+
+type ClientMemberRow = typeof clientMembers.$inferSelect;
+
+/** A client member as every call answers it (spec section 3). */
+export const memberView = (m: Pick<ClientMemberRow, 'id' | 'memberId' | 'username' | 'division' | 'state' | 'domain'>): ClientMember => ({
+  _id: m.id,
+  memberId: m.memberId,
+  username: m.username,
+  division: m.division,
+  state: m.state,
+  domain: m.domain,
+});
+
+/** Newest people first; people added together (one script batch, the seed) by member id. */
+export const memberOrder = [sql`${clientMembers.createdAt} desc`, sql`${clientMembers.memberId} asc`];
+const oldestFirst = [asc(clientMembers.createdAt), asc(clientMembers.memberId)];
+
+/**
+ * The SQL of client members (the people of one website, as its script reports them), always inside
+ * one website: a person of another website is never read, counted or accepted into a group.
+ */
+export function clientMembersStore(db: DbOrTx, websiteId: string) {
+  /** Member id or username containing the term (any case). */
+  const matching = (term: string | undefined): Filter =>
+    term ? or(ilike(clientMembers.memberId, likePattern(term)), ilike(clientMembers.username, likePattern(term))) : undefined;
+
+  /** A page of the website's people under `filter`, newest first unless `asc`. */
+  const pageWhere = (query: { page: number; pageSize: number; order?: 'asc' | 'desc' }, filter: Filter): Promise<Paged<ClientMember>> => {
+    const where = and(eq(clientMembers.websiteId, websiteId), filter);
+    const order = query.order === 'asc' ? oldestFirst : memberOrder;
+    return selectPage(
+      query,
+      async ({ limit, offset }: PageWindow) =>
+        await db
+          .select({ ...getTableColumns(clientMembers), total: TOTAL })
+          .from(clientMembers)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      async () => (await db.select({ n: COUNT }).from(clientMembers).where(where))[0].n,
+      memberView,
+    );
+  };
+
+  return {
+    /** GET /api/client-members: `search` on the member id or the username. */
+    page(query: CallQuery<typeof listClientMembersCall>): Promise<Paged<ClientMember>> {
+      return pageWhere(query, matching(query.search));
+    },
+
+    /** POST /api/clients: the people a compiled audience (compile.ts) selects, `name` narrowing further. */
+    search(audience: SQL, query: CallQuery<typeof searchClientsCall>): Promise<Paged<ClientMember>> {
+      return pageWhere(query, and(audience, matching(query.name)));
+    },
+
+    /** Whether every id is a person of this website (repeats counted once). */
+    async allOfWebsite(ids: string[]): Promise<boolean> {
+      const found = await db
+        .select({ id: clientMembers.id })
+        .from(clientMembers)
+        .where(and(eq(clientMembers.websiteId, websiteId), inArray(clientMembers.id, ids)));
+      return found.length === new Set(ids).size;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
+import type { AudienceGroup, CallQuery, Paged, Segment, listSegmentsCall } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { segments } from '../db/schema';
+import { likePattern } from '../routes/shared';
+import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+
+type SegmentRow = typeof segments.$inferSelect;
+
+/** A segment as every call answers it. */
+export const segmentView = (s: Pick<SegmentRow, 'id' | 'name' | 'audience' | 'createdAt'>): Segment => ({
+  _id: s.id,
+  name: s.name,
+  audience: s.audience,
+  createdAt: s.createdAt.toISOString(),
+});
+
+/**
+ * The SQL of segments (saved dynamic audiences), always inside one website: a segment of another
+ * website is never read, changed or deleted, so it answers 404 like a missing one.
+ */
+export function segmentsStore(db: DbOrTx, websiteId: string) {
+  const own = (id: string) => and(eq(segments.id, id), eq(segments.websiteId, websiteId));
+  return {
+    /** Newest first, optionally by name (contains, any case). */
+    page(query: CallQuery<typeof listSegmentsCall>): Promise<Paged<Segment>> {
+      const where = and(eq(segments.websiteId, websiteId), query.name ? ilike(segments.name, likePattern(query.name)) : undefined);
+      const dir = query.order === 'asc' ? asc : desc;
+      return selectPage(
+        query,
+        async ({ limit, offset }: PageWindow) =>
+          await db
+            .select({ ...getTableColumns(segments), total: TOTAL })
+            .from(segments)
+            .where(where)
+            .orderBy(dir(segments.createdAt), dir(segments.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(segments).where(where))[0].n,
+        segmentView,
+      );
+    },
+
+    async exists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: segments.id }).from(segments).where(own(id)).limit(1);
+      return !!row;
+    },
+
+    /** Names are unique per website whatever the case (the unique index is on lower(name)). */
+    async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: segments.id })
+        .from(segments)
+        .where(and(eq(segments.websiteId, websiteId), sql`lower(${segments.name}) = lower(${name})`, exceptId ? ne(segments.id, exceptId) : undefined))
+        .limit(1);
+      return !!row;
+    },
+
+    async insert(values: { name: string; audience: AudienceGroup }): Promise<SegmentRow> {
+      const [row] = await db
+        .insert(segments)
+        .values({ websiteId, ...values })
+        .returning();
+      return row;
+    },
+
+    async update(id: string, values: { name: string; audience: AudienceGroup }): Promise<SegmentRow | undefined> {
+      const [row] = await db.update(segments).set(values).where(own(id)).returning();
+      return row;
+    },
+
+    /** False when it is not a segment of this website. */
+    async remove(id: string): Promise<boolean> {
+      const deleted = await db.delete(segments).where(own(id)).returning({ id: segments.id });
+      return deleted.length > 0;
+    },
+  };
+}

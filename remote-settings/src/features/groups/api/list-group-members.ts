@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { listGroupMembersCall, type ClientMember } from 'contracts';
+import { callApi, callKey, useListQuery, useSession, type ListUrlState } from 'shared-auth';
+
+/** GET /api/groups/{groupId}/members (get_group): one page of the group's people (the preview's table). */
+export const useGroupMembers = (groupId: string, state: ListUrlState<never>, fallbackError: string) =>
+  useListQuery(listGroupMembersCall, state, { fallbackError, params: { groupId } });
+
+/** Every member of a group as people (the edit form's selected list), 1000 per call. */
+async function allGroupMembers(groupId: string, signal: AbortSignal): Promise<ClientMember[]> {
+  const people: ClientMember[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await callApi(listGroupMembersCall, { params: { groupId }, query: { page, pageSize: 1000 }, signal });
+    people.push(...answer.docs);
+    if (!answer.meta.hasMore) return people;
+  }
+}
+
+/** Every member of the group, read through the cache like any call (invalidated with the groups area). */
+export function useAllGroupMembers(groupId: string) {
+  const websiteId = useSession().activeWebsite?._id;
+  return useQuery({
+    queryKey: callKey(listGroupMembersCall, websiteId, { params: { groupId }, all: true }),
+    queryFn: ({ signal }) => allGroupMembers(groupId, signal),
+  });
+}

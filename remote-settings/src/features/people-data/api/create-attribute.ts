@@ -1,0 +1,5 @@
+import { createAttributeCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** POST /api/attributes: 201 with the message telling the user to start sending it from their code. */
+export const useCreateAttribute = () => useCallMutation(createAttributeCall);

@@ -1,0 +1,5 @@
+import { deleteAttributeCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** DELETE /api/attributes/{id}: 409 while a saved audience uses it. */
+export const useDeleteAttribute = () => useCallMutation(deleteAttributeCall);

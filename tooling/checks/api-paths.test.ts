@@ -1,0 +1,47 @@
+/**
+ * Issue 11, item 1: every call is defined once, in `contracts`; browser code builds its URLs from
+ * those definitions (`callApi`, `callUrl`) and never writes an `/api/…` path itself. This reads every
+ * source file of the browser packages (tests excepted: their fake servers may name URLs) and fails on
+ * any string literal holding `/api/`. Comments may still say which call a file makes.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const BROWSER_PACKAGES = readdirSync(root).filter(
+  (name) => /^(host|remote-.+|shared-.+|website-script|demo-site)$/.test(name) && statSync(path.join(root, name)).isDirectory(),
+);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'test', 'test-utils', '__tests__'].includes(entry.name) ? [] : sources(full);
+    return /\.(ts|tsx|mjs|js)$/.test(entry.name) && !/\.test\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** String literals ('…', "…", `…`) holding `/api/`, comments removed first. */
+function apiLiterals(code: string): string[] {
+  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  // A relative module path ('./api/get-role') is a folder of the feature, not a URL.
+  return [...withoutComments.matchAll(/(['"`])(?:(?!\1)[^\\\n]|\\.)*(?<!\.)\/api\/(?:(?!\1)[^\\\n]|\\.)*\1/g)].map((m) => m[0]);
+}
+
+test('the browser packages are found', () => {
+  expect(BROWSER_PACKAGES).toEqual(expect.arrayContaining(['host', 'shared-auth', 'remote-campaigns', 'remote-settings', 'remote-dashboard']));
+});
+
+test.each(BROWSER_PACKAGES)('%s writes no /api/ path outside contracts', (pkg) => {
+  const dir = path.join(root, pkg, 'src');
+  const found = (statSync(dir, { throwIfNoEntry: false }) ? sources(dir) : []).flatMap((file) =>
+    apiLiterals(readFileSync(file, 'utf8')).map((literal) => `${path.relative(root, file)}: ${literal}`),
+  );
+  expect(found).toEqual([]);
+});
+
+test('the check itself finds a path written in code, and not one in a comment', () => {
+  expect(apiLiterals("const a = api.get('/api/roles'); // GET /api/roles")).toEqual(["'/api/roles'"]);
+  expect(apiLiterals('/** GET /api/roles/{id} */\nconst u = callUrl(getRoleCall);')).toEqual([]);
+  expect(apiLiterals('const u = `${base}/api/roles/${id}`;')).toHaveLength(1);
+  expect(apiLiterals("import { useRole } from './api/get-role';")).toEqual([]);
+});
