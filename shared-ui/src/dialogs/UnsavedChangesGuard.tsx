@@ -27,7 +27,10 @@ export function UnsavedChangesGuard({ when }: UnsavedChangesGuardProps) {
   }, [when]);
   // Only leaving the page counts: the editor's own lists keep their search and page in the query
   // string (a members search in the group form), and changing them leaves nothing behind.
-  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => active.current && currentLocation.pathname !== nextLocation.pathname, []);
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => active.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
   const blocker = useBlocker(shouldBlock);
 
   useEffect(() => {
