@@ -13,3 +13,4 @@ export * from './form-errors';
 export * from './use-confirmed-action';
 export * from './call-api';
 export * from './queries';
+export * from './use-dialog-form';

@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { FormField, Input, toaster } from 'shared-ui';
+import { FormField, Input } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { useDialogForm } from 'shared-auth';
 import { useCreateOrgUser } from '../api/create-org-user';
 
 /** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
@@ -38,27 +37,23 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
       roles: z.string().min(1, required('role')),
     });
   }, [t]);
-  const { register, handleSubmit, setError, formState, reset } = useForm<AddMemberForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const close = () => {
-    reset(EMPTY);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async ({ name, email, password, roles: roleId }) => {
-    try {
-      await create.mutateAsync({ body: { name, email, password, roles: [roleId] } });
-      toaster.create({ type: 'success', title: t('invitations.member.added', { name }) });
-      reset(EMPTY);
-      onAdded();
-    } catch (error) {
-      reportFormError(error, setError, ['name', 'email', 'password', 'roles'], t('invitations.member.addError'));
-    }
+  const { form, close, onSubmit, submitting } = useDialogForm<AddMemberForm, unknown>({
+    resolver: zodResolver(schema),
+    empty: EMPTY,
+    fields: ['name', 'email', 'password', 'roles'],
+    save: ({ name, email, password, roles: roleId }) => create.mutateAsync({ body: { name, email, password, roles: [roleId] } }),
+    success: (_answer, { name }) => t('invitations.member.added', { name }),
+    errorFallback: t('invitations.member.addError'),
+    onSaved: onAdded,
+    onClose,
   });
+  const { register, formState } = form;
   return (
     <FormDialog
       open={open}
       title={t('invitations.member.title')}
       submitLabel={t('invitations.member.submit')}
-      submitting={formState.isSubmitting}
+      submitting={submitting}
       onSubmit={onSubmit}
       onClose={close}
       testId="add-member-form"

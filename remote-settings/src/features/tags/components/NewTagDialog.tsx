@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { HEX_COLOR } from 'contracts';
-import { chakra, FormField, HStack, Input, toaster } from 'shared-ui';
+import { HEX_COLOR, type CallAnswer, type createTagCall } from 'contracts';
+import { chakra, FormField, HStack, Input } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { useDialogForm } from 'shared-auth';
 import { FormDialog } from 'shared-ui/overlays';
 import { useCreateTag } from '../api/create-tag';
 import { ColorSwatch } from './ColorSwatch';
@@ -33,29 +32,25 @@ export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onCl
       }),
     [t],
   );
-  const { register, handleSubmit, setError, setValue, watch, formState, reset } = useForm<NewTagForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { form, close, onSubmit, submitting } = useDialogForm<NewTagForm, CallAnswer<typeof createTagCall>>({
+    resolver: zodResolver(schema),
+    empty: EMPTY,
+    fields: ['name', 'color'],
+    save: (body) => create.mutateAsync({ body }),
+    success: ({ data: tag }) => t('tags.created', { name: tag.name }),
+    errorFallback: t('tags.createError'),
+    onSaved: onCreated,
+    onClose,
+  });
+  const { register, setValue, watch, formState } = form;
   const color = watch('color');
   const valid = HEX_COLOR.test(color);
-  const close = () => {
-    reset(EMPTY);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data: tag } = await create.mutateAsync({ body: values });
-      toaster.create({ type: 'success', title: t('tags.created', { name: tag.name }) });
-      reset(EMPTY);
-      onCreated();
-    } catch (error) {
-      reportFormError(error, setError, ['name', 'color'], t('tags.createError'));
-    }
-  });
   return (
     <FormDialog
       open={open}
       title={t('tags.add')}
       submitLabel={t('tags.form.submit')}
-      submitting={formState.isSubmitting}
+      submitting={submitting}
       onSubmit={onSubmit}
       onClose={close}
       testId="tag-form"

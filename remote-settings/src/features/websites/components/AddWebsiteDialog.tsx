@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { isValidDomain } from 'contracts';
-import { FormField, Input, toaster } from 'shared-ui';
+import { isValidDomain, type CallAnswer, type createWebsiteCall } from 'contracts';
+import { FormField, Input } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { useDialogForm } from 'shared-auth';
 import { useCreateWebsite } from '../api/create-website';
 import { FormDialog } from 'shared-ui/overlays';
 
@@ -32,27 +31,23 @@ export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; 
       }),
     [t],
   );
-  const { register, handleSubmit, setError, formState, reset } = useForm<AddWebsiteForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const close = () => {
-    reset(EMPTY);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const { data: site } = await create.mutateAsync({ body: values });
-      toaster.create({ type: 'success', title: t('websites.created', { name: site.name }) });
-      reset(EMPTY);
-      onCreated();
-    } catch (error) {
-      reportFormError(error, setError, ['name', 'domain'], t('websites.createError'));
-    }
+  const { form, close, onSubmit, submitting } = useDialogForm<AddWebsiteForm, CallAnswer<typeof createWebsiteCall>>({
+    resolver: zodResolver(schema),
+    empty: EMPTY,
+    fields: ['name', 'domain'],
+    save: (body) => create.mutateAsync({ body }),
+    success: ({ data: site }) => t('websites.created', { name: site.name }),
+    errorFallback: t('websites.createError'),
+    onSaved: onCreated,
+    onClose,
   });
+  const { register, formState } = form;
   return (
     <FormDialog
       open={open}
       title={t('websites.add')}
       submitLabel={t('websites.form.submit')}
-      submitting={formState.isSubmitting}
+      submitting={submitting}
       onSubmit={onSubmit}
       onClose={close}
       testId="website-form"
