@@ -29,7 +29,7 @@ export const popupItem = (over: Partial<ItemOf<'popup'>['popup']> = {}): ItemOf<
     popupBackground: '#fafafa',
     popupBackgroundImage: '/uploads/bg.png',
     emojis: ['👍', '❤️'],
-    rules: { displayTime: 15000 },
+    rules: { displayTime: 15000, showAgain: 'never' },
     ...over,
   },
 });

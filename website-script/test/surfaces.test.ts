@@ -147,11 +147,11 @@ describe('popup', () => {
   it('closes by itself after displayTime unless the visitor interacted', () => {
     jest.useFakeTimers();
     const a = context();
-    a.set(mountPopup(popupItem({ rules: { displayTime: 3000 } }), a.ctx));
+    a.set(mountPopup(popupItem({ rules: { displayTime: 3000, showAgain: 'never' } }), a.ctx));
     jest.advanceTimersByTime(3000);
     expect(a.dismissed).toEqual([false]);
     const b = context();
-    b.set(mountPopup(popupItem({ rules: { displayTime: 3000 } }), b.ctx));
+    b.set(mountPopup(popupItem({ rules: { displayTime: 3000, showAgain: 'never' } }), b.ctx));
     shadow('popup').querySelector('[role="dialog"]')!.dispatchEvent(new Event('pointerdown'));
     jest.advanceTimersByTime(10_000);
     expect(b.dismissed).toEqual([]);
