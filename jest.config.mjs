@@ -15,6 +15,10 @@ const browserProject = (name) => ({
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
 export default {
+  // Two cores, two workers (Jest's default leaves one idle); component tests then share the CPU, so
+  // each gets more than the default 5 s before it counts as hung.
+  maxWorkers: 2,
+  testTimeout: 15_000,
   projects: [
     {
       displayName: 'contracts',
