@@ -6,13 +6,16 @@
 //  b. the sign-in page's Largest Contentful Paint under 4x CPU slowdown, median of 5 fresh loads;
 //  c. the API's sign-in and list figures (api/bench/auth-bench.mjs, autocannon, 50 connections) on
 //     PGlite and, when a throwaway cluster can be started, on PostgreSQL;
-//  d. a Markdown table of everything with its targets, printed and written to .bench/results.md.
+//  d. the website script on a customer-like page (scripts/bench/website-script.mjs): its gzip bytes,
+//     what a page loads when nothing is shown, the blocking time it adds and the time from the
+//     page's load event to a popup on screen, at 4x CPU slowdown, against issue 12's budgets;
+//  e. a Markdown table of everything with its targets, printed and written to .bench/results.md.
 //
 // Everything runs on loopback, on its own ports (each app's usual port + 10000: 13000…, API 14000, 14001 for PostgreSQL) and a
 // throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
 // that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
 // line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5),
-// --only=browser|api (one part only).
+// --only=browser|script|api (some parts only, comma-separated).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -24,23 +27,31 @@ import { startProduct, APPS, APP_NAMES } from '../lib/product.mjs';
 import { REMOTES } from '../runtime-config.mjs';
 import { getThrowawayPostgres } from '../lib/pg-throwaway.mjs';
 import { ROOT } from '../lib/proc.mjs';
+import { benchWebsite, measurePages, scriptBundleSizes, servePages, SCRIPT_DIST, SETTLE_MS } from './website-script.mjs';
 import { launch, signInPageJs, remoteFirstScreens, signInSession, lcp, screenTti, consoleAfterSignIn, CHROMIUM } from './browser.mjs';
 
 const { values } = parseArgs({
   options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
-  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|api]');
+  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|script|api]');
   process.exit(0);
 }
 
-// --only=browser (sign-in page and remotes) or --only=api: measure one part; the others are skipped.
+// --only=browser (sign-in page and remotes), --only=script (the website script) or --only=api: measure
+// those parts; the others are skipped.
 const wants = (part) => !values.only || values.only.split(',').includes(part);
+// The console's apps only when its pages are measured; the API and the script's files otherwise.
+const NEEDED_APPS = wants('browser') ? APP_NAMES : ['api', ...(wants('script') ? ['website-script'] : [])];
 const TARGET_JS_KB = 250;
 const TARGET_LCP_MS = 1000;
 // Issue 13, item 9: after sign-in, at 4x CPU slowdown.
 const TARGET_FIRST_FIGURES_MS = 2500;
 const TARGET_REPEAT_CHART_MS = 1500;
+// Issue 12's budgets of the website script (gzip; KB = 1024 bytes).
+const SCRIPT_BUDGETS = { snippetBytes: 1024, emptyJsBytes: 15 * 1024, chunkBytes: 12 * 1024, longTaskMs: 50, popupMs: 500 };
+// The bench's customer page, opened as http://localhost:13090 (the bench website's domain).
+const SCRIPT_PAGE_PORT = 13090;
 // Every app on its usual port + 10000 (host 13000, remotes 13001…, API 14000).
 const BENCH_PORTS = Object.fromEntries(APPS.map((a) => [a.name, a.port + 10_000]));
 const PG_API_PORT = 14001;
@@ -65,17 +76,19 @@ const budget = setTimeout(() => {
 }, TOTAL_BUDGET_MS);
 budget.unref();
 
-const results = { js: null, remotes: null, lcp: null, api: {} };
+const results = { js: null, remotes: null, lcp: null, api: {}, script: null };
 const skipped = [];
 let product;
 let hostOrigin = '';
 let pgApi;
 let pg;
 let browser;
+let scriptPages;
 const tmpDirs = [];
 
 async function cleanup() {
   await browser?.close().catch(() => {});
+  await scriptPages?.close().catch(() => {});
   await pgApi?.stop().catch(() => {});
   await product?.stop().catch(() => {});
   await pg?.stop().catch(() => {});
@@ -124,7 +137,7 @@ try {
   // ── the product ────────────────────────────────────────────────────────────
   if (!values['no-build']) {
     try {
-      await ensureBuilt(APP_NAMES, { log });
+      await ensureBuilt(NEEDED_APPS, { log });
     } catch (err) {
       console.log(`» build failed (${err.message}); measuring whatever is built`);
     }
@@ -134,6 +147,7 @@ try {
     log('starting the product on loopback (throwaway data folder)…');
     product = await startProduct({
       dataDir,
+      apps: NEEDED_APPS,
       ports: BENCH_PORTS,
       host: '127.0.0.1',
       hostname: '127.0.0.1',
@@ -194,6 +208,44 @@ try {
       }
       await browser.close();
       browser = null;
+    }
+  }
+
+  // ── d: the website script ───────────────────────────────────────────────────
+  if (product && wants('script')) {
+    results.script = {};
+    try {
+      results.script.sizes = await scriptBundleSizes();
+    } catch (err) {
+      skip('website script bytes', `${SCRIPT_DIST} is not built (${err.message})`);
+    }
+    if (!existsSync(CHROMIUM)) {
+      skip('website script on a page', `${CHROMIUM} is missing (apt-get install -y chromium)`);
+    } else if (!product.running().includes('website-script')) {
+      skip('website script on a page', 'the website script is not served (not built?)');
+    } else {
+      try {
+        const pageHost = `localhost:${SCRIPT_PAGE_PORT}`;
+        log(`website script: bench website ${pageHost} and its installation snippet…`);
+        const site = await benchWebsite({ api: product.urls.api, email, password, pageHost });
+        results.script.snippetBytes = Buffer.byteLength(site.snippet);
+        scriptPages = await servePages({ port: SCRIPT_PAGE_PORT, snippet: site.snippet });
+        browser = await launch();
+        results.script.pages = await measurePages(browser, {
+          pagesUrl: scriptPages.url,
+          scriptOrigin: new URL(product.urls['website-script']).origin,
+          publishPopup: site.publishPopup,
+          runs: Number(values.runs) || 5,
+          log,
+        });
+      } catch (err) {
+        skip('website script on a page', err.message);
+      } finally {
+        await browser?.close().catch(() => {});
+        browser = null;
+        await scriptPages?.close().catch(() => {});
+        scriptPages = null;
+      }
     }
   }
 
@@ -269,7 +321,7 @@ try {
 }
 
 // ── d: the table ─────────────────────────────────────────────────────────────
-const mark = (ok) => (ok == null ? '' : ok ? '✅' : '❌');
+const mark = (ok) => (ok == null ? '' : ok ? '✅ met' : '❌ not met');
 const rows = [];
 const js = results.js;
 rows.push([
@@ -313,6 +365,7 @@ for (const r of results.remotes ?? []) {
     '',
   ]);
 }
+scriptRows(results.script);
 for (const [db, label] of [
   ['pglite', 'PGlite'],
   ['postgres', 'PostgreSQL'],
@@ -429,6 +482,66 @@ await writeFile(path.join(ROOT, '.bench/results.md'), md);
 console.log(`\n${table}\n${biggest}\n\n(written to .bench/results.md)`);
 clearTimeout(budget);
 process.exit(0);
+
+/**
+ * Issue 12's website script rows: each beside its budget and, for what a visitor downloads when
+ * nothing is shown, beside the peers' figures at boot (Usertour 263 KB gzip, Intercom ~210 KB,
+ * Pendo < 64 KB).
+ */
+function scriptRows(script) {
+  if (!script) return;
+  const B = SCRIPT_BUDGETS;
+  const { sizes, pages, snippetBytes } = script;
+  rows.push([
+    'Website script: installation snippet (bytes, as GET /api/websites/{id}/install-snippet answers it)',
+    snippetBytes != null ? `${snippetBytes} bytes` : 'skipped',
+    '< 1 KB',
+    mark(snippetBytes != null ? snippetBytes < B.snippetBytes : null),
+  ]);
+  rows.push(['Website script: signpost.js, loader + core (gzip -9 of website-script/dist)', sizes ? kb(sizes.loader) : 'skipped', '', '']);
+  for (const c of sizes?.chunks ?? []) {
+    rows.push([`Website script: surface chunk ${c.kind} (gzip -9 of chunks/${c.name})`, kb(c.bytes), '< 12 KB', mark(c.bytes < B.chunkBytes)]);
+  }
+  const runsOf = (s) => s.runs.length;
+  const list = (s, key) => s.runs.map((r) => r[key]).join(', ');
+  if (!pages) {
+    rows.push(['Website script on a customer page at 4x CPU slowdown', 'skipped', '', '']);
+    return;
+  }
+  const { plain, empty, popup } = pages;
+  rows.push([
+    `Website script: JavaScript a page loads when nothing is shown (gzip transferred from the script's origin, median of ${runsOf(empty)})`,
+    `${kb(empty.scriptBytes)} (${empty.scriptFiles.map((f) => f.file).join(', ') || 'no file'})`,
+    '< 15 KB (Usertour 263 KB gzip at boot; Intercom ~210 KB, Pendo < 64 KB)',
+    mark(empty.scriptBytes < B.emptyJsBytes),
+  ]);
+  // No long task over 50 ms added: the snippet page has no more long tasks than the plain page, and
+  // its longest is under 50 ms or no longer than the plain page's own.
+  const noTaskAdded = (s) => s.longTasks <= plain.longTasks && s.longest <= Math.max(B.longTaskMs, plain.longest);
+  for (const [s, what] of [
+    [empty, 'nothing shown'],
+    [popup, 'showing a popup'],
+  ]) {
+    rows.push([
+      `Website script, ${what}: total blocking time added at 4x CPU slowdown until ${SETTLE_MS / 1000} s after load (median of ${runsOf(s)}, with snippet − without)`,
+      `${ms(s.tbt - plain.tbt)} (${ms(s.tbt)} − ${ms(plain.tbt)}; runs with ${list(s, 'tbt')} / without ${list(plain, 'tbt')})`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `Website script, ${what}: longest task / long tasks, with snippet vs without (median of ${runsOf(s)})`,
+      `${ms(s.longest)} / ${s.longTasks} vs ${ms(plain.longest)} / ${plain.longTasks} (runs with ${list(s, 'longest')})`,
+      'no long task > 50 ms added',
+      mark(noTaskAdded(s)),
+    ]);
+  }
+  rows.push([
+    `Website script: page load event → popup visible at 4x CPU slowdown (median of ${runsOf(popup)}, gzip JS ${kb(popup.scriptBytes)})`,
+    `${ms(popup.popupAfterLoad)} (runs ${list(popup, 'popupAfterLoad')})`,
+    '≤ 500 ms',
+    mark(popup.popupAfterLoad != null ? popup.popupAfterLoad <= B.popupMs : null),
+  ]);
+}
 
 /** Remote URLs for the host's runtime config come from the bench ports, not the caller's env. */
 function remoteUrlOverrides() {
