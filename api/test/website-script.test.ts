@@ -327,6 +327,19 @@ describe('what to show', () => {
     expect((await shown(s, 'y', at('/daily'))).ids).toEqual([daily]);
     expect((await shown(s, 'y', at('/never'))).ids).toEqual([never]);
   });
+
+  test('replay: a visitor who answered a popup has finished it, as if they had closed it', async () => {
+    const s = await site();
+    const popup = await add(s, 'popup', popupBody());
+    expect((await shown(s, 'a')).ids).toEqual([popup]);
+    const answered = await events(s, [
+      { type: 'view', visitorId: 'a', contentId: popup },
+      { type: 'answer', visitorId: 'a', contentId: popup, answers: [{ blockId: 'q1', question: 'Why?', answer: 'Because' }] },
+    ]);
+    expect(answered.statusCode).toBe(202);
+    expect((await shown(s, 'a')).ids).toEqual([]);
+    expect((await shown(s, 'b')).ids).toEqual([popup]);
+  });
 });
 
 describe('origins, keys, installation', () => {

@@ -75,7 +75,7 @@ async function visitorFacts(ctx: AppContext, content: WebsiteContent, visitorId:
                floor(extract(epoch from max(${visitorEvents.occurredAt})) * 1000)::float8 as at
         from ${visitorEvents}
         where ${visitorEvents.websiteId} = ${websiteId} and ${visitorEvents.visitorId} = ${visitorId}
-          and ${visitorEvents.type} in ('view', 'close') and ${visitorEvents.contentId} is not null
+          and ${visitorEvents.type} in ('view', 'close', 'answer') and ${visitorEvents.contentId} is not null
         group by 1, 2, 3
       ) as e
     ) as h on true`;
@@ -85,8 +85,9 @@ async function visitorFacts(ctx: AppContext, content: WebsiteContent, visitorId:
   const history = new Map<string, { kind: string; lastView: number | null; lastClose: number | null }>();
   for (const [contentId, kind, type, at] of raw) {
     const h = history.get(contentId) ?? { kind, lastView: null, lastClose: null };
+    // Answering a popup's form finishes it as surely as closing it (its thanks then closes it itself).
     if (type === 'view') h.lastView = Number(at);
-    else h.lastClose = Number(at);
+    else h.lastClose = Math.max(h.lastClose ?? 0, Number(at));
     history.set(contentId, h);
   }
   return { memberId: row?.member_id ?? null, matched: new Set(row?.matched ?? []), groups: new Set(row?.groups ?? []), history };
