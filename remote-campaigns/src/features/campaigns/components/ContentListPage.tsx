@@ -8,14 +8,13 @@ import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
+import { NewWorkspaceDialog, WorkspaceSideList } from 'shared-content';
 import { createPath, type CampaignKindScreens } from '../kinds';
 import { useWorkspaces } from '../use-campaign-options';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
 import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
-import { NewWorkspaceDialog } from './NewWorkspaceDialog';
-import { WorkspaceSideList } from './WorkspaceSideList';
 
 /** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {

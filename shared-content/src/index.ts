@@ -1,0 +1,10 @@
+/**
+ * The content services' shared UI (issue 11, item 6): what the campaigns remote, the settings remote
+ * and the tours-checklists remote show alike. Its own package, not a shared-ui entry: it reads and
+ * writes through shared-auth's query hooks, and shared-auth already imports shared-ui (a shared-ui
+ * entry importing shared-auth would close a cycle). Texts are in the `common` namespace.
+ */
+export { WorkspaceIcon } from './workspaces/WorkspaceIcon';
+export { WorkspaceSideList } from './workspaces/WorkspaceSideList';
+export { NewWorkspaceDialog } from './workspaces/NewWorkspaceDialog';
+export { useCreateWorkspace } from './workspaces/api/create-workspace';
