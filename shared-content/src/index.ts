@@ -8,3 +8,6 @@ export { WorkspaceIcon } from './workspaces/WorkspaceIcon';
 export { WorkspaceSideList } from './workspaces/WorkspaceSideList';
 export { NewWorkspaceDialog } from './workspaces/NewWorkspaceDialog';
 export { useCreateWorkspace } from './workspaces/api/create-workspace';
+export { campaignColumns, type CampaignColumnOptions } from './campaigns/campaign-columns';
+export { TargetingFields, type TargetingOptions } from './targeting/TargetingFields';
+export { CheckList } from './targeting/CheckList';

@@ -1,7 +1,7 @@
 import { BANNER_POSITIONS, BANNER_STYLES } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import type { CampaignColumnOptions } from 'shared-content';
 import { BANNER_SCREENS } from '../campaigns/kinds';
 import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
 import { useBanners } from './api/list-banners';

@@ -4,7 +4,7 @@ import { POPUP_FORMATS, POPUP_POSITIONS, type CampaignRow } from 'contracts';
 import type { RowAction } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
 import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import type { CampaignColumnOptions } from 'shared-content';
 import { POPUP_SCREENS } from '../campaigns/kinds';
 import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
 import { usePopups } from './api/list-popups';

@@ -1,7 +1,7 @@
 import { CAMPAIGN_DEVICES } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import type { CampaignColumnOptions } from 'shared-content';
 import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
 import { STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
 import { usePushNotifications } from './api/list-push-notifications';

@@ -8,11 +8,10 @@ import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
-import { NewWorkspaceDialog, WorkspaceSideList } from 'shared-content';
+import { NewWorkspaceDialog, WorkspaceSideList, campaignColumns, type CampaignColumnOptions } from 'shared-content';
 import { createPath, type CampaignKindScreens } from '../kinds';
 import { useWorkspaces } from '../use-campaign-options';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
-import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
 
