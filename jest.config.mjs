@@ -30,6 +30,7 @@ export default {
     browserProject('shared-auth'),
     browserProject('shared-i18n'),
     browserProject('shared-ui'),
+    browserProject('shared-content'),
     browserProject('host'),
     ...REMOTES.map((r) => browserProject(r.app)),
     {

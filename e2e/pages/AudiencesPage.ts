@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { PagedTable } from './PagedTable';
 import { ShellPage } from './ShellPage';
 
 type Condition = { attribute: string; comparison: string; value?: string };
@@ -15,6 +16,8 @@ export class AudiencesPage extends ShellPage {
   public readonly previewTable: Locator;
   public readonly previewCount: Locator;
   public readonly segmentsTable: Locator;
+  private readonly previewList: PagedTable;
+  private readonly segmentsList: PagedTable;
 
   public constructor(page: Page) {
     super(page);
@@ -26,6 +29,8 @@ export class AudiencesPage extends ShellPage {
     this.previewTable = page.getByTestId('audience-preview-table');
     this.previewCount = page.getByTestId('audience-preview-count');
     this.segmentsTable = page.getByTestId('segments-table');
+    this.previewList = new PagedTable(page, this.previewTable);
+    this.segmentsList = new PagedTable(page, this.segmentsTable);
   }
 
   public async navigate(): Promise<void> {
@@ -48,11 +53,11 @@ export class AudiencesPage extends ShellPage {
   }
 
   public previewRow(memberId: string): Locator {
-    return this.previewTable.locator('tbody tr').filter({ hasText: memberId });
+    return this.previewList.row(memberId);
   }
 
   public segmentRow(name: string): Locator {
-    return this.segmentsTable.locator('tbody tr').filter({ hasText: name });
+    return this.segmentsList.row(name);
   }
 
   public async save(name: string): Promise<void> {

@@ -1,12 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /** /group (get_group): the groups table of remote-settings, with preview, edit, delete and bulk delete. */
-export class GroupListPage extends ShellPage {
+export class GroupListPage extends ListPage {
   public static readonly path = '/group';
 
   public readonly heading: Locator;
-  public readonly table: Locator;
   public readonly createButton: Locator;
   public readonly bulkDeleteButton: Locator;
   public readonly bulkDeleteDialog: Locator;
@@ -14,9 +13,8 @@ export class GroupListPage extends ShellPage {
   public readonly previewMembers: Locator;
 
   public constructor(page: Page) {
-    super(page);
+    super(page, 'groups-table', { exact: true });
     this.heading = this.main.getByRole('heading', { level: 1 });
-    this.table = page.getByTestId('groups-table');
     this.createButton = page.getByTestId('group-create');
     this.bulkDeleteButton = page.getByTestId('groups-bulk-delete');
     this.bulkDeleteDialog = page.getByTestId('groups-bulk-delete-dialog');
@@ -27,15 +25,6 @@ export class GroupListPage extends ShellPage {
   public async navigate(): Promise<void> {
     await this.navigateTo(GroupListPage.path);
     await this.expectLoaded();
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  /** The table row of the group with this exact name. */
-  public row(name: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
   public membersCount(name: string): Locator {

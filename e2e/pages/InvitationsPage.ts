@@ -1,11 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /** /invitations (settings remote): the sent invitations; invite, search, delete. */
-export class InvitationsPage extends ShellPage {
+export class InvitationsPage extends ListPage {
   public static readonly path = '/invitations';
 
-  public readonly table: Locator;
   public readonly inviteButton: Locator;
   public readonly form: Locator;
   public readonly emailInput: Locator;
@@ -14,8 +13,7 @@ export class InvitationsPage extends ShellPage {
   public readonly searchInput: Locator;
 
   public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('invitations-table');
+    super(page, 'invitations-table');
     this.inviteButton = page.getByTestId('invite-button');
     this.form = page.getByTestId('invitation-form');
     this.emailInput = this.form.locator('input[name="email"]');
@@ -27,14 +25,6 @@ export class InvitationsPage extends ShellPage {
   public async navigate(): Promise<void> {
     await this.navigateTo(InvitationsPage.path);
     await this.expectLoaded();
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  public row(text: string): Locator {
-    return this.table.locator('tbody tr').filter({ hasText: text });
   }
 
   /** Opens the dialog and sends an invitation to `email` with the role named `role`. */

@@ -1,11 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /** /settings/people-data (settings remote): the active website's attributes. */
-export class PeopleDataPage extends ShellPage {
+export class PeopleDataPage extends ListPage {
   public static readonly path = '/settings/people-data';
 
-  public readonly table: Locator;
   public readonly createButton: Locator;
   public readonly form: Locator;
   public readonly snippet: Locator;
@@ -13,8 +12,7 @@ export class PeopleDataPage extends ShellPage {
   public readonly deleteDialog: Locator;
 
   public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('attributes-table');
+    super(page, 'attributes-table');
     this.createButton = page.getByTestId('attribute-create');
     this.form = page.getByTestId('attribute-form');
     this.snippet = page.getByTestId('attribute-snippet');
@@ -25,14 +23,6 @@ export class PeopleDataPage extends ShellPage {
   public async navigate(): Promise<void> {
     await this.navigateTo(PeopleDataPage.path);
     await this.expectLoaded();
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  public row(name: string): Locator {
-    return this.table.locator('tbody tr').filter({ hasText: name });
   }
 
   public async create(name: string, type: 'string' | 'number' | 'boolean' | 'date'): Promise<void> {

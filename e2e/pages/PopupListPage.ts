@@ -1,14 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { PagedTable } from './PagedTable';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /**
  * A campaign list of remote-campaigns (popups at /posts; banners and push notifications extend it):
  * the workspaces side list, the filters, the table with its row actions and bulk delete.
  */
-export class CampaignListPage extends ShellPage {
+export class CampaignListPage extends ListPage {
   public readonly heading: Locator;
-  public readonly table: Locator;
   public readonly createButton: Locator;
   public readonly bulkDeleteButton: Locator;
   public readonly bulkDeleteDialog: Locator;
@@ -17,16 +15,14 @@ export class CampaignListPage extends ShellPage {
   public readonly newWorkspaceDialog: Locator;
   /** The title search (its value lives in the URL, under the list call's title parameter). */
   public readonly search: Locator;
-  public readonly paging: PagedTable;
 
   public constructor(
     page: Page,
     public readonly path: string,
     kind: 'popups' | 'banners' | 'push',
   ) {
-    super(page);
+    super(page, `${kind}-table`, { exact: true, cell: 'row-title' });
     this.heading = this.main.getByRole('heading', { level: 1 });
-    this.table = page.getByTestId(`${kind}-table`);
     this.createButton = page.getByTestId(`${kind}-create`);
     this.bulkDeleteButton = page.getByTestId(`${kind}-bulk-delete`);
     this.bulkDeleteDialog = page.getByTestId('bulk-delete-dialog');
@@ -34,7 +30,6 @@ export class CampaignListPage extends ShellPage {
     this.workspaces = page.getByTestId('workspace-side-list');
     this.newWorkspaceDialog = page.getByTestId('new-workspace-dialog');
     this.search = page.getByTestId('list-search');
-    this.paging = new PagedTable(page, this.table);
   }
 
   /** The side list's entry of a workspace (aria-current="page" when it filters the list). */
@@ -47,10 +42,6 @@ export class CampaignListPage extends ShellPage {
     await this.expectLoaded();
   }
 
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
   /** Makes a workspace from the side list and chooses it (the list then shows only its items). */
   public async createWorkspace(name: string): Promise<void> {
     await this.workspaces.getByTestId('workspace-new').click();
@@ -59,10 +50,6 @@ export class CampaignListPage extends ShellPage {
     await this.newWorkspaceDialog.getByTestId('submit-button').click();
     await expect(this.newWorkspaceDialog).toBeHidden();
     await this.workspaces.getByTestId(`workspace-${name}`).click();
-  }
-
-  public row(title: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByTestId('row-title').getByText(title, { exact: true }) });
   }
 
   public columnHeaders(): Locator {

@@ -1,11 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /** /user (settings remote): the super-admin's client list: search, create, view, edit, delete. */
-export class UsersPage extends ShellPage {
+export class UsersPage extends ListPage {
   public static readonly path = '/user';
 
-  public readonly table: Locator;
   public readonly search: Locator;
   public readonly createButton: Locator;
   public readonly form: Locator;
@@ -14,8 +13,7 @@ export class UsersPage extends ShellPage {
   public readonly deleteDialog: Locator;
 
   public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('users-table');
+    super(page, 'users-table');
     this.search = page.getByTestId('user-search');
     this.createButton = page.getByTestId('user-create');
     this.form = page.getByTestId('user-form');
@@ -27,18 +25,6 @@ export class UsersPage extends ShellPage {
   public async navigate(): Promise<void> {
     await this.navigateTo(UsersPage.path);
     await this.expectLoaded();
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  public rows(): Locator {
-    return this.table.locator('tbody tr');
-  }
-
-  public row(text: string): Locator {
-    return this.rows().filter({ hasText: text });
   }
 
   public async searchFor(name: string): Promise<void> {

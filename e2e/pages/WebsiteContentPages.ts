@@ -36,7 +36,7 @@ export class WorkspacesPage extends ShellPage {
   public constructor(page: Page) {
     super(page);
     this.table = page.getByTestId('workspaces-table');
-    this.form = page.getByTestId('workspace-form');
+    this.form = page.getByTestId('new-workspace-dialog');
   }
 
   public async expectLoaded(): Promise<void> {

@@ -1,11 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
 /** /websites (settings remote): the organisation's websites, add and delete. */
-export class WebsitesPage extends ShellPage {
+export class WebsitesPage extends ListPage {
   public static readonly path = '/websites';
 
-  public readonly table: Locator;
   public readonly addButton: Locator;
   public readonly form: Locator;
   public readonly nameInput: Locator;
@@ -14,8 +13,7 @@ export class WebsitesPage extends ShellPage {
   public readonly deleteDialog: Locator;
 
   public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('websites-table');
+    super(page, 'websites-table');
     this.addButton = page.getByTestId('add-website');
     this.form = page.getByTestId('website-form');
     this.nameInput = this.form.locator('input[name="name"]');
@@ -27,14 +25,6 @@ export class WebsitesPage extends ShellPage {
   public async navigate(): Promise<void> {
     await this.navigateTo(WebsitesPage.path);
     await this.expectLoaded();
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  public row(text: string): Locator {
-    return this.table.locator('tbody tr').filter({ hasText: text });
   }
 
   /** Opens the dialog if needed and submits a website. */

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { defaultBanner, type BannerBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { workspaceOfCreateRoute } from '../campaigns/kinds';
+import { workspaceOfCreateRoute } from 'shared-content';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreateBanner } from './api/create-banner';

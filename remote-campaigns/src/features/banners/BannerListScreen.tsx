@@ -1,9 +1,9 @@
 import { BANNER_POSITIONS, BANNER_STYLES } from 'contracts';
 import { useTranslation } from 'shared-i18n';
-import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import { ContentListPage, type ContentListCalls } from 'shared-content';
+import type { CampaignColumnOptions } from 'shared-content';
 import { BANNER_SCREENS } from '../campaigns/kinds';
-import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
+import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from 'shared-content';
 import { useBanners } from './api/list-banners';
 import { useCancelBanner } from './api/cancel-banner';
 import { useDeleteBanner } from './api/delete-banner';

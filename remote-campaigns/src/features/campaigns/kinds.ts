@@ -1,36 +1,9 @@
-import { bannerCalls, popupCalls, type WorkspaceService } from 'contracts';
+import { bannerCalls, popupCalls } from 'contracts';
+import type { CampaignKindScreens } from 'shared-content';
 
-/** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
-type AnyPath<C> = Omit<C, 'path'> & { path: string };
-
-/** The calls of what visitors said about a campaign: comments and reactions (popups and banners only). */
-export interface FeedbackCalls {
-  listComments: AnyPath<typeof popupCalls.listComments>;
-  listReacts: AnyPath<typeof popupCalls.listReacts>;
-  countReacts: AnyPath<typeof popupCalls.countReacts>;
-}
-
-/**
- * One kind of campaign (popup, banner, push notification) as the screens they share (list and view)
- * see it: each kind is described once here as data, so the shared screens never branch on which kind
- * they show. (The API's counterpart is api/src/routes/campaigns/kinds.ts.)
- */
-export interface CampaignKindScreens {
-  /** Translation prefix in the campaigns namespace and test-id stem. */
-  i18nKey: 'popups' | 'banners' | 'push';
-  /** The kind, as workspaces call it (their `service`). */
-  service: WorkspaceService;
-  /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
-  subject: 'posts' | 'banners' | 'pushNotification';
-  /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
-  basePath: string;
-  /** The list call's title search parameter (it differs per call). */
-  searchParam: string;
-  /** Comments and reactions are kept for popups and banners only. */
-  feedback?: FeedbackCalls;
-}
-
+/** The campaign kinds of this remote, as the shared list and view screens see them (shared-content's kinds). */
 export const POPUP_SCREENS: CampaignKindScreens = {
+  namespace: 'campaigns',
   i18nKey: 'popups',
   service: 'popup',
   subject: 'posts',
@@ -39,6 +12,7 @@ export const POPUP_SCREENS: CampaignKindScreens = {
   feedback: popupCalls,
 };
 export const BANNER_SCREENS: CampaignKindScreens = {
+  namespace: 'campaigns',
   i18nKey: 'banners',
   service: 'banner',
   subject: 'banners',
@@ -47,21 +21,10 @@ export const BANNER_SCREENS: CampaignKindScreens = {
   feedback: bannerCalls,
 };
 export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
+  namespace: 'campaigns',
   i18nKey: 'push',
   service: 'push',
   subject: 'pushNotification',
   basePath: '/push_notification',
   searchParam: 'title',
 };
-
-/**
- * The create route's workspace segment when the new item goes into no workspace (`workspace: null`
- * in the contracts): creating never requires a workspace, and "All workspaces" chooses none.
- */
-export const NO_WORKSPACE = 'none';
-
-/** The create route's `{id}` → the new document's workspace (null = none). */
-export const workspaceOfCreateRoute = (id: string | undefined): string | null => (!id || id === NO_WORKSPACE ? null : id);
-
-/** The create route of a kind for the chosen workspace ('' = all workspaces → none). */
-export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;

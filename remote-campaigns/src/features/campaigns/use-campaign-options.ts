@@ -2,12 +2,7 @@ import type { WorkspaceService } from 'contracts';
 import { listAttributes } from './api/list-attributes';
 import { listGroups } from './api/list-groups';
 import { listSegments } from './api/list-segments';
-import { listTags } from './api/list-tags';
-import { listWorkspaces } from './api/list-workspaces';
-import { usePickerQuery } from './use-picker-query';
-
-/** The active website's workspaces of one kind (`service`): the lists' side list and the editors' picker. */
-export const useWorkspaces = (service: WorkspaceService) => usePickerQuery('workspaces', () => listWorkspaces(service), service);
+import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
 
 /**
  * What an editor's pickers offer, all of the active website: groups, saved audiences (segments),

@@ -1,9 +1,9 @@
 import { CAMPAIGN_DEVICES } from 'contracts';
 import { useTranslation } from 'shared-i18n';
-import { ContentListPage, type ContentListCalls } from '../campaigns/components/ContentListPage';
-import type { CampaignColumnOptions } from '../campaigns/components/campaign-columns';
+import { ContentListPage, type ContentListCalls } from 'shared-content';
+import type { CampaignColumnOptions } from 'shared-content';
 import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
-import { STATUS_FILTER, type ValueFilterSpec } from '../campaigns/use-owner-filters';
+import { STATUS_FILTER, type ValueFilterSpec } from 'shared-content';
 import { usePushNotifications } from './api/list-push-notifications';
 import { useCancelPushNotification } from './api/cancel-push-notification';
 import { useDeletePushNotifications } from './api/delete-push-notifications';

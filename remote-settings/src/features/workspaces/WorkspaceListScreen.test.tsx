@@ -41,7 +41,7 @@ test('lists 100 at a time, filters by service, creates with name, icon and servi
   expect(calls.at(-1)?.params).toMatchObject({ service: 'banner' });
 
   await userEvent.click(screen.getByTestId('add-workspace'));
-  const form = await screen.findByTestId('workspace-form');
+  const form = await screen.findByTestId('new-workspace-dialog');
   // Opened on the filtered service.
   expect(within(form).getByTestId('workspace-service')).toHaveValue('banner');
   await userEvent.selectOptions(within(form).getByTestId('workspace-service'), '');

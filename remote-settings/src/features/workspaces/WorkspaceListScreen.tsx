@@ -8,8 +8,7 @@ import { useCan, useConfirmedAction } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
 import { useDeleteWorkspace } from './api/delete-workspace';
-import { NewWorkspaceDialog } from './components/NewWorkspaceDialog';
-import { WorkspaceIcon } from './components/WorkspaceIcon';
+import { NewWorkspaceDialog, WorkspaceIcon } from 'shared-content';
 
 /**
  * /settings/workspaces: the active website's workspaces, filterable by service (each belongs to one

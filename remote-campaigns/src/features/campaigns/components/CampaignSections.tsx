@@ -1,15 +1,18 @@
+import { useFormContext } from 'react-hook-form';
+import { TargetingFields } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
+import { useFieldMessage } from '../field-messages';
 import type { CampaignOptions } from '../use-campaign-options';
 import { EditorSection } from './EditorLayout';
 import { OrganisationFields } from './OrganisationFields';
-import { TargetingFields } from './TargetingFields';
 
 /** The targeting section of the popup and banner editors (the push editor picks one group and audience instead). */
 export function TargetingSection({ options, serverError }: { options: CampaignOptions; serverError: unknown }) {
   const { t } = useTranslation('campaigns');
+  const message = useFieldMessage(useFormContext().formState.errors);
   return (
     <EditorSection title={t('popups.sections.targeting')} testId="section-targeting">
-      <TargetingFields options={options} serverError={serverError} />
+      <TargetingFields options={options} serverError={serverError} fieldMessage={message} />
     </EditorSection>
   );
 }

@@ -5,9 +5,8 @@ import { Button, PageHeader } from 'shared-ui';
 import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CampaignKindScreens } from '../kinds';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
-import { CommentsReactionsDialog } from './CommentsReactionsDialog';
+import { CommentsReactionsDialog, type CampaignKindScreens } from 'shared-content';
 import { QueriedItem } from './QueriedItem';
 
 /** The props every campaign editor takes when it only shows a saved item. */
@@ -103,7 +102,7 @@ export function ContentViewScreen<T extends { _id: string }>({ kind, useItem, fe
           })
         }
       </QueriedItem>
-      {feedbackCalls && <CommentsReactionsDialog calls={feedbackCalls} item={feedback} onClose={() => setFeedback(null)} />}
+      {feedbackCalls && <CommentsReactionsDialog namespace={kind.namespace} calls={feedbackCalls} item={feedback} onClose={() => setFeedback(null)} />}
     </>
   );
 }

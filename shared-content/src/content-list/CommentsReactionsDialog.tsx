@@ -3,10 +3,10 @@ import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, StatePanel
 import { Dialog, Tabs } from 'shared-ui/overlays';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
-import { useReactionCounts } from '../api/count-reacts';
-import { useComments } from '../api/list-comments';
-import { useReactions } from '../api/list-reacts';
-import type { FeedbackCalls } from '../kinds';
+import { useReactionCounts } from './api/count-reacts';
+import { useComments } from './api/list-comments';
+import { useReactions } from './api/list-reacts';
+import type { FeedbackCalls } from './kinds';
 
 function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation('common');
@@ -23,8 +23,8 @@ function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPa
   );
 }
 
-function Comments({ calls, id }: { calls: FeedbackCalls; id: string }) {
-  const { t } = useTranslation('campaigns');
+function Comments({ namespace, calls, id }: { namespace: string; calls: FeedbackCalls; id: string }) {
+  const { t } = useTranslation(namespace);
   const format = useFormatters();
   const [page, setPage] = useState(1);
   const list = useComments(calls, id, page);
@@ -52,8 +52,8 @@ function Comments({ calls, id }: { calls: FeedbackCalls; id: string }) {
   );
 }
 
-function Reactions({ calls, id }: { calls: FeedbackCalls; id: string }) {
-  const { t } = useTranslation('campaigns');
+function Reactions({ namespace, calls, id }: { namespace: string; calls: FeedbackCalls; id: string }) {
+  const { t } = useTranslation(namespace);
   const format = useFormatters();
   const [filter, setFilter] = useState({ emoji: '', page: 1 });
   const { emoji, page } = filter;
@@ -112,8 +112,19 @@ function Reactions({ calls, id }: { calls: FeedbackCalls; id: string }) {
 }
 
 /** What visitors said about a popup or banner: its comments, and its reactions counted and listed by emoji. */
-export function CommentsReactionsDialog({ calls, item, onClose }: { calls: FeedbackCalls; item: { _id: string; title: string } | null; onClose: () => void }) {
-  const { t } = useTranslation('campaigns');
+export function CommentsReactionsDialog({
+  namespace,
+  calls,
+  item,
+  onClose,
+}: {
+  /** Where the texts are (the kind's namespace: feedback.*). */
+  namespace: string;
+  calls: FeedbackCalls;
+  item: { _id: string; title: string } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(namespace);
   return (
     <Dialog.Root open={item !== null} onOpenChange={(e) => !e.open && onClose()} size="lg">
       <Portal>
@@ -135,10 +146,10 @@ export function CommentsReactionsDialog({ calls, item, onClose }: { calls: Feedb
                     </Tabs.Trigger>
                   </Tabs.List>
                   <Tabs.Content value="comments">
-                    <Comments calls={calls} id={item._id} />
+                    <Comments namespace={namespace} calls={calls} id={item._id} />
                   </Tabs.Content>
                   <Tabs.Content value="reactions">
-                    <Reactions calls={calls} id={item._id} />
+                    <Reactions namespace={namespace} calls={calls} id={item._id} />
                   </Tabs.Content>
                 </Tabs.Root>
               )}

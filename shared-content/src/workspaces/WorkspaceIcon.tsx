@@ -1,7 +1,7 @@
 import { Bookmark, Briefcase, Flag, Folder, Heart, Rocket, Star, Zap, type LucideIcon } from 'lucide-react';
 import type { WorkspaceIcon as IconName } from 'contracts';
 
-// A remote never imports another remote: the settings remote draws the same names its own way.
+// The one drawing of the workspace icon names (contracts' WORKSPACE_ICONS) in every remote.
 const ICONS: Record<IconName, LucideIcon> = {
   folder: Folder,
   star: Star,

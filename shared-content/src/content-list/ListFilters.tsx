@@ -14,12 +14,15 @@ export interface SelectFilter {
  * kept by parameter name, in the URL (useListUrlState); an empty value is not sent.
  */
 export function ListFilters({
+  namespace,
   search,
   onSearch,
   filters,
   values,
   onChange,
 }: {
+  /** Where the texts are (the kind's namespace). */
+  namespace: string;
   /** The applied title search (from the URL). */
   search: string;
   /** Called with the trimmed text once typing pauses. */
@@ -28,7 +31,7 @@ export function ListFilters({
   values: Record<string, string>;
   onChange: (param: string, value: string) => void;
 }) {
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation(namespace);
   return (
     <Flex gap="2" wrap="wrap" align="center" data-testid="list-filters">
       <ListSearch value={search} onSearch={onSearch} label={t('list.search')} placeholder={t('list.search')} testId="list-search" />

@@ -1,8 +1,12 @@
 import { listWorkspacesCall, type Workspace, type WorkspaceService } from 'contracts';
 import { callApi } from 'shared-auth';
+import { usePickerQuery } from '../use-picker-query';
 
 /** GET /api/workspaces?page=1&pageSize=100&service=…: one service's workspaces (spec section 9: 100, page 1). */
 export async function listWorkspaces(service: WorkspaceService): Promise<Workspace[]> {
   const { docs } = await callApi(listWorkspacesCall, { query: { page: 1, pageSize: 100, service } });
   return docs;
 }
+
+/** The active website's workspaces of one kind (`service`): the lists' side list and the editors' picker. */
+export const useWorkspaces = (service: WorkspaceService) => usePickerQuery('workspaces', () => listWorkspaces(service), service);

@@ -1,10 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { CAMPAIGN_TARGETS, emptyAudience, type AudienceGroup, type PopupDocumentInput } from 'contracts';
+import { CAMPAIGN_TARGETS, emptyAudience, type Attribute, type AudienceGroup, type PopupDocumentInput } from 'contracts';
 import { FormField, NativeSelect, Skeleton, Stack } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../field-messages';
-import type { CampaignOptions } from '../use-campaign-options';
 import { CheckList } from './CheckList';
 
 const DynamicAudienceField = lazy(() => import('./DynamicAudienceField'));
@@ -12,15 +10,30 @@ const DynamicAudienceField = lazy(() => import('./DynamicAudienceField'));
 /** The targeting fields popups and banners share (both documents hold them at their root). */
 type Targeting = Pick<PopupDocumentInput, 'target' | 'groups' | 'audiences' | 'dynamicAudience'>;
 
+/** The active website's lists the fields choose from (the editor's picker queries). */
+export interface TargetingOptions {
+  groups: readonly { _id: string; name: string }[];
+  segments: readonly { _id: string; name: string }[];
+  attributes: readonly Attribute[];
+}
+
 /**
  * Who sees the item: everyone, the chosen groups, the chosen saved audiences (segments), or its own
  * dynamic audience built with the audiences screen's rule builder. The lists not chosen keep what
  * was picked, so switching back and forth loses nothing.
  */
-export function TargetingFields({ options, serverError }: { options: CampaignOptions; serverError?: unknown }) {
-  const { t } = useTranslation('campaigns');
-  const { control, register, formState } = useFormContext<Targeting>();
-  const message = useFieldMessage(formState.errors);
+export function TargetingFields({
+  options,
+  serverError,
+  fieldMessage: message,
+}: {
+  options: TargetingOptions;
+  serverError?: unknown;
+  /** The form's message at a path, in the reader's language (the editor's own message table). */
+  fieldMessage: (path: string) => string | undefined;
+}) {
+  const { t } = useTranslation('common');
+  const { control, register } = useFormContext<Targeting>();
   const target = useWatch({ control, name: 'target' }) ?? 'all';
   return (
     <Stack gap="4">

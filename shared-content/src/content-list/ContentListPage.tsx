@@ -8,14 +8,14 @@ import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
-import { createPath, type CampaignKindScreens } from '../kinds';
-import { useWorkspaces } from '../use-campaign-options';
-import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from '../use-owner-filters';
-import { campaignColumns, type CampaignColumnOptions } from './campaign-columns';
+import { campaignColumns, type CampaignColumnOptions } from '../campaigns/campaign-columns';
+import { NewWorkspaceDialog } from '../workspaces/NewWorkspaceDialog';
+import { WorkspaceSideList } from '../workspaces/WorkspaceSideList';
+import { createPath, type CampaignKindScreens } from './kinds';
+import { useWorkspaces } from './api/list-workspaces';
+import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from './use-owner-filters';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
-import { NewWorkspaceDialog } from './NewWorkspaceDialog';
-import { WorkspaceSideList } from './WorkspaceSideList';
 
 /** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {
@@ -54,9 +54,9 @@ const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
  * confirmed, announced by a toast and reflected in the list.
  */
 export function ContentListPage({ kind: campaignKind, list, valueFilters, columns: columnOptions, calls, extraActions }: ContentListPageProps) {
-  const { i18nKey: kind, service, subject, basePath, searchParam, feedback: feedbackCalls } = campaignKind;
+  const { namespace, i18nKey: kind, service, subject, basePath, searchParam, feedback: feedbackCalls } = campaignKind;
   const { state } = list;
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation(namespace);
   const format = useFormatters();
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -68,8 +68,8 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const [selection, setSelection] = useState<string[]>([]);
   const [creatingWorkspace, setCreatingWorkspace] = useState(false);
   const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
-  const values = useValueFilters(valueFilters);
-  const owners = useOwnerFilters();
+  const values = useValueFilters(valueFilters, namespace);
+  const owners = useOwnerFilters(namespace);
   const filters = useMemo(() => [...values, ...owners], [values, owners]);
   const columns = useMemo(() => campaignColumns(t, format, columnOptions), [t, format, columnOptions]);
   const workspaces = useWorkspaces(service);
@@ -182,6 +182,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const toolbar = (
     <Flex gap="2" wrap="wrap" align="center" justify="space-between" width="full">
       <ListFilters
+        namespace={namespace}
         search={state.filters[searchParam] ?? ''}
         onSearch={onSearch}
         filters={filters}
@@ -264,7 +265,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         description={t(`${kind}.actions.bulkDeleteConfirm`, { count: bulk.target?.length ?? 0 })}
         confirmLabel={tc('actions.delete')}
       />
-      {feedbackCalls && <CommentsReactionsDialog calls={feedbackCalls} item={feedbackOf} onClose={() => setFeedbackOf(null)} />}
+      {feedbackCalls && <CommentsReactionsDialog namespace={namespace} calls={feedbackCalls} item={feedbackOf} onClose={() => setFeedbackOf(null)} />}
     </>
   );
 }

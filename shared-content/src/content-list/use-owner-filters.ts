@@ -4,14 +4,14 @@ import { useTranslation } from 'shared-i18n';
 import { listSenders } from './api/list-senders';
 import { listTags } from './api/list-tags';
 import { usePickerQuery } from './use-picker-query';
-import type { SelectFilter } from './components/ListFilters';
+import type { SelectFilter } from './ListFilters';
 
 /**
  * The sender and tag filters every campaign list has. The sender filter is left out when the user
  * may not read the senders (the call fails), rather than showing an empty choice.
  */
-export function useOwnerFilters(): SelectFilter[] {
-  const { t } = useTranslation('campaigns');
+export function useOwnerFilters(namespace: string): SelectFilter[] {
+  const { t } = useTranslation(namespace);
   const senders = usePickerQuery('senders', listSenders);
   const tags = usePickerQuery('tags', listTags);
   return useMemo(() => {
@@ -35,8 +35,8 @@ export const STATUS_FILTER: ValueFilterSpec = { param: 'status', labelKey: 'colu
 export const PRIORITY_FILTER: ValueFilterSpec = { param: 'priority', labelKey: 'columns.priority', table: 'priority', values: CAMPAIGN_PRIORITIES };
 
 /** The select filters over fixed lists of values, in the order given (keep `specs` a module constant). */
-export function useValueFilters(specs: readonly ValueFilterSpec[]): SelectFilter[] {
-  const { t } = useTranslation('campaigns');
+export function useValueFilters(specs: readonly ValueFilterSpec[], namespace: string): SelectFilter[] {
+  const { t } = useTranslation(namespace);
   return useMemo(
     () =>
       specs.map(({ param, labelKey, table, values }) => ({

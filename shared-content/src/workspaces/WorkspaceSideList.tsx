@@ -39,7 +39,7 @@ export function WorkspaceSideList({
   onChange: (id: string) => void;
   onNew: () => void;
 }) {
-  const { t } = useTranslation('campaigns');
+  const { t } = useTranslation('common');
   return (
     // Beside the table on wide screens; above it, as a wrapping row, where the table needs the width.
     <Box as="nav" aria-label={t('workspaces.title')} width={{ base: 'full', '2xl': '56' }} flexShrink={0} data-testid="workspace-side-list">

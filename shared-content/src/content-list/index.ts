@@ -1,0 +1,8 @@
+export { ContentListPage, type ContentList, type ContentListCalls, type ContentListPageProps } from './ContentListPage';
+export { CommentsReactionsDialog } from './CommentsReactionsDialog';
+export { ListFilters, type SelectFilter } from './ListFilters';
+export * from './kinds';
+export { useOwnerFilters, useValueFilters, STATUS_FILTER, PRIORITY_FILTER, type ValueFilterSpec } from './use-owner-filters';
+export { usePickerQuery } from './use-picker-query';
+export { listTags } from './api/list-tags';
+export { listWorkspaces, useWorkspaces } from './api/list-workspaces';

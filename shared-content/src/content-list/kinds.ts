@@ -1,0 +1,52 @@
+import type { popupCalls, WorkspaceService } from 'contracts';
+
+/** The CASL subjects of the content services (the spec's permission resources). */
+export type ContentSubject = 'posts' | 'banners' | 'pushNotification';
+
+/** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
+type AnyPath<C> = Omit<C, 'path'> & { path: string };
+
+/** The calls of what visitors said about a campaign: comments and reactions (popups and banners only). */
+export interface FeedbackCalls {
+  listComments: AnyPath<typeof popupCalls.listComments>;
+  listReacts: AnyPath<typeof popupCalls.listReacts>;
+  countReacts: AnyPath<typeof popupCalls.countReacts>;
+}
+
+/**
+ * One kind of campaign (popup, banner, push notification) as the screens they share (list and view)
+ * see it: each kind is described once here as data, so the shared screens never branch on which kind
+ * they show. (The API's counterpart is api/src/routes/campaigns/kinds.ts.)
+ */
+export interface CampaignKindScreens {
+  /**
+   * The remote's translation namespace. The shared list and dialog read their texts there (list.*,
+   * columns.*, values.*, feedback.*, and `{i18nKey}.list.*` / `{i18nKey}.actions.*`), so each remote
+   * words its own content.
+   */
+  namespace: string;
+  /** Translation prefix in that namespace and test-id stem. */
+  i18nKey: string;
+  /** The kind, as workspaces call it (their `service`). */
+  service: WorkspaceService;
+  /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
+  subject: ContentSubject;
+  /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
+  basePath: string;
+  /** The list call's title search parameter (it differs per call). */
+  searchParam: string;
+  /** Comments and reactions are kept for popups and banners only. */
+  feedback?: FeedbackCalls;
+}
+
+/**
+ * The create route's workspace segment when the new item goes into no workspace (`workspace: null`
+ * in the contracts): creating never requires a workspace, and "All workspaces" chooses none.
+ */
+export const NO_WORKSPACE = 'none';
+
+/** The create route's `{id}` → the new document's workspace (null = none). */
+export const workspaceOfCreateRoute = (id: string | undefined): string | null => (!id || id === NO_WORKSPACE ? null : id);
+
+/** The create route of a kind for the chosen workspace ('' = all workspaces → none). */
+export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;
