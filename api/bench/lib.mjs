@@ -133,6 +133,36 @@ export async function adminWebsite(query, email) {
   return { websiteId: rows[0].website_id, userId: rows[0].user_id };
 }
 
+/** A valid popup document (contracts/src/campaigns.ts), the same for every seeded
+ * row of the benches (popups-bench, lists-bench). */
+export const POPUP_DOCUMENT = {
+  titleOfPopup: { label: 'Bench popup', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },
+  content: [
+    { id: 'p1', content: [{ id: 'b1', kind: 'text', text: 'Hello from the bench', align: 'start' }] },
+    { id: 'p2', content: [{ id: 'q1', kind: 'question', question: 'How did you hear of us?', type: 'text', options: [], required: false }] },
+  ],
+  format: 'medium',
+  position: 'topR',
+  status: 'public',
+  priority: 'normal',
+  devices: 'all',
+  replayType: 'text',
+  popupBackground: '#ffffff',
+  popupBackgroundImage: '',
+  emojis: ['👍', '❤️', '😂', '😮'],
+  rules: { displayTime: 15000 },
+  goal: 'none',
+  duration: 0,
+  href: '',
+  listOfAudience: [],
+  target: 'all',
+  groups: [],
+  audiences: [],
+  dynamicAudience: { operator: 'and', predicates: [] },
+  tag: null,
+  workspace: null,
+};
+
 // ── signing in ───────────────────────────────────────────────────────────────
 
 /** POST /api/auth/login; the access token, or an error with the status and what the API said. */

@@ -17,7 +17,19 @@
 // Prints JSON on its last line: { popups, connections, pglite: { first: { serialP95, p95, p50, rps, … }, … },
 // postgres: … }.
 import { parseArgs } from 'node:util';
-import { SEEDED_ADMIN, adminWebsite, benchLog, loadTest, onPglite, onPostgres, printFigures, scenarioSeconds, signIn, websiteHeaders } from './lib.mjs';
+import {
+  POPUP_DOCUMENT,
+  SEEDED_ADMIN,
+  adminWebsite,
+  benchLog,
+  loadTest,
+  onPglite,
+  onPostgres,
+  printFigures,
+  scenarioSeconds,
+  signIn,
+  websiteHeaders,
+} from './lib.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
 const POPUPS = Number(process.env.BENCH_POPUPS ?? 100_000);
@@ -25,35 +37,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const duration = scenarioSeconds(5);
 const PORT = Number(process.env.BENCH_PORT ?? 14030);
 const log = benchLog('popups-bench');
-
-/** A valid popup document (contracts/src/campaigns.ts), the same for every seeded row but the title. */
-const DOCUMENT = {
-  titleOfPopup: { label: 'Bench popup', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },
-  content: [
-    { id: 'p1', content: [{ id: 'b1', kind: 'text', text: 'Hello from the bench', align: 'start' }] },
-    { id: 'p2', content: [{ id: 'q1', kind: 'question', question: 'How did you hear of us?', type: 'text', options: [], required: false }] },
-  ],
-  format: 'medium',
-  position: 'topR',
-  status: 'public',
-  priority: 'normal',
-  devices: 'all',
-  replayType: 'text',
-  popupBackground: '#ffffff',
-  popupBackgroundImage: '',
-  emojis: ['👍', '❤️', '😂', '😮'],
-  rules: { displayTime: 15000 },
-  goal: 'none',
-  duration: 0,
-  href: '',
-  listOfAudience: [],
-  target: 'all',
-  groups: [],
-  audiences: [],
-  dynamicAudience: { operator: 'and', predicates: [] },
-  tag: null,
-  workspace: null,
-};
 
 /**
  * The seeding statements, for a client with `query(sql, params)`. Titles, statuses, positions,
@@ -74,7 +57,7 @@ async function seed(query) {
             (array['small','medium','large'])[1 + g % 3],
             'all', $4::jsonb, now() - g * interval '1 second', now()
      from generate_series(1, $5::int) g`,
-    [websiteId, userId, tagId, JSON.stringify(DOCUMENT), POPUPS],
+    [websiteId, userId, tagId, JSON.stringify(POPUP_DOCUMENT), POPUPS],
   );
   await query(
     `insert into content_groups (content_id, group_id)

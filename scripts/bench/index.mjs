@@ -61,6 +61,12 @@ const AUDIENCE_BENCH = path.join(ROOT, 'api/bench/audience-bench.mjs');
 const STATS_BENCH = path.join(ROOT, 'api/bench/stats-bench.mjs');
 const POPUPS_BENCH = path.join(ROOT, 'api/bench/popups-bench.mjs');
 const SCRIPT_CONTENT_BENCH = path.join(ROOT, 'api/bench/script-content-bench.mjs');
+const LISTS_BENCH = path.join(ROOT, 'api/bench/lists-bench.mjs');
+/**
+ * Issue 11, item 5: the list figures before the work on it (PGlite, 50 connections, 2026-11-24),
+ * printed beside today's. The lists measured then are the only ones that have a figure.
+ */
+const LISTS_BEFORE = { pglite: { '/api/popups': '116 req/s (p97.5 628 ms)', '/api/roles': '289 req/s' } };
 const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
 const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
 
@@ -290,7 +296,8 @@ try {
   //        figures as the last line of its output:
   //        audiences over 100,000 client members (14010-14011), statistics over 1,000,000 visitor
   //        events (14020-14021), the popup list over 100,000 popups (14030-14031), the website
-  //        script's content call with 10,000 people and 200 items (14040-14041).
+  //        script's content call with 10,000 people and 200 items (14040-14041), every list of the
+  //        console at 50 connections with 400 popups (14050-14051).
   const VOLUME_BENCHES = [
     { key: 'audience', script: AUDIENCE_BENCH, what: 'audience figures', label: 'audience bench: node api/bench/audience-bench.mjs (100,000 client members)' },
     { key: 'stats', script: STATS_BENCH, what: 'statistics figures', label: 'stats bench: node api/bench/stats-bench.mjs (1,000,000 visitor events)' },
@@ -301,6 +308,7 @@ try {
       what: 'website script content figures',
       label: 'website script content bench: node api/bench/script-content-bench.mjs (10,000 people, 200 items)',
     },
+    { key: 'lists', script: LISTS_BENCH, what: 'list figures', label: 'lists bench: node api/bench/lists-bench.mjs (every list, 400 popups, 50 connections)' },
   ];
   if (wants('api')) {
     // Their own PostgreSQL clusters need the cores: the shared one is stopped first.
@@ -463,6 +471,29 @@ for (const [db, label] of [
     db === 'postgres' ? '≥ 1,000 req/s at p99 ≤ 100 ms' : '',
     mark(met),
   ]);
+}
+
+// Issue 11, item 5's targets: every list at 50 connections with about 400 popups in the website.
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const a = results.lists?.[db];
+  if (!a || a.skipped) {
+    rows.push([`Console lists on ${label} (400 popups, 50 connections)`, a?.skipped ? `skipped: ${a.skipped}` : 'skipped', '', '']);
+    continue;
+  }
+  const target = results.lists.targets[db];
+  for (const f of a.lists) {
+    const before = LISTS_BEFORE[db]?.[f.path];
+    const errors = f.non2xx || f.errors ? `, ${f.non2xx} non-2xx / ${f.errors} errors` : '';
+    rows.push([
+      `${label}, ${results.lists.popups} popups: ${f.name} page 1 at ${results.lists.connections} connections (req/s · p99)`,
+      `${Math.round(f.rps)} req/s · p99 ${ms(f.p99)}${errors}${before ? ` (before: ${before})` : ''}`,
+      `≥ ${target.rps.toLocaleString('en')} req/s at p99 ≤ ${target.p99} ms`,
+      mark(f.rps >= target.rps && f.p99 <= target.p99 && !f.non2xx && !f.errors),
+    ]);
+  }
 }
 
 const table = ['| Figure | Measured | Target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

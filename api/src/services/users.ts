@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { User } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, tokenFamilies, userRoles, users, websites } from '../db/schema';
@@ -40,14 +40,19 @@ export async function loadAuthContext(db: DbOrTx, familyId: string) {
   return row ?? null;
 }
 
+/** A role or a website as the user object's JSON columns carry it (timestamps as PostgreSQL writes them in JSON). */
+type RoleJson = { _id: string; name: string; permissions: string[]; createdAt: string };
+type WebsiteJson = { _id: string; name: string; domain: string; createdAt: string };
+
 /**
- * The spec's user object (section 3) for a set of users, in three queries whatever their number:
- * users with their organisation, their roles, the websites of their organisations. The user's
- * `websites` are ordered oldest first, so "the first website" the client selects at sign-in is stable.
+ * The spec's user object (section 3) for a set of users, in ONE query whatever their number (issue
+ * 11, item 5): users with their organisation, and as JSON columns their roles (of their own
+ * organisation, oldest first) and the websites of their organisation. The user's `websites` are
+ * ordered oldest first, so "the first website" the client selects at sign-in is stable.
  */
 export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User[]> {
   if (userIds.length === 0) return [];
-  const base = await db
+  const rows = await db
     .select({
       id: users.id,
       name: users.name,
@@ -57,39 +62,27 @@ export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User
       createdAt: users.createdAt,
       organisationId: organisations.id,
       organisationName: organisations.name,
+      roles: sql<RoleJson[]>`coalesce((
+        select json_agg(json_build_object('_id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}, 'createdAt', ${roles.createdAt})
+          order by ${roles.createdAt}, ${roles.id})
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
+        where ${userRoles.userId} = ${users.id}
+      ), '[]'::json)`,
+      websites: sql<WebsiteJson[]>`coalesce((
+        select json_agg(json_build_object('_id', ${websites.id}, 'name', ${websites.name}, 'domain', ${websites.domain}, 'createdAt', ${websites.createdAt})
+          order by ${websites.createdAt}, ${websites.id})
+        from ${websites} where ${websites.organisationId} = ${users.organisationId}
+      ), '[]'::json)`,
     })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(inArray(users.id, userIds));
 
-  const orgIds = [...new Set(base.map((u) => u.organisationId))];
-  const [roleRows, siteRows] = await Promise.all([
-    db
-      .select({
-        userId: userRoles.userId,
-        id: roles.id,
-        name: roles.name,
-        permissions: roles.permissions,
-        createdAt: roles.createdAt,
-        organisationId: roles.organisationId,
-      })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, userIds))
-      .orderBy(asc(roles.createdAt), asc(roles.id)),
-    orgIds.length
-      ? db.select().from(websites).where(inArray(websites.organisationId, orgIds)).orderBy(asc(websites.createdAt), asc(websites.id))
-      : Promise.resolve([]),
-  ]);
-
+  // JSON timestamps read like the driver's: an ISO string to the millisecond.
+  const iso = (t: string) => new Date(t).toISOString();
   const byId = new Map(
-    base.map((u) => {
-      const userRolesList = roleRows
-        .filter((r) => r.userId === u.id && r.organisationId === u.organisationId)
-        .map((r) => ({ _id: r.id, name: r.name, permissions: r.permissions, createdAt: r.createdAt.toISOString() }));
-      const userSites = siteRows
-        .filter((w) => w.organisationId === u.organisationId)
-        .map((w) => ({ _id: w.id, name: w.name, domain: w.domain, createdAt: w.createdAt.toISOString() }));
+    rows.map((u) => {
+      const userSites = u.websites.map((w) => ({ ...w, createdAt: iso(w.createdAt) }));
       const view: User = {
         _id: u.id,
         name: u.name,
@@ -99,7 +92,7 @@ export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User
         createdAt: u.createdAt.toISOString(),
         isSuperAdmin: u.isSuperAdmin,
         organisation: { _id: u.organisationId, name: u.organisationName },
-        roles: userRolesList,
+        roles: u.roles.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
         websites: userSites,
       };
       return [u.id, view] as const;

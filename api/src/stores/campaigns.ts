@@ -201,33 +201,19 @@ export interface CampaignListFilters {
   workSpace?: string;
 }
 
+/** A target's id and name, as the list's columns show it. */
+type TargetName = { _id: string; name: string };
+
 /**
- * Names of the groups and audiences of the page's rows, for the list's columns: two queries on the
- * page's ids. (As subqueries of the page's SELECT they would also run for every row OFFSET skips.)
+ * The names of one campaign's groups or audiences (by name), as a JSON array column of the list's
+ * SELECT (issue 11, item 5: a list page costs one query). The list's outer SELECT only reads the
+ * page's rows (the ids come from a LIMIT/OFFSET subquery), so this runs for those 10 rows, never for
+ * the rows OFFSET skips.
  */
-async function targetNames(db: DbOrTx, ids: string[]) {
-  const byCampaign = (rows: { contentId: string; id: string; name: string }[]) => {
-    const map = new Map<string, { _id: string; name: string }[]>();
-    for (const r of rows) map.set(r.contentId, [...(map.get(r.contentId) ?? []), { _id: r.id, name: r.name }]);
-    return map;
-  };
-  if (ids.length === 0) return { groups: byCampaign([]), audiences: byCampaign([]) };
-  const [groupRows, segmentRows] = await Promise.all([
-    db
-      .select({ contentId: contentGroups.contentId, id: groups.id, name: groups.name })
-      .from(contentGroups)
-      .innerJoin(groups, eq(groups.id, contentGroups.groupId))
-      .where(inArray(contentGroups.contentId, ids))
-      .orderBy(groups.name),
-    db
-      .select({ contentId: contentSegments.contentId, id: segments.id, name: segments.name })
-      .from(contentSegments)
-      .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
-      .where(inArray(contentSegments.contentId, ids))
-      .orderBy(segments.name),
-  ]);
-  return { groups: byCampaign(groupRows), audiences: byCampaign(segmentRows) };
-}
+const groupNames = sql<TargetName[]>`coalesce((select json_agg(json_build_object('_id', ${groups.id}, 'name', ${groups.name}) order by ${groups.name})
+  from ${contentGroups} join ${groups} on ${groups.id} = ${contentGroups.groupId} where ${contentGroups.contentId} = ${contents.id}), '[]'::json)`;
+const audienceNames = sql<TargetName[]>`coalesce((select json_agg(json_build_object('_id', ${segments.id}, 'name', ${segments.name}) order by ${segments.name})
+  from ${contentSegments} join ${segments} on ${segments.id} = ${contentSegments.segmentId} where ${contentSegments.contentId} = ${contents.id}), '[]'::json)`;
 
 const commentView = (c: typeof contentComments.$inferSelect): Comment => ({
   _id: c.id,
@@ -307,6 +293,8 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
               tagId: tags.id,
               tagName: tags.name,
               tagColor: tags.color,
+              groups: groupNames,
+              audiences: audienceNames,
               total: sql<number>`${page.total}`.mapWith(Number),
             })
             .from(page)
@@ -317,10 +305,6 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
         },
         async () => (await db.select({ n: COUNT }).from(contents).where(where))[0].n,
         (r) => r,
-      );
-      const names = await targetNames(
-        db,
-        rows.docs.map((r) => r.id),
       );
       return {
         meta: rows.meta,
@@ -333,8 +317,8 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
           status: r.status as CampaignStatus,
           priority: r.priority,
           style: r.style,
-          groups: names.groups.get(r.id) ?? [],
-          audiences: names.audiences.get(r.id) ?? [],
+          groups: r.groups,
+          audiences: r.audiences,
           tag: r.tagId && r.tagName !== null && r.tagColor !== null ? { _id: r.tagId, name: r.tagName, color: r.tagColor } : null,
           workspace: r.workspaceId,
           devices: r.devices,
