@@ -85,6 +85,22 @@ export class SignpostApi {
     };
   }
 
+  /**
+   * Cancels every public popup, banner and push notification of the session's website: what other
+   * specs published would otherwise show on the demo site too (a modal popup over the page).
+   */
+  public async cancelPublished(session: ApiSession): Promise<void> {
+    const kinds = [
+      { list: '/api/popups', cancel: (id: string) => this.call('DELETE', `/api/popups/cancel/${id}`, { session }) },
+      { list: '/api/banners', cancel: (id: string) => this.call('DELETE', `/api/banners/cancel/${id}`, { session }) },
+      { list: '/api/push-notification', cancel: (id: string) => this.call('PATCH', `/api/push-notification/cancel/${id}`, { session }) },
+    ];
+    for (const kind of kinds) {
+      const page = await this.call<{ docs: { _id: string }[] }>('GET', `${kind.list}?status=public&pageSize=1000`, { session });
+      for (const doc of page.docs) await kind.cancel(doc._id);
+    }
+  }
+
   public loginAsAdmin(): Promise<ApiSession> {
     return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   }

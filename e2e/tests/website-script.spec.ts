@@ -83,6 +83,11 @@ async function removePopups(api: SignpostApi, ids: string[]): Promise<void> {
 }
 
 test.describe('website script on the demo site', () => {
+  // The demo website is shared with the other specs: start each visit from only what this spec publishes.
+  test.beforeEach(async ({ api }) => {
+    await api.cancelPublished(await api.loginAsAdmin());
+  });
+
   test('a published popup shows on the demo site; the visitor reacts and answers; the console shows the reaction, the answer and the counts; the installation check turns green', async ({
     signedInPage,
     browser,
