@@ -3,8 +3,8 @@ import { attributes, clientMembers } from './schema';
 
 /**
  * Demo people of the demo website, so a newcomer can build groups (and audiences) on the first
- * start. In production, client members arrive through the website's script (a later issue): this
- * seed only stands in for that script on the demo website.
+ * start. Real client members arrive through the website script (`signpost('identify', …)`, POST
+ * /api/public/{key}/identify): these 60 are demo data beside the visitors of the demo site.
  *
  * Deterministic: the same 60 people every time (no randomness, no clock), and idempotent: a member
  * id already present on the website is left as it is (unique index website_id + member_id).
