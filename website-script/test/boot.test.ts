@@ -46,7 +46,7 @@ describe('the loader', () => {
     signpost('identify', { id: 42, name: 'Ana', email: 'ana@example.com', plan: 'pro', since: new Date('2026-01-02T00:00:00Z') });
     signpost('track', 'signed-up', { plan: 'pro' });
     signpost('page');
-    running = boot(window);
+    running = await boot(window);
     expect(running).not.toBeNull();
     expect((window as unknown as { signpost: { loaded: boolean } }).signpost.loaded).toBe(true);
     await settle();
@@ -77,17 +77,20 @@ describe('the loader', () => {
     expect(running!.events.size).toBeGreaterThanOrEqual(1);
   });
 
-  it('does not start twice, nor without the snippet', () => {
+  it('does not start twice, nor without the snippet', async () => {
     expect(boot(window)).toBeNull();
     pasteSnippet();
-    running = boot(window);
+    const booting = boot(window);
+    // A second copy evaluated while the first boots, and one after it.
+    expect(boot(window)).toBeNull();
+    running = await booting;
     expect(boot(window)).toBeNull();
   });
 
   it('re-asks what to show when a single-page app changes page, removing what is no longer returned', async () => {
     items = [bannerItem(), popupItem()];
     pasteSnippet();
-    running = boot(window);
+    running = await boot(window);
     await settle();
     await settle();
     await settle();
@@ -107,7 +110,7 @@ describe('the loader', () => {
 
   it('reset starts a new anonymous visitor', async () => {
     pasteSnippet();
-    running = boot(window);
+    running = await boot(window);
     await settle();
     const before = running!.visitor.id;
     signpost('reset');
@@ -119,7 +122,7 @@ describe('the loader', () => {
 
   it('does not post an unchanged identity again; a refused identity is not remembered', async () => {
     pasteSnippet();
-    running = boot(window);
+    running = await boot(window);
     await running!.identify({ id: 'u1', email: 'a@example.com' });
     await running!.identify({ id: 'u1', email: 'a@example.com' });
     expect(calls.filter((c) => c.url.endsWith('/identify'))).toHaveLength(1);
@@ -135,10 +138,10 @@ describe('the loader', () => {
     warn.mockRestore();
   });
 
-  it('warns on an unknown command instead of throwing', () => {
+  it('warns on an unknown command instead of throwing', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     pasteSnippet();
-    running = boot(window);
+    running = await boot(window);
     expect(() => signpost('explode')).not.toThrow();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

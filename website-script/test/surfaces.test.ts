@@ -35,6 +35,8 @@ function context() {
 }
 const shadow = (kind: string) => document.querySelector(`signpost-${kind}`)!.shadowRoot!;
 const click = (node: Element | null | undefined) => (node as HTMLElement).click();
+/** The popup moves focus in and starts its trap once it has been rendered (after the next frame). */
+const rendered = () => new Promise((r) => setTimeout(r, 20));
 const esc = () => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', keyCode: 27, bubbles: true, composed: true }));
 
 beforeEach(() => {
@@ -69,6 +71,9 @@ describe('popup', () => {
     before.focus();
     const { ctx, set, dismissed } = context();
     set(mountPopup(popupItem(), ctx));
+    // Not before the dialog is rendered: focus-trap's checks would force its style and layout at once.
+    expect(document.activeElement).toBe(before);
+    await rendered();
     expect(document.activeElement?.tagName.toLowerCase()).toBe('signpost-popup');
     expect(shadow('popup').activeElement?.getAttribute('role')).toBe('dialog');
     esc();
@@ -78,9 +83,10 @@ describe('popup', () => {
     expect(document.activeElement).toBe(before);
   });
 
-  it('keeps Tab inside: from the last control back to the first', () => {
+  it('keeps Tab inside: from the last control back to the first', async () => {
     const { ctx, set } = context();
     set(mountPopup(popupItem(), ctx));
+    await rendered();
     const root = shadow('popup');
     const buttons = [...root.querySelectorAll('button')];
     const last = buttons.at(-1)!;

@@ -8,35 +8,51 @@ export interface KeyValueStore {
   remove(key: string): void;
 }
 
+/**
+ * Opened on first use, not when made: a browser's first access to a page's storage loads it
+ * synchronously, which the boot does in its own step (see index.ts), and no probe write is needed.
+ * A value the store could not take (no access, full quota) is kept in memory and wins over the
+ * store's older value for the life of the page.
+ */
 export function webStore(kind: 'localStorage' | 'sessionStorage'): KeyValueStore {
-  const memory = new Map<string, string>();
-  let store: Storage | null = null;
-  try {
-    store = window[kind];
-    store.setItem('signpost:probe', '1');
-    store.removeItem('signpost:probe');
-  } catch {
-    store = null;
-  }
+  /** Keys the store failed to update: their value for this page (null: removed). */
+  const memory = new Map<string, string | null>();
+  let store: Storage | null | undefined;
+  const open = () => {
+    if (store === undefined) {
+      try {
+        store = window[kind];
+      } catch {
+        store = null;
+      }
+    }
+    return store;
+  };
+  /** Runs `operation` on the store; false when there is none or it threw. */
+  const attempt = (operation: (s: Storage) => void): boolean => {
+    const s = open();
+    if (!s) return false;
+    try {
+      operation(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     get(key) {
-      try {
-        const value = store?.getItem(key);
-        if (value != null) return value;
-      } catch {}
-      return memory.get(key) ?? null;
+      if (memory.has(key)) return memory.get(key) ?? null;
+      let value: string | null = null;
+      attempt((s) => (value = s.getItem(key)));
+      return value;
     },
     set(key, value) {
-      memory.set(key, value);
-      try {
-        store?.setItem(key, value);
-      } catch {}
+      if (attempt((s) => s.setItem(key, value))) memory.delete(key);
+      else memory.set(key, value);
     },
     remove(key) {
-      memory.delete(key);
-      try {
-        store?.removeItem(key);
-      } catch {}
+      if (attempt((s) => s.removeItem(key))) memory.delete(key);
+      else memory.set(key, null);
     },
   };
 }

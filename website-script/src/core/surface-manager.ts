@@ -1,4 +1,5 @@
 import { SURFACES } from '../surfaces/registry';
+import { yieldToMain } from './schedule';
 import type { ScriptItem, Surface, SurfaceContext, SurfaceKind, SurfaceModule } from '../surfaces/types';
 
 interface Shown {
@@ -46,6 +47,8 @@ export class SurfaceManager {
       this.shown.set(item.id, entry);
       loading.push(
         loader()
+          // The chunk was evaluated in its own task; the surface is built in the next one (issue 12: no long task).
+          .then((mod) => yieldToMain().then(() => mod))
           .then((mod) => {
             if (this.shown.get(item.id) !== entry) return;
             const dismiss = (byVisitor: boolean) => {

@@ -27,7 +27,7 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
   const { t } = ctx.locale;
   const { bannerStyle, bannerPosition, backgroundColor } = banner.settings;
   const inline = bannerStyle !== 'floating';
-  const { frame, remove } = createHost('banner', css(), ctx.locale, (host) => {
+  const { frame, attach, remove } = createHost('banner', css(), ctx.locale, (host) => {
     if (inline && bannerPosition === 'top') document.body.prepend(host);
     else document.body.append(host);
   });
@@ -80,5 +80,6 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
     bar.append(close);
   }
   frame.append(bar);
+  attach();
   return { destroy: remove };
 }

@@ -50,18 +50,22 @@ export interface Host {
   root: ShadowRoot;
   /** The element inside the shadow root carrying `dir` and `lang`. */
   frame: HTMLElement;
+  /** Puts the host in the page: once the surface is built, so the page's style and layout run once for it. */
+  attach(): void;
   remove(): void;
 }
 
-/** One host element per surface with an open shadow root, styled by `styles`, in the page's language and direction. */
+/**
+ * One host element per surface with an open shadow root, styled by `styles`, in the page's language
+ * and direction; not in the page until `attach()` (by `place`, at the end of the body by default).
+ */
 export function createHost(kind: string, styles: CSSStyleSheet, locale: Locale, place: (host: HTMLElement) => void = (h) => document.body.append(h)): Host {
   const host = document.createElement(`signpost-${kind}`);
   const root = host.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [styles];
   const frame = el('div', { class: 'root', dir: locale.dir, lang: locale.lang });
   root.append(frame);
-  place(host);
-  return { host, root, frame, remove: () => host.remove() };
+  return { host, root, frame, attach: () => place(host), remove: () => host.remove() };
 }
 
 /** Black or white text, whichever reads better on a background colour chosen by the customer (#rrggbb). */

@@ -1,4 +1,5 @@
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
+import { afterNextPaint } from '../core/schedule';
 import { createHost, el, emojiRow, sheet, textOn, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
@@ -69,7 +70,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   let interacted = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const { frame, remove } = createHost('popup', css(), ctx.locale);
+  const { frame, attach, remove } = createHost('popup', css(), ctx.locale);
   const backdrop = el('div', { class: 'backdrop' });
   const [vertical, horizontal] = PLACES[popup.position] ?? PLACES.topR;
   backdrop.style.setProperty('align-items', vertical);
@@ -247,32 +248,40 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   };
   for (const type of ['pointerdown', 'keydown', 'input', 'wheel']) dialog.addEventListener(type, onInteract);
 
+  // Built detached, then in the page at once: one style and layout pass for the whole dialog.
   render();
-  trap = createFocusTrap(dialog, {
-    initialFocus: dialog,
-    fallbackFocus: dialog,
-    // Opened by a network answer, not by a key press that the delay would protect from.
-    delayInitialFocus: false,
-    escapeDeactivates: true,
-    returnFocusOnDeactivate: true,
-    allowOutsideClick: false,
-    // Only the current page is rendered, so nothing hidden needs the (costly) display check.
-    tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
-    onDeactivate: () => {
-      // Esc (focus-trap) or any close: an Esc is the visitor's close.
-      if (!silent) {
-        silent = true;
-        finish(true);
-      }
-    },
+  attach();
+  // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
+  // control's computed style, which right after `attach()` would force the dialog's style and layout
+  // in this same task (the longest part of the popup's task before, issue 12).
+  const cancelTrap = afterNextPaint(() => {
+    trap = createFocusTrap(dialog, {
+      initialFocus: dialog,
+      fallbackFocus: dialog,
+      // Opened by a network answer, not by a key press that the delay would protect from.
+      delayInitialFocus: false,
+      escapeDeactivates: true,
+      returnFocusOnDeactivate: true,
+      allowOutsideClick: false,
+      // Only the current page is rendered, so nothing hidden needs the (costly) display check.
+      tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
+      onDeactivate: () => {
+        // Esc (focus-trap) or any close: an Esc is the visitor's close.
+        if (!silent) {
+          silent = true;
+          finish(true);
+        }
+      },
+    });
+    trap.activate();
   });
-  trap.activate();
   if (popup.rules?.displayTime) timer = setTimeout(() => !interacted && finish(false), popup.rules.displayTime);
 
   return {
     destroy() {
       silent = true;
       stopTimer();
+      cancelTrap();
       trap?.deactivate();
       remove();
     },

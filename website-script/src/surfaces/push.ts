@@ -87,10 +87,11 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
     };
   }
 
-  const { frame, remove } = createHost('push', css(), ctx.locale);
+  const { frame, attach, remove } = createHost('push', css(), ctx.locale);
   const card = el('div', { class: 'card in', role: 'status', 'aria-label': t.notification });
   // A live region is announced when its content changes after it is in the page: insert it empty, fill it just after.
   frame.append(card);
+  attach();
   const parts: Node[] = [];
   if (push.icon) parts.push(el('img', { class: 'icon', src: ctx.asset(push.icon), alt: '' }));
   const copy = el('div', { class: 'copy' }, el('p', { class: 'title' }, push.title), el('p', { class: 'body' }, push.body));
