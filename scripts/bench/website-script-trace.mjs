@@ -5,7 +5,9 @@
 // (script compile / evaluation / function calls by script, style, layout, paint…) and the
 // self time by function from the trace's sampling profile. Run under `flock /tmp/heavy.lock`
 // after `pnpm --filter website-script build` and `pnpm --filter api build`:
-//   node scripts/bench/website-script-trace.mjs [--runs=3] [--min=30] [--out=/tmp/traces]
+//   node scripts/bench/website-script-trace.mjs [--runs=3] [--min=30] [--out=/tmp/traces] [--popup-only]
+// Tracing (the sampling profiler above all) slows the page further: compare tasks with each other, and
+// take the task lengths themselves from `pnpm bench --only=script`.
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,7 +69,9 @@ function analyse(events, label) {
   const main = parse ? { pid: parse.pid, tid: parse.tid } : null;
   if (!main) return console.log(`${label}: no main thread found`);
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const tasks = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask').filter((t) => t.dur / 1000 >= MIN);
+  const runs = onMain.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  // The outermost of nested task events only (RunTask wraps ThreadControllerImpl::RunTask).
+  const tasks = runs.filter((t) => t.dur / 1000 >= MIN && !runs.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && o.dur > t.dur));
   // Sampling profile: ProfileChunk events on the same pid.
   const nodes = new Map();
   let samples = [];
