@@ -17,7 +17,13 @@ import { launch } from './browser.mjs';
 import { benchWebsite, servePages } from './website-script.mjs';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, min: { type: 'string', default: '30' }, out: { type: 'string' }, 'popup-only': { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    min: { type: 'string', default: '30' },
+    out: { type: 'string' },
+    'popup-only': { type: 'boolean' },
+    light: { type: 'boolean' },
+  },
 });
 const RUNS = Number(values.runs);
 const MIN = Number(values.min);
@@ -37,6 +43,9 @@ const CATEGORIES = [
   'blink.user_timing',
 ];
 
+/** --light: no sampling profiler nor V8 detail, so the page runs closer to untraced speed. */
+const LIGHT_CATEGORIES = ['toplevel', 'devtools.timeline', ...(process.env.TRACE_EXTRA ?? '').split(',').filter(Boolean)];
+
 async function traceLoad(browser, url, expectPopup, label) {
   const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' }, locale: 'en-GB' });
   try {
@@ -46,10 +55,18 @@ async function traceLoad(browser, url, expectPopup, label) {
     const events = [];
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES } });
+    await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: values.light ? LIGHT_CATEGORIES : CATEGORIES } });
     await page.goto(url, { waitUntil: 'load' });
-    if (expectPopup)
-      await page.waitForFunction(() => document.querySelector('signpost-popup')?.shadowRoot?.querySelector('[role=dialog]'), null, { timeout: 20000 });
+    // Polling in the page, not page.waitForFunction (its injected script is a long task of its own).
+    if (expectPopup) {
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const check = () => (document.querySelector('signpost-popup')?.shadowRoot?.querySelector('[role=dialog]') ? resolve() : setTimeout(check, 100));
+            check();
+          }),
+      );
+    }
     await page.waitForTimeout(3000);
     await cdp.send('Tracing.end');
     await done;

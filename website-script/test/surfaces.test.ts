@@ -36,7 +36,7 @@ function context() {
 const shadow = (kind: string) => document.querySelector(`signpost-${kind}`)!.shadowRoot!;
 const click = (node: Element | null | undefined) => (node as HTMLElement).click();
 /** The popup moves focus in and starts its trap once it has been rendered (after the next frame). */
-const rendered = () => new Promise((r) => setTimeout(r, 20));
+const rendered = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 const esc = () => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', keyCode: 27, bubbles: true, composed: true }));
 
 beforeEach(() => {

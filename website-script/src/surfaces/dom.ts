@@ -1,7 +1,11 @@
+import { yieldToMain } from '../core/schedule';
 import type { Locale } from '../texts';
 
 /** The highest z-index: surfaces sit above the customer's own overlays. */
 export const TOP = 2147483647;
+
+/** The system font stack of every surface (no `@font-face`, which does not work inside a shadow root). */
+export const FONT_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Arabic",sans-serif';
 
 /**
  * Styles every surface shares. `:host { all: initial }` keeps the page's inherited styles out; the
@@ -10,7 +14,7 @@ export const TOP = 2147483647;
  */
 export const BASE_CSS = `
 :host{all:initial}
-.root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Arabic",sans-serif;font-size:14px;line-height:1.45;color:#1f1f1f;-webkit-font-smoothing:antialiased}
+.root{font-family:${FONT_STACK};font-size:14px;line-height:1.45;color:#1f1f1f;-webkit-font-smoothing:antialiased}
 *,*::before,*::after{box-sizing:border-box}
 button,input,textarea{font:inherit;color:inherit}
 button{cursor:pointer}
@@ -66,6 +70,28 @@ export function createHost(kind: string, styles: CSSStyleSheet, locale: Locale, 
   const frame = el('div', { class: 'root', dir: locale.dir, lang: locale.lang });
   root.append(frame);
   return { host, root, frame, attach: () => place(host), remove: () => host.remove() };
+}
+
+/**
+ * Resolves the fonts a surface is about to show, one font per task, by measuring its text on an
+ * offscreen canvas (same thread, same font cache as the page). The browser's first use of a font
+ * family, size and weight asks the system for it (font matching, render style: synchronous calls
+ * to the browser process); done inside the surface's first layout, that took most of a 50-80 ms
+ * frame at 4x slowdown (issue 12). Answers null, doing nothing, without OffscreenCanvas.
+ */
+export function warmFonts(fonts: { font: string; text: string }[]): Promise<void> | null {
+  if (typeof OffscreenCanvas !== 'function') return null;
+  const context = new OffscreenCanvas(1, 1).getContext('2d');
+  if (!context) return null;
+  return (async () => {
+    for (const { font, text } of fonts) {
+      if (!text) continue;
+      context.font = font;
+      // The text itself: its characters pick the fallback fonts (Arabic, emojis) too.
+      context.measureText(text.slice(0, 300));
+      await yieldToMain();
+    }
+  })();
 }
 
 /** Black or white text, whichever reads better on a background colour chosen by the customer (#rrggbb). */

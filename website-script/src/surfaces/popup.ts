@@ -1,6 +1,6 @@
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import { afterNextPaint } from '../core/schedule';
-import { createHost, el, emojiRow, sheet, textOn, TOP } from './dom';
+import { createHost, el, emojiRow, FONT_STACK, sheet, textOn, TOP, warmFonts } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
@@ -248,13 +248,24 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   };
   for (const type of ['pointerdown', 'keydown', 'input', 'wheel']) dialog.addEventListener(type, onInteract);
 
-  // Built detached, then in the page at once: one style and layout pass for the whole dialog.
+  // Built detached, then in the page at once: one style and layout pass for the whole dialog, after
+  // its fonts are resolved in tasks of their own (see warmFonts).
   render();
-  attach();
-  // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
-  // control's computed style, which right after `attach()` would force the dialog's style and layout
-  // in this same task (the longest part of the popup's task before, issue 12).
-  const cancelTrap = afterNextPaint(() => {
+  let destroyed = false;
+  let cancelTrap = () => {};
+  const show = () => {
+    if (destroyed) return;
+    attach();
+    // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
+    // control's computed style, which right after `attach()` would force the dialog's style and
+    // layout in this same task (the longest part of the popup's task before, issue 12).
+    cancelTrap = afterNextPaint(activateTrap);
+  };
+  const warming = warmFonts(fontsOf(pages[0].content));
+  if (warming) void warming.then(show);
+  else show();
+
+  function activateTrap() {
     trap = createFocusTrap(dialog, {
       initialFocus: dialog,
       fallbackFocus: dialog,
@@ -274,12 +285,32 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
       },
     });
     trap.activate();
-  });
+  }
+
+  /** The fonts and texts of the first page as the stylesheet above sets them (sizes, weights). */
+  function fontsOf(blocks: Block[]) {
+    const words = (kind: Block['kind']) =>
+      blocks
+        .map((b) =>
+          b.kind !== kind ? '' : b.kind === 'text' ? b.text : b.kind === 'button' ? b.label : b.kind === 'question' ? [b.question, ...b.options].join(' ') : '',
+        )
+        .join(' ');
+    const emojis = blocks.some((b) => b.kind === 'emojis') || popup.replayType === 'emoji' ? popup.emojis.join('') : '';
+    const { label, fontSize, fontWeight, fontFamily } = popup.titleOfPopup;
+    return [
+      { font: `${fontWeight} ${fontSize}px "${fontFamily}",system-ui,sans-serif`, text: label },
+      { font: `14px ${FONT_STACK}`, text: `${words('text')} ${words('question')} ${t.previous}`.trim() },
+      { font: `600 14px ${FONT_STACK}`, text: `${words('button')} ${pages.length > 1 ? t.next : t.send}`.trim() },
+      { font: `20px ${FONT_STACK}`, text: `×${emojis}` },
+      { font: `12px ${FONT_STACK}`, text: pages.length > 1 ? `1 / ${pages.length}` : '' },
+    ];
+  }
   if (popup.rules?.displayTime) timer = setTimeout(() => !interacted && finish(false), popup.rules.displayTime);
 
   return {
     destroy() {
       silent = true;
+      destroyed = true;
       stopTimer();
       cancelTrap();
       trap?.deactivate();
