@@ -86,11 +86,13 @@ export function warmFonts(fonts: { font: string; text: string }[]): Promise<void
   return (async () => {
     for (const { font, text } of fonts) {
       if (!text) continue;
+      // First a turn for the page: the caller has just built the surface in this task.
+      await yieldToMain();
       context.font = font;
       // The text itself: its characters pick the fallback fonts (Arabic, emojis) too.
       context.measureText(text.slice(0, 300));
-      await yieldToMain();
     }
+    await yieldToMain();
   })();
 }
 
