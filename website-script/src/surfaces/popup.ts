@@ -1,6 +1,7 @@
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import { afterNextPaint } from '../core/schedule';
-import { createHost, el, emojiRow, FONT_STACK, sheet, textOn, TOP, warmFonts } from './dom';
+import { createHost, el, emojiRow, FONT_STACK, sheet, textOn, TOP } from './dom';
+import { warmFonts } from './fonts';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
