@@ -51,7 +51,9 @@ export class LoginPage extends BasePage {
 
   /** The toast of spec section 8, then the landing page /dashboard. */
   public async expectLoginSuccess(): Promise<void> {
-    await this.expectSuccessToast(LoginPage.successMessage);
+    // The first sign-in of a run also loads the console's remotes; on a busy machine that alone
+    // can take longer than the default 10 s, and the toast is what proves the sign-in worked.
+    await expect(this.successToast.filter({ hasText: LoginPage.successMessage })).toBeVisible({ timeout: 20_000 });
     await this.expectPath('/dashboard');
   }
 
