@@ -4,7 +4,8 @@
  * used as a key. This fails when:
  * - a code used by the API or the contracts (thrown errors, success messages, zod messages) is not
  *   in the catalogue, or a catalogue key is missing in one of en, fr and ar;
- * - a code the console uses (`msg('…')`, `t('…', { ns: 'messages' })`) is not in the catalogue;
+ * - a code the console uses (`msg('…')`, `t('…', { ns: 'messages' })`, `withFormMessages(…, { code: code })`)
+ *   is not in the catalogue;
  * - a value a message names is neither a limit of `LIMITS` nor one of the known values, or a number
  *   that is a limit is written into a translation instead of its `{{variable}}`;
  * - any translation table (a JSON under `locales/`, or an object in the sources) is keyed by text.
@@ -19,7 +20,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** The plural forms i18next asks for, per language (Intl.PluralRules). */
 const PLURAL_FORMS = { en: ['one', 'other'], fr: ['one', 'many', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
 /** Values a message may name besides the limits: passed by the code that raises it. */
-const PARAMS = new Set(['count', 'names', 'name', 'field', 'maxBytes']);
+const PARAMS = new Set(['count', 'names', 'name', 'field', 'maxBytes', 'label']);
 /** A key segment of a translation table: a code, not a text. */
 const KEY_SEGMENT = /^[A-Za-z0-9_]+$/;
 
@@ -131,8 +132,14 @@ describe('codes used by the console', () => {
     const calls = [
       ...[...text.matchAll(/\bmsg\(\s*(['"])([^'"]+)\1\s*\)/g)].map((m) => m[2]),
       ...[...text.matchAll(/\bt\(\s*(['"])([^'"]+)\1\s*,\s*\{[^}]*\bns:\s*(?:'messages'|"messages"|MESSAGES_NAMESPACE)/g)].map((m) => m[2]),
+      // A dialog's wording of a contract's messages: `withFormMessages(resolver, { contractCode: formCode })`.
+      ...[...text.matchAll(/\bwithFormMessages\([^{]*\{([^}]*)\}/g)].flatMap((m) => [...m[1].matchAll(/(['"])([^'"]+)\1/g)].map((c) => c[2])),
     ];
     return calls.map((code) => ({ file: rel(file), code }));
+  });
+
+  it('are found (the dialogs on contract schemas)', () => {
+    expect(used.map((u) => u.code)).toEqual(expect.arrayContaining(['validation.tagNameTooLong', 'form.tagNameTooLong', 'form.required']));
   });
 
   it.each(LANGS)('exist in %s', (lng) => {

@@ -20,7 +20,8 @@ export function FormField({
   required?: boolean;
   children: ReactNode;
 }) {
-  const text = useMessageText()(error);
+  // A form's own message may name the field (`form.required`: "Please enter {{label}}").
+  const text = useMessageText()(error, typeof label === 'string' ? { label } : undefined);
   return (
     <Field.Root invalid={Boolean(text)} required={required}>
       <Field.Label>

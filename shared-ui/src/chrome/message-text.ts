@@ -13,8 +13,8 @@ const CODE = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/;
 export function useMessageText() {
   const { t, i18n } = useTranslation(MESSAGES_NAMESPACE);
   return useCallback(
-    (text: string | undefined): string | undefined =>
-      text && CODE.test(text) && i18n.exists(text, { ns: MESSAGES_NAMESPACE }) ? t(text, { ns: MESSAGES_NAMESPACE }) : text,
+    (text: string | undefined, values?: Record<string, unknown>): string | undefined =>
+      text && CODE.test(text) && i18n.exists(text, { ns: MESSAGES_NAMESPACE }) ? t(text, { ns: MESSAGES_NAMESPACE, ...values }) : text,
     [t, i18n],
   );
 }
