@@ -12,7 +12,7 @@ export const emailSchema = z
   .trim()
   .min(1, 'validation.emailRequired')
   .email('validation.emailInvalid')
-  .max(254)
+  .max(LIMITS.emailMax)
   .transform((v) => v.toLowerCase());
 
 export const roleSchema = z.object({
