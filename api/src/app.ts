@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the one error shape, without the framework's codes (issue 10, item 5).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).code(status as 400).send({ message: 'The request could not be read' } satisfies ErrorBody);
+      void (reply as FastifyReply).code(status as 400).send({ message: 'generic.unreadableRequest' } satisfies ErrorBody);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { emailSchema, passwordSchema, userSchema } from './auth';
@@ -15,15 +16,15 @@ export const adminUserPageSchema = pagedSchema(userSchema);
  * POST /api/admin/users (super-admin): a client account is a new organisation. It gets its first
  * website (`domain`) and an Owner role holding every permission, and the new user is its Owner.
  * `roles` belongs to the spec's "user fields": a brand-new organisation has no role yet besides the
- * Owner role created with it, so any role id sent is refused on the `roles` field ('Unknown role').
+ * Owner role created with it, so any role id sent is refused on the `roles` field ('roles.unknown').
  */
 export const adminUserCreateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
   email: emailSchema,
   password: passwordSchema,
   domain: websiteCreateBodySchema.shape.domain,
-  organisationName: z.string().trim().max(120, 'Name must be at most 120 characters').optional(),
-  roles: z.array(z.string().uuid('Unknown role')).max(50).optional(),
+  organisationName: z.string().trim().max(LIMITS.nameMax, 'validation.nameTooLong').optional(),
+  roles: z.array(z.string().uuid('roles.unknown')).max(50).optional(),
   avatar: z.string().url().max(2048).nullable().optional(),
 });
 export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
@@ -33,7 +34,7 @@ export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
  * password is never part of it (a `password` sent anyway is stripped, like every unknown key).
  */
 export const adminUserUpdateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
   email: emailSchema,
   domain: websiteCreateBodySchema.shape.domain.optional(),
   avatar: z.string().url().max(2048).nullable().optional(),
@@ -48,9 +49,9 @@ export const senderSchema = z.object({ _id: z.string(), name: z.string(), email:
 export type Sender = z.infer<typeof senderSchema>;
 export const senderPageSchema = pagedSchema(senderSchema);
 
-export const ADMIN_USER_CREATED_MESSAGE = 'Client account created successfully';
-export const ADMIN_USER_UPDATED_MESSAGE = 'User updated successfully';
-export const ADMIN_USER_DELETED_MESSAGE = 'User deleted successfully';
+export const ADMIN_USER_CREATED_MESSAGE = 'admin.clientAccountCreated';
+export const ADMIN_USER_UPDATED_MESSAGE = 'admin.userUpdated';
+export const ADMIN_USER_DELETED_MESSAGE = 'admin.userDeleted';
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
@@ -25,21 +26,21 @@ export const attributePageSchema = pagedSchema(attributeSchema);
 /** POST /api/attributes and PUT /api/attributes/{id}. */
 export const attributeBodySchema = z.object({
   name: z
-    .string({ error: 'Please enter name' })
+    .string({ error: 'validation.nameRequired' })
     .trim()
-    .min(1, 'Please enter name')
-    .max(64, 'Name must be at most 64 characters')
-    .regex(ATTRIBUTE_NAME_PATTERN, 'Use letters, digits and underscores, starting with a letter'),
-  type: z.enum(ATTRIBUTE_TYPES, { error: 'Please select type' }),
+    .min(1, 'validation.nameRequired')
+    .max(LIMITS.attributeNameMax, 'validation.attributeNameTooLong')
+    .regex(ATTRIBUTE_NAME_PATTERN, 'validation.attributeNameInvalid'),
+  type: z.enum(ATTRIBUTE_TYPES, { error: 'validation.typeRequired' }),
 });
 export type AttributeBody = z.input<typeof attributeBodySchema>;
 export const attributeSavedResponseSchema = z.object({ message: z.string(), data: attributeSchema });
 
 /** Spec section 8: creating an attribute tells the user to start sending it from their code. */
-export const ATTRIBUTE_CREATED_MESSAGE = 'Attribute created: start sending its data by adding it to your code';
-export const ATTRIBUTE_UPDATED_MESSAGE = 'Attribute updated successfully';
-export const ATTRIBUTE_DELETED_MESSAGE = 'Attribute deleted successfully';
-export const ATTRIBUTE_EXISTS_MESSAGE = 'An attribute with this name already exists';
+export const ATTRIBUTE_CREATED_MESSAGE = 'attributes.created';
+export const ATTRIBUTE_UPDATED_MESSAGE = 'attributes.updated';
+export const ATTRIBUTE_DELETED_MESSAGE = 'attributes.deleted';
+export const ATTRIBUTE_EXISTS_MESSAGE = 'attributes.nameAlreadyExists';
 
 // ---------------------------------------------------------------------------------------------
 // The calls (/settings/people-data). Spec section 2 gives that screen no permission and section 6

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { clientMemberSchema } from './groups';
@@ -57,18 +58,18 @@ export const COMPARISONS_BY_TYPE: Record<AttributeType, readonly AudienceCompari
 export const VALUELESS_COMPARISONS: readonly AudienceComparison[] = ['is_true', 'is_false', 'is_set', 'is_not_set'];
 
 /** Limits that keep one tree a reasonable SQL clause. */
-export const AUDIENCE_MAX_DEPTH = 4;
-export const AUDIENCE_MAX_CONDITIONS = 50;
+export const AUDIENCE_MAX_DEPTH = LIMITS.audienceMaxDepth;
+export const AUDIENCE_MAX_CONDITIONS = LIMITS.audienceMaxConditions;
 /** Plain sentences (not templates) so the API's catalog can translate them. Keep in step with the limits. */
-export const AUDIENCE_TOO_DEEP_MESSAGE = 'At most 4 levels of groups';
-export const AUDIENCE_TOO_MANY_MESSAGE = 'At most 50 conditions';
+export const AUDIENCE_TOO_DEEP_MESSAGE = 'validation.audienceTooDeep';
+export const AUDIENCE_TOO_MANY_MESSAGE = 'validation.audienceTooManyConditions';
 
 /** Field messages of the server's check against the website's attributes (api/src/routes/audiences/compile.ts). */
-export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = 'Unknown attribute';
-export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = 'This comparison does not fit the attribute type';
-export const AUDIENCE_VALUE_REQUIRED_MESSAGE = 'Please enter value';
-export const AUDIENCE_NUMBER_MESSAGE = 'Please enter a number';
-export const AUDIENCE_DATE_MESSAGE = 'Please enter a valid date';
+export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = 'audiences.unknownAttribute';
+export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = 'audiences.comparisonMismatch';
+export const AUDIENCE_VALUE_REQUIRED_MESSAGE = 'validation.valueRequired';
+export const AUDIENCE_NUMBER_MESSAGE = 'validation.numberRequired';
+export const AUDIENCE_DATE_MESSAGE = 'validation.dateInvalid';
 
 export const audienceConditionSchema = z.object({
   /**
@@ -78,8 +79,8 @@ export const audienceConditionSchema = z.object({
    */
   operator: z.undefined().optional(),
   /** A built-in field (BUILT_IN_AUDIENCE_FIELDS) or the name of a people-data attribute. */
-  attribute: z.string().trim().min(1, 'Please select attribute').max(64),
-  comparison: z.enum(AUDIENCE_COMPARISONS, { error: 'Please select comparison' }),
+  attribute: z.string().trim().min(1, 'validation.attributeRequired').max(64),
+  comparison: z.enum(AUDIENCE_COMPARISONS, { error: 'validation.comparisonRequired' }),
   /** String for string and date (ISO 8601) attributes, number for numbers; null when valueless. */
   selectedValue: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]).default(null),
 });
@@ -156,21 +157,21 @@ export const segmentListQuerySchema = pageQuerySchema.extend({
 });
 export const segmentPageSchema = pagedSchema(segmentSchema);
 
-const segmentName = z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters');
+const segmentName = z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong');
 
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });
 export type SegmentCreateBody = z.input<typeof segmentCreateBodySchema>;
 /** PUT /api/segment: the spec's path has no id, so the body carries it. */
-export const segmentUpdateBodySchema = segmentCreateBodySchema.extend({ _id: z.string().uuid('Please select segment') });
+export const segmentUpdateBodySchema = segmentCreateBodySchema.extend({ _id: z.string().uuid('validation.segmentRequired') });
 export type SegmentUpdateBody = z.input<typeof segmentUpdateBodySchema>;
 export const segmentSavedResponseSchema = z.object({ message: z.string(), data: segmentSchema });
 
-export const SEGMENT_CREATED_MESSAGE = 'Segment created successfully';
-export const SEGMENT_UPDATED_MESSAGE = 'Segment updated successfully';
-export const SEGMENT_DELETED_MESSAGE = 'Segment deleted successfully';
-export const SEGMENT_EXISTS_MESSAGE = 'A segment with this name already exists';
-export const SEGMENT_NOT_FOUND_MESSAGE = 'Segment not found';
+export const SEGMENT_CREATED_MESSAGE = 'segments.created';
+export const SEGMENT_UPDATED_MESSAGE = 'segments.updated';
+export const SEGMENT_DELETED_MESSAGE = 'segments.deleted';
+export const SEGMENT_EXISTS_MESSAGE = 'segments.nameAlreadyExists';
+export const SEGMENT_NOT_FOUND_MESSAGE = 'segments.notFound';
 
 // ---------------------------------------------------------------------------------------------
 // The calls. Spec section 2 gives the audiences screen no permission and section 6 names no segment

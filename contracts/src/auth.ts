@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 
 /** Passwords: at least 8 characters, at most 128 (the spec leaves the bounds open; these are ours). */
 export const passwordSchema = z
-  .string({ error: 'Please enter password' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: 'validation.passwordRequired' })
+  .min(LIMITS.passwordMin, 'validation.passwordTooShort')
+  .max(LIMITS.passwordMax, 'validation.passwordTooLong');
 
 export const emailSchema = z
-  .string({ error: 'Please enter email' })
+  .string({ error: 'validation.emailRequired' })
   .trim()
-  .min(1, 'Please enter email')
-  .email('Please enter a valid email')
-  .max(254)
+  .min(1, 'validation.emailRequired')
+  .email('validation.emailInvalid')
+  .max(LIMITS.emailMax)
   .transform((v) => v.toLowerCase());
 
 export const roleSchema = z.object({
@@ -47,7 +48,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Please enter password' }).min(1, 'Please enter password').max(128),
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(128),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -78,13 +79,13 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
 export const resetPasswordBodySchema = z
   .object({
-    token: z.string({ error: 'Please enter token' }).min(1, 'Please enter token').max(512),
+    token: z.string({ error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired').max(512),
     password: passwordSchema,
-    confirmPassword: z.string({ error: 'Please enter confirmPassword' }).min(1, 'Please enter confirmPassword'),
+    confirmPassword: z.string({ error: 'validation.confirmPasswordRequired' }).min(1, 'validation.confirmPasswordRequired'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Passwords do not match',
+    message: 'validation.passwordsDoNotMatch',
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
@@ -94,7 +95,7 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
  * (POST /api/users/email-confirm); name and avatar change at once.
  */
 export const profileUpdateBodySchema = z.object({
-  name: z.string().trim().min(1, 'Please enter name').max(120),
+  name: z.string().trim().min(1, 'validation.nameRequired').max(120),
   email: emailSchema,
   avatar: z.string().url().max(2048).nullable().optional(),
   currentPassword: z.string().max(128).optional(),
@@ -103,36 +104,36 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 
 export const passwordUpdateBodySchema = z
   .object({
-    currentPassword: z.string().min(1, 'Please enter current password').max(128),
+    currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(128),
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please enter confirmPassword'),
+    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Passwords do not match',
+    message: 'validation.passwordsDoNotMatch',
   });
 export type PasswordUpdateBody = z.input<typeof passwordUpdateBodySchema>;
 
 /** PATCH /api/user/invitations/password?token=… */
 export const invitationPasswordBodySchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'Please enter confirmPassword') })
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired') })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'Passwords do not match',
+    message: 'validation.passwordsDoNotMatch',
   });
 
 /** POST /api/users/email-confirm: the token of the link mailed to the new address. */
 export const emailConfirmBodySchema = z.object({
-  token: z.string({ error: 'Please enter token' }).min(1, 'Please enter token').max(512),
+  token: z.string({ error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired').max(512),
 });
 export type EmailConfirmBody = z.input<typeof emailConfirmBodySchema>;
 
 /** How long the link confirming a new e-mail works. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
-export const EMAIL_CHANGE_SENT_MESSAGE = 'Profile updated. We sent a link to your new email: your email changes once you follow it.';
-export const EMAIL_CHANGED_MESSAGE = 'Your email has been changed';
-export const EMAIL_CHANGE_INVALID_MESSAGE = 'This confirmation link is invalid or has expired';
-export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'Enter your current password to change your email';
+export const EMAIL_CHANGE_SENT_MESSAGE = 'users.profileUpdatedEmailPending';
+export const EMAIL_CHANGED_MESSAGE = 'users.emailChanged';
+export const EMAIL_CHANGE_INVALID_MESSAGE = 'users.confirmationLinkInvalid';
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'users.currentPasswordRequiredForEmail';
 
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
 

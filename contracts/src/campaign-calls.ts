@@ -249,7 +249,7 @@ export const countPopupReactsCall = popupCalls.countReacts;
 
 /**
  * GET /api/export/{id} (get_posts): the form answers of a popup as `form_answers_{id}.xlsx`; 404
- * 'No surveys found' when it has none yet.
+ * 'campaigns.noSurveysFound' when it has none yet.
  */
 export const exportPopupAnswersCall = defineCall({
   method: 'GET',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
+import type { MessageCode } from './messages';
 import { pageQuerySchema, pagedSchema } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
@@ -57,22 +59,22 @@ export const DEFAULT_EMOJIS = ['👍', '❤️', '😂', '😮'] as const;
 export const MAX_EMOJIS = 8;
 
 /** Most groups / audiences one item may target. */
-export const MAX_TARGETS = 100;
+export const MAX_TARGETS = LIMITS.targetsMax;
 
 /** An id list of the active website's groups or segments; the server checks each one belongs to it. */
 const idList = (unknownMessage: string) =>
   z
     .array(z.string().uuid(unknownMessage), { error: unknownMessage })
-    .max(MAX_TARGETS, `At most ${MAX_TARGETS} at a time`)
-    .refine((l) => new Set(l).size === l.length, 'Each item may appear only once')
+    .max(MAX_TARGETS, 'validation.targetsTooMany')
+    .refine((l) => new Set(l).size === l.length, 'validation.itemsDuplicated')
     .default([]);
 
-export const GROUP_UNKNOWN_MESSAGE = 'Some selected groups are not groups of this website';
-export const AUDIENCE_UNKNOWN_MESSAGE = 'Some selected audiences are not audiences of this website';
-export const TAG_UNKNOWN_MESSAGE = 'This tag does not belong to this website';
-export const WORKSPACE_UNKNOWN_MESSAGE = 'This workspace does not belong to this website';
-export const GROUPS_REQUIRED_MESSAGE = 'Please select at least one group';
-export const AUDIENCES_REQUIRED_MESSAGE = 'Please select at least one audience';
+export const GROUP_UNKNOWN_MESSAGE = 'campaigns.groupsNotOfWebsite';
+export const AUDIENCE_UNKNOWN_MESSAGE = 'campaigns.audiencesNotOfWebsite';
+export const TAG_UNKNOWN_MESSAGE = 'campaigns.tagNotOfWebsite';
+export const WORKSPACE_UNKNOWN_MESSAGE = 'campaigns.workspaceNotOfWebsite';
+export const GROUPS_REQUIRED_MESSAGE = 'validation.groupsRequired';
+export const AUDIENCES_REQUIRED_MESSAGE = 'validation.audiencesRequired';
 
 /** An optional id of the active website's tag / workspace (null = none). */
 const optionalId = (message: string) => z.string().uuid(message).nullable().default(null);
@@ -82,11 +84,11 @@ const optionalId = (message: string) => z.string().uuid(message).nullable().defa
  * answered) or any http(s) URL. Empty string = none. `javascript:` and other schemes are refused
  * because visitors' browsers will follow them.
  */
-export const URL_MESSAGE = 'Please enter a valid URL (http:// or https://)';
+export const URL_MESSAGE = 'validation.urlInvalid';
 export const urlOrEmptySchema = z
   .string()
   .trim()
-  .max(2048, 'The address is too long')
+  .max(2048, 'validation.urlTooLong')
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), URL_MESSAGE)
   .default('');
 
@@ -94,16 +96,13 @@ const color = (fallback: string) =>
   z
     .string()
     .trim()
-    .regex(HEX_COLOR, 'Color must look like #1677ff')
+    .regex(HEX_COLOR, 'validation.colorInvalid')
     // No lower-casing transform: these schemas also describe responses, which zod must encode.
     .default(fallback);
 
-const title = (label: string, max = 200) =>
-  z
-    .string({ error: `Please enter ${label}` })
-    .trim()
-    .min(1, `Please enter ${label}`)
-    .max(max, `The ${label} is too long (${max} characters at most)`);
+/** A required text: its "please enter" code, its "too long" code and its limit. */
+const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS.titleMax) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Fields every campaign item has for targeting and organisation. */
 const targetingShape = {
@@ -139,25 +138,25 @@ export const POPUP_FONT_FAMILIES = ['Poppins', 'Inter', 'Roboto', 'Arial', 'Geor
 export const POPUP_FONT_WEIGHTS = ['300', '400', '500', '600', '700'] as const;
 
 /** Spec sections 5 and 9. */
-export const POPUP_MAX_PAGES = 5;
-export const POPUP_MIN_PAGES = 1;
-export const POPUP_MAX_BLOCKS = 20;
+export const POPUP_MAX_PAGES = LIMITS.popupMaxPages;
+export const POPUP_MIN_PAGES = LIMITS.popupMinPages;
+export const POPUP_MAX_BLOCKS = LIMITS.popupMaxBlocks;
 /** Display time: the server holds milliseconds, the screen shows seconds (1..60 by steps of 1, default 15). */
-export const DISPLAY_TIME_MIN_MS = 1000;
-export const DISPLAY_TIME_MAX_MS = 60000;
+export const DISPLAY_TIME_MIN_MS = LIMITS.displaySecondsMin * 1000;
+export const DISPLAY_TIME_MAX_MS = LIMITS.displaySecondsMax * 1000;
 export const DISPLAY_TIME_STEP_MS = 1000;
 export const DISPLAY_TIME_DEFAULT_MS = 15000;
 /** Longest a popup may run, in days (0 = until cancelled). */
-export const POPUP_MAX_DURATION_DAYS = 365;
+export const POPUP_MAX_DURATION_DAYS = LIMITS.popupMaxDurationDays;
 /** Whether a closed popup comes back: never, the next UTC day, always. */
 export const POPUP_SHOW_AGAIN = ['never', 'daily', 'always'] as const;
 export type PopupShowAgain = (typeof POPUP_SHOW_AGAIN)[number];
 
-export const POPUP_MAX_PAGES_MESSAGE = 'A popup has at most 5 content pages';
-export const POPUP_MIN_PAGES_MESSAGE = 'At least 1 page must remain';
-export const POPUP_MIN_BLOCKS_MESSAGE = 'A page needs at least 1 block';
-export const DISPLAY_TIME_MESSAGE = 'Display time must be between 1 and 60 seconds';
-export const DISPLAY_TIME_STEP_MESSAGE = 'Display time goes by steps of 1 second';
+export const POPUP_MAX_PAGES_MESSAGE = 'validation.pagesTooMany';
+export const POPUP_MIN_PAGES_MESSAGE = 'validation.pagesTooFew';
+export const POPUP_MIN_BLOCKS_MESSAGE = 'validation.blocksTooFew';
+export const DISPLAY_TIME_MESSAGE = 'validation.displaySecondsRange';
+export const DISPLAY_TIME_STEP_MESSAGE = 'validation.displaySecondsStep';
 
 export const QUESTION_TYPES = ['text', 'choice', 'multiple'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -167,20 +166,20 @@ const blockId = z.string().trim().min(1).max(64);
 export const textBlockSchema = z.object({
   id: blockId,
   kind: z.literal('text'),
-  text: z.string().max(5000, 'The text is too long (5000 characters at most)').default(''),
+  text: z.string().max(LIMITS.contentMax, 'validation.textTooLong').default(''),
   align: z.enum(['start', 'center', 'end']).default('start'),
 });
 export const imageBlockSchema = z.object({
   id: blockId,
   kind: z.literal('image'),
-  url: urlOrEmptySchema.refine((v) => v !== '', 'Please upload an image'),
+  url: urlOrEmptySchema.refine((v) => v !== '', 'validation.imageRequired'),
   alt: z.string().trim().max(200).default(''),
 });
 /** A button: opens `url`, goes to the next page, or closes the popup. */
 export const buttonBlockSchema = z.object({
   id: blockId,
   kind: z.literal('button'),
-  label: title('label', 80),
+  label: title('validation.labelRequired', 'validation.labelTooLong', LIMITS.labelMax),
   action: z.enum(['link', 'next', 'close']).default('close'),
   url: urlOrEmptySchema,
   color: color(ACCESSIBLE_BRAND_COLOR),
@@ -190,13 +189,13 @@ export const questionBlockSchema = z
   .object({
     id: blockId,
     kind: z.literal('question'),
-    question: title('question', 300),
+    question: title('validation.questionRequired', 'validation.questionTooLong', LIMITS.questionMax),
     type: z.enum(QUESTION_TYPES).default('text'),
-    options: z.array(z.string().trim().min(1, 'Please enter option').max(120)).max(20, 'At most 20 options').default([]),
+    options: z.array(z.string().trim().min(1, 'validation.optionRequired').max(120)).max(LIMITS.optionsMax, 'validation.optionsTooMany').default([]),
     required: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
-    if (b.type !== 'text' && b.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Please enter at least 2 options' });
+    if (b.type !== 'text' && b.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.optionsTooFew' });
   });
 /** Emoji reactions the visitor may give (defaults to the popup's emojis when empty). */
 export const emojisBlockSchema = z.object({
@@ -215,16 +214,18 @@ export type PopupBlockInput = z.input<typeof popupBlockSchema>;
 /** One content page (spec: pages each with `id` and a `content` list of blocks). */
 export const popupContentPageSchema = z.object({
   id: blockId,
-  content: z
-    .array(popupBlockSchema, { error: POPUP_MIN_BLOCKS_MESSAGE })
-    .min(1, POPUP_MIN_BLOCKS_MESSAGE)
-    .max(POPUP_MAX_BLOCKS, `A page has at most ${POPUP_MAX_BLOCKS} blocks`),
+  content: z.array(popupBlockSchema, { error: POPUP_MIN_BLOCKS_MESSAGE }).min(1, POPUP_MIN_BLOCKS_MESSAGE).max(POPUP_MAX_BLOCKS, 'validation.blocksTooMany'),
 });
 export type PopupContentPage = z.infer<typeof popupContentPageSchema>;
 
 export const popupTitleSchema = z.object({
-  label: title('title'),
-  fontSize: z.number().int().min(8, 'Font size must be between 8 and 72').max(72, 'Font size must be between 8 and 72').default(15),
+  label: title('validation.titleRequired', 'validation.titleTooLong'),
+  fontSize: z
+    .number({ error: 'validation.numberRequired' })
+    .int()
+    .min(LIMITS.fontSizeMin, 'validation.fontSizeRange')
+    .max(LIMITS.fontSizeMax, 'validation.fontSizeRange')
+    .default(15),
   fontFamily: z.enum(POPUP_FONT_FAMILIES).default('Poppins'),
   fontWeight: z.enum(POPUP_FONT_WEIGHTS).default('600'),
   color: color('#1f1f1f'),
@@ -264,20 +265,20 @@ export const popupDocumentSchema = z.object({
   popupBackgroundImage: urlOrEmptySchema,
   emojis: z
     .array(z.string().min(1).max(16))
-    .min(1, 'Please choose at least one emoji')
+    .min(1, 'validation.emojisRequired')
     .max(MAX_EMOJIS)
     .default([...DEFAULT_EMOJIS]),
   rules: popupRulesSchema.default({ displayTime: DISPLAY_TIME_DEFAULT_MS, showAgain: 'never' }),
   goal: z.enum(CAMPAIGN_GOALS).default('none'),
   /** Days the popup runs after it is published; 0 = until cancelled. */
-  duration: z.number().int().min(0).max(POPUP_MAX_DURATION_DAYS, `At most ${POPUP_MAX_DURATION_DAYS} days`).default(0),
+  duration: z.number({ error: 'validation.numberRequired' }).int().min(0).max(POPUP_MAX_DURATION_DAYS, 'validation.durationDaysTooMany').default(0),
   /** The page address (or prefix) of the website where the popup shows; empty = every page. */
-  href: z.string().trim().max(2048, 'The address is too long').default(''),
+  href: z.string().trim().max(2048, 'validation.urlTooLong').default(''),
   /**
    * Individual people (client member ids) it is also shown to, whatever the target; the server checks
    * they are people of the active website.
    */
-  listOfAudience: z.array(z.string().uuid('Some selected people are not people of this website')).max(1000).default([]),
+  listOfAudience: z.array(z.string().uuid('campaigns.peopleNotOfWebsite')).max(1000).default([]),
   ...targetingShape,
 });
 export type PopupDocument = z.infer<typeof popupDocumentSchema>;
@@ -359,8 +360,8 @@ export const bannerActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
   z.object({
     type: z.literal('url'),
-    urlText: title('url text', 80),
-    url: urlOrEmptySchema.refine((v) => v !== '', 'Please enter url'),
+    urlText: title('validation.urlTextRequired', 'validation.urlTextTooLong', LIMITS.labelMax),
+    url: urlOrEmptySchema.refine((v) => v !== '', 'validation.linkUrlRequired'),
     isUrlOpenedInNewTab: z.boolean().default(true),
     closeBannerOnClick: z.boolean().default(false),
   }),
@@ -368,7 +369,7 @@ export const bannerActionSchema = z.discriminatedUnion('type', [
     type: z.literal('reactions'),
     reactionsList: z
       .array(z.string().min(1).max(16))
-      .min(1, 'Please choose at least one reaction')
+      .min(1, 'validation.reactionsRequired')
       .max(MAX_EMOJIS)
       .default([...DEFAULT_EMOJIS]),
     closeBannerOnClick: z.boolean().default(false),
@@ -377,8 +378,8 @@ export const bannerActionSchema = z.discriminatedUnion('type', [
 export type BannerAction = z.infer<typeof bannerActionSchema>;
 
 export const bannerDocumentSchema = z.object({
-  titleOfBanner: title('title'),
-  content: z.string({ error: 'Please enter content' }).trim().min(1, 'Please enter content').max(5000, 'The content is too long (5000 characters at most)'),
+  titleOfBanner: title('validation.titleRequired', 'validation.titleTooLong'),
+  content: z.string({ error: 'validation.contentRequired' }).trim().min(1, 'validation.contentRequired').max(LIMITS.contentMax, 'validation.contentTooLong'),
   settings: bannerSettingsSchema.default({
     priority: 'normal',
     backgroundColor: ACCESSIBLE_BRAND_COLOR,
@@ -419,16 +420,16 @@ export function defaultBanner(workspace: string | null = null): BannerDocument {
 
 export const PUSH_ACTION_TARGETS = ['_blank', '_self'] as const;
 /** Seconds a push notification stays on screen. */
-export const PUSH_DURATION_MIN = 1;
-export const PUSH_DURATION_MAX = 60;
+export const PUSH_DURATION_MIN = LIMITS.pushDurationMin;
+export const PUSH_DURATION_MAX = LIMITS.pushDurationMax;
 export const PUSH_DURATION_DEFAULT = 10;
 
 export const pushNotificationDocumentSchema = z.object({
   /** The campaign's name in the console (the list's Title). */
-  push_notification_title: title('push notification title'),
+  push_notification_title: title('validation.pushNotificationTitleRequired', 'validation.pushNotificationTitleTooLong'),
   /** What the visitor reads. */
-  title: title('title', 120),
-  body: z.string({ error: 'Please enter body' }).trim().min(1, 'Please enter body').max(500, 'The body is too long (500 characters at most)'),
+  title: title('validation.titleRequired', 'validation.shortTitleTooLong', LIMITS.shortTitleMax),
+  body: z.string({ error: 'validation.pushBodyRequired' }).trim().min(1, 'validation.pushBodyRequired').max(LIMITS.pushBodyMax, 'validation.pushBodyTooLong'),
   /** An uploaded image (POST /api/upload) or an http(s) URL; empty = the website's default. */
   icon: urlOrEmptySchema,
   action: z
@@ -442,10 +443,10 @@ export const pushNotificationDocumentSchema = z.object({
   audio: z.boolean().default(false),
   /** Seconds on screen. */
   duration: z
-    .number()
+    .number({ error: 'validation.numberRequired' })
     .int()
-    .min(PUSH_DURATION_MIN, `Duration must be between ${PUSH_DURATION_MIN} and ${PUSH_DURATION_MAX} seconds`)
-    .max(PUSH_DURATION_MAX, `Duration must be between ${PUSH_DURATION_MIN} and ${PUSH_DURATION_MAX} seconds`)
+    .min(PUSH_DURATION_MIN, 'validation.pushDurationRange')
+    .max(PUSH_DURATION_MAX, 'validation.pushDurationRange')
     .default(PUSH_DURATION_DEFAULT),
   /** One group of the active website (null = no group restriction). */
   group: optionalId(GROUP_UNKNOWN_MESSAGE),
@@ -542,22 +543,19 @@ export const CREATED_STATUS: CampaignStatus = 'public';
  * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
  * `_id` beside the document.
  */
-export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid('Push notification not found') });
+export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid('pushNotifications.notFound') });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
-const bulkIds = (label: string) =>
-  z
-    .array(z.string().uuid(`${label} not found`), { error: `Please select at least one item` })
-    .min(1, 'Please select at least one item')
-    .max(100, 'At most 100 items at a time');
+const bulkIds = (notFound: MessageCode) =>
+  z.array(z.string().uuid(notFound), { error: 'validation.itemsRequired' }).min(1, 'validation.itemsRequired').max(LIMITS.bulkMax, 'validation.itemsTooMany');
 /** DELETE /api/popups body. */
-export const popupDeleteBodySchema = z.object({ popups: bulkIds('Popup') });
+export const popupDeleteBodySchema = z.object({ popups: bulkIds('popups.notFound') });
 export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
 /** DELETE /api/banners body. */
-export const bannerDeleteBodySchema = z.object({ banners: bulkIds('Banner') });
+export const bannerDeleteBodySchema = z.object({ banners: bulkIds('banners.notFound') });
 export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
 /** DELETE /api/push-notification body: one or many ids (the row action sends one). */
-export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds('Push notification') });
+export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds('pushNotifications.notFound') });
 export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -686,48 +684,48 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 // Messages (spec section 8, spelt as the spec spells them) and the server's success messages
 // ---------------------------------------------------------------------------------------------
 
-export const UPLOAD_SUCCESS_MESSAGE = 'Image uploaded sucessfully';
-export const UPLOAD_FAILURE_MESSAGE = 'Failed to upload image';
-export const UPLOAD_TYPE_MESSAGE = 'Only PNG, JPEG, GIF or WebP images can be uploaded';
-export const UPLOAD_TOO_LARGE_MESSAGE = 'The image is too large';
-export const UPLOAD_MISSING_MESSAGE = 'Please choose an image';
-export const UPLOAD_UNREADABLE_MESSAGE = 'The image could not be read';
-export const UPLOAD_PIXELS_MESSAGE = 'The image has too many pixels';
-export const UPLOAD_QUOTA_MESSAGE = "This website's image storage is full";
+export const UPLOAD_SUCCESS_MESSAGE = 'images.uploaded';
+export const UPLOAD_FAILURE_MESSAGE = 'images.uploadFailed';
+export const UPLOAD_TYPE_MESSAGE = 'images.typeNotAccepted';
+export const UPLOAD_TOO_LARGE_MESSAGE = 'images.tooLarge';
+export const UPLOAD_MISSING_MESSAGE = 'validation.imageFileRequired';
+export const UPLOAD_UNREADABLE_MESSAGE = 'images.unreadable';
+export const UPLOAD_PIXELS_MESSAGE = 'images.tooManyPixels';
+export const UPLOAD_QUOTA_MESSAGE = 'images.storageFull';
 /** Per-website storage for uploaded images, when UPLOAD_QUOTA_BYTES_PER_WEBSITE does not say. */
 export const UPLOAD_DEFAULT_QUOTA_BYTES = 100 * 1024 * 1024;
 /** Largest decoded image (width × height, all frames of an animation together), when UPLOAD_MAX_PIXELS does not say. */
 export const UPLOAD_DEFAULT_MAX_PIXELS = 40_000_000;
-export const EXPORT_EMPTY_MESSAGE = 'No surveys found';
-export const POPUP_CREATE_FAILED_MESSAGE = 'Error while creating popups';
-export const POPUP_UPDATE_FAILED_MESSAGE = 'Error while updating popups';
-export const POPUP_UPDATE_ERROR_MESSAGE = 'error when updating popup';
-export const BANNER_UPDATE_FAILED_MESSAGE = 'Error while updating banner';
-export const PUSH_CREATE_FAILED_MESSAGE = 'Error while creating push notification';
-export const PUSH_UPDATE_FAILED_MESSAGE = 'Error while updating push notification';
-export const BLOCK_REMOVED_MESSAGE = 'block removed successfully';
+export const EXPORT_EMPTY_MESSAGE = 'campaigns.noSurveysFound';
+export const POPUP_CREATE_FAILED_MESSAGE = 'popups.createFailed';
+export const POPUP_UPDATE_FAILED_MESSAGE = 'popups.manyUpdateFailed';
+export const POPUP_UPDATE_ERROR_MESSAGE = 'popups.updateFailed';
+export const BANNER_UPDATE_FAILED_MESSAGE = 'banners.updateFailed';
+export const PUSH_CREATE_FAILED_MESSAGE = 'pushNotifications.createFailed';
+export const PUSH_UPDATE_FAILED_MESSAGE = 'pushNotifications.updateFailed';
+export const BLOCK_REMOVED_MESSAGE = 'campaigns.blockRemoved';
 
-export const POPUP_NOT_FOUND_MESSAGE = 'Popup not found';
-export const BANNER_NOT_FOUND_MESSAGE = 'Banner not found';
-export const PUSH_NOT_FOUND_MESSAGE = 'Push notification not found';
+export const POPUP_NOT_FOUND_MESSAGE = 'popups.notFound';
+export const BANNER_NOT_FOUND_MESSAGE = 'banners.notFound';
+export const PUSH_NOT_FOUND_MESSAGE = 'pushNotifications.notFound';
 
-export const POPUP_CREATED_MESSAGE = 'Popup created successfully';
-export const POPUP_UPDATED_MESSAGE = 'Popup updated successfully';
-export const POPUP_DELETED_MESSAGE = 'Popup deleted successfully';
-export const POPUPS_DELETED_MESSAGE = 'Popups deleted successfully';
-export const POPUP_DUPLICATED_MESSAGE = 'Popup duplicated successfully';
-export const POPUP_CANCELLED_MESSAGE = 'Popup cancelled successfully';
-export const BANNER_CREATED_MESSAGE = 'Banner created successfully';
-export const BANNER_UPDATED_MESSAGE = 'Banner updated successfully';
-export const BANNER_DELETED_MESSAGE = 'Banner deleted successfully';
-export const BANNERS_DELETED_MESSAGE = 'Banners deleted successfully';
-export const BANNER_DUPLICATED_MESSAGE = 'Banner duplicated successfully';
-export const BANNER_CANCELLED_MESSAGE = 'Banner cancelled successfully';
-export const PUSH_CREATED_MESSAGE = 'Push notification created successfully';
-export const PUSH_UPDATED_MESSAGE = 'Push notification updated successfully';
-export const PUSH_DELETED_MESSAGE = 'Push notifications deleted successfully';
-export const PUSH_DUPLICATED_MESSAGE = 'Push notification duplicated successfully';
-export const PUSH_CANCELLED_MESSAGE = 'Push notification cancelled successfully';
+export const POPUP_CREATED_MESSAGE = 'popups.created';
+export const POPUP_UPDATED_MESSAGE = 'popups.updated';
+export const POPUP_DELETED_MESSAGE = 'popups.deleted';
+export const POPUPS_DELETED_MESSAGE = 'popups.manyDeleted';
+export const POPUP_DUPLICATED_MESSAGE = 'popups.duplicated';
+export const POPUP_CANCELLED_MESSAGE = 'popups.cancelled';
+export const BANNER_CREATED_MESSAGE = 'banners.created';
+export const BANNER_UPDATED_MESSAGE = 'banners.updated';
+export const BANNER_DELETED_MESSAGE = 'banners.deleted';
+export const BANNERS_DELETED_MESSAGE = 'banners.manyDeleted';
+export const BANNER_DUPLICATED_MESSAGE = 'banners.duplicated';
+export const BANNER_CANCELLED_MESSAGE = 'banners.cancelled';
+export const PUSH_CREATED_MESSAGE = 'pushNotifications.created';
+export const PUSH_UPDATED_MESSAGE = 'pushNotifications.updated';
+export const PUSH_DELETED_MESSAGE = 'pushNotifications.manyDeleted';
+export const PUSH_DUPLICATED_MESSAGE = 'pushNotifications.duplicated';
+export const PUSH_CANCELLED_MESSAGE = 'pushNotifications.cancelled';
 
 /** Kind of content for shared code (statistics, public events). */
 export type CampaignKind = 'popup' | 'banner' | 'push';

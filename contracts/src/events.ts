@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
 
@@ -9,8 +10,8 @@ import { SCRIPT_PATHS } from './script';
  */
 
 /** At most this many events per call: a page flushes its queue in small batches. */
-export const MAX_EVENTS_PER_BATCH = 100;
-export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_EVENTS_PER_BATCH = LIMITS.eventsPerBatchMax;
+export const MAX_COMMENT_LENGTH = LIMITS.commentMax;
 export const MAX_ANSWERS_PER_EVENT = 20;
 /**
  * How far `occurredAt` may lie from the server's clock. The future allows for a visitor's clock
@@ -19,29 +20,33 @@ export const MAX_ANSWERS_PER_EVENT = 20;
  * it still refuses years-old junk that would only pollute the statistics.
  */
 export const EVENT_MAX_FUTURE_MS = 5 * 60_000;
-export const EVENT_MAX_AGE_DAYS = 120;
+export const EVENT_MAX_AGE_DAYS = LIMITS.eventMaxAgeDays;
 
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
 export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer', 'click'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const EVENTS_ACCEPTED_MESSAGE = 'Events recorded';
-export const EVENTS_TOO_MANY_MESSAGE = 'At most 100 events per batch';
-export const EVENTS_EMPTY_MESSAGE = 'Send at least one event';
-export const EVENT_TIME_FUTURE_MESSAGE = 'occurredAt is in the future';
-export const EVENT_TIME_OLD_MESSAGE = 'occurredAt is older than 120 days';
-export const EVENT_UNKNOWN_CONTENT_MESSAGE = 'Unknown content for this website';
-export const EVENT_WRONG_KIND_MESSAGE = 'This event does not apply to this kind of content';
-export const EVENTS_REFUSED_MESSAGE = 'Some events refer to content this website does not have';
-export const EVENTS_RATE_LIMITED_MESSAGE = 'Too many events from this address, slow down and retry later';
-export const UNKNOWN_WEBSITE_KEY_MESSAGE = 'Unknown website key';
+export const EVENTS_ACCEPTED_MESSAGE = 'events.recorded';
+export const EVENTS_TOO_MANY_MESSAGE = 'validation.eventsTooMany';
+export const EVENTS_EMPTY_MESSAGE = 'validation.eventsEmpty';
+export const EVENT_TIME_FUTURE_MESSAGE = 'events.occurredAtFuture';
+export const EVENT_TIME_OLD_MESSAGE = 'events.occurredAtTooOld';
+export const EVENT_UNKNOWN_CONTENT_MESSAGE = 'events.unknownContent';
+export const EVENT_WRONG_KIND_MESSAGE = 'events.wrongContentKind';
+export const EVENTS_REFUSED_MESSAGE = 'events.someContentUnknown';
+export const EVENTS_RATE_LIMITED_MESSAGE = 'events.rateLimited';
+export const UNKNOWN_WEBSITE_KEY_MESSAGE = 'events.unknownWebsiteKey';
 
-const visitorId = z.string({ error: 'Please enter visitorId' }).trim().min(1, 'Please enter visitorId').max(128, 'visitorId must be at most 128 characters');
-const contentId = z.string({ error: 'Please enter contentId' }).uuid('Unknown content for this website');
+const visitorId = z
+  .string({ error: 'validation.visitorIdRequired' })
+  .trim()
+  .min(1, 'validation.visitorIdRequired')
+  .max(LIMITS.visitorIdMax, 'validation.visitorIdTooLong');
+const contentId = z.string({ error: 'validation.contentIdRequired' }).uuid('events.unknownContent');
 const occurredAt = z
   .string()
-  .datetime({ offset: true, message: 'occurredAt must be an ISO date-time' })
+  .datetime({ offset: true, message: 'validation.occurredAtInvalid' })
   .optional()
   .superRefine((value, ctx) => {
     if (!value) return;
@@ -55,24 +60,24 @@ const occurredAt = z
  * The id the page gave the event (the website script makes one per event): a batch sent again after a
  * network failure is stored once, since the server ignores ids it already holds for the website.
  */
-export const MAX_EVENT_ID_LENGTH = 64;
-const eventId = z.string().trim().min(1, 'Please enter id').max(MAX_EVENT_ID_LENGTH, 'An event id must be at most 64 characters').optional();
+export const MAX_EVENT_ID_LENGTH = LIMITS.eventIdMax;
+const eventId = z.string().trim().min(1, 'validation.idRequired').max(MAX_EVENT_ID_LENGTH, 'validation.eventIdTooLong').optional();
 
 const base = { id: eventId, visitorId, occurredAt };
 const onContent = { ...base, contentId };
 
-export const sessionEventSchema = z.object({ type: z.literal('session'), ...base, device: z.enum(VISITOR_DEVICES, { error: 'device must be web or mobile' }) });
+export const sessionEventSchema = z.object({ type: z.literal('session'), ...base, device: z.enum(VISITOR_DEVICES, { error: 'validation.deviceInvalid' }) });
 export const viewEventSchema = z.object({ type: z.literal('view'), ...onContent });
 export const closeEventSchema = z.object({ type: z.literal('close'), ...onContent });
 export const reactEventSchema = z.object({
   type: z.literal('react'),
   ...onContent,
-  emoji: z.string({ error: 'Please enter emoji' }).trim().min(1, 'Please enter emoji').max(16, 'emoji must be at most 16 characters'),
+  emoji: z.string({ error: 'validation.emojiRequired' }).trim().min(1, 'validation.emojiRequired').max(LIMITS.emojiMax, 'validation.emojiTooLong'),
 });
 export const commentEventSchema = z.object({
   type: z.literal('comment'),
   ...onContent,
-  body: z.string({ error: 'Please enter body' }).trim().min(1, 'Please enter body').max(MAX_COMMENT_LENGTH, 'A comment must be at most 2000 characters'),
+  body: z.string({ error: 'validation.commentRequired' }).trim().min(1, 'validation.commentRequired').max(MAX_COMMENT_LENGTH, 'validation.commentTooLong'),
 });
 export const answerEventSchema = z.object({
   type: z.literal('answer'),
@@ -80,12 +85,12 @@ export const answerEventSchema = z.object({
   answers: z
     .array(
       z.object({
-        blockId: z.string().trim().min(1, 'Please enter blockId').max(64),
-        question: z.string().trim().max(500, 'A question must be at most 500 characters'),
-        answer: z.string().max(MAX_COMMENT_LENGTH, 'An answer must be at most 2000 characters'),
+        blockId: z.string().trim().min(1, 'validation.blockIdRequired').max(64),
+        question: z.string().trim().max(LIMITS.surveyQuestionMax, 'validation.surveyQuestionTooLong'),
+        answer: z.string().max(MAX_COMMENT_LENGTH, 'validation.answerTooLong'),
       }),
     )
-    .min(1, 'Please enter answers')
+    .min(1, 'validation.answersRequired')
     .max(MAX_ANSWERS_PER_EVENT),
 });
 
@@ -93,20 +98,20 @@ export const answerEventSchema = z.object({
 export const clickEventSchema = z.object({
   type: z.literal('click'),
   ...onContent,
-  target: z.string().trim().max(2048, 'The address is too long').optional(),
+  target: z.string().trim().max(2048, 'validation.urlTooLong').optional(),
 });
 
 export const visitorEventSchema = z.discriminatedUnion(
   'type',
   [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema, clickEventSchema],
   {
-    error: 'Unknown event type',
+    error: 'script.unknownEventType',
   },
 );
 export type VisitorEvent = z.input<typeof visitorEventSchema>;
 
 export const eventsBodySchema = z.object({
-  events: z.array(visitorEventSchema, { error: 'Please enter events' }).min(1, EVENTS_EMPTY_MESSAGE).max(MAX_EVENTS_PER_BATCH, EVENTS_TOO_MANY_MESSAGE),
+  events: z.array(visitorEventSchema, { error: 'validation.eventsRequired' }).min(1, EVENTS_EMPTY_MESSAGE).max(MAX_EVENTS_PER_BATCH, EVENTS_TOO_MANY_MESSAGE),
 });
 export type EventsBody = z.input<typeof eventsBodySchema>;
 

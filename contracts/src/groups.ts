@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
@@ -24,7 +25,7 @@ export type ClientMemberListQuery = z.input<typeof clientMemberListQuerySchema>;
 export const clientMemberPageSchema = pagedSchema(clientMemberSchema);
 
 /** Most members one group may hold (one save sends them all). */
-export const GROUP_MAX_MEMBERS = 10_000;
+export const GROUP_MAX_MEMBERS = LIMITS.groupMaxMembers;
 
 /** Spec section 3: Group { _id, name, members, createdAt }; `members` are client member ids. */
 export const groupSchema = z.object({
@@ -66,9 +67,9 @@ export type GroupPreview = z.infer<typeof groupPreviewResponseSchema>['data'];
 export const groupMembersQuerySchema = pageQuerySchema;
 export const groupMembersParamSchema = z.object({ groupId: z.string().uuid() });
 
-export const GROUP_MEMBERS_REQUIRED_MESSAGE = 'Please select at least one member';
-export const GROUP_MEMBERS_UNKNOWN_MESSAGE = 'Some selected members are not people of this website';
-export const GROUP_NAME_TAKEN_MESSAGE = 'A group with this name already exists';
+export const GROUP_MEMBERS_REQUIRED_MESSAGE = 'validation.membersRequired';
+export const GROUP_MEMBERS_UNKNOWN_MESSAGE = 'groups.membersNotOfWebsite';
+export const GROUP_NAME_TAKEN_MESSAGE = 'groups.nameAlreadyExists';
 
 /**
  * The members of a group: client member ids of the active website. Any problem (empty, malformed,
@@ -78,15 +79,15 @@ export const GROUP_NAME_TAKEN_MESSAGE = 'A group with this name already exists';
 export const groupMembersSchema = z
   .array(z.string().max(64), { error: GROUP_MEMBERS_REQUIRED_MESSAGE })
   .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
-  .max(GROUP_MAX_MEMBERS, 'A group holds at most 10000 members')
+  .max(GROUP_MAX_MEMBERS, 'validation.membersTooMany')
   .superRefine((list, ctx) => {
     if (list.some((id) => !z.string().uuid().safeParse(id).success)) ctx.addIssue({ code: 'custom', message: GROUP_MEMBERS_UNKNOWN_MESSAGE });
-    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'Each member may appear only once' });
+    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'validation.membersDuplicated' });
   });
 
 /** POST /api/groups and PUT /api/groups/{id}: the name (unique per website, any case) and the members. */
 export const groupBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'The name is too long (120 characters at most)'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.roleNameTooLong'),
   members: groupMembersSchema,
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
@@ -98,9 +99,9 @@ export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
 /** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
 export const groupDeleteBodySchema = z.object({
   groups: z
-    .array(z.string().uuid('Group not found'), { error: 'Please select at least one group' })
-    .min(1, 'Please select at least one group')
-    .max(100, 'At most 100 groups at a time'),
+    .array(z.string().uuid('groups.notFound'), { error: 'validation.groupsRequired' })
+    .min(1, 'validation.groupsRequired')
+    .max(LIMITS.bulkMax, 'validation.groupsTooMany'),
 });
 export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 

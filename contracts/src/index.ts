@@ -22,3 +22,5 @@ export * from './call';
 export * from './website-script';
 export * from './script';
 export * from './session-calls';
+export * from './limits';
+export * from './messages';

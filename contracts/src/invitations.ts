@@ -12,7 +12,7 @@ export const INVITATION_TTL_DAYS = 7;
 /** POST /api/invitations (create_invitations): who to invite, and the role of the caller's organisation they get. */
 export const invitationCreateBodySchema = z.object({
   email: emailSchema,
-  roleId: z.string({ error: 'Please select a role' }).min(1, 'Please select a role').uuid('Unknown role'),
+  roleId: z.string({ error: 'validation.roleRequired' }).min(1, 'validation.roleRequired').uuid('roles.unknown'),
 });
 export type InvitationCreateBody = z.input<typeof invitationCreateBodySchema>;
 
@@ -41,10 +41,7 @@ export type InvitationCreateResponse = z.infer<typeof invitationCreateResponseSc
 
 /** DELETE /api/invitations: the ids travel in the body, as for the other bulk deletes. */
 export const invitationDeleteBodySchema = z.object({
-  invitations: z
-    .array(z.string().uuid('Unknown invitation'), { error: 'Please select at least one invitation' })
-    .min(1, 'Please select at least one invitation')
-    .max(100),
+  invitations: z.array(z.string().uuid('invitations.unknown'), { error: 'validation.invitationsRequired' }).min(1, 'validation.invitationsRequired').max(100),
 });
 export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 
@@ -59,10 +56,10 @@ export const invitationAnswerQuerySchema = z.object({
   token: z.string().max(512).optional().describe('The token of the invitation link (required: without it, 404)'),
 });
 
-export const INVITATION_SENT_MESSAGE = 'successfully sent';
-export const INVITATION_DELETED_MESSAGE = 'Invitation deleted successfully';
-export const INVITATIONS_DELETED_MESSAGE = 'Invitations deleted successfully';
-export const INVITATION_MEMBER_MESSAGE = 'This person is already a member of your organisation';
+export const INVITATION_SENT_MESSAGE = 'passwords.resetLinkSent';
+export const INVITATION_DELETED_MESSAGE = 'invitations.deleted';
+export const INVITATIONS_DELETED_MESSAGE = 'invitations.manyDeleted';
+export const INVITATION_MEMBER_MESSAGE = 'invitations.alreadyMember';
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these)

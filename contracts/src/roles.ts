@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { roleSchema } from './auth';
@@ -20,18 +21,18 @@ export const roleResponseSchema = z.object({ data: roleSchema.required({ created
  * string is refused with one message on the `permissions` field itself, not on `permissions.3`.
  */
 export const rolePermissionsSchema = z
-  .array(z.string().max(64), { error: 'Please select at least one permission' })
-  .min(1, 'Please select at least one permission')
+  .array(z.string().max(64), { error: 'validation.permissionsRequired' })
+  .min(1, 'validation.permissionsRequired')
   .max(ALL_PERMISSIONS.length)
   .superRefine((list, ctx) => {
     const unknown = list.filter((p) => !isPermission(p));
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown permission: ${unknown.join(', ')}` });
-    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'Each permission may appear only once' });
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: 'roles.unknownPermission', params: { name: unknown.join(', ') } });
+    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'validation.permissionsDuplicated' });
   });
 
 /** POST /api/roles and PUT /api/roles/{id}: the role's name (unique in the organisation) and permissions. */
 export const roleBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'The name is too long (120 characters at most)'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.roleNameTooLong'),
   permissions: rolePermissionsSchema,
 });
 export type RoleBody = z.input<typeof roleBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 
 /**
@@ -7,13 +8,13 @@ import { defineCall, inWebsite } from './call';
  */
 
 /** The longest range one call may cover: a year (and a leap day), i.e. at most 367 daily buckets. */
-export const STATS_MAX_RANGE_DAYS = 366;
+export const STATS_MAX_RANGE_DAYS = LIMITS.statsRangeMaxDays;
 /** Up to this range the series are per hour; beyond it, per day. */
 export const STATS_HOURLY_MAX_HOURS = 48;
 
-export const STATS_RANGE_ORDER_MESSAGE = 'startDate must be before endDate';
-export const STATS_RANGE_TOO_LONG_MESSAGE = 'The range must be at most 366 days';
-export const STATS_UNKNOWN_TIME_ZONE_MESSAGE = 'Unknown time zone';
+export const STATS_RANGE_ORDER_MESSAGE = 'validation.startDateBeforeEndDate';
+export const STATS_RANGE_TOO_LONG_MESSAGE = 'validation.rangeTooLong';
+export const STATS_UNKNOWN_TIME_ZONE_MESSAGE = 'script.unknownTimeZone';
 
 /** An IANA zone name the runtime knows ("Europe/Paris", "UTC"). */
 export function isTimeZone(value: string): boolean {
@@ -40,8 +41,8 @@ export const RANGE_HOURS: Record<Exclude<StatsRange, 'custom'>, number> = { last
  */
 export const statsQuerySchema = z
   .object({
-    startDate: z.string().datetime({ offset: true, message: 'startDate must be an ISO date-time' }).optional(),
-    endDate: z.string().datetime({ offset: true, message: 'endDate must be an ISO date-time' }).optional(),
+    startDate: z.string().datetime({ offset: true, message: 'validation.startDateInvalid' }).optional(),
+    endDate: z.string().datetime({ offset: true, message: 'validation.endDateInvalid' }).optional(),
     timezone: z
       .string()
       .trim()
@@ -51,7 +52,11 @@ export const statsQuerySchema = z
   })
   .superRefine((q, ctx) => {
     if (!q.startDate !== !q.endDate) {
-      ctx.addIssue({ code: 'custom', path: [q.startDate ? 'endDate' : 'startDate'], message: q.startDate ? 'Please enter endDate' : 'Please enter startDate' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.startDate ? 'endDate' : 'startDate'],
+        message: q.startDate ? 'validation.endDateRequired' : 'validation.startDateRequired',
+      });
       return;
     }
     if (!q.startDate || !q.endDate) return;

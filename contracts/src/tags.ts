@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
@@ -21,11 +22,11 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** POST /api/tags. */
 export const tagCreateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(60, 'Name must be at most 60 characters'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.tagNameMax, 'validation.tagNameTooLong'),
   color: z
-    .string({ error: 'Please enter color' })
+    .string({ error: 'validation.colorRequired' })
     .trim()
-    .regex(HEX_COLOR, 'Color must look like #1677ff')
+    .regex(HEX_COLOR, 'validation.colorInvalid')
     .transform((c) => c.toLowerCase()),
 });
 export type TagCreateBody = z.input<typeof tagCreateBodySchema>;

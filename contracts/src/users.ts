@@ -8,10 +8,10 @@ import { emailSchema, passwordSchema, userSchema } from './auth';
  * the `roles` field (spec section 5).
  */
 export const orgUserCreateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(120),
   email: emailSchema,
   password: passwordSchema,
-  roles: z.array(z.string().uuid('Unknown role'), { error: 'Please select at least one role' }).min(1, 'Please select at least one role').max(50),
+  roles: z.array(z.string().uuid('roles.unknown'), { error: 'validation.rolesRequired' }).min(1, 'validation.rolesRequired').max(50),
   avatar: z.string().url().max(2048).nullable().optional(),
 });
 export type OrgUserCreateBody = z.input<typeof orgUserCreateBodySchema>;

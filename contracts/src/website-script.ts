@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
@@ -19,14 +20,14 @@ export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().m
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
 export const visitorIdSchema = z
-  .string({ error: 'Please enter visitorId' })
+  .string({ error: 'validation.visitorIdRequired' })
   .trim()
-  .min(1, 'Please enter visitorId')
-  .max(128, 'visitorId must be at most 128 characters');
+  .min(1, 'validation.visitorIdRequired')
+  .max(LIMITS.visitorIdMax, 'validation.visitorIdTooLong');
 
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;
-export const MAX_INTERRUPTIONS_PER_DAY = 50;
+export const MAX_INTERRUPTIONS_PER_DAY = LIMITS.interruptionsPerDayMax;
 
 // ---------------------------------------------------------------------------------------------
 // What to show now
@@ -41,7 +42,7 @@ export const MAX_INTERRUPTIONS_PER_DAY = 50;
 export const scriptContentQuerySchema = z.object({
   visitorId: visitorIdSchema,
   /** The page's full address (the page rules match on it). */
-  url: z.string().trim().min(1, 'Please enter url').max(2048, 'The address is too long'),
+  url: z.string().trim().min(1, 'validation.urlRequired').max(2048, 'validation.urlTooLong'),
   device: z.enum(VISITOR_DEVICES).default('web'),
   /** The script's version, for the installation check. */
   v: z.string().trim().max(32).optional(),
@@ -107,15 +108,20 @@ export const getScriptContentCall = defineCall({
 // Identify
 // ---------------------------------------------------------------------------------------------
 
-export const UNKNOWN_ATTRIBUTE_MESSAGE = 'Unknown attribute: declare it on the people-data screen first';
-export const ATTRIBUTE_TYPE_MESSAGE = 'This value does not match the attribute type';
-export const ORIGIN_REFUSED_MESSAGE = "This page's address is not the website's domain";
-export const SCRIPT_RATE_LIMITED_MESSAGE = 'Too many requests from this address, slow down and retry later';
-export const VISITOR_IDENTIFIED_MESSAGE = 'Visitor identified';
-export const WEBSITE_SETTINGS_UPDATED_MESSAGE = 'Website settings updated';
+export const UNKNOWN_ATTRIBUTE_MESSAGE = 'script.unknownAttribute';
+export const ATTRIBUTE_TYPE_MESSAGE = 'script.valueTypeMismatch';
+export const ORIGIN_REFUSED_MESSAGE = 'script.pageNotOnDomain';
+export const SCRIPT_RATE_LIMITED_MESSAGE = 'script.rateLimited';
+export const VISITOR_IDENTIFIED_MESSAGE = 'script.visitorIdentified';
+export const WEBSITE_SETTINGS_UPDATED_MESSAGE = 'script.websiteSettingsUpdated';
 
 /** An attribute value as `signpost('identify', …)` sends it; dates travel as ISO strings. */
-export const attributeValueSchema = z.union([z.string().max(1000, 'A value must be at most 1000 characters'), z.number().finite(), z.boolean(), z.null()]);
+export const attributeValueSchema = z.union([
+  z.string().max(LIMITS.attributeValueMax, 'validation.attributeValueTooLong'),
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+]);
 
 /**
  * POST /api/public/{websiteKey}/identify: the page says who its visitor is. Creates or updates the
@@ -125,7 +131,11 @@ export const attributeValueSchema = z.union([z.string().max(1000, 'A value must 
  */
 export const identifyBodySchema = z.object({
   visitorId: visitorIdSchema,
-  externalId: z.string({ error: 'Please enter externalId' }).trim().min(1, 'Please enter externalId').max(128, 'externalId must be at most 128 characters'),
+  externalId: z
+    .string({ error: 'validation.externalIdRequired' })
+    .trim()
+    .min(1, 'validation.externalIdRequired')
+    .max(LIMITS.externalIdMax, 'validation.externalIdTooLong'),
   name: z.string().trim().max(200).optional(),
   email: z.string().trim().max(320).optional(),
   attributes: z.record(z.string().trim().min(1).max(64), attributeValueSchema).optional(),
@@ -161,7 +171,7 @@ export const installCheckAnswerSchema = z.object({
   version: z.string().nullable(),
 });
 export type InstallCheckAnswer = z.infer<typeof installCheckAnswerSchema>;
-export const installCheckHeadersSchema = z.object({ 'x-client-id': z.string().trim().min(1, 'Please enter x-client-id').max(64) });
+export const installCheckHeadersSchema = z.object({ 'x-client-id': z.string().trim().min(1, 'validation.xClientIdRequired').max(64) });
 
 export const getInstallCheckCall = defineCall({
   method: 'GET',
@@ -189,10 +199,10 @@ export const getInstallSnippetCall = defineCall({
 /** PUT /api/websites/{id}/settings (create_websites): the website's script settings. */
 export const websiteSettingsSchema = z.object({
   interruptionsPerDay: z
-    .number({ error: 'Please enter interruptionsPerDay' })
+    .number({ error: 'validation.interruptionsPerDayRequired' })
     .int()
-    .min(0, `Between 0 and ${MAX_INTERRUPTIONS_PER_DAY}`)
-    .max(MAX_INTERRUPTIONS_PER_DAY, `Between 0 and ${MAX_INTERRUPTIONS_PER_DAY}`)
+    .min(0, 'validation.interruptionsPerDayRange')
+    .max(MAX_INTERRUPTIONS_PER_DAY, 'validation.interruptionsPerDayRange')
     .default(DEFAULT_INTERRUPTIONS_PER_DAY),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
 import { messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { websiteSchema } from './auth';
@@ -36,26 +37,26 @@ export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(nor
 
 /** POST /api/websites (create_websites). */
 export const websiteCreateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(120, 'Name must be at most 120 characters'),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
   domain: z
-    .string({ error: 'Please enter domain' })
+    .string({ error: 'validation.domainRequired' })
     .trim()
-    .min(1, 'Please enter domain')
+    .min(1, 'validation.domainRequired')
     .max(2048)
     .transform(normaliseDomain)
-    .refine((d) => DOMAIN_PATTERN.test(d), 'Enter a domain such as shop.example.com'),
+    .refine((d) => DOMAIN_PATTERN.test(d), 'validation.domainInvalid'),
 });
 export type WebsiteCreateBody = z.input<typeof websiteCreateBodySchema>;
 export const websiteCreateResponseSchema = z.object({ message: z.string(), data: websiteSchema.required({ createdAt: true }) });
 
 /** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
 export const websiteDeleteBodySchema = z.object({
-  websites: z.array(z.string().uuid('Unknown website'), { error: 'Please select at least one website' }).min(1, 'Please select at least one website').max(100),
+  websites: z.array(z.string().uuid('websites.unknown'), { error: 'validation.websitesRequired' }).min(1, 'validation.websitesRequired').max(100),
 });
 export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
 
-export const WEBSITE_EXISTS_MESSAGE = 'Website already exists';
-export const WEBSITE_DELETED_MESSAGE = 'Website deleted successfully';
+export const WEBSITE_EXISTS_MESSAGE = 'websites.alreadyExists';
+export const WEBSITE_DELETED_MESSAGE = 'websites.deleted';
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these)

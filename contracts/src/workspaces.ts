@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 
@@ -26,15 +27,15 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 /** GET /api/workspaces (spec: page 1, pageSize 100, service, order). */
 export const workspaceListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(1000).default(100),
-  service: z.enum(WORKSPACE_SERVICES, { error: 'Unknown service' }).optional(),
+  service: z.enum(WORKSPACE_SERVICES, { error: 'workspaces.unknownService' }).optional(),
 });
 export const workspacePageSchema = pagedSchema(workspaceSchema);
 
 /** POST /api/workspaces. */
 export const workspaceCreateBodySchema = z.object({
-  name: z.string({ error: 'Please enter name' }).trim().min(1, 'Please enter name').max(60, 'Name must be at most 60 characters'),
-  icon: z.enum(WORKSPACE_ICONS, { error: 'Please choose an icon' }),
-  service: z.enum(WORKSPACE_SERVICES, { error: 'Please choose a service' }),
+  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.workspaceNameMax, 'validation.workspaceNameTooLong'),
+  icon: z.enum(WORKSPACE_ICONS, { error: 'validation.iconRequired' }),
+  service: z.enum(WORKSPACE_SERVICES, { error: 'validation.serviceRequired' }),
 });
 export type WorkspaceCreateBody = z.input<typeof workspaceCreateBodySchema>;
 export const workspaceCreateResponseSchema = z.object({ message: z.string(), data: workspaceSchema });

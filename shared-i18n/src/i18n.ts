@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { MESSAGE_CATALOGUE, MESSAGE_VARIABLES, MESSAGES_NAMESPACE } from 'contracts/messages';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, directionOf, isSupportedLanguage } from './languages';
 
 /**
@@ -28,6 +29,14 @@ function applyDocumentLanguage(lng: string) {
   document.documentElement.dir = directionOf(code);
 }
 
+/**
+ * The `messages` namespace: the catalogue of contracts, keyed by codes, which the contract schemas
+ * raise and the API answers. Bundled (not fetched) in the three languages, since every screen with a
+ * form needs it; its limits (`{{nameMax}}`) come from `LIMITS`, the default interpolation variables.
+ */
+export const messageResources = Object.fromEntries(Object.entries(MESSAGE_CATALOGUE).map(([lng, messages]) => [lng, { [MESSAGES_NAMESPACE]: messages }]));
+export const messageInterpolation = { defaultVariables: MESSAGE_VARIABLES };
+
 let initPromise: Promise<unknown> | null = null;
 
 /** Initialises the instance once; later calls return the same promise. */
@@ -46,6 +55,9 @@ export function initI18n(options: { namespaces?: string[]; defaultNamespace?: st
       // any key missing in one of the three languages); an unsupported browser language means en.
       fallbackLng: false,
       lng: undefined,
+      resources: messageResources,
+      // The bundled `messages` namespace beside the namespaces the backend fetches.
+      partialBundledLanguages: true,
       ns: options.namespaces ?? ['common'],
       defaultNS: options.defaultNamespace ?? 'common',
       fallbackNS: 'common',
@@ -53,7 +65,7 @@ export function initI18n(options: { namespaces?: string[]; defaultNamespace?: st
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
-      interpolation: { escapeValue: false, prefix: '{{', suffix: '}}', maxReplaces: 1000 },
+      interpolation: { escapeValue: false, prefix: '{{', suffix: '}}', maxReplaces: 1000, ...messageInterpolation },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',

@@ -4,7 +4,7 @@
  * shows as the key itself, so an assertion on the English text fails when a translation is missing.
  */
 import { initReactI18next } from 'react-i18next';
-import { i18n } from './i18n';
+import { i18n, messageInterpolation, messageResources } from './i18n';
 import commonEn from '../locales/en/common.json';
 
 type Texts = Record<string, unknown>;
@@ -18,6 +18,8 @@ let ready: Promise<unknown> | null = null;
  */
 export function initTestI18n(namespaces: Record<string, Record<string, Texts>>): Promise<unknown> {
   const resources: Record<string, Record<string, Texts>> = { en: { common: commonEn } };
+  // The message catalogue of contracts, in its three languages, as in the product.
+  for (const [language, byNamespace] of Object.entries(messageResources)) Object.assign((resources[language] ??= {}), byNamespace);
   for (const [namespace, byLanguage] of Object.entries(namespaces))
     for (const [language, texts] of Object.entries(byLanguage)) (resources[language] ??= {})[namespace] = texts;
   ready ??= i18n.use(initReactI18next).init({
@@ -27,7 +29,7 @@ export function initTestI18n(namespaces: Record<string, Record<string, Texts>>):
     defaultNS: 'common',
     fallbackNS: 'common',
     fallbackLng: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, ...messageInterpolation },
     react: { useSuspense: false },
   });
   return ready;

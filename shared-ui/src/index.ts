@@ -58,3 +58,4 @@ export type { ColorMode } from './color-mode';
 export { StatePanel, LoaderOverlay, RetryButton } from './chrome/states';
 export { PageHeader } from './chrome/page';
 export { FormField } from './chrome/form-field';
+export { useMessageText } from './chrome/message-text';

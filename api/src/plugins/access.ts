@@ -103,7 +103,7 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
     request.auth = await authenticate(request, ctx, cache);
 
     const isAdminRoute = (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX);
-    if (isAdminRoute && !request.auth.isSuperAdmin) throw forbidden('This area is reserved to administrators');
+    if (isAdminRoute && !request.auth.isSuperAdmin) throw forbidden('auth.adminOnly');
     if (cfg.permission && !request.auth.permissions.has(cfg.permission)) throw forbidden();
 
     if (cfg.website) request.activeWebsite = await resolveWebsite(request, request.auth, ctx, cache);
@@ -120,13 +120,13 @@ type Cache = AccessCache<SessionRow | null, ActiveWebsite>;
 
 async function authenticate(request: FastifyRequest, ctx: AppContext, cache: Cache): Promise<AuthContext> {
   const token = bearerToken(request);
-  if (!token) throw unauthorized('Authentication required');
+  if (!token) throw unauthorized('auth.authenticationRequired');
   const claims = await ctx.tokens.verifyAccessToken(token);
   const row = await cache.session(claims.fid, () => loadAuthContext(ctx.db, claims.fid));
   // No row: the session or the user is gone. A token whose subject is not the family's owner is forged.
-  if (!row || row.userId !== claims.sub) throw unauthorized('This session has ended, please sign in again');
+  if (!row || row.userId !== claims.sub) throw unauthorized('auth.sessionEndedSignInAgain');
   if (row.familyRevokedAt || row.familyExpiresAt.getTime() <= Date.now()) {
-    throw unauthorized('This session has ended, please sign in again');
+    throw unauthorized('auth.sessionEndedSignInAgain');
   }
   return {
     userId: row.userId,
@@ -140,9 +140,9 @@ async function authenticate(request: FastifyRequest, ctx: AppContext, cache: Cac
 async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: AppContext, cache: Cache): Promise<ActiveWebsite> {
   const raw = request.headers.activewebsite;
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  if (!value) throw badRequest('auth.selectWebsiteFirst', { Activewebsite: 'auth.activeWebsiteHeaderRequired' });
   // Another organisation's website, or no website at all: the same 404, never a hint it exists.
-  if (!uuid.safeParse(value).success) throw notFound('Website not found');
+  if (!uuid.safeParse(value).success) throw notFound('websites.notFound');
   const site = await cache.website(auth.organisationId, value, async () => {
     const [row] = await ctx.db
       .select({ id: websites.id, name: websites.name, domain: websites.domain })
@@ -151,7 +151,7 @@ async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: A
       .limit(1);
     return row ?? null;
   });
-  if (!site) throw notFound('Website not found');
+  if (!site) throw notFound('websites.notFound');
   return site;
 }
 
@@ -166,6 +166,6 @@ export function caller(request: FastifyRequest): AuthContext {
  * answering 404 for a website of another organisation): the tenancy of every website's content.
  */
 export function activeWebsiteOf(request: FastifyRequest): ActiveWebsite {
-  if (!request.activeWebsite) throw badRequest('Select a website first', { Activewebsite: 'The Activewebsite header is required' });
+  if (!request.activeWebsite) throw badRequest('auth.selectWebsiteFirst', { Activewebsite: 'auth.activeWebsiteHeaderRequired' });
   return request.activeWebsite;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageCode } from 'contracts';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -15,11 +16,11 @@ export const MAX_INPUT_DEPTH = 32;
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what this looks for.
 const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const NUL_OR_SURROGATE_MESSAGE = 'This text contains characters that cannot be stored';
-export const TOO_DEEP_MESSAGE = 'This value is nested too deeply';
+export const NUL_OR_SURROGATE_MESSAGE = 'generic.unstorableCharacters';
+export const TOO_DEEP_MESSAGE = 'generic.nestedTooDeeply';
 
 /** The first problem in `value`, as [path, message], or null. Iterative: depth cannot overflow it. */
-export function findBadInput(value: unknown, root: string): [string, string] | null {
+export function findBadInput(value: unknown, root: string): [string, MessageCode] | null {
   const stack: [unknown, string, number][] = [[value, root, 0]];
   while (stack.length > 0) {
     const [v, path, depth] = stack.pop()!;
@@ -49,7 +50,7 @@ export function inputGuard(app: FastifyInstance) {
       const bad = findBadInput(value, '');
       if (bad) {
         const field = bad[0] || part;
-        throw badRequest('Please check the highlighted fields', { [field]: bad[1] });
+        throw badRequest('generic.checkFields', { [field]: bad[1] });
       }
     }
   });

@@ -26,8 +26,8 @@ export function likePattern(term: string): string {
 export async function signIn(ctx: AppContext, user: { id: string; organisationId: string }): Promise<LoginResponse> {
   const { familyId: _familyId, ...pair } = await ctx.tokens.startSession(user);
   const view = await loadUserView(ctx.db, user.id);
-  if (!view) throw unauthorized('Invalid email or password');
-  return { message: 'Login successfully, Welcome Back', data: { ...pair, user: view } };
+  if (!view) throw unauthorized('auth.invalidEmailOrPassword');
+  return { message: 'auth.signedIn', data: { ...pair, user: view } };
 }
 
 /** Postgres unique-violation (same code on PGlite). */

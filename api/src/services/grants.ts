@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { roles } from '../db/schema';
-import { forbidden } from '../lib/errors';
+import { forbidden, type Message } from '../lib/errors';
 import type { AuthContext } from './users';
 
 /**
@@ -11,7 +11,7 @@ import type { AuthContext } from './users';
  * super-admin and a holder of every permission have nothing left to gain, so they are not checked.
  * The refusal names the missing permissions, so the caller knows what to ask for.
  */
-export const grantRefusal = (missing: string[]) => `You cannot grant permissions you do not hold: ${missing.join(', ')}`;
+export const grantRefusal = (missing: string[]): Message => ({ code: 'roles.permissionsNotHeld', params: { names: missing.join(', ') } });
 
 function holdsEverything(auth: AuthContext): boolean {
   return auth.isSuperAdmin || ALL_PERMISSIONS.every((p) => auth.permissions.has(p));
@@ -23,7 +23,7 @@ export function permissionsBeyondCaller(auth: AuthContext, wanted: Iterable<stri
   return [...new Set(wanted)].filter((p) => !auth.permissions.has(p)).sort();
 }
 
-export const roleAboveCaller = (missing: string[]) => `You cannot change a role that holds permissions you do not hold: ${missing.join(', ')}`;
+export const roleAboveCaller = (missing: string[]): Message => ({ code: 'roles.holdsPermissionsNotHeld', params: { names: missing.join(', ') } });
 
 /** 403 when granting `wanted` would give away a permission the caller lacks. */
 export function assertCanGrant(auth: AuthContext, wanted: Iterable<string>): void {

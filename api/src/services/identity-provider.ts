@@ -20,7 +20,7 @@ export interface VerifiedIdentity {
   email: string;
 }
 
-export const NO_ACCOUNT_MESSAGE = 'No Signpost account for this identity';
+export const NO_ACCOUNT_MESSAGE = 'auth.idpNoAccount';
 
 export class IdentityProvider {
   private configuration: Promise<oidc.Configuration> | null = null;
@@ -41,7 +41,7 @@ export class IdentityProvider {
 
   private discover(): Promise<oidc.Configuration> {
     const s = this.settings;
-    if (!s) throw notFound('Identity-provider sign-in is not enabled');
+    if (!s) throw notFound('auth.idpNotEnabled');
     this.configuration ??= (async () => {
       const issuer = new URL(s.issuer);
       // Plain http is allowed only for a loopback issuer (local development and the test suite).
@@ -66,7 +66,7 @@ export class IdentityProvider {
       return await this.discover();
     } catch (err) {
       if (err instanceof HttpError) throw err;
-      throw new HttpError(502, 'The identity provider cannot be reached, try again later');
+      throw new HttpError(502, 'auth.idpUnreachable');
     }
   }
 
@@ -81,7 +81,7 @@ export class IdentityProvider {
   async verifyAccessToken(accessToken: string, idToken?: string): Promise<VerifiedIdentity> {
     const config = await this.config();
     const meta = config.serverMetadata();
-    const refused = () => unauthorized('The identity provider did not accept this sign-in');
+    const refused = () => unauthorized('auth.idpRefused');
     try {
       let subject: string | typeof oidc.skipSubjectCheck = oidc.skipSubjectCheck;
       if (meta.introspection_endpoint && this.settings?.clientSecret) {
@@ -107,14 +107,14 @@ export class IdentityProvider {
   private async subjectOfIdToken(config: oidc.Configuration, idToken: string, accessToken: string): Promise<string> {
     const meta = config.serverMetadata();
     const clientId = this.settings!.clientId;
-    if (!meta.jwks_uri) throw unauthorized('The identity provider did not accept this sign-in');
+    if (!meta.jwks_uri) throw unauthorized('auth.idpRefused');
     this.jwks ??= createRemoteJWKSet(new URL(meta.jwks_uri));
     const { payload, protectedHeader } = await jwtVerify(idToken, this.jwks, { issuer: meta.issuer, audience: clientId });
-    if (payload.azp !== undefined && payload.azp !== clientId) throw unauthorized('The identity provider did not accept this sign-in');
+    if (payload.azp !== undefined && payload.azp !== clientId) throw unauthorized('auth.idpRefused');
     if (typeof payload.at_hash === 'string' && payload.at_hash !== tokenHash(accessToken, protectedHeader.alg)) {
-      throw unauthorized('The identity provider did not accept this sign-in');
+      throw unauthorized('auth.idpRefused');
     }
-    if (typeof payload.sub !== 'string') throw unauthorized('The identity provider did not accept this sign-in');
+    if (typeof payload.sub !== 'string') throw unauthorized('auth.idpRefused');
     return payload.sub;
   }
 
@@ -134,7 +134,7 @@ export class IdentityProvider {
         idTokenExpected: true,
       });
       const idClaims = tokens.claims();
-      if (!idClaims) throw unauthorized('The identity provider did not accept this sign-in');
+      if (!idClaims) throw unauthorized('auth.idpRefused');
       if (typeof idClaims.email === 'string' && idClaims.email_verified === true) {
         return { subject: idClaims.sub, email: idClaims.email.toLowerCase() };
       }
@@ -153,7 +153,7 @@ export class IdentityProvider {
   private asHttp(err: unknown): HttpError {
     if (err instanceof HttpError) return err;
     // Protocol errors (invalid code, expired token, bad signature…) are the caller's problem: 401.
-    return unauthorized('The identity provider did not accept this sign-in');
+    return unauthorized('auth.idpRefused');
   }
 }
 

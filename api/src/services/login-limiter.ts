@@ -78,7 +78,7 @@ export class LoginLimiter {
     for (const [key, rule] of keys) waitSeconds = Math.max(waitSeconds, await this.count(key, rule));
     if (waitSeconds > 0) {
       const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, waitSeconds);
+      throw tooManyRequests({ code: 'auth.tooManyAttempts', params: { count: minutes } }, waitSeconds);
     }
   }
 

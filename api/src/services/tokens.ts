@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { MessageCode } from 'contracts';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { TokenPair } from 'contracts';
@@ -26,7 +27,7 @@ export interface AccessClaims {
   fid: string;
 }
 
-type RotateOutcome = { pair: TokenPair } | { refused: string } | { replayed: string } | { gone: string };
+type RotateOutcome = { pair: TokenPair } | { refused: MessageCode } | { replayed: string } | { gone: string };
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -59,12 +60,12 @@ export class TokenService {
         audience: AUDIENCE,
       });
       if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.fid !== 'string') {
-        throw unauthorized('Invalid access token');
+        throw unauthorized('auth.invalidAccessToken');
       }
       return { sub: payload.sub, org: payload.org, fid: payload.fid };
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired');
-      throw unauthorized('Invalid access token');
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized('auth.sessionExpired');
+      throw unauthorized('auth.invalidAccessToken');
     }
   }
 
@@ -111,9 +112,9 @@ export class TokenService {
         .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
         .where(eq(refreshTokens.tokenHash, hash))
         .limit(1);
-      if (!row) return { refused: 'Invalid refresh token' };
-      if (row.familyRevokedAt || row.revokedAt) return { refused: 'This session has ended, please sign in again' };
-      if (row.familyExpiresAt.getTime() <= Date.now()) return { refused: 'Your session has expired, please sign in again' };
+      if (!row) return { refused: 'auth.invalidRefreshToken' };
+      if (row.familyRevokedAt || row.revokedAt) return { refused: 'auth.sessionEndedSignInAgain' };
+      if (row.familyExpiresAt.getTime() <= Date.now()) return { refused: 'auth.sessionExpiredSignInAgain' };
 
       const successor = this.successorOf(presented);
       const claimed = await tx
@@ -148,10 +149,10 @@ export class TokenService {
     if ('replayed' in outcome) {
       this.onReplay?.(outcome.replayed);
       await this.revokeFamily(outcome.replayed);
-      throw unauthorized('This session has ended, please sign in again');
+      throw unauthorized('auth.sessionEndedSignInAgain');
     }
     await this.revokeFamily(outcome.gone);
-    throw unauthorized('This account no longer exists');
+    throw unauthorized('auth.accountNoLongerExists');
   }
 
   /** Called with the family id when a spent refresh token is replayed after the reuse interval. */

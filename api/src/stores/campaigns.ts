@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { MessageCode } from 'contracts';
 import {
   AUDIENCE_UNKNOWN_MESSAGE,
   GROUP_UNKNOWN_MESSAGE,
@@ -44,7 +45,7 @@ import { COUNT, selectPage, TOTAL, type Filter } from './paged-select';
  * either: another website's campaign, or a banner asked for as a popup, reads as missing.
  */
 
-export const PEOPLE_UNKNOWN_MESSAGE = 'Some selected people are not people of this website';
+export const PEOPLE_UNKNOWN_MESSAGE = 'campaigns.peopleNotOfWebsite';
 
 /** The campaign of this website and kind (another website's campaign looks missing). */
 export const ownCampaign = (websiteId: string, kind: ContentKind, id: string): SQL =>
@@ -76,7 +77,7 @@ async function countOwn(db: DbOrTx, table: typeof groups | typeof segments | typ
  * website the foreign id belongs to.
  */
 async function assertRefs(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }): Promise<void> {
-  const errors: Record<string, string> = { ...spec.check(doc) };
+  const errors: Record<string, MessageCode> = { ...spec.check(doc) };
   const refs = spec.refs(doc);
   const uniq = (ids: string[]) => [...new Set(ids)];
   if ((await countOwn(db, groups, websiteId, uniq(refs.groups.ids))) !== uniq(refs.groups.ids).length) errors[refs.groups.field] = GROUP_UNKNOWN_MESSAGE;

@@ -1,16 +1,31 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { WORKSPACE_ICONS, WORKSPACE_SERVICES, type Workspace, type WorkspaceIcon as IconName, type WorkspaceService } from 'contracts';
+import {
+  WORKSPACE_ICONS,
+  WORKSPACE_SERVICES,
+  workspaceCreateBodySchema,
+  type Workspace,
+  type WorkspaceIcon as IconName,
+  type WorkspaceService,
+} from 'contracts';
 import { FormField, HStack, Input, NativeSelect, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import { useCreateWorkspace } from './api/create-workspace';
 import { WorkspaceIcon } from './WorkspaceIcon';
 
 type NewWorkspaceForm = { name: string; icon: IconName | ''; service: WorkspaceService | '' };
+
+/**
+ * The contract's own body schema (the server checks the same; its icon and service messages are the
+ * dialog's), with the dialog's wording of the name's messages.
+ */
+const resolver = withFormMessages(zodResolver(workspaceCreateBodySchema), {
+  'validation.nameRequired': 'form.required',
+  'validation.workspaceNameTooLong': 'form.workspaceNameTooLong',
+});
 
 /**
  * A new workspace: a name, an icon and the service whose side list shows it. A service's own side
@@ -33,22 +48,9 @@ export function NewWorkspaceDialog({
   const { t } = useTranslation('common');
   const create = useCreateWorkspace();
   const initialService = service ?? defaultService ?? '';
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { label: t('workspaces.name') }))
-          .max(60, t('validation.tooLong', { max: 60 })),
-        icon: z.enum(WORKSPACE_ICONS, { error: t('workspaces.iconRequired') }),
-        service: z.enum(WORKSPACE_SERVICES, { error: t('workspaces.serviceRequired') }),
-      }),
-    [t],
-  );
   const { register, handleSubmit, setError, watch, formState, reset } = useForm<NewWorkspaceForm>({
     // The selects start on '' ("choose…"); the schema only lets a real choice through.
-    resolver: zodResolver(schema) as never,
+    resolver: resolver as never,
     defaultValues: { name: '', icon: 'folder', service: initialService },
   });
   // Each opening starts from a blank form, on the service given (or the list's filter).

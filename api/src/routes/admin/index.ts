@@ -25,8 +25,8 @@ import { isUniqueViolation } from '../shared';
  * The same messages as POST /api/users/org for a taken email (on the `email` field), so the two
  * ways of creating a user answer alike.
  */
-export const emailTaken = () => conflict('This email is already in use', { email: 'This email is already used by another account' });
-const userNotFound = () => notFound('User not found');
+export const emailTaken = () => conflict('users.emailInUse', { email: 'users.emailUsedByAnotherAccount' });
+const userNotFound = () => notFound('admin.userNotFound');
 const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
 
 /**
@@ -46,7 +46,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, createAdminUserCall, async (request) => {
     const { name, email, password, domain, organisationName, avatar } = request.body;
     // A new organisation has no role but the Owner role created with it: any role id is unknown.
-    if (request.body.roles?.length) throw badRequest('Validation failed', { roles: 'Unknown role' });
+    if (request.body.roles?.length) throw badRequest('generic.validationFailed', { roles: 'roles.unknown' });
     if (await accounts.emailTaken(email)) throw emailTaken();
     const passwordHash = await hashPassword(password);
     await ctx.db
@@ -104,7 +104,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   serve(app, deleteAdminUserCall, async (request) => {
     const { id } = request.params;
-    if (id === caller(request).userId) throw badRequest('You cannot delete your own account');
+    if (id === caller(request).userId) throw badRequest('admin.cannotDeleteOwnAccount');
     await ctx.db.transaction(async (tx) => {
       if (!(await adminUsersStore(tx).removeUser(id))) throw userNotFound();
     });

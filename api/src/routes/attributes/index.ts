@@ -17,7 +17,7 @@ import { attributesStore, attributeView } from '../../stores/attributes';
 import { isUniqueViolation } from '../shared';
 
 const attributeExists = () => conflict(ATTRIBUTE_EXISTS_MESSAGE, { name: ATTRIBUTE_EXISTS_MESSAGE });
-const attributeNotFound = () => notFound('Attribute not found');
+const attributeNotFound = () => notFound('attributes.notFound');
 
 /** Two requests racing for the same name: the unique index (on lower(name)) decides. */
 function onUniqueViolation(err: unknown): never {
@@ -38,7 +38,7 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   async function refuseIfUsed(request: FastifyRequest, name: string): Promise<void> {
     const using = await store(request).segmentsUsing(name);
-    if (using.length > 0) throw conflict(`This attribute is used by saved audiences: ${using.join(', ')}`);
+    if (using.length > 0) throw conflict({ code: 'attributes.usedByAudiences', params: { names: using.join(', ') } });
   }
 
   serve(app, listAttributesCall, (request) => store(request).page(request.query));

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { MessageCode } from 'contracts';
 import {
   AUDIENCE_COMPARISON_MISMATCH_MESSAGE,
   AUDIENCE_DATE_MESSAGE,
@@ -43,7 +44,7 @@ import { badRequest } from '../../lib/errors';
  */
 
 export type AttributeTypes = ReadonlyMap<string, AttributeType>;
-type FieldErrors = Record<string, string>;
+type FieldErrors = Record<string, MessageCode>;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 /** `^-?digits(.digits)?$`: the text of a jsonb number, or a numeric string the script sent. */
@@ -96,7 +97,7 @@ function like(value: string, comparison: 'contains' | 'not_contains' | 'starts_w
 }
 
 /** The selected value checked against the type; a message on `selectedValue` when it does not fit. */
-function valueFor(type: AttributeType, value: AudienceCondition['selectedValue']): { ok: string | number } | { error: string } {
+function valueFor(type: AttributeType, value: AudienceCondition['selectedValue']): { ok: string | number } | { error: MessageCode } {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return { error: AUDIENCE_VALUE_REQUIRED_MESSAGE };
   if (type === 'number') {
     const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
@@ -227,6 +228,6 @@ function compileGroup(group: AudienceGroup, path: string, attributes: AttributeT
 export function compileAudience(tree: AudienceGroup, attributes: AttributeTypes, prefix = ''): SQL {
   const errors: FieldErrors = {};
   const where = compileGroup(tree, prefix, attributes, errors);
-  if (Object.keys(errors).length > 0) throw badRequest('Please check the highlighted fields', errors);
+  if (Object.keys(errors).length > 0) throw badRequest('generic.checkFields', errors);
   return where;
 }

@@ -14,7 +14,7 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 const MAX_RESETS_PER_HOUR = 5;
 
 /**
- * Always answers 'successfully sent', whether or not the address has an account (no account
+ * Always answers 'passwords.resetLinkSent', whether or not the address has an account (no account
  * enumeration). The mail is queued, not awaited, so the timing does not tell either.
  */
 export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
@@ -25,7 +25,7 @@ export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
     // The mail is written in the language of the person asking (their console's accept-language).
     const lang = languageOf(request.headers['accept-language']);
     ctx.background.run('password reset mail', () => sendResetLink(ctx, email, lang));
-    return { message: 'successfully sent' };
+    return { message: 'passwords.resetLinkSent' };
   });
 }
 

@@ -8,7 +8,7 @@ import { findUserByEmail } from '../../services/users';
 import { signIn } from '../shared';
 
 /** One message for an unknown e-mail and a wrong password: the answer never reveals which. */
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS = 'auth.invalidEmailOrPassword';
 
 export function loginRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, loginCall, async (request) => {

@@ -17,7 +17,7 @@ export function logoutRoute(app: FastifyInstance, ctx: AppContext) {
     const presented = request.body?.refresh_token;
     if (presented) {
       const family = await ctx.tokens.familyOfRefreshToken(presented);
-      if (!family) throw unauthorized('Invalid refresh token');
+      if (!family) throw unauthorized('auth.invalidRefreshToken');
       families.add(family);
     }
     const bearer = bearerToken(request);
@@ -25,10 +25,10 @@ export function logoutRoute(app: FastifyInstance, ctx: AppContext) {
       // An expired or invalid access token adds nothing; the refresh token, if any, still counts.
       const claims = await ctx.tokens.verifyAccessToken(bearer).catch(() => null);
       if (claims) families.add(claims.fid);
-      else if (!presented) throw unauthorized('Your session has expired');
+      else if (!presented) throw unauthorized('auth.sessionExpired');
     }
-    if (families.size === 0) throw badRequest('Send the refresh token to sign out', { refresh_token: 'Send the refresh token to sign out' });
+    if (families.size === 0) throw badRequest('auth.refreshTokenRequired', { refresh_token: 'auth.refreshTokenRequired' });
     for (const family of families) await ctx.tokens.revokeFamily(family);
-    return { message: 'Logged out successfully' };
+    return { message: 'auth.loggedOut' };
   });
 }

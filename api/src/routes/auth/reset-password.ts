@@ -23,7 +23,7 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       .from(passwordResets)
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .limit(1);
-    if (!live) throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
+    if (!live) throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
     const passwordHash = await hashPassword(password);
     // Spending the token is one conditional UPDATE: two concurrent uses cannot both succeed.
     const [reset] = await ctx.db
@@ -32,10 +32,10 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning({ userId: passwordResets.userId });
     if (!reset) {
-      throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
+      throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
     }
     const [user] = await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).returning({ id: users.id, email: users.email });
-    if (!user) throw badRequest('Failed to reset password', { token: 'This reset link is invalid, already used or expired' });
+    if (!user) throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
     await ctx.db
       .update(passwordResets)
       .set({ usedAt: now })
@@ -43,6 +43,6 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
     await ctx.tokens.revokeAllForUser(user.id);
     // Proving control of the mailbox lifts a sign-in lock on the account.
     await ctx.limiter.clearAccount(user.email);
-    return { message: 'Password has been reset successfully' };
+    return { message: 'passwords.reset' };
   });
 }

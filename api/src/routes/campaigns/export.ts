@@ -23,7 +23,7 @@ function questionsOf(doc: PopupDocument): Map<string, string> {
 /**
  * GET /api/export/{id} (get_posts): the form answers of a popup as a real spreadsheet,
  * `form_answers_{id}.xlsx` (spec section 7), one row per answered question: Date, Visitor, Question,
- * Answer, oldest first. 'No surveys found' (404, spec section 8) when the popup has no answer yet.
+ * Answer, oldest first. 'campaigns.noSurveysFound' (404, spec section 8) when the popup has no answer yet.
  */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, exportPopupAnswersCall, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { LIMITS, type MessageCode } from 'contracts';
 import {
   AUDIENCES_REQUIRED_MESSAGE,
   BANNER_CANCELLED_MESSAGE,
@@ -68,18 +69,26 @@ export interface CampaignKindRules<D extends { status: CampaignStatus; tag: stri
   columns(doc: D): Omit<CampaignColumns, 'workspaceId' | 'tagId'>;
   refs(doc: D): CampaignRefs;
   /** Field messages of rules across fields (e.g. target "groups" needs a group). */
-  check(doc: D): Record<string, string>;
+  check(doc: D): Record<string, MessageCode>;
   /** The document as it reads today: current targets from the join tables (a deleted group drops out). */
   withRefs(doc: D, groups: string[], segments: string[]): D;
   /** The document of a duplicate: title suffixed, status of a fresh copy. */
   duplicate(doc: D): D;
-  messages: { notFound: string; created: string; updated: string; deleted: string; deletedMany: string; duplicated: string; cancelled: string };
+  messages: {
+    notFound: MessageCode;
+    created: MessageCode;
+    updated: MessageCode;
+    deleted: MessageCode;
+    deletedMany: MessageCode;
+    duplicated: MessageCode;
+    cancelled: MessageCode;
+  };
 }
 
 const copyTitle = (title: string, max: number) => (title + DUPLICATE_TITLE_SUFFIX).slice(0, max);
 
 /** Popups and banners share `target`/`groups`/`audiences`: the target needs its list filled. */
-function targetCheck(doc: { target: string; groups: string[]; audiences: string[] }): Record<string, string> {
+function targetCheck(doc: { target: string; groups: string[]; audiences: string[] }): Record<string, MessageCode> {
   if (doc.target === 'groups' && doc.groups.length === 0) return { groups: GROUPS_REQUIRED_MESSAGE };
   if (doc.target === 'audiences' && doc.audiences.length === 0) return { audiences: AUDIENCES_REQUIRED_MESSAGE };
   return {};
@@ -92,7 +101,7 @@ export const popupKind: CampaignKindRules<PopupDocument> = {
   refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
-  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfPopup: { ...d.titleOfPopup, label: copyTitle(d.titleOfPopup.label, 200) } }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfPopup: { ...d.titleOfPopup, label: copyTitle(d.titleOfPopup.label, LIMITS.titleMax) } }),
   messages: {
     notFound: POPUP_NOT_FOUND_MESSAGE,
     created: POPUP_CREATED_MESSAGE,
@@ -118,7 +127,7 @@ export const bannerKind: CampaignKindRules<BannerDocument> = {
   refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: [] }),
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
-  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfBanner: copyTitle(d.titleOfBanner, 200) }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfBanner: copyTitle(d.titleOfBanner, LIMITS.titleMax) }),
   messages: {
     notFound: BANNER_NOT_FOUND_MESSAGE,
     created: BANNER_CREATED_MESSAGE,
@@ -141,7 +150,7 @@ export const pushKind: CampaignKindRules<PushNotificationDocument> = {
   }),
   check: () => ({}),
   withRefs: (d, groups, audiences) => ({ ...d, group: groups[0] ?? null, audience: audiences[0] ?? null }),
-  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, push_notification_title: copyTitle(d.push_notification_title, 200) }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, push_notification_title: copyTitle(d.push_notification_title, LIMITS.titleMax) }),
   messages: {
     notFound: PUSH_NOT_FOUND_MESSAGE,
     created: PUSH_CREATED_MESSAGE,

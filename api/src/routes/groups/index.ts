@@ -21,7 +21,7 @@ import { clientMembersStore } from '../../stores/client-members';
 import { groupRowView, groupsStore } from '../../stores/groups';
 import { isUniqueViolation } from '../shared';
 
-const groupNotFound = () => notFound('Group not found');
+const groupNotFound = () => notFound('groups.notFound');
 const groupNameTaken = () => conflict(GROUP_NAME_TAKEN_MESSAGE, { name: GROUP_NAME_TAKEN_MESSAGE });
 
 /** Two requests racing for the same name: the unique index (on lower(name)) decides. */
@@ -92,7 +92,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
         return savedView(tx, request, id);
       })
       .catch(onUniqueViolation);
-    return { message: 'Group created successfully', data };
+    return { message: 'groups.created', data };
   });
 
   serve(app, updateGroupCall, async (request) => {
@@ -106,12 +106,12 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
         return savedView(tx, request, id);
       })
       .catch(onUniqueViolation);
-    return { message: 'Group updated successfully', data };
+    return { message: 'groups.updated', data };
   });
 
   serve(app, deleteGroupCall, async (request) => {
     if (!(await store(request).remove(request.params.id))) throw groupNotFound();
-    return { message: 'Group deleted successfully' };
+    return { message: 'groups.deleted' };
   });
 
   // Any id that is not a group of the active website answers 404 and nothing is deleted: throwing
@@ -121,7 +121,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.db.transaction(async (tx) => {
       if ((await store(request, tx).removeMany(ids)) !== ids.length) throw groupNotFound();
     });
-    return { message: ids.length === 1 ? 'Group deleted successfully' : 'Groups deleted successfully' };
+    return { message: ids.length === 1 ? 'groups.deleted' : 'groups.manyDeleted' };
   });
 
   // The people of the active website (get_members), newest first, `search` on member id or username:

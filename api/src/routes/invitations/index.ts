@@ -26,13 +26,12 @@ import { invitationLinksStore, invitationsStore, invitationView } from '../../st
 import { isUniqueViolation } from '../shared';
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
-const INVALID_INVITATION = 'This invitation link is invalid or has expired';
+const INVALID_INVITATION = 'invitations.linkInvalid';
 
 const invalidLink = () => badRequest(INVALID_INVITATION, { token: INVALID_INVITATION });
-const invitationNotFound = () => notFound('Invitation not found');
-const otherOrganisation = () => conflict('This account already belongs to another organisation');
-const accountExists = () =>
-  conflict('An account already exists for this email: sign in and accept the invitation', { email: 'An account already exists for this email' });
+const invitationNotFound = () => notFound('invitations.notFound');
+const otherOrganisation = () => conflict('invitations.accountInAnotherOrganisation');
+const accountExists = () => conflict('invitations.accountExistsSignIn', { email: 'invitations.accountExists' });
 
 /**
  * Invitations into an organisation (spec section 7): the organisation sends, lists and withdraws
@@ -63,7 +62,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       const sent = invitationsStore(tx, auth.organisationId);
       const org = await sent.lockOrganisation();
       const role = await sent.role(roleId);
-      if (!role) throw badRequest('Unknown role', { roleId: 'Unknown role' });
+      if (!role) throw badRequest('roles.unknown', { roleId: 'roles.unknown' });
       // Inviting with a role above the caller (their own second address included) grants nothing.
       await assertCanGrantRoles(tx, auth, auth.organisationId, [role.id]);
       const account = await invitationLinksStore(tx).accountOf(email);
@@ -136,7 +135,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!answered) throw invalidLink();
       if (type === 'accept') await links.grantInvitedRole(userId, answered);
     });
-    return { message: type === 'accept' ? 'Invitation accepted' : 'Invitation rejected' };
+    return { message: type === 'accept' ? 'invitations.accepted' : 'invitations.rejected' };
   });
 
   /** An existing user accepts with the mailed token (holding it proves the mailbox); the invited role is added. */
@@ -150,13 +149,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
         throw invalidLink();
       }
       const user = await links.accountOf(invitation.email);
-      if (!user) throw notFound('No account uses this email yet: choose a password from the invitation link');
+      if (!user) throw notFound('invitations.noAccountChoosePassword');
       if (user.organisationId !== invitation.organisationId) throw otherOrganisation();
       const accepted = await links.answer(id, 'accepted');
       if (!accepted) throw invalidLink();
       await links.grantInvitedRole(user.id, accepted);
     });
-    return { message: 'Invitation accepted' };
+    return { message: 'invitations.accepted' };
   });
 
   /**
@@ -183,6 +182,6 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isUniqueViolation(err)) throw accountExists();
       throw err;
     }
-    return { message: 'Your password has been set, you can now sign in' };
+    return { message: 'passwords.set' };
   });
 }

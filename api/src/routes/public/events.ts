@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageCode } from 'contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   EVENT_UNKNOWN_CONTENT_MESSAGE,
@@ -50,7 +51,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
         .where(and(eq(contents.websiteId, site.id), inArray(contents.id, ids)));
       for (const r of rows) known.set(r.id, r.kind);
     }
-    const errors: Record<string, string> = {};
+    const errors: Record<string, MessageCode> = {};
     sent.forEach((e, i) => {
       if (e.type === 'session') return;
       const kind = known.get(e.contentId);

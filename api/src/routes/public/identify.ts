@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageCode } from 'contracts';
 import { sql } from 'drizzle-orm';
 import { ATTRIBUTE_TYPE_MESSAGE, UNKNOWN_ATTRIBUTE_MESSAGE, VISITOR_IDENTIFIED_MESSAGE, identifyVisitorCall, type AttributeType } from 'contracts';
 import type { AppContext } from '../../context';
@@ -40,7 +41,7 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
     services.limit(services.contentLimiter, 'identify', website.id, request);
 
     const declared = await attributeTypesOf(ctx.db, website.id);
-    const errors: Record<string, string> = {};
+    const errors: Record<string, MessageCode> = {};
     for (const [attribute, value] of Object.entries(attributes)) {
       const type = declared.get(attribute);
       if (!type) errors[`attributes.${attribute}`] = UNKNOWN_ATTRIBUTE_MESSAGE;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MessageCode } from 'contracts';
 import { desc, eq } from 'drizzle-orm';
 import { UNKNOWN_WEBSITE_KEY_MESSAGE, getInstallCheckCall, installCheckHeadersSchema } from 'contracts';
 import type { AppContext } from '../../context';
@@ -16,7 +17,7 @@ export function installCheckRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, getInstallCheckCall, async (request, reply) => {
     const parsed = installCheckHeadersSchema.safeParse(request.headers);
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? 'Please enter x-client-id';
+      const message = (parsed.error.issues[0]?.message ?? 'validation.xClientIdRequired') as MessageCode;
       throw badRequest(message, { 'x-client-id': message });
     }
     const [site] = await ctx.db.select({ id: websites.id }).from(websites).where(eq(websites.publicKey, parsed.data['x-client-id'])).limit(1);

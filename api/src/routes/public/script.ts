@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MessageCode } from 'contracts';
 import { sql } from 'drizzle-orm';
 import { ORIGIN_REFUSED_MESSAGE, SCRIPT_PATHS, SCRIPT_RATE_LIMITED_MESSAGE, UNKNOWN_WEBSITE_KEY_MESSAGE } from 'contracts';
 import type { AppContext } from '../../context';
@@ -44,7 +45,7 @@ export class ScriptServices {
   }
 
   /** Counts a call (or `cost` events) of `kind` from the request's address for the website; 429 past the limit. */
-  limit(limiter: PublicRateLimiter, kind: string, websiteId: string, request: FastifyRequest, cost = 1, message = SCRIPT_RATE_LIMITED_MESSAGE) {
+  limit(limiter: PublicRateLimiter, kind: string, websiteId: string, request: FastifyRequest, cost = 1, message: MessageCode = SCRIPT_RATE_LIMITED_MESSAGE) {
     const wait = limiter.take(`${kind}|${websiteId}|${request.ip}`, cost);
     if (wait > 0) throw tooManyRequests(message, wait);
   }

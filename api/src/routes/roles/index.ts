@@ -8,9 +8,9 @@ import { assertCanGrant, permissionsBeyondCaller, roleAboveCaller } from '../../
 import { rolesStore, roleView } from '../../stores/roles';
 import { isUniqueViolation } from '../shared';
 
-export const NAME_TAKEN = 'A role with this name already exists';
+export const NAME_TAKEN = 'roles.nameAlreadyExists';
 const nameTaken = () => conflict(NAME_TAKEN, { name: NAME_TAKEN });
-const roleNotFound = () => notFound('Role not found');
+const roleNotFound = () => notFound('roles.notFound');
 
 /** Two requests racing for the same name: the unique index decides. */
 function onUniqueViolation(err: unknown): never {
@@ -40,7 +40,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     assertCanGrant(caller(request), request.body.permissions);
     if (await roles.nameTaken(request.body.name)) throw nameTaken();
     const role = await roles.insert(request.body).catch(onUniqueViolation);
-    return { message: 'Role created successfully', data: roleView(role) };
+    return { message: 'roles.created', data: roleView(role) };
   });
 
   serve(app, updateRoleCall, async (request) => {
@@ -56,7 +56,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     if (await roles.nameTaken(request.body.name, existing.id)) throw nameTaken();
     const role = await roles.update(existing.id, request.body).catch(onUniqueViolation);
     if (!role) throw roleNotFound();
-    return { message: 'Role updated successfully', data: roleView(role) };
+    return { message: 'roles.updated', data: roleView(role) };
   });
 
   // A role still held by users is refused with 409: deleting it would silently strip them of access
@@ -72,14 +72,10 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       if (above.length > 0) throw forbidden(roleAboveCaller(above));
       const holders = await roles.holders(role.id);
       if (holders > 0) {
-        throw conflict(
-          holders === 1
-            ? 'This role is still held by 1 user. Remove it from that user before deleting it.'
-            : `This role is still held by ${holders} users. Remove it from them before deleting it.`,
-        );
+        throw conflict({ code: 'roles.stillHeld', params: { count: holders } });
       }
       await roles.remove(role.id);
-      return { message: 'Role deleted successfully' };
+      return { message: 'roles.deleted' };
     }),
   );
 }

@@ -7,7 +7,7 @@ import { activeWebsiteOf } from '../../plugins/access';
 import { tagsStore, tagView } from '../../stores/tags';
 import { isUniqueViolation } from '../shared';
 
-const tagExists = () => conflict('Tag already exists', { name: 'A tag with this name already exists on this website' });
+const tagExists = () => conflict('tags.alreadyExists', { name: 'tags.nameAlreadyExists' });
 
 /**
  * The tags of the active website (spec: the content lists read them with `?pageSize=1000`). A tag
@@ -25,11 +25,11 @@ export function tagRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isUniqueViolation(err)) throw tagExists();
       throw err;
     });
-    return { message: 'Tag created successfully', data: tagView(tag) };
+    return { message: 'tags.created', data: tagView(tag) };
   });
 
   serve(app, deleteTagCall, async (request) => {
-    if (!(await store(request).remove(request.params.id))) throw notFound('Tag not found');
-    return { message: 'Tag deleted successfully' };
+    if (!(await store(request).remove(request.params.id))) throw notFound('tags.notFound');
+    return { message: 'tags.deleted' };
   });
 }

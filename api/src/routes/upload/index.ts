@@ -75,8 +75,7 @@ const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** 413 like a file over the size limit: the website cannot take this many more bytes. */
 const quotaFull = () => new HttpError(413, UPLOAD_QUOTA_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_QUOTA_MESSAGE });
 
-const tooLarge = (maxBytes: number) =>
-  new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { [UPLOAD_FIELD]: `${UPLOAD_TOO_LARGE_MESSAGE} (${maxBytes} bytes at most)` });
+const tooLarge = (maxBytes: number) => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { [UPLOAD_FIELD]: { code: 'images.tooLargeBytes', params: { maxBytes } } });
 
 function publicUrl(request: FastifyRequest, base: string | null, key: string) {
   return `${base ?? `${request.protocol}://${request.host}`}/uploads/${key}`;
@@ -184,10 +183,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { file } = request.params;
-      if (!STORED_NAME.test(file)) throw notFound('Image not found');
+      if (!STORED_NAME.test(file)) throw notFound('images.notFound');
       const full = path.join(settings.dir, file);
       const info = await stat(full).catch(() => null);
-      if (!info?.isFile()) throw notFound('Image not found');
+      if (!info?.isFile()) throw notFound('images.notFound');
       return reply
         .header('content-type', MIME_OF_EXT[file.split('.').pop()!])
         .header('content-length', info.size)

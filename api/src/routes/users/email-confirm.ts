@@ -8,7 +8,7 @@ import { sha256 } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../shared';
 
-const EMAIL_TAKEN = { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } };
+const EMAIL_TAKEN = { message: 'users.emailInUse', errors: { email: 'users.emailUsedByAnotherAccount' } } as const;
 
 /**
  * POST /api/users/email-confirm: following the link mailed to a new address makes the e-mail change

@@ -10,7 +10,7 @@ import { loadUserView } from '../../services/users';
 export function meRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, getMeCall, async (request) => {
     const user = await loadUserView(ctx.db, caller(request).userId);
-    if (!user) throw unauthorized('This account no longer exists');
+    if (!user) throw unauthorized('auth.accountNoLongerExists');
     return { data: user };
   });
 }

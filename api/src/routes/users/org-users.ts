@@ -25,7 +25,7 @@ export function orgUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const members = store(request);
     const { name, email, password, avatar } = request.body;
     const roleIds = [...new Set(request.body.roles)];
-    if (!(await members.ownsRoles(roleIds))) throw badRequest('Validation failed', { roles: 'Unknown role' });
+    if (!(await members.ownsRoles(roleIds))) throw badRequest('generic.validationFailed', { roles: 'roles.unknown' });
     await assertCanGrantRoles(ctx.db, auth, auth.organisationId, roleIds);
     if (await members.emailTaken(email)) throw emailTaken();
     const passwordHash = await hashPassword(password);
@@ -36,7 +36,7 @@ export function orgUserRoutes(app: FastifyInstance, ctx: AppContext) {
         throw err;
       });
     const user = await loadUserView(ctx.db, userId);
-    return { message: 'User created successfully', data: user! };
+    return { message: 'users.created', data: user! };
   });
 
   /**

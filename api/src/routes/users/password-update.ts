@@ -19,7 +19,7 @@ export function passwordUpdateRoute(app: FastifyInstance, ctx: AppContext) {
     const { currentPassword, password } = request.body;
     const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!(await verifyPassword(user?.passwordHash, currentPassword))) {
-      throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+      throw badRequest('passwords.currentPasswordIncorrect', { currentPassword: 'passwords.currentPasswordIncorrect' });
     }
     await ctx.db
       .update(users)
@@ -30,6 +30,6 @@ export function passwordUpdateRoute(app: FastifyInstance, ctx: AppContext) {
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, auth.userId), isNull(passwordResets.usedAt)));
-    return { message: 'Your passwords updated successfully' };
+    return { message: 'passwords.updated' };
   });
 }

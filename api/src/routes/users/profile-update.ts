@@ -29,12 +29,12 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
     const { userId } = caller(request);
     const { name, email, avatar, currentPassword } = request.body;
     const [current] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!current) throw unauthorized('This account no longer exists');
+    if (!current) throw unauthorized('auth.accountNoLongerExists');
     const changesEmail = email !== current.email;
     if (changesEmail) {
       if (!currentPassword) throw badRequest(CURRENT_PASSWORD_NEEDED_MESSAGE, { currentPassword: CURRENT_PASSWORD_NEEDED_MESSAGE });
       if (!(await verifyPassword(current.passwordHash, currentPassword))) {
-        throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+        throw badRequest('passwords.currentPasswordIncorrect', { currentPassword: 'passwords.currentPasswordIncorrect' });
       }
     }
     const token = randomToken();
@@ -49,8 +49,8 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
       if (changesEmail) await tx.insert(emailChanges).values({ userId, newEmail: email, tokenHash: sha256(token), expiresAt });
     });
     const user = await loadUserView(ctx.db, userId);
-    if (!user) throw unauthorized('This account no longer exists');
-    if (!changesEmail) return { message: 'Profile updated successfully', data: user };
+    if (!user) throw unauthorized('auth.accountNoLongerExists');
+    if (!changesEmail) return { message: 'users.profileUpdated', data: user };
     const link = `${ctx.config.publicAppUrl}/confirm?email_token=${encodeURIComponent(token)}`;
     ctx.mailer.send(emailChangeMail(email, name, link, expiresAt, languageOf(request.headers['accept-language'])));
     return { message: EMAIL_CHANGE_SENT_MESSAGE, data: user, pendingEmail: email };

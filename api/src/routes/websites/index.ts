@@ -7,7 +7,7 @@ import { caller } from '../../plugins/access';
 import { websitesStore, websiteView } from '../../stores/websites';
 import { isUniqueViolation } from '../shared';
 
-/** Spec section 8: "Website create with HTTP 409: 'Website already exists'", shown on the domain field. */
+/** Spec section 8: "Website create with HTTP 409: 'websites.alreadyExists'", shown on the domain field. */
 const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
 
 /**
@@ -27,7 +27,7 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isUniqueViolation(err)) throw websiteExists();
       throw err;
     });
-    return { message: 'Website created successfully', data: websiteView(site) };
+    return { message: 'websites.created', data: websiteView(site) };
   });
 
   /**
@@ -44,9 +44,9 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
       const sites = websitesStore(tx, caller(request).organisationId);
       await sites.lockOrganisation();
       const owned = await sites.ids();
-      if (!ids.every((id) => owned.has(id))) throw notFound('Website not found');
+      if (!ids.every((id) => owned.has(id))) throw notFound('websites.notFound');
       if (ids.length >= owned.size) {
-        throw conflict('An organisation needs at least one website: add another website before deleting this one');
+        throw conflict('websites.lastWebsite');
       }
       await sites.remove(ids);
     });

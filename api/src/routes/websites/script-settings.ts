@@ -15,7 +15,7 @@ async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
     .from(websites)
     .where(and(eq(websites.id, id), eq(websites.organisationId, caller(request).organisationId)))
     .limit(1);
-  if (!site) throw notFound('Website not found');
+  if (!site) throw notFound('websites.notFound');
   return site;
 }
 

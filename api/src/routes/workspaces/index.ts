@@ -7,7 +7,7 @@ import { activeWebsiteOf } from '../../plugins/access';
 import { workspacesStore, workspaceView } from '../../stores/workspaces';
 import { isUniqueViolation } from '../shared';
 
-const workspaceExists = () => conflict('Workspace already exists', { name: 'A workspace with this name already exists on this website' });
+const workspaceExists = () => conflict('workspaces.alreadyExists', { name: 'workspaces.nameAlreadyExists' });
 
 /**
  * The workspaces of the active website, each in one service's side list. A workspace of another
@@ -25,11 +25,11 @@ export function workspaceRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isUniqueViolation(err)) throw workspaceExists();
       throw err;
     });
-    return { message: 'Workspace created successfully', data: workspaceView(row) };
+    return { message: 'workspaces.created', data: workspaceView(row) };
   });
 
   serve(app, deleteWorkspaceCall, async (request) => {
-    if (!(await store(request).remove(request.params.id))) throw notFound('Workspace not found');
-    return { message: 'Workspace deleted successfully' };
+    if (!(await store(request).remove(request.params.id))) throw notFound('workspaces.notFound');
+    return { message: 'workspaces.deleted' };
   });
 }

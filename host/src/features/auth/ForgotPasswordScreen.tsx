@@ -1,32 +1,25 @@
-import { forgotPasswordCall } from 'contracts';
-import { useMemo } from 'react';
+import { forgotPasswordBodySchema, forgotPasswordCall } from 'contracts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage, withFormMessages } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
+
+/**
+ * The contract's own body schema (the server checks the same), with the screen's wording of "please
+ * enter"; the e-mail goes as typed (`raw`).
+ */
+const resolver = withFormMessages(zodResolver(forgotPasswordBodySchema, undefined, { raw: true }), { 'validation.emailRequired': 'form.required' });
 
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   // Coming from a used or expired reset link: its e-mail, so a new link is one click away.
   const [params] = useSearchParams();
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { label: t('login.email') }))
-          .email(t('validation.email')),
-      }),
-    [t],
-  );
   const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
-    resolver: zodResolver(schema),
+    resolver: resolver as never,
     defaultValues: { email: params.get('email') ?? '' },
   });
   const onSubmit = handleSubmit(async ({ email }) => {

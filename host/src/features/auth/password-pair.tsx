@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField, Input } from 'shared-ui';
 import { z } from 'zod';
+import { LIMITS } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 
 /** New password + confirmation, with the same bounds as the server's schema (contracts). */
@@ -14,8 +15,8 @@ export function usePasswordPairSchema() {
           password: z
             .string()
             .min(1, t('validation.required', { label: t('password.new') }))
-            .min(8, t('validation.passwordMin', { count: 8 }))
-            .max(128, t('validation.passwordMax', { count: 128 })),
+            .min(LIMITS.passwordMin, t('validation.passwordMin', { count: LIMITS.passwordMin }))
+            .max(LIMITS.passwordMax, t('validation.passwordMax', { count: LIMITS.passwordMax })),
           confirmPassword: z.string().min(1, t('validation.required', { label: t('password.confirm') })),
         })
         .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('validation.passwordsMatch') }),

@@ -1,4 +1,4 @@
-import { updatePasswordCall, updateProfileCall } from 'contracts';
+import { LIMITS, updatePasswordCall, updateProfileCall } from 'contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,7 +26,7 @@ function ProfileDetails() {
             .string()
             .trim()
             .min(1, t('validation.required', { label: t('profile.name') }))
-            .max(120),
+            .max(LIMITS.nameMax),
           email: z
             .string()
             .trim()

@@ -26,15 +26,16 @@ describe('display time: stored in milliseconds, shown in seconds (spec section 5
     expect(msToSeconds(undefined)).toBe(15);
     expect(msToSeconds(Number.NaN)).toBe(15);
   });
-  it('keeps out-of-range values so the schema refuses them with its message', () => {
+  it('keeps out-of-range values so the schema refuses them with its message code', () => {
     const refuse = (seconds: number) => {
       const doc = { ...defaultPopup(), titleOfPopup: { ...defaultPopup().titleOfPopup, label: 'Hi' }, rules: { displayTime: secondsToMs(seconds) } };
       const result = popupDocumentSchema.safeParse(doc);
       return result.success ? null : result.error.issues.find((i) => i.path.join('.') === 'rules.displayTime')?.message;
     };
-    expect(refuse(0)).toBe('Display time must be between 1 and 60 seconds');
-    expect(refuse(61)).toBe('Display time must be between 1 and 60 seconds');
-    expect(refuse(1.5)).toBe('Display time goes by steps of 1 second');
+    // Codes of the contracts' message catalogue ("Display time must be between 1 and 60 seconds").
+    expect(refuse(0)).toBe('validation.displaySecondsRange');
+    expect(refuse(61)).toBe('validation.displaySecondsRange');
+    expect(refuse(1.5)).toBe('validation.displaySecondsStep');
     expect(refuse(30)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { RESOURCE_ACTIONS } from 'contracts';
+import { MESSAGE_CATALOGUE, MESSAGE_VARIABLES, RESOURCE_ACTIONS } from 'contracts';
 import { UiProvider } from 'shared-ui';
 import { TestRouter } from 'shared-auth/testing';
 import en from '../../locales/en/settings.json';
@@ -13,7 +13,12 @@ import { RoleForm } from './components/RoleForm';
 jest.setTimeout(20_000);
 
 const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { settings: en, common } }, interpolation: { escapeValue: false } });
+// The contracts' message catalogue too: the form shows the contract schema's messages through it.
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  resources: { en: { settings: en, common, messages: MESSAGE_CATALOGUE.en } },
+  interpolation: { escapeValue: false, defaultVariables: MESSAGE_VARIABLES },
+});
 
 function renderForm(onSubmit = jest.fn().mockResolvedValue(undefined), defaultValues?: { name: string; permissions: string[] }) {
   render(

@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { emptyAudience, type AudienceGroup } from 'contracts';
+import { emptyAudience, segmentCreateBodySchema, type AudienceGroup } from 'contracts';
 import { Button, Card, FormField, Heading, HStack, Input, Stack, Text, toaster } from 'shared-ui';
 import { AudienceBuilder, audienceErrorsFrom, type AudienceAttribute } from 'shared-ui/audience-builder';
 import { useTranslation } from 'shared-i18n';
-import { fieldErrors, reportFormError, useCan } from 'shared-auth';
+import { fieldErrors, reportFormError, useCan, withFormMessages } from 'shared-auth';
 import { useCreateSegment } from '../api/create-segment';
 import { useUpdateSegment } from '../api/update-segment';
 import type { SegmentRow } from '../api/list-segments';
@@ -16,6 +16,13 @@ import { AudiencePreviewPanel } from './AudiencePreviewPanel';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type SegmentFormValues = { name: string; audience: AudienceGroup };
+/**
+ * The contract's own body schema (the server checks the same), with the form's wording of "please
+ * enter"; the rules are checked by the builder as they are built (missing values), not here.
+ */
+const resolver = withFormMessages(zodResolver(segmentCreateBodySchema.extend({ audience: z.custom<AudienceGroup>() })), {
+  'validation.nameRequired': 'form.required',
+});
 
 export interface SegmentEditorProps {
   /** The segment being edited, or null for a new one. */
@@ -36,20 +43,8 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
   const { t: tc } = useTranslation('common');
   // The preview lists people: only for those who may see them (get_members), as the API.
   const canPreview = useCan('get', 'members');
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, tc('validation.required', { label: t('audiences.form.name') }))
-          .max(120, t('audiences.form.nameTooLong')),
-        audience: z.custom<AudienceGroup>(),
-      }),
-    [t, tc],
-  );
   const { register, control, handleSubmit, setError, formState, watch } = useForm<SegmentFormValues>({
-    resolver: zodResolver(schema) as never,
+    resolver: resolver as never,
     defaultValues: { name: segment?.name ?? '', audience: segment?.audience ?? emptyAudience() },
   });
   const audience = watch('audience');

@@ -1,16 +1,31 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { GroupBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
+import { GROUP_MAX_MEMBERS, GROUP_MEMBERS_REQUIRED_MESSAGE, groupBodySchema, type GroupBody } from 'contracts';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import type { ClientMember } from '../api/list-client-members';
 import { MembersPicker } from './MembersPicker';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type GroupFormValues = { name: string; members: ClientMember[] };
+/**
+ * The contract's own body schema (the server checks the same), with the form's wording of "please
+ * enter"; the picker holds whole members (shown by name), so the form checks their count itself.
+ */
+const resolver = withFormMessages(
+  zodResolver(
+    groupBodySchema.extend({
+      members: z
+        .array(z.object({ _id: z.string() }).passthrough())
+        .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
+        .max(GROUP_MAX_MEMBERS, 'validation.membersTooMany'),
+    }),
+  ),
+  { 'validation.nameRequired': 'form.required' },
+);
 
 export interface GroupFormProps {
   defaultValues?: GroupFormValues;
@@ -30,20 +45,9 @@ export function GroupForm({ defaultValues = { name: '', members: [] }, submitLab
   const { t: tc } = useTranslation('common');
   const membersLabelId = useId();
   const membersErrorId = useId();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, tc('validation.required', { label: t('groups.form.name') }))
-          .max(120, t('groups.form.nameTooLong')),
-        members: z.array(z.object({ _id: z.string() }).passthrough()).min(1, t('groups.form.membersRequired')),
-      }),
-    [t, tc],
-  );
+  const messageText = useMessageText();
   const { register, control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
-    resolver: zodResolver(schema) as never,
+    resolver: resolver as never,
     defaultValues,
   });
   const submit = handleSubmit(async (values) => {
@@ -76,7 +80,7 @@ export function GroupForm({ defaultValues = { name: '', members: [] }, submitLab
               </Text>
               {fieldState.error && (
                 <Text id={membersErrorId} color="fg.error" fontSize="sm" textAlign="start" role="alert" data-testid="members-error">
-                  {fieldState.error.message}
+                  {messageText(fieldState.error.message)}
                 </Text>
               )}
               <MembersPicker value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { LIMITS, msg } from 'contracts';
 import { FormField, Input } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
@@ -27,13 +28,14 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
         .string()
         .trim()
         .min(1, required('name'))
-        .max(120, t('users.form.tooLong', { max: 120 })),
+        .max(LIMITS.nameMax, t('users.form.tooLong', { max: LIMITS.nameMax })),
       email: z.string().trim().min(1, required('email')).email(t('invitations.form.emailInvalid')),
       password: z
         .string()
         .min(1, required('password'))
-        .min(8, t('users.form.passwordShort'))
-        .max(128, t('users.form.tooLong', { max: 128 })),
+        // The contract's limit and message (a code of the catalogue, shown by FormField).
+        .min(LIMITS.passwordMin, msg('validation.passwordTooShort'))
+        .max(LIMITS.passwordMax, t('users.form.tooLong', { max: LIMITS.passwordMax })),
       roles: z.string().min(1, required('role')),
     });
   }, [t]);

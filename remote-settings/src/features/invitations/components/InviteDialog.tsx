@@ -1,16 +1,21 @@
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { invitationCreateBodySchema } from 'contracts';
 import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import { useCreateInvitation } from '../api/create-invitation';
 
 type InviteForm = { email: string; roleId: string };
 const EMPTY: InviteForm = { email: '', roleId: '' };
+/** The contract's own body schema, with the dialog's wording of its messages; the e-mail goes as typed (`raw`). */
+const resolver = withFormMessages(zodResolver(invitationCreateBodySchema, undefined, { raw: true }), {
+  'validation.emailRequired': 'form.required',
+  'validation.emailInvalid': 'form.emailInvalid',
+  'validation.roleRequired': 'form.required',
+});
 
 /**
  * "Invite" (create_invitations): an e-mail and one of the organisation's roles. The server mails the
@@ -19,19 +24,7 @@ const EMPTY: InviteForm = { email: '', roleId: '' };
 export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateInvitation();
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('invitations.form.email') }))
-          .email(t('invitations.form.emailInvalid')),
-        roleId: z.string().min(1, t('validation.required', { ns: 'common', label: t('invitations.form.role') })),
-      }),
-    [t],
-  );
-  const { register, handleSubmit, setError, formState, reset } = useForm<InviteForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { register, handleSubmit, setError, formState, reset } = useForm<InviteForm>({ resolver: resolver as never, defaultValues: EMPTY });
   const close = () => {
     reset(EMPTY);
     onClose();

@@ -1,18 +1,23 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { ATTRIBUTE_NAME_PATTERN, ATTRIBUTE_TYPES, type AttributeType } from 'contracts';
+import { ATTRIBUTE_TYPES, attributeBodySchema, type AttributeType } from 'contracts';
 import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import { useCreateAttribute } from '../api/create-attribute';
 import type { AttributeRow } from '../api/list-attributes';
 import { useUpdateAttribute } from '../api/update-attribute';
 
 type AttributeForm = { name: string; type: AttributeType | '' };
 const EMPTY: AttributeForm = { name: '', type: '' };
+/** The contract's own body schema (the server checks the same), with the dialog's wording of its messages. */
+const resolver = withFormMessages(zodResolver(attributeBodySchema), {
+  'validation.nameRequired': 'form.required',
+  'validation.typeRequired': 'form.required',
+  'validation.attributeNameTooLong': 'form.attributeNameTooLong',
+});
 
 /** New or edited attribute: a name (a key in the website's code) and a type. */
 export function AttributeFormDialog({
@@ -27,21 +32,8 @@ export function AttributeFormDialog({
   onSaved: (saved: AttributeRow, created: boolean) => void;
 }) {
   const { t } = useTranslation('settings');
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('peopleData.form.name') }))
-          .max(64, t('peopleData.form.tooLong', { max: 64 }))
-          .regex(ATTRIBUTE_NAME_PATTERN, t('peopleData.form.nameInvalid')),
-        type: z.enum(ATTRIBUTE_TYPES, { error: t('validation.required', { ns: 'common', label: t('peopleData.form.type') }) }),
-      }),
-    [t],
-  );
   const { register, handleSubmit, setError, formState, reset } = useForm<AttributeForm>({
-    resolver: zodResolver(schema) as never,
+    resolver: resolver as never,
     defaultValues: EMPTY,
   });
   useEffect(() => {

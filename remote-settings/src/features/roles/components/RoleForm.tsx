@@ -1,15 +1,16 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import type { RoleBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text } from 'shared-ui';
+import { roleBodySchema, type RoleBody } from 'contracts';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import { PermissionCards, orderPermissions } from './PermissionCards';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type RoleFormValues = { name: string; permissions: string[] };
+/** The contract's own body schema (the server checks the same), with the form's wording of "please enter". */
+const resolver = withFormMessages(zodResolver(roleBodySchema), { 'validation.nameRequired': 'form.required' });
 
 export interface RoleFormProps {
   defaultValues?: RoleFormValues;
@@ -29,19 +30,8 @@ export function RoleForm({ defaultValues = { name: '', permissions: [] }, submit
   const { t: tc } = useTranslation('common');
   const permissionsLabelId = useId();
   const permissionsErrorId = useId();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, tc('validation.required', { label: t('roles.form.name') }))
-          .max(120, t('roles.form.nameTooLong')),
-        permissions: z.array(z.string()).min(1, t('roles.form.permissionsRequired')),
-      }),
-    [t, tc],
-  );
-  const { register, control, handleSubmit, setError, formState } = useForm<RoleFormValues>({ resolver: zodResolver(schema), defaultValues });
+  const messageText = useMessageText();
+  const { register, control, handleSubmit, setError, formState } = useForm<RoleFormValues>({ resolver: resolver as never, defaultValues });
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit({ name: values.name.trim(), permissions: orderPermissions(values.permissions) });
@@ -74,7 +64,7 @@ export function RoleForm({ defaultValues = { name: '', permissions: [] }, submit
               <PermissionCards value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />
               {fieldState.error && (
                 <Text id={permissionsErrorId} color="fg.error" fontSize="sm" textAlign="start" role="alert" data-testid="permissions-error">
-                  {fieldState.error.message}
+                  {messageText(fieldState.error.message)}
                 </Text>
               )}
             </Stack>

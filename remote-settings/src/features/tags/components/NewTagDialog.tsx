@@ -1,39 +1,28 @@
-import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { HEX_COLOR, type CallAnswer, type createTagCall } from 'contracts';
+import { HEX_COLOR, tagCreateBodySchema, type CallAnswer, type createTagCall } from 'contracts';
 import { chakra, FormField, HStack, Input } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm } from 'shared-auth';
+import { useDialogForm, withFormMessages } from 'shared-auth';
 import { FormDialog } from 'shared-ui/overlays';
 import { useCreateTag } from '../api/create-tag';
 import { ColorSwatch } from './ColorSwatch';
 
 type NewTagForm = { name: string; color: string };
 const EMPTY: NewTagForm = { name: '', color: '#1677ff' };
+/** The contract's own body schema (the server checks the same), with the dialog's wording of its messages. */
+const resolver = withFormMessages(zodResolver(tagCreateBodySchema), {
+  'validation.nameRequired': 'form.required',
+  'validation.colorRequired': 'form.required',
+  'validation.tagNameTooLong': 'form.tagNameTooLong',
+  'validation.colorInvalid': 'form.colorInvalid',
+});
 
 /** New tag: a name and a colour (`#rrggbb`, picked or typed, previewed as a swatch). */
 export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateTag();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('tags.form.name') }))
-          .max(60, t('websites.form.tooLong', { max: 60 })),
-        color: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('tags.form.color') }))
-          .regex(HEX_COLOR, t('tags.form.colorInvalid')),
-      }),
-    [t],
-  );
   const { form, close, onSubmit, submitting } = useDialogForm<NewTagForm, CallAnswer<typeof createTagCall>>({
-    resolver: zodResolver(schema),
+    resolver: resolver as never,
     empty: EMPTY,
     fields: ['name', 'color'],
     save: (body) => create.mutateAsync({ body }),

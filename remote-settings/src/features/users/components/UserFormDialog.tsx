@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { isValidDomain } from 'contracts';
+import { LIMITS, isValidDomain, msg } from 'contracts';
 import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
@@ -31,15 +31,16 @@ export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean
         .string()
         .trim()
         .min(1, required('name'))
-        .max(120, t('users.form.tooLong', { max: 120 })),
+        .max(LIMITS.nameMax, t('users.form.tooLong', { max: LIMITS.nameMax })),
       email: z.string().trim().min(1, required('email')).email(t('users.form.emailInvalid')),
       password: editing
         ? z.string()
         : z
             .string()
             .min(1, required('password'))
-            .min(8, t('users.form.passwordShort'))
-            .max(128, t('users.form.tooLong', { max: 128 })),
+            // The contract's limit and message (a code of the catalogue, shown by FormField).
+            .min(LIMITS.passwordMin, msg('validation.passwordTooShort'))
+            .max(LIMITS.passwordMax, t('users.form.tooLong', { max: LIMITS.passwordMax })),
       domain: z.string().trim().min(1, required('domain')).refine(isValidDomain, t('users.form.domainInvalid')),
     });
   }, [t, editing]);

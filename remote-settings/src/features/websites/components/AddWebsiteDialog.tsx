@@ -1,38 +1,30 @@
-import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { isValidDomain, type CallAnswer, type createWebsiteCall } from 'contracts';
+import { websiteCreateBodySchema, type CallAnswer, type createWebsiteCall } from 'contracts';
 import { FormField, Input } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm } from 'shared-auth';
+import { useDialogForm, withFormMessages } from 'shared-auth';
 import { useCreateWebsite } from '../api/create-website';
 import { FormDialog } from 'shared-ui/overlays';
 
 type AddWebsiteForm = { name: string; domain: string };
 const EMPTY: AddWebsiteForm = { name: '', domain: '' };
+/**
+ * The contract's own body schema, with the dialog's wording of its messages. The values go as typed
+ * (`raw`): the server normalises the domain with the same schema.
+ */
+const resolver = withFormMessages(zodResolver(websiteCreateBodySchema, undefined, { raw: true }), {
+  'validation.nameRequired': 'form.required',
+  'validation.domainRequired': 'form.required',
+  'validation.nameTooLong': 'form.websiteNameTooLong',
+  'validation.domainInvalid': 'form.domainInvalid',
+});
 
 /** "Add website" (create_websites): name and domain; a duplicate shows 'Website already exists' on the domain field and as a toast. */
 export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateWebsite();
-  const schema = useMemo(
-    () =>
-      z.object({
-        name: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('websites.form.name') }))
-          .max(120, t('websites.form.tooLong', { max: 120 })),
-        domain: z
-          .string()
-          .trim()
-          .min(1, t('validation.required', { ns: 'common', label: t('websites.form.domain') }))
-          .refine(isValidDomain, t('websites.form.domainInvalid')),
-      }),
-    [t],
-  );
   const { form, close, onSubmit, submitting } = useDialogForm<AddWebsiteForm, CallAnswer<typeof createWebsiteCall>>({
-    resolver: zodResolver(schema),
+    resolver: resolver as never,
     empty: EMPTY,
     fields: ['name', 'domain'],
     save: (body) => create.mutateAsync({ body }),
