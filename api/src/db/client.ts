@@ -37,6 +37,13 @@ export interface Database {
    * Resolves once listening; the returned function stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs a statement the process runs very often (the website script's content call, issue 12) so that
+   * it is parsed and planned once: on PostgreSQL a named statement, prepared once per pooled connection
+   * (planning was most of that call's database time); PGlite has no named statements and runs it as
+   * any query. `name` must stand for `text` alone (a hash of it), as the server keeps one text per name.
+   */
+  queryPrepared<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
 }
 
 export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { pgliteDataDir: string } | { pglite: PGlite };
@@ -52,6 +59,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() }),
+      queryPrepared: async <Row>(name: string, text: string, values: unknown[]) =>
+        (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows as Row[],
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
@@ -81,6 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(driver, { migrationsFolder: migrationsDir() }),
     close: () => client.close(),
     pglite: client,
+    queryPrepared: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return async () => {
