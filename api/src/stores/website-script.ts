@@ -5,9 +5,12 @@ import type { AudienceGroup } from 'contracts';
 import type { Database, Db } from '../db/client';
 import {
   clientMembers,
+  contentComments,
   contentGroups,
+  contentReactions,
   contents,
   contentSegments,
+  formAnswers,
   groupMembers,
   segments,
   users,
@@ -15,6 +18,7 @@ import {
   visitors,
   websiteInstallations,
   websites,
+  type ContentKind,
 } from '../db/schema';
 import { attributeTypesOf } from './attributes';
 
@@ -39,7 +43,7 @@ export interface VisitorFactsRow {
 
 /**
  * The SQL of the website script's public calls (issue 12), by website public key or website id: the
- * website and its public content (what the content cache keeps) and the installation heartbeat; the
+ * website and its public content (what the content cache keeps), identify, events and the installation heartbeat; the
  * content call's per-visitor query is visitorFactsStatement, below. Nothing here is reached by a console user.
  */
 export function websiteScriptStore(db: Db) {
@@ -74,6 +78,79 @@ export function websiteScriptStore(db: Db) {
       return { rows, groupRows, segmentRows: segmentRows as { contentId: string; segmentId: string; audience: AudienceGroup }[], attributeTypes };
     },
 
+    /**
+     * What `identify` says of a visitor: creates or updates the website's client member (what the page
+     * did not send stays as it was; attributes sent replace theirs, the others remain) and links the
+     * visitor id to it, in one transaction.
+     */
+    async identify(
+      websiteId: string,
+      visitorId: string,
+      member: { externalId: string; username: string | null; email: string | null; attributes: Record<string, string | number | boolean | null> },
+    ) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(clientMembers)
+          .values({ websiteId, memberId: member.externalId, username: member.username, email: member.email, attributes: member.attributes })
+          .onConflictDoUpdate({
+            target: [clientMembers.websiteId, clientMembers.memberId],
+            set: {
+              username: sql`coalesce(excluded.username, ${clientMembers.username})`,
+              email: sql`coalesce(excluded.email, ${clientMembers.email})`,
+              attributes: sql`${clientMembers.attributes} || excluded.attributes`,
+            },
+          })
+          .returning({ id: clientMembers.id });
+        await tx
+          .insert(visitors)
+          .values({ websiteId, visitorId, clientMemberId: row.id })
+          .onConflictDoUpdate({
+            target: [visitors.websiteId, visitors.visitorId],
+            set: { clientMemberId: row.id, lastSeenAt: sql`now()` },
+          });
+      });
+    },
+
+    /** The kind of each of `ids` that is content of the website (another website's content is not found). */
+    async contentKinds(websiteId: string, ids: string[]): Promise<Map<string, ContentKind>> {
+      const known = new Map<string, ContentKind>();
+      if (ids.length === 0) return known;
+      const rows = await db
+        .select({ id: contents.id, kind: contents.kind })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), inArray(contents.id, ids)));
+      for (const r of rows) known.set(r.id, r.kind);
+      return known;
+    },
+
+    /**
+     * Stores a batch of events in one transaction; events whose id the website already holds are
+     * skipped (unique index, ON CONFLICT DO NOTHING). `carried(newIds)` says, from the ids that were new,
+     * the comments, reactions and form answers to store with them and the counters to bump per item.
+     * Answers how many events were stored.
+     */
+    async recordEvents(rows: (typeof visitorEvents.$inferInsert)[], carried: (newIds: Set<string | null>) => CarriedByEvents): Promise<number> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
+        const { comments, reactions, answers, bumps } = carried(new Set(inserted.map((r) => r.eventId)));
+        if (comments.length) await tx.insert(contentComments).values(comments);
+        if (reactions.length) await tx.insert(contentReactions).values(reactions);
+        if (answers.length) await tx.insert(formAnswers).values(answers);
+        if (bumps.size > 0) {
+          // One statement for every item of the batch (a batch may touch several popups and banners).
+          const values = sql.join(
+            [...bumps].map(([id, b]) => sql`(${id}::uuid, ${b.react}::int, ${b.comment}::int)`),
+            sql`, `,
+          );
+          await tx.execute(
+            sql`update contents set react_count = contents.react_count + v.reacts, comment_count = contents.comment_count + v.comments
+                  from (values ${values}) as v(id, reacts, comments) where contents.id = v.id`,
+          );
+        }
+        return inserted.length;
+      });
+    },
+
     /** The installation heartbeat: first and last seen of the script on a page origin, with its version. */
     async recordInstallation(websiteId: string, origin: string, version: string | null) {
       await db
@@ -98,6 +175,15 @@ export function websiteScriptStore(db: Db) {
       return { last: last ?? null };
     },
   };
+}
+
+/** What a batch of events carries besides the events: rows of their own, and the denormalised counters the content lists show. */
+export interface CarriedByEvents {
+  comments: (typeof contentComments.$inferInsert)[];
+  reactions: (typeof contentReactions.$inferInsert)[];
+  answers: (typeof formAnswers.$inferInsert)[];
+  /** Per content id: reactions and comments to add to its counters. */
+  bumps: Map<string, { react: number; comment: number }>;
 }
 
 interface RawFactsRow {
