@@ -165,6 +165,8 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
  * string, number, boolean or date; a string holding NUL) runs as an ordinary query instead.
  */
 class PglitePrepared {
+  /** Statements kept at most (one per website targeting shape in use): past it, all are dropped and prepared again as used. */
+  private static readonly MOST = 256;
   private readonly prepared = new Map<string, Promise<void>>();
 
   constructor(private readonly client: PGlite) {}
@@ -172,10 +174,22 @@ class PglitePrepared {
   async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     const literals = values.map(literal);
     if (literals.some((l) => l === undefined)) return (await this.client.query<Row>(text, values)).rows;
+    try {
+      return await this.execute<Row>(name, text, literals as string[]);
+    } catch (err) {
+      // Deallocated meanwhile (the cap below, or anyone in the session): prepared again, once.
+      if ((err as { code?: string }).code !== '26000') throw err;
+      this.prepared.delete(name);
+      return this.execute<Row>(name, text, literals as string[]);
+    }
+  }
+
+  private async execute<Row>(name: string, text: string, literals: string[]): Promise<Row[]> {
     let ready = this.prepared.get(name);
     if (!ready) {
+      const room = this.prepared.size >= PglitePrepared.MOST ? (this.prepared.clear(), this.client.exec('DEALLOCATE ALL')) : Promise.resolve();
       // The name is ours (a hash of the text), never a caller's.
-      ready = this.client.exec(`PREPARE ${name} AS ${text}`).then(() => {});
+      ready = room.then(() => this.client.exec(`PREPARE ${name} AS ${text}`)).then(() => {});
       this.prepared.set(name, ready);
       ready.catch(() => this.prepared.delete(name));
     }
