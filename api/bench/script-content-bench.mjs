@@ -168,11 +168,23 @@ function contentPath(key, n) {
   return `/api/public/${key}/content?visitorId=${encodeURIComponent(visitor)}&url=${encodeURIComponent(page)}&device=${n % 4 === 0 ? 'mobile' : 'web'}&v=bench`;
 }
 
+/** When a process started (clock ticks after boot). */
+const startOf = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return 0;
+  }
+};
+const ownStart = startOf(process.pid);
+
 /**
  * CPU time (ms) used so far by the API process, PostgreSQL's processes and this one (autocannon), from
  * /proc (Linux; elsewhere nothing): over the load test, divided by the answers, it is what one answer
  * costs each, and so what bounds the throughput on this machine's cores. On PGlite the database runs
- * inside the API process.
+ * inside the API process. Only processes started after the bench count (a machine shared with other
+ * clusters); other work started meanwhile can still add to PostgreSQL's figure.
  */
 function cpuMs() {
   const used = {};
@@ -185,6 +197,9 @@ function cpuMs() {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Processes started before this bench (another cluster on a shared machine) are not ours.
+      if (Number(fields[19]) < ownStart) continue;
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const who =
         pid === String(process.pid)
@@ -196,7 +211,6 @@ function cpuMs() {
               : null;
       if (!who) continue;
       // utime and stime, in clock ticks (100 a second on Linux).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       used[who] = (used[who] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {
       // A process that ended meanwhile.
