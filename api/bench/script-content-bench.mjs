@@ -16,7 +16,9 @@
 // The target (issue 12): ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
 // Env: BENCH_PEOPLE (10000), BENCH_ITEMS (200), BENCH_CONNECTIONS (50), BENCH_SECONDS (10),
 // BENCH_PORT (14040; PostgreSQL's API on the next port).
-// Prints JSON on its last line: { people, items, connections, pglite: { content: { serialP95, p50, p95, p99, rps, … } }, postgres: … }.
+// Prints JSON on its last line: { people, items, connections, pglite: { content: { serialP95, p50, p95, p99, rps, …,
+// cpuMsPerAnswer: { api, postgres, autocannon } } }, postgres: … }.
+import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SEEDED_ADMIN, adminWebsite, benchLog, loadTest, onPglite, onPostgres, oneAtATime, percentile, printFigures, scenarioSeconds } from './lib.mjs';
 
@@ -166,6 +168,57 @@ function contentPath(key, n) {
   return `/api/public/${key}/content?visitorId=${encodeURIComponent(visitor)}&url=${encodeURIComponent(page)}&device=${n % 4 === 0 ? 'mobile' : 'web'}&v=bench`;
 }
 
+/** When a process started (clock ticks after boot). */
+const startOf = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return 0;
+  }
+};
+const ownStart = startOf(process.pid);
+
+/**
+ * CPU time (ms) used so far by the API process, PostgreSQL's processes and this one (autocannon), from
+ * /proc (Linux; elsewhere nothing): over the load test, divided by the answers, it is what one answer
+ * costs each, and so what bounds the throughput on this machine's cores. On PGlite the database runs
+ * inside the API process. Only processes started after the bench count (a machine shared with other
+ * clusters); other work started meanwhile can still add to PostgreSQL's figure.
+ */
+function cpuMs() {
+  const used = {};
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return used;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Processes started before this bench (another cluster on a shared machine) are not ours.
+      if (Number(fields[19]) < ownStart) continue;
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const who =
+        pid === String(process.pid)
+          ? 'autocannon'
+          : readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('api/dist/main.js')
+            ? 'api'
+            : command.startsWith('postgres')
+              ? 'postgres'
+              : null;
+      if (!who) continue;
+      // utime and stime, in clock ticks (100 a second on Linux).
+      used[who] = (used[who] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return used;
+}
+
 async function measure(apiUrl, { key }) {
   const first = await fetch(new URL(contentPath(key, 1), apiUrl));
   const body = await first.json();
@@ -173,14 +226,20 @@ async function measure(apiUrl, { key }) {
   log(`visitor-2 sees ${body.items.length} items (${body.interruptions.today} of ${body.interruptions.perDay} interruptions today)`);
   let n = 0;
   const serial = await oneAtATime(new URL(contentPath(key, 2), apiUrl).toString(), {}, { name: 'content', count: 50 });
+  const cpuBefore = cpuMs();
   const load = await loadTest(new URL(contentPath(key, 3), apiUrl).toString(), {
     connections,
     duration,
     timeout: 10,
     requests: [{ setupRequest: (req) => ({ ...req, path: contentPath(key, n++) }) }],
   });
-  const figures = { serialP50: percentile(serial.times, 50), serialP95: percentile(serial.times, 95), ...load };
+  const cpuAfter = cpuMs();
+  const cpuMsPerAnswer = Object.fromEntries(
+    Object.entries(cpuAfter).map(([who, ms]) => [who, Math.round(((ms - (cpuBefore[who] ?? 0)) / Math.max(1, load.requests)) * 1000) / 1000]),
+  );
+  const figures = { serialP50: percentile(serial.times, 50), serialP95: percentile(serial.times, 95), ...load, cpuMsPerAnswer };
   log(`content: one at a time p95 ${figures.serialP95} ms; ${connections} connections p99 ${figures.p99} ms, ${figures.rps} req/s`);
+  log(`content: CPU ms per answer ${JSON.stringify(cpuMsPerAnswer)}`);
   return { content: figures };
 }
 

@@ -190,6 +190,29 @@ describe('what to show', () => {
     expect(signedItem.sender).toEqual(expect.any(String));
   });
 
+  test('the per-visitor statement (prepared once) reads quotes, backslashes and SQL in visitor ids and audience values as data', async () => {
+    const s = await site();
+    await t.ctx.db.insert(attributes).values({ websiteId: s.u.websiteId, name: 'plan', type: 'string' });
+    const odd = "o'brien\\'); drop table visitors; --";
+    const value = "pro'\\ or 1=1 --";
+    await identify(s, { visitorId: odd, externalId: 'odd', attributes: { plan: value } });
+    await identify(s, { visitorId: 'plain', externalId: 'plain', attributes: { plan: 'pro' } });
+    const everyone = await add(s, 'banner', bannerBody({ target: 'all' }));
+    const byDynamic = await add(s, 'banner', bannerBody({ target: 'dynamic', dynamicAudience: planIs(value) }));
+    // Many calls on the same statement (PostgreSQL plans it generically after five), both visitors each time.
+    for (let i = 0; i < 7; i++) {
+      expect((await shown(s, odd)).ids.sort()).toEqual([everyone, byDynamic].sort());
+      expect((await shown(s, 'plain')).ids).toEqual([everyone]);
+      expect((await shown(s, `${odd}-${i}`)).ids).toEqual([everyone]);
+    }
+    expect(await t.ctx.db.select().from(visitors).where(eq(visitors.websiteId, s.u.websiteId))).toHaveLength(2);
+    // PGlite keeps it prepared in its one session: dropped there, it is prepared again on the next call.
+    if (t.database.pglite) {
+      await t.database.pglite.exec('DEALLOCATE ALL');
+      expect((await shown(s, odd)).ids.sort()).toEqual([everyone, byDynamic].sort());
+    }
+  });
+
   test('devices, page rules, status, the popup’s run; ordered by priority then newest', async () => {
     const s = await site();
     const webOnly = await add(s, 'popup', popupBody({ devices: 'web', priority: 'high' }));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   scriptBannerSchema,
@@ -13,19 +13,15 @@ import {
   type PushNotificationDocument,
   type ScriptItem,
 } from 'contracts';
-import type { Database, Db } from '../../db/client';
-import { contentGroups, contents, contentSegments, segments, users, websites, type ContentKind } from '../../db/schema';
-import { attributeTypesOf } from '../audiences/attribute-types';
+import type { Database } from '../../db/client';
+import type { ContentKind } from '../../db/schema';
+import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../../stores/website-script';
 import { compileAudience, type AttributeTypes } from '../audiences/compile';
 
 /** The channel the database triggers of migration 0010 notify, with the website id as payload. */
 export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
 
-export interface ScriptWebsite {
-  id: string;
-  domain: string;
-  interruptionsPerDay: number;
-}
+export type ScriptWebsite = ScriptWebsiteRow;
 
 /** One way to be in an item's audience: a member of a group, or matching a compiled condition (by index). */
 export type Alternative = { group: string } | { condition: number };
@@ -63,6 +59,8 @@ export interface WebsiteContent {
    * member's group ids in the same query.
    */
   conditions: SQL[];
+  /** The visitor's facts over `conditions`: one prepared statement per call (stores/website-script.ts). */
+  visitorFacts(visitorId: string): Promise<VisitorFactsRow>;
 }
 
 const RANK: Record<CampaignPriority, number> = { low: 0, normal: 1, high: 2 };
@@ -87,10 +85,6 @@ export class ScriptContentCache {
     private readonly database: Database,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {}
-
-  private get db(): Db {
-    return this.database.db;
-  }
 
   async start() {
     this.stopListening = await this.database.listen(
@@ -147,26 +141,10 @@ export class ScriptContentCache {
   }
 
   private async load(publicKey: string): Promise<WebsiteContent | null> {
-    const [website] = await this.db
-      .select({ id: websites.id, domain: websites.domain, interruptionsPerDay: websites.interruptionsPerDay })
-      .from(websites)
-      .where(eq(websites.publicKey, publicKey))
-      .limit(1);
+    const store = websiteScriptStore(this.database.db);
+    const website = await store.websiteOfKey(publicKey);
     if (!website) return null;
-    const published = and(eq(contents.websiteId, website.id), eq(contents.status, 'public'));
-    const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
-      this.db.select({ c: contents, senderName: users.name }).from(contents).leftJoin(users, eq(users.id, contents.senderId)).where(published),
-      this.db
-        .select({ contentId: contentGroups.contentId, groupId: contentGroups.groupId })
-        .from(contentGroups)
-        .where(inArray(contentGroups.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
-      this.db
-        .select({ contentId: contentSegments.contentId, segmentId: segments.id, audience: segments.audience })
-        .from(contentSegments)
-        .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
-        .where(inArray(contentSegments.contentId, this.db.select({ id: contents.id }).from(contents).where(published))),
-      attributeTypesOf(this.db, website.id),
-    ]);
+    const { rows, groupRows, segmentRows, attributeTypes } = await store.publicContent(website.id);
     const groupsOf = new Map<string, string[]>();
     for (const r of groupRows) groupsOf.set(r.contentId, [...(groupsOf.get(r.contentId) ?? []), r.groupId]);
     const segmentsOf = new Map<string, { id: string; audience: AudienceGroup }[]>();
@@ -249,7 +227,7 @@ export class ScriptContentCache {
     });
     // Priority first (high, normal, low), then the newest.
     ready.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
-    return { website, items: ready, conditions };
+    return { website, items: ready, conditions, visitorFacts: visitorFactsStatement(this.database, website.id, conditions) };
   }
 }
 

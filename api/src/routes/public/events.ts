@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from 'contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   EVENT_UNKNOWN_CONTENT_MESSAGE,
   EVENT_WRONG_KIND_MESSAGE,
@@ -10,9 +9,10 @@ import {
   recordEventsCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
-import { contentComments, contentReactions, contents, formAnswers, visitorEvents, type ContentKind } from '../../db/schema';
+import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
+import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from './script';
 
 /** Which events apply to which kind of content: reactions and comments exist on popups and banners, form answers on popups. */
@@ -43,14 +43,8 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     services.limit(services.eventLimiter, 'events', site.id, request, sent.length, EVENTS_RATE_LIMITED_MESSAGE);
 
     const ids = [...new Set(sent.flatMap((e) => ('contentId' in e ? [e.contentId] : [])))];
-    const known = new Map<string, ContentKind>();
-    if (ids.length > 0) {
-      const rows = await ctx.db
-        .select({ id: contents.id, kind: contents.kind })
-        .from(contents)
-        .where(and(eq(contents.websiteId, site.id), inArray(contents.id, ids)));
-      for (const r of rows) known.set(r.id, r.kind);
-    }
+    const store = websiteScriptStore(ctx.db);
+    const known = await store.contentKinds(site.id, ids);
     const errors: Record<string, MessageCode> = {};
     sent.forEach((e, i) => {
       if (e.type === 'session') return;
@@ -94,15 +88,9 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
             }))
           : [],
       );
-    const accepted = await ctx.db.transaction(async (tx) => {
-      const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
+    const accepted = await store.recordEvents(rows, (newIds) => {
       // What was new: events without an id, and those whose id the website did not hold yet (once each, even within one batch).
-      const newIds = new Set(inserted.map((r) => r.eventId));
       const events = sent.filter((e) => e.id === undefined || newIds.delete(e.id));
-      const [c, r, a] = [comments(events), reactions(events), answers(events)];
-      if (c.length) await tx.insert(contentComments).values(c);
-      if (r.length) await tx.insert(contentReactions).values(r);
-      if (a.length) await tx.insert(formAnswers).values(a);
       // Denormalised counters the content lists show (reactCount, commentCount), bumped once per item.
       const bumps = new Map<string, { react: number; comment: number }>();
       for (const e of events) {
@@ -111,18 +99,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
         b[e.type] += 1;
         bumps.set(e.contentId, b);
       }
-      if (bumps.size > 0) {
-        // One statement for every item of the batch (a batch may touch several popups and banners).
-        const values = sql.join(
-          [...bumps].map(([id, b]) => sql`(${id}::uuid, ${b.react}::int, ${b.comment}::int)`),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`update contents set react_count = contents.react_count + v.reacts, comment_count = contents.comment_count + v.comments
-                  from (values ${values}) as v(id, reacts, comments) where contents.id = v.id`,
-        );
-      }
-      return inserted.length;
+      return { comments: comments(events), reactions: reactions(events), answers: answers(events), bumps };
     });
     return { message: EVENTS_ACCEPTED_MESSAGE, accepted };
   });

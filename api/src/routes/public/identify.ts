@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from 'contracts';
-import { sql } from 'drizzle-orm';
 import { ATTRIBUTE_TYPE_MESSAGE, UNKNOWN_ATTRIBUTE_MESSAGE, VISITOR_IDENTIFIED_MESSAGE, identifyVisitorCall, type AttributeType } from 'contracts';
 import type { AppContext } from '../../context';
-import { clientMembers, visitors } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
+import { websiteScriptStore } from '../../stores/website-script';
 import { attributeTypesOf } from '../audiences/attribute-types';
 import type { ScriptServices } from './script';
 
@@ -50,28 +49,7 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
 
-    await ctx.db.transaction(async (tx) => {
-      const [member] = await tx
-        .insert(clientMembers)
-        .values({ websiteId: website.id, memberId: externalId, username: name || null, email: email || null, attributes })
-        .onConflictDoUpdate({
-          target: [clientMembers.websiteId, clientMembers.memberId],
-          // What the page did not send stays as it was; attributes sent replace theirs, the others remain.
-          set: {
-            username: sql`coalesce(excluded.username, ${clientMembers.username})`,
-            email: sql`coalesce(excluded.email, ${clientMembers.email})`,
-            attributes: sql`${clientMembers.attributes} || excluded.attributes`,
-          },
-        })
-        .returning({ id: clientMembers.id });
-      await tx
-        .insert(visitors)
-        .values({ websiteId: website.id, visitorId, clientMemberId: member.id })
-        .onConflictDoUpdate({
-          target: [visitors.websiteId, visitors.visitorId],
-          set: { clientMemberId: member.id, lastSeenAt: sql`now()` },
-        });
-    });
+    await websiteScriptStore(ctx.db).identify(website.id, visitorId, { externalId, username: name || null, email: email || null, attributes });
     return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId };
   });
 }

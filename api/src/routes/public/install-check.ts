@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from 'contracts';
-import { desc, eq } from 'drizzle-orm';
 import { UNKNOWN_WEBSITE_KEY_MESSAGE, getInstallCheckCall, installCheckHeadersSchema } from 'contracts';
 import type { AppContext } from '../../context';
-import { websiteInstallations, websites } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest, notFound } from '../../lib/errors';
+import { websiteScriptStore } from '../../stores/website-script';
 
 /**
  * GET /api/public/install-check, header `x-client-id: <public key>` (spec section 7): whether the
@@ -20,14 +19,9 @@ export function installCheckRoute(app: FastifyInstance, ctx: AppContext) {
       const message = (parsed.error.issues[0]?.message ?? 'validation.xClientIdRequired') as MessageCode;
       throw badRequest(message, { 'x-client-id': message });
     }
-    const [site] = await ctx.db.select({ id: websites.id }).from(websites).where(eq(websites.publicKey, parsed.data['x-client-id'])).limit(1);
-    if (!site) throw notFound(UNKNOWN_WEBSITE_KEY_MESSAGE);
-    const [last] = await ctx.db
-      .select()
-      .from(websiteInstallations)
-      .where(eq(websiteInstallations.websiteId, site.id))
-      .orderBy(desc(websiteInstallations.lastSeenAt))
-      .limit(1);
+    const found = await websiteScriptStore(ctx.db).lastInstallation(parsed.data['x-client-id']);
+    if (!found) throw notFound(UNKNOWN_WEBSITE_KEY_MESSAGE);
+    const { last } = found;
     void reply.header('cache-control', 'no-store');
     return {
       app_is_installed: !!last,

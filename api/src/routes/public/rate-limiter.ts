@@ -1,6 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { publicRateLimits } from '../../db/schema';
+import { publicRateLimitsStore } from '../../stores/public-rate-limits';
 
 const WINDOW_MS = 60_000;
 
@@ -19,13 +18,16 @@ export class PublicRateLimiter {
   private readonly keys = new Map<string, { window: number; known: number; pending: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly rows: ReturnType<typeof publicRateLimitsStore>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     readonly perMinute: number,
     private readonly onError: (err: unknown) => void = () => {},
     private readonly flushMs = 1000,
-  ) {}
+  ) {
+    this.rows = publicRateLimitsStore(db);
+  }
 
   /** Counts `cost` hits for `key`; answers 0 when allowed, else the seconds until the window ends. */
   take(key: string, cost: number, now = Date.now()): number {
@@ -65,27 +67,15 @@ export class PublicRateLimiter {
       }
       if (entry.pending === 0) continue;
       const sent = entry.pending;
-      const windowStart = new Date(entry.window * WINDOW_MS);
-      const [row] = await this.db
-        .insert(publicRateLimits)
-        .values({ key, windowStart, hits: sent })
-        .onConflictDoUpdate({
-          target: publicRateLimits.key,
-          // A new window starts the count afresh; the same window adds to it.
-          set: {
-            hits: sql`case when ${publicRateLimits.windowStart} = excluded.window_start then ${publicRateLimits.hits} + excluded.hits else excluded.hits end`,
-            windowStart: sql`excluded.window_start`,
-          },
-        })
-        .returning({ hits: publicRateLimits.hits });
+      const total = await this.rows.add(key, new Date(entry.window * WINDOW_MS), sent);
       entry.pending -= sent;
-      entry.known = Math.max(entry.known + sent, row?.hits ?? 0);
+      entry.known = Math.max(entry.known + sent, total);
     }
   }
 
   /** Rows of windows long past (run hourly; idempotent in every process). */
   async prune() {
-    await this.db.delete(publicRateLimits).where(lt(publicRateLimits.windowStart, new Date(Date.now() - 2 * WINDOW_MS)));
+    await this.rows.prune(new Date(Date.now() - 2 * WINDOW_MS));
   }
 
   async close() {

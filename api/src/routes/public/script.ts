@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageCode } from 'contracts';
-import { sql } from 'drizzle-orm';
 import { ORIGIN_REFUSED_MESSAGE, SCRIPT_PATHS, SCRIPT_RATE_LIMITED_MESSAGE, UNKNOWN_WEBSITE_KEY_MESSAGE } from 'contracts';
 import type { AppContext } from '../../context';
-import { websiteInstallations } from '../../db/schema';
 import { forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { websiteScriptStore } from '../../stores/website-script';
 import { PUBLIC } from '../shared';
 import { SCRIPT_CORS } from '../../http/script-cors';
 import { ScriptContentCache, type WebsiteContent } from './content-cache';
@@ -63,13 +62,7 @@ export class ScriptServices {
     if (now - (this.heartbeats.get(key) ?? 0) < HEARTBEAT_EVERY_MS) return;
     if (this.heartbeats.size > 10_000) this.heartbeats.clear();
     this.heartbeats.set(key, now);
-    await this.ctx.db
-      .insert(websiteInstallations)
-      .values({ websiteId: website.id, origin, version: version ?? null })
-      .onConflictDoUpdate({
-        target: [websiteInstallations.websiteId, websiteInstallations.origin],
-        set: { lastSeenAt: sql`now()`, version: sql`coalesce(excluded.version, ${websiteInstallations.version})` },
-      });
+    await websiteScriptStore(this.ctx.db).recordInstallation(website.id, origin, version ?? null);
   }
 
   async start() {

@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { AudienceGroup } from 'contracts';
+import type { Database, Db } from '../db/client';
+import {
+  clientMembers,
+  contentComments,
+  contentGroups,
+  contentReactions,
+  contents,
+  contentSegments,
+  formAnswers,
+  groupMembers,
+  segments,
+  users,
+  visitorEvents,
+  visitors,
+  websiteInstallations,
+  websites,
+  type ContentKind,
+} from '../db/schema';
+import { attributeTypesOf } from './attributes';
+
+/** A website as its script's calls need it. */
+export interface ScriptWebsiteRow {
+  id: string;
+  domain: string;
+  interruptionsPerDay: number;
+}
+
+/** What the database says of one visitor, as the content call's one query (visitorFactsStatement) reads it. */
+export interface VisitorFactsRow {
+  /** The client member `identify` linked the visitor to; null while anonymous. */
+  memberId: string | null;
+  /** Indexes of the conditions given that the member matches. */
+  matched: number[];
+  /** The member's group ids. */
+  groups: string[];
+  /** Per content item, kind and event type: the last time (ms) of the visitor's views, closes and answers. */
+  history: [contentId: string, kind: string, type: string, at: number][];
+}
+
+/**
+ * The SQL of the website script's public calls (issue 12), by website public key or website id: the
+ * website and its public content (what the content cache keeps), identify, events and the installation heartbeat; the
+ * content call's per-visitor query is visitorFactsStatement, below. Nothing here is reached by a console user.
+ */
+export function websiteScriptStore(db: Db) {
+  return {
+    /** The website of a script's public key, or undefined. */
+    async websiteOfKey(publicKey: string): Promise<ScriptWebsiteRow | undefined> {
+      const [website] = await db
+        .select({ id: websites.id, domain: websites.domain, interruptionsPerDay: websites.interruptionsPerDay })
+        .from(websites)
+        .where(eq(websites.publicKey, publicKey))
+        .limit(1);
+      return website;
+    },
+
+    /** A website's public items with their author's name, the groups and saved audiences they target, and its attribute types. */
+    async publicContent(websiteId: string) {
+      const published = and(eq(contents.websiteId, websiteId), eq(contents.status, 'public'));
+      const publishedIds = db.select({ id: contents.id }).from(contents).where(published);
+      const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
+        db.select({ c: contents, senderName: users.name }).from(contents).leftJoin(users, eq(users.id, contents.senderId)).where(published),
+        db
+          .select({ contentId: contentGroups.contentId, groupId: contentGroups.groupId })
+          .from(contentGroups)
+          .where(inArray(contentGroups.contentId, publishedIds)),
+        db
+          .select({ contentId: contentSegments.contentId, segmentId: segments.id, audience: segments.audience })
+          .from(contentSegments)
+          .innerJoin(segments, eq(segments.id, contentSegments.segmentId))
+          .where(inArray(contentSegments.contentId, publishedIds)),
+        attributeTypesOf(db, websiteId),
+      ]);
+      return { rows, groupRows, segmentRows: segmentRows as { contentId: string; segmentId: string; audience: AudienceGroup }[], attributeTypes };
+    },
+
+    /**
+     * What `identify` says of a visitor: creates or updates the website's client member (what the page
+     * did not send stays as it was; attributes sent replace theirs, the others remain) and links the
+     * visitor id to it, in one transaction.
+     */
+    async identify(
+      websiteId: string,
+      visitorId: string,
+      member: { externalId: string; username: string | null; email: string | null; attributes: Record<string, string | number | boolean | null> },
+    ) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(clientMembers)
+          .values({ websiteId, memberId: member.externalId, username: member.username, email: member.email, attributes: member.attributes })
+          .onConflictDoUpdate({
+            target: [clientMembers.websiteId, clientMembers.memberId],
+            set: {
+              username: sql`coalesce(excluded.username, ${clientMembers.username})`,
+              email: sql`coalesce(excluded.email, ${clientMembers.email})`,
+              attributes: sql`${clientMembers.attributes} || excluded.attributes`,
+            },
+          })
+          .returning({ id: clientMembers.id });
+        await tx
+          .insert(visitors)
+          .values({ websiteId, visitorId, clientMemberId: row.id })
+          .onConflictDoUpdate({
+            target: [visitors.websiteId, visitors.visitorId],
+            set: { clientMemberId: row.id, lastSeenAt: sql`now()` },
+          });
+      });
+    },
+
+    /** The kind of each of `ids` that is content of the website (another website's content is not found). */
+    async contentKinds(websiteId: string, ids: string[]): Promise<Map<string, ContentKind>> {
+      const known = new Map<string, ContentKind>();
+      if (ids.length === 0) return known;
+      const rows = await db
+        .select({ id: contents.id, kind: contents.kind })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), inArray(contents.id, ids)));
+      for (const r of rows) known.set(r.id, r.kind);
+      return known;
+    },
+
+    /**
+     * Stores a batch of events in one transaction; events whose id the website already holds are
+     * skipped (unique index, ON CONFLICT DO NOTHING). `carried(newIds)` says, from the ids that were new,
+     * the comments, reactions and form answers to store with them and the counters to bump per item.
+     * Answers how many events were stored.
+     */
+    async recordEvents(rows: (typeof visitorEvents.$inferInsert)[], carried: (newIds: Set<string | null>) => CarriedByEvents): Promise<number> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
+        const { comments, reactions, answers, bumps } = carried(new Set(inserted.map((r) => r.eventId)));
+        if (comments.length) await tx.insert(contentComments).values(comments);
+        if (reactions.length) await tx.insert(contentReactions).values(reactions);
+        if (answers.length) await tx.insert(formAnswers).values(answers);
+        if (bumps.size > 0) {
+          // One statement for every item of the batch (a batch may touch several popups and banners).
+          const values = sql.join(
+            [...bumps].map(([id, b]) => sql`(${id}::uuid, ${b.react}::int, ${b.comment}::int)`),
+            sql`, `,
+          );
+          await tx.execute(
+            sql`update contents set react_count = contents.react_count + v.reacts, comment_count = contents.comment_count + v.comments
+                  from (values ${values}) as v(id, reacts, comments) where contents.id = v.id`,
+          );
+        }
+        return inserted.length;
+      });
+    },
+
+    /** The installation heartbeat: first and last seen of the script on a page origin, with its version. */
+    async recordInstallation(websiteId: string, origin: string, version: string | null) {
+      await db
+        .insert(websiteInstallations)
+        .values({ websiteId, origin, version })
+        .onConflictDoUpdate({
+          target: [websiteInstallations.websiteId, websiteInstallations.origin],
+          set: { lastSeenAt: sql`now()`, version: sql`coalesce(excluded.version, ${websiteInstallations.version})` },
+        });
+    },
+
+    /** The website of a public key and its latest heartbeat; undefined for an unknown key. */
+    async lastInstallation(publicKey: string) {
+      const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.publicKey, publicKey)).limit(1);
+      if (!site) return undefined;
+      const [last] = await db
+        .select()
+        .from(websiteInstallations)
+        .where(eq(websiteInstallations.websiteId, site.id))
+        .orderBy(desc(websiteInstallations.lastSeenAt))
+        .limit(1);
+      return { last: last ?? null };
+    },
+  };
+}
+
+/** What a batch of events carries besides the events: rows of their own, and the denormalised counters the content lists show. */
+export interface CarriedByEvents {
+  comments: (typeof contentComments.$inferInsert)[];
+  reactions: (typeof contentReactions.$inferInsert)[];
+  answers: (typeof formAnswers.$inferInsert)[];
+  /** Per content id: reactions and comments to add to its counters. */
+  bumps: Map<string, { react: number; comment: number }>;
+}
+
+interface RawFactsRow {
+  member_id: string | null;
+  matched: number[] | null;
+  groups: string[] | null;
+  history: VisitorFactsRow['history'] | string | null;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The content call's one query for a website's targeting `conditions` (each compiled by
+ * routes/audiences/compile.ts, over `client_members`), built once when the website's content is cached
+ * and then run for each visitor as a prepared statement: the visitor's client member with its groups
+ * and the indexes of the conditions it matches, and the visitor's last view, close and answer of each
+ * content item. Websites whose conditions read alike share one statement (their values are parameters).
+ */
+export function visitorFactsStatement(database: Database, websiteId: string, conditions: readonly SQL[]) {
+  const { sql: text, params } = dialect.sqlToQuery(visitorFactsQuery(websiteId, conditions, sql.placeholder('visitorId')));
+  const name = `script_facts_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  return async (visitorId: string): Promise<VisitorFactsRow> => {
+    const [row] = await database.queryPrepared<RawFactsRow>(name, text, fillPlaceholders(params, { visitorId }));
+    const history = typeof row?.history === 'string' ? (JSON.parse(row.history) as VisitorFactsRow['history']) : (row?.history ?? []);
+    return { memberId: row?.member_id ?? null, matched: row?.matched ?? [], groups: row?.groups ?? [], history };
+  };
+}
+
+/** The statement of visitorFactsStatement (exported for the bench's EXPLAIN). */
+export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[], visitorId: string | Placeholder): SQL {
+  const matched = conditions.length
+    ? sql`array_remove(array[${sql.join(
+        conditions.map((c, i) => sql`case when ${c} then ${sql.raw(String(i))} end`),
+        sql`, `,
+      )}]::int[], null)`
+    : sql`'{}'::int[]`;
+  return sql`
+    select m.member_id, m.matched, m.groups, h.history
+    from (select 1) as one
+    left join lateral (
+      select ${clientMembers.id} as member_id, ${matched} as matched,
+             array(select ${groupMembers.groupId}::text from ${groupMembers} where ${groupMembers.clientMemberId} = ${clientMembers.id}) as groups
+      from ${visitors} join ${clientMembers} on ${clientMembers.id} = ${visitors.clientMemberId}
+      where ${visitors.websiteId} = ${websiteId} and ${visitors.visitorId} = ${visitorId}
+    ) as m on true
+    left join lateral (
+      select coalesce(json_agg(json_build_array(e.content_id, e.content_kind, e.type, e.at)), '[]'::json) as history
+      from (
+        select ${visitorEvents.contentId} as content_id, ${visitorEvents.contentKind} as content_kind, ${visitorEvents.type} as type,
+               floor(extract(epoch from max(${visitorEvents.occurredAt})) * 1000)::float8 as at
+        from ${visitorEvents}
+        where ${visitorEvents.websiteId} = ${websiteId} and ${visitorEvents.visitorId} = ${visitorId}
+          and ${visitorEvents.type} in ('view', 'close', 'answer') and ${visitorEvents.contentId} is not null
+        group by 1, 2, 3
+      ) as e
+    ) as h on true`;
+}
