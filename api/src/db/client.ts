@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { PreparedStatementPool, preparedStatementsOnPglite } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,7 +44,7 @@ export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new PreparedStatementPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -74,7 +75,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(options.pgliteDataDir, { recursive: true });
     client = await PGlite.create(options.pgliteDataDir);
   }
-  const driver = drizzlePglite(client, { schema });
+  const driver = drizzlePglite(preparedStatementsOnPglite(client), { schema });
   return {
     db: driver as unknown as Db,
     kind: 'pglite',

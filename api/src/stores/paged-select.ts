@@ -16,6 +16,20 @@ export const TOTAL = sql<number>`count(*) over()`.mapWith(Number).as('total');
 /** LIMIT/OFFSET of the page asked for. */
 export type PageWindow = { limit: number; offset: number };
 
+/**
+ * The page size written into the statement (`limit 10`), not sent as a parameter. Statements are
+ * prepared once and their plan kept (db/prepared-statements.ts), but PostgreSQL keeps a generic
+ * plan only when it costs about what the custom ones do, and a LIMIT it cannot see is costed as a
+ * tenth of the table: a list with relations then never got one and was planned again on every call.
+ * A page size is an integer from the query schema (1 to 1000), so inlining it is safe, and screens
+ * ask for a handful of sizes, so few statements. Typed as the number drizzle's `.limit()` takes
+ * (drizzle writes an SQL chunk given there as is).
+ */
+function inlineLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`page size must be a non-negative integer: ${limit}`);
+  return sql.raw(String(limit)) as unknown as number;
+}
+
 export async function selectPage<Row extends { total: number }, Doc>(
   query: { page: number; pageSize: number },
   select: (window: PageWindow) => PromiseLike<Row[]>,
@@ -23,7 +37,7 @@ export async function selectPage<Row extends { total: number }, Doc>(
   view: (row: NoInfer<Row>) => Doc,
 ): Promise<Paged<Doc>> {
   const window = pageWindow(query);
-  const rows = await select(window);
+  const rows = await select({ limit: inlineLimit(window.limit), offset: window.offset });
   const total = rows.length > 0 ? rows[0].total : window.offset > 0 ? await count() : 0;
   return paged(
     rows.map((row) => view(row)),
