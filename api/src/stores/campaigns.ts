@@ -34,7 +34,7 @@ import { likePattern } from '../routes/shared';
 import type { AnyCampaignKind } from '../routes/campaigns/kinds';
 import { compileAudience } from '../routes/audiences/compile';
 import { attributeTypesOf } from '../routes/audiences/attribute-types';
-import { COUNT, selectPage, TOTAL, type Filter } from './paged-select';
+import { COUNT, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
 
 /*
  * The SQL of campaigns (popups, banners, push notifications). They live in the table `contents`
@@ -267,9 +267,10 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       const rows = await selectPage(
         q,
         ({ limit, offset }) => {
-          // The page's ids (and the total) first, from the index alone; then the joins for those rows only.
+          // The page's ids first, from the index alone (the total counted once beside them); then the
+          // joins for those rows only.
           const page = db
-            .select({ id: contents.id, total: TOTAL })
+            .select({ id: contents.id, total: totalOf(contents, where) })
             .from(contents)
             .where(where)
             .orderBy(...order)

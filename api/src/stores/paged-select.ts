@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from 'contracts';
 import { paged, pageWindow } from '../lib/paging';
 
@@ -12,6 +13,16 @@ import { paged, pageWindow } from '../lib/paging';
  * `count` is the same FROM/WHERE counted.
  */
 export const TOTAL = sql<number>`count(*) over()`.mapWith(Number).as('total');
+
+/**
+ * The same total as a sub-select of its own: `(select count(*) from table where …)` refers to nothing
+ * of the outer row, so PostgreSQL runs it once (an InitPlan) and the page itself reads only its rows
+ * through the ORDER BY's index, where a window count must first read, keep and sort every matching
+ * row. For lists that can be long (campaigns, accounts); `where` is the page's own filter on `table`.
+ */
+export function totalOf(table: AnyPgTable, where: SQL | undefined) {
+  return sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number).as('total');
+}
 
 /** LIMIT/OFFSET of the page asked for. */
 export type PageWindow = { limit: number; offset: number };
