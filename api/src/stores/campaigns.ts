@@ -241,7 +241,7 @@ const EQUALITY_FILTERS = {
   workSpace: contents.workspaceId,
 } as const;
 type EqualityFilter = keyof typeof EQUALITY_FILTERS;
-const EQUALITY_FILTERS_GIVEN = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
+const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
 
 /** What a list statement's text depends on: which filters are given, the order and the page size (values are placeholders). */
 interface PageShape {
@@ -351,7 +351,7 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
      */
     async page(q: PageQuery & CampaignListFilters): Promise<Paged<CampaignRow>> {
       const shape: PageShape = {
-        filters: EQUALITY_FILTERS_GIVEN.filter((name) => q[name]),
+        filters: EQUALITY_FILTER_NAMES.filter((name) => q[name]),
         title: Boolean(q.title),
         asc: q.order === 'asc',
         pageSize: q.pageSize,
