@@ -4,6 +4,7 @@
 //
 //   node api/bench/lists-bench.mjs              # both databases (PostgreSQL skipped when not installed)
 //   node api/bench/lists-bench.mjs --db=pglite
+//   node api/bench/lists-bench.mjs --db=postgres --only=popups,admin/users   # only the lists whose path ends so
 //
 // It starts its own API from the build (`node api/dist/main.js`, through api/bench/lib.mjs) on a
 // throwaway DATA_DIR and loopback port, lets it migrate and seed, puts the popups in through SQL
@@ -32,7 +33,7 @@ import {
   websiteHeaders,
 } from './lib.mjs';
 
-const { values } = parseArgs({ options: { db: { type: 'string' } } });
+const { values } = parseArgs({ options: { db: { type: 'string' }, only: { type: 'string' } } });
 const POPUPS = Number(process.env.BENCH_POPUPS ?? 400);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = scenarioSeconds(5);
@@ -57,10 +58,13 @@ const LISTS = [
   contracts.listSegmentsCall,
   contracts.listAttributesCall,
   contracts.listAdminUsersCall,
-].map((call) => {
-  if (!call || call.method !== 'GET') throw new Error(`lists-bench: a list call is missing or not a GET: ${call?.path}`);
-  return call.path;
-});
+]
+  .map((call) => {
+    if (!call || call.method !== 'GET') throw new Error(`lists-bench: a list call is missing or not a GET: ${call?.path}`);
+    return call.path;
+  })
+  .filter((listPath) => !values.only || values.only.split(',').some((end) => listPath.endsWith(`/${end.replace(/^\/+/, '')}`)));
+if (LISTS.length === 0) throw new Error(`lists-bench: --only=${values.only} names no list`);
 
 /** The popups, in the seeded admin's first website (titles, statuses and positions vary; every 7th has a tag). */
 async function seed(query) {

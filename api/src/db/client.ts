@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { PreparedStatementPool, preparedStatementsOnPglite } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,20 +39,18 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
   /**
-   * Runs a statement the process runs very often (the website script's content call, issue 12) so that
-   * it is parsed and planned once: on PostgreSQL a named statement, prepared once per pooled connection
-   * (planning was most of that call's database time); on PGlite prepared once in its one session
-   * (PglitePrepared). `name` must stand for `text` alone (a hash of it), as the server keeps one text
-   * per name, and be an SQL identifier.
+   * Runs a statement already written as text with `$n` placeholders (the website script's content
+   * call builds its one per-visitor statement once per website, issue 12) through the same named
+   * statements as every drizzle query (prepared-statements.ts): parsed and planned once per connection.
    */
-  queryPrepared<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
+  queryPrepared<Row>(text: string, values: unknown[]): Promise<Row[]>;
 }
 
 export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { pgliteDataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new PreparedStatementPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -60,8 +59,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() }),
-      queryPrepared: async <Row>(name: string, text: string, values: unknown[]) =>
-        (await pool.query<Row & pg.QueryResultRow>({ name, text, values })).rows as Row[],
+      // The pool names the statement by its text (PreparedStatementPool).
+      queryPrepared: async <Row>(text: string, values: unknown[]) => ((await pool.query({ text, values })) as pg.QueryResult).rows as Row[],
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
@@ -84,15 +83,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(options.pgliteDataDir, { recursive: true });
     client = await PGlite.create(options.pgliteDataDir);
   }
-  const driver = drizzlePglite(client, { schema });
-  const statements = new PglitePrepared(client);
+  const prepared = preparedStatementsOnPglite(client);
+  const driver = drizzlePglite(prepared, { schema });
   return {
     db: driver as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(driver, { migrationsFolder: migrationsDir() }),
     close: () => client.close(),
     pglite: client,
-    queryPrepared: (name, text, values) => statements.run(name, text, values),
+    queryPrepared: async <Row>(text: string, values: unknown[]) => (await prepared.query<Row>(text, values)).rows,
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return async () => {
@@ -155,55 +154,4 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
     client = null;
     if (c) await c.end().catch(() => {});
   };
-}
-
-/**
- * Prepared statements on PGlite, which has no named statements in its API (each `query` parses,
- * plans and runs in five protocol messages): `PREPARE` once in its one session, then each run is one
- * simple-protocol `EXECUTE` with the values as quoted literals (pg's escapeLiteral). On the content
- * call this is a third of an unprepared query's time. A value that cannot travel as a literal (not a
- * string, number, boolean or date; a string holding NUL) runs as an ordinary query instead.
- */
-class PglitePrepared {
-  /** Statements kept at most (one per website targeting shape in use): past it, all are dropped and prepared again as used. */
-  private static readonly MOST = 256;
-  private readonly prepared = new Map<string, Promise<void>>();
-
-  constructor(private readonly client: PGlite) {}
-
-  async run<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
-    const literals = values.map(literal);
-    if (literals.some((l) => l === undefined)) return (await this.client.query<Row>(text, values)).rows;
-    try {
-      return await this.execute<Row>(name, text, literals as string[]);
-    } catch (err) {
-      // Deallocated meanwhile (the cap below, or anyone in the session): prepared again, once.
-      if ((err as { code?: string }).code !== '26000') throw err;
-      this.prepared.delete(name);
-      return this.execute<Row>(name, text, literals as string[]);
-    }
-  }
-
-  private async execute<Row>(name: string, text: string, literals: string[]): Promise<Row[]> {
-    let ready = this.prepared.get(name);
-    if (!ready) {
-      const room = this.prepared.size >= PglitePrepared.MOST ? (this.prepared.clear(), this.client.exec('DEALLOCATE ALL')) : Promise.resolve();
-      // The name is ours (a hash of the text), never a caller's.
-      ready = room.then(() => this.client.exec(`PREPARE ${name} AS ${text}`)).then(() => {});
-      this.prepared.set(name, ready);
-      ready.catch(() => this.prepared.delete(name));
-    }
-    await ready;
-    const [result] = await this.client.exec(`EXECUTE ${name}${literals.length ? `(${literals.join(', ')})` : ''}`);
-    return (result?.rows ?? []) as Row[];
-  }
-}
-
-/** A value as an SQL literal the prepared statement's parameter type reads, or undefined when it cannot be one. */
-function literal(value: unknown): string | undefined {
-  if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  if (typeof value === 'number' || typeof value === 'boolean') return pg.escapeLiteral(String(value));
-  if (typeof value === 'string' && !value.includes('\0')) return pg.escapeLiteral(value);
-  return undefined;
 }

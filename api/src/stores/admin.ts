@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users, websites } from '../db/schema';
 import { likePattern } from '../routes/shared';
 import { loadUserViews } from '../services/users';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, selectPage, totalOf, type PageWindow } from './paged-select';
 
 /**
  * The SQL of the super-admin's management of client accounts (spec section 7, Users). Not bound to
@@ -20,7 +20,13 @@ export function adminUsersStore(db: DbOrTx) {
       const ids = await selectPage(
         query,
         async ({ limit, offset }: PageWindow) =>
-          await db.select({ id: users.id, total: TOTAL }).from(users).where(where).orderBy(dir(users.createdAt), dir(users.id)).limit(limit).offset(offset),
+          await db
+            .select({ id: users.id, total: totalOf(users, where) })
+            .from(users)
+            .where(where)
+            .orderBy(dir(users.createdAt), dir(users.id))
+            .limit(limit)
+            .offset(offset),
         async () => (await db.select({ n: COUNT }).from(users).where(where))[0].n,
         (row) => row.id,
       );

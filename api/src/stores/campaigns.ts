@@ -35,7 +35,8 @@ import { likePattern } from '../routes/shared';
 import type { AnyCampaignKind } from '../routes/campaigns/kinds';
 import { compileAudience } from '../routes/audiences/compile';
 import { attributeTypesOf } from '../routes/audiences/attribute-types';
-import { COUNT, selectPage, TOTAL, type Filter } from './paged-select';
+import { statementName } from '../db/prepared-statements';
+import { COUNT, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
 
 /*
  * The SQL of campaigns (popups, banners, push notifications). They live in the table `contents`
@@ -229,6 +230,111 @@ const reactionView = (r: typeof contentReactions.$inferSelect): Reaction => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The lists' filters that compare a column for equality, by query parameter. */
+const EQUALITY_FILTERS = {
+  style: contents.style,
+  status: contents.status,
+  position: contents.position,
+  priority: contents.priority,
+  devices: contents.devices,
+  sender: contents.senderId,
+  tag: contents.tagId,
+  workSpace: contents.workspaceId,
+} as const;
+type EqualityFilter = keyof typeof EQUALITY_FILTERS;
+const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
+
+/** What a list statement's text depends on: which filters are given, the order and the page size (values are placeholders). */
+interface PageShape {
+  filters: EqualityFilter[];
+  title: boolean;
+  asc: boolean;
+  pageSize: number;
+}
+
+/**
+ * The SQL of a list page: the page's ids first, from the index alone (the total counted once beside
+ * them), then the joins for those rows only. The index is (website_id, kind, created_at DESC NULLS
+ * LAST, id DESC NULLS LAST): the ORDER BY must say NULLS LAST (or, read backwards, ASC NULLS FIRST)
+ * for PostgreSQL to walk it instead of sorting every row of the website (a plain DESC means NULLS
+ * FIRST, another order).
+ */
+function buildPageStatements(db: DbOrTx, shape: PageShape) {
+  const where = and(
+    eq(contents.websiteId, sql.placeholder('websiteId')),
+    eq(contents.kind, sql.placeholder('kind')),
+    shape.title ? ilike(contents.title, sql.placeholder('title')) : undefined,
+    ...shape.filters.map((name) => eq(EQUALITY_FILTERS[name], sql.placeholder(name))),
+  );
+  const order = shape.asc
+    ? [sql`${contents.createdAt} asc nulls first`, sql`${contents.id} asc nulls first`]
+    : [sql`${contents.createdAt} desc nulls last`, sql`${contents.id} desc nulls last`];
+  let page: ReturnType<typeof pageOf> | undefined;
+  function pageOf(limit: number) {
+    const ids = db
+      .select({ id: contents.id, total: totalOf(contents, where) })
+      .from(contents)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    const query = db
+      .select({
+        id: contents.id,
+        title: contents.title,
+        senderName: users.name,
+        position: contents.position,
+        status: contents.status,
+        priority: contents.priority,
+        style: contents.style,
+        devices: contents.devices,
+        workspaceId: contents.workspaceId,
+        reactCount: contents.reactCount,
+        commentCount: contents.commentCount,
+        createdAt: contents.createdAt,
+        tagId: tags.id,
+        tagName: tags.name,
+        tagColor: tags.color,
+        groups: groupNames,
+        audiences: audienceNames,
+        total: sql<number>`${ids.total}`.mapWith(Number),
+      })
+      .from(ids)
+      .innerJoin(contents, eq(contents.id, ids.id))
+      .leftJoin(users, eq(users.id, contents.senderId))
+      .leftJoin(tags, eq(tags.id, contents.tagId))
+      .orderBy(...order);
+    // Named by its text, as every statement is (db/prepared-statements.ts).
+    return query.prepare(statementName(query.toSQL().sql));
+  }
+  const count = db.select({ n: COUNT }).from(contents).where(where);
+  return {
+    /** The page statement; `limit` is the page window's (the page size written into the statement, the same for this shape). */
+    page: (limit: number) => (page ??= pageOf(limit)),
+    count: count.prepare(statementName(count.toSQL().sql)),
+  };
+}
+
+/**
+ * The list statements, built once per database and shape and kept (issue 11, item 5: putting a
+ * statement of this size together with drizzle was a tenth of a list call). A few shapes are in use
+ * (a screen's filters, its page sizes); past MAX_KEPT_SHAPES they are built afresh.
+ */
+const MAX_KEPT_SHAPES = 200;
+const keptPageStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof buildPageStatements>>>();
+function pageStatements(db: DbOrTx, shape: PageShape) {
+  let kept = keptPageStatements.get(db);
+  if (!kept) keptPageStatements.set(db, (kept = new Map()));
+  const key = `${shape.filters.join(',')}|${shape.title}|${shape.asc}|${shape.pageSize}`;
+  let statements = kept.get(key);
+  if (!statements) {
+    statements = buildPageStatements(db, shape);
+    if (kept.size < MAX_KEPT_SHAPES) kept.set(key, statements);
+  }
+  return statements;
+}
+
 /**
  * The campaigns of one kind in one website (the caller's active website): every query below is
  * bound to both. Missing, foreign and other-kind ids answer 404 with the kind's message.
@@ -245,66 +351,19 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
      * the website's 100,000; the group and audience names are looked up for the page's rows only.
      */
     async page(q: PageQuery & CampaignListFilters): Promise<Paged<CampaignRow>> {
-      const where = and(
-        eq(contents.websiteId, websiteId),
-        eq(contents.kind, spec.kind),
-        q.title ? ilike(contents.title, likePattern(q.title)) : undefined,
-        q.style ? eq(contents.style, q.style) : undefined,
-        q.status ? eq(contents.status, q.status) : undefined,
-        q.position ? eq(contents.position, q.position) : undefined,
-        q.priority ? eq(contents.priority, q.priority) : undefined,
-        q.devices ? eq(contents.devices, q.devices) : undefined,
-        q.sender ? eq(contents.senderId, q.sender) : undefined,
-        q.tag ? eq(contents.tagId, q.tag) : undefined,
-        q.workSpace ? eq(contents.workspaceId, q.workSpace) : undefined,
-      );
-      // The index is (website_id, kind, created_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY
-      // must say NULLS LAST (or, read backwards, ASC NULLS FIRST) for PostgreSQL to walk it instead of
-      // sorting every row of the website (a plain DESC means NULLS FIRST, another order).
-      const order =
-        q.order === 'asc'
-          ? [sql`${contents.createdAt} asc nulls first`, sql`${contents.id} asc nulls first`]
-          : [sql`${contents.createdAt} desc nulls last`, sql`${contents.id} desc nulls last`];
+      const shape: PageShape = {
+        filters: EQUALITY_FILTER_NAMES.filter((name) => q[name]),
+        title: Boolean(q.title),
+        asc: q.order === 'asc',
+        pageSize: q.pageSize,
+      };
+      const values: Record<string, unknown> = { websiteId, kind: spec.kind, ...(q.title ? { title: likePattern(q.title) } : {}) };
+      for (const name of shape.filters) values[name] = q[name];
+      const statements = pageStatements(db, shape);
       const rows = await selectPage(
         q,
-        ({ limit, offset }) => {
-          // The page's ids (and the total) first, from the index alone; then the joins for those rows only.
-          const page = db
-            .select({ id: contents.id, total: TOTAL })
-            .from(contents)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset)
-            .as('page');
-          return db
-            .select({
-              id: contents.id,
-              title: contents.title,
-              senderName: users.name,
-              position: contents.position,
-              status: contents.status,
-              priority: contents.priority,
-              style: contents.style,
-              devices: contents.devices,
-              workspaceId: contents.workspaceId,
-              reactCount: contents.reactCount,
-              commentCount: contents.commentCount,
-              createdAt: contents.createdAt,
-              tagId: tags.id,
-              tagName: tags.name,
-              tagColor: tags.color,
-              groups: groupNames,
-              audiences: audienceNames,
-              total: sql<number>`${page.total}`.mapWith(Number),
-            })
-            .from(page)
-            .innerJoin(contents, eq(contents.id, page.id))
-            .leftJoin(users, eq(users.id, contents.senderId))
-            .leftJoin(tags, eq(tags.id, contents.tagId))
-            .orderBy(...order);
-        },
-        async () => (await db.select({ n: COUNT }).from(contents).where(where))[0].n,
+        ({ limit, offset }) => statements.page(limit).execute({ ...values, offset }),
+        async () => (await statements.count.execute(values))[0].n,
         (r) => r,
       );
       return {

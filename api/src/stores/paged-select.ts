@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from 'contracts';
 import { paged, pageWindow } from '../lib/paging';
 
@@ -13,8 +14,32 @@ import { paged, pageWindow } from '../lib/paging';
  */
 export const TOTAL = sql<number>`count(*) over()`.mapWith(Number).as('total');
 
+/**
+ * The same total as a sub-select of its own: `(select count(*) from table where …)` refers to nothing
+ * of the outer row, so PostgreSQL runs it once (an InitPlan) and the page itself reads only its rows
+ * through the ORDER BY's index, where a window count must first read, keep and sort every matching
+ * row. For lists that can be long (campaigns, accounts); `where` is the page's own filter on `table`.
+ */
+export function totalOf(table: AnyPgTable, where: SQL | undefined) {
+  return sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number).as('total');
+}
+
 /** LIMIT/OFFSET of the page asked for. */
 export type PageWindow = { limit: number; offset: number };
+
+/**
+ * The page size written into the statement (`limit 10`), not sent as a parameter. Statements are
+ * prepared once and their plan kept (db/prepared-statements.ts), but PostgreSQL keeps a generic
+ * plan only when it costs about what the custom ones do, and a LIMIT it cannot see is costed as a
+ * tenth of the table: a list with relations then never got one and was planned again on every call.
+ * A page size is an integer from the query schema (1 to 1000), so inlining it is safe, and screens
+ * ask for a handful of sizes, so few statements. Typed as the number drizzle's `.limit()` takes
+ * (drizzle writes an SQL chunk given there as is).
+ */
+function inlineLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`page size must be a non-negative integer: ${limit}`);
+  return sql.raw(String(limit)) as unknown as number;
+}
 
 export async function selectPage<Row extends { total: number }, Doc>(
   query: { page: number; pageSize: number },
@@ -23,7 +48,7 @@ export async function selectPage<Row extends { total: number }, Doc>(
   view: (row: NoInfer<Row>) => Doc,
 ): Promise<Paged<Doc>> {
   const window = pageWindow(query);
-  const rows = await select(window);
+  const rows = await select({ limit: inlineLimit(window.limit), offset: window.offset });
   const total = rows.length > 0 ? rows[0].total : window.offset > 0 ? await count() : 0;
   return paged(
     rows.map((row) => view(row)),

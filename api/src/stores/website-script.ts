@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AudienceGroup } from 'contracts';
@@ -204,9 +203,8 @@ const dialect = new PgDialect();
  */
 export function visitorFactsStatement(database: Database, websiteId: string, conditions: readonly SQL[]) {
   const { sql: text, params } = dialect.sqlToQuery(visitorFactsQuery(websiteId, conditions, sql.placeholder('visitorId')));
-  const name = `script_facts_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   return async (visitorId: string): Promise<VisitorFactsRow> => {
-    const [row] = await database.queryPrepared<RawFactsRow>(name, text, fillPlaceholders(params, { visitorId }));
+    const [row] = await database.queryPrepared<RawFactsRow>(text, fillPlaceholders(params, { visitorId }));
     const history = typeof row?.history === 'string' ? (JSON.parse(row.history) as VisitorFactsRow['history']) : (row?.history ?? []);
     return { memberId: row?.member_id ?? null, matched: row?.matched ?? [], groups: row?.groups ?? [], history };
   };

@@ -55,6 +55,23 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
       );
     },
 
+    /** One website of the organisation with what its script uses (undefined: none such, or another organisation's). */
+    async scriptSettings(id: string): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay'> | undefined> {
+      const [site] = await db
+        .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay })
+        .from(websites)
+        .where(and(ofOrganisation, eq(websites.id, id)))
+        .limit(1);
+      return site;
+    },
+
+    async setInterruptionsPerDay(id: string, interruptionsPerDay: number): Promise<void> {
+      await db
+        .update(websites)
+        .set({ interruptionsPerDay })
+        .where(and(ofOrganisation, eq(websites.id, id)));
+    },
+
     /** Domains are stored normalised (contracts' normaliseDomain), so this is an equality. */
     async domainTaken(domain: string): Promise<boolean> {
       const [taken] = await db

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../http/serve';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { forgotPasswordCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { languageOf, type Lang } from '../../i18n/messages';
-import { passwordResets } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { passwordResetMail } from '../../mail/templates';
 import { findUserByEmail } from '../../services/users';
+import { accountsStore } from '../../stores/accounts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 /** At most this many reset mails per account and hour: nobody can flood a mailbox through us. */
@@ -32,16 +31,14 @@ export function forgotPasswordRoute(app: FastifyInstance, ctx: AppContext) {
 async function sendResetLink(ctx: AppContext, email: string, lang: Lang): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
-  const [{ recent }] = await ctx.db
-    .select({ recent: sql<number>`count(*)::int` })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
+  const accounts = accountsStore(ctx.db);
+  const recent = await accounts.resetsSince(user.id, new Date(Date.now() - 3_600_000));
   if (recent >= MAX_RESETS_PER_HOUR) {
     ctx.log.warn({ userId: user.id }, 'password reset mail limit reached');
     return;
   }
   const token = randomToken();
-  await ctx.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
+  await accounts.insertReset(user.id, sha256(token), new Date(Date.now() + RESET_LINK_TTL_MS));
   // The address rides along so that, should the link be used or expired, the console can offer a new
   // one for it without asking (it is the reader's own address, in their own mailbox).
   const link = `${ctx.config.publicAppUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;

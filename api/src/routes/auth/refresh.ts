@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../http/serve';
-import { eq } from 'drizzle-orm';
 import { refreshTokenCall } from 'contracts';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { accountsStore } from '../../stores/accounts';
 
 /**
  * Rotation: the presented refresh token is spent and a new pair is answered (the access token as
@@ -12,10 +11,7 @@ import { users } from '../../db/schema';
  */
 export function refreshRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, refreshTokenCall, async (request) => {
-    const pair = await ctx.tokens.rotate(request.body.refresh_token, async (userId, db) => {
-      const [u] = await db.select({ org: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
-      return u?.org ?? null;
-    });
+    const pair = await ctx.tokens.rotate(request.body.refresh_token, (userId, db) => accountsStore(db).organisationOf(userId));
     return { data: pair };
   });
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../http/serve';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { resetPasswordCall } from 'contracts';
 import type { AppContext } from '../../context';
-import { passwordResets, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { accountsStore } from '../../stores/accounts';
 
 /**
  * Spends a reset link (single use, one hour), sets the new password and ends every session of the
@@ -17,29 +16,19 @@ export function resetPasswordRoute(app: FastifyInstance, ctx: AppContext) {
     const { token, password } = request.body;
     await ctx.limiter.beginLinkAttempt('reset', request.ip);
     const now = new Date();
+    const accounts = accountsStore(ctx.db);
     // The link is checked before any hashing: a wrong token costs no argon2 work.
-    const [live] = await ctx.db
-      .select({ id: passwordResets.id })
-      .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .limit(1);
+    const live = await accounts.resetIsLive(sha256(token), now);
     if (!live) throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
     const passwordHash = await hashPassword(password);
     // Spending the token is one conditional UPDATE: two concurrent uses cannot both succeed.
-    const [reset] = await ctx.db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .returning({ userId: passwordResets.userId });
-    if (!reset) {
+    const userId = await accounts.spendReset(sha256(token), now);
+    if (!userId) {
       throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
     }
-    const [user] = await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).returning({ id: users.id, email: users.email });
+    const user = await accounts.setPassword(userId, passwordHash);
     if (!user) throw badRequest('passwords.resetFailed', { token: 'passwords.resetLinkInvalid' });
-    await ctx.db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await accounts.spendAllResets(user.id, now);
     await ctx.tokens.revokeAllForUser(user.id);
     // Proving control of the mailbox lifts a sign-in lock on the account.
     await ctx.limiter.clearAccount(user.email);

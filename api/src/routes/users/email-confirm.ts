@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../http/serve';
-import { and, eq, gt } from 'drizzle-orm';
 import { EMAIL_CHANGED_MESSAGE, EMAIL_CHANGE_INVALID_MESSAGE, confirmEmailCall } from 'contracts';
 import type { AppContext } from '../../context';
-import { emailChanges, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
+import { accountsStore } from '../../stores/accounts';
 import { isUniqueViolation } from '../shared';
 
 const EMAIL_TAKEN = { message: 'users.emailInUse', errors: { email: 'users.emailUsedByAnotherAccount' } } as const;
@@ -22,14 +21,11 @@ export function emailConfirmRoute(app: FastifyInstance, ctx: AppContext) {
     const tokenHash = sha256(request.body.token);
     try {
       await ctx.db.transaction(async (tx) => {
-        const [change] = await tx
-          .delete(emailChanges)
-          .where(and(eq(emailChanges.tokenHash, tokenHash), gt(emailChanges.expiresAt, new Date())))
-          .returning();
+        const accounts = accountsStore(tx);
+        const change = await accounts.claimEmailChange(tokenHash, new Date());
         if (!change) throw badRequest(EMAIL_CHANGE_INVALID_MESSAGE, { token: EMAIL_CHANGE_INVALID_MESSAGE });
-        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, change.newEmail)).limit(1);
-        if (taken) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
-        await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+        if (await accounts.emailTaken(change.newEmail)) throw conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.errors);
+        await accounts.setEmail(change.userId, change.newEmail);
       });
     } catch (err) {
       // Two accounts racing for the same address: the unique index decides.

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { serve } from '../../http/serve';
-import { eq } from 'drizzle-orm';
 import { CURRENT_PASSWORD_NEEDED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_TTL_HOURS, updateProfileCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { languageOf } from '../../i18n/messages';
-import { emailChanges, users } from '../../db/schema';
 import { caller } from '../../plugins/access';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { emailChangeMail } from '../../mail/templates';
 import { loadUserView } from '../../services/users';
+import { accountsStore } from '../../stores/accounts';
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
 
@@ -28,7 +27,7 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, updateProfileCall, async (request) => {
     const { userId } = caller(request);
     const { name, email, avatar, currentPassword } = request.body;
-    const [current] = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    const current = await accountsStore(ctx.db).credentials(userId);
     if (!current) throw unauthorized('auth.accountNoLongerExists');
     const changesEmail = email !== current.email;
     if (changesEmail) {
@@ -39,15 +38,10 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
     }
     const token = randomToken();
     const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MS);
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ name, ...(avatar !== undefined ? { avatar } : {}) })
-        .where(eq(users.id, userId));
-      // One pending change per user: a new request (or going back to the current address) replaces it.
-      await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
-      if (changesEmail) await tx.insert(emailChanges).values({ userId, newEmail: email, tokenHash: sha256(token), expiresAt });
-    });
+    // One pending change per user: a new request (or going back to the current address) replaces it.
+    await ctx.db.transaction((tx) =>
+      accountsStore(tx).saveProfile(userId, { name, avatar }, changesEmail ? { newEmail: email, tokenHash: sha256(token), expiresAt } : null),
+    );
     const user = await loadUserView(ctx.db, userId);
     if (!user) throw unauthorized('auth.accountNoLongerExists');
     if (!changesEmail) return { message: 'users.profileUpdated', data: user };

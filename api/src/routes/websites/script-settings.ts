@@ -1,20 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { WEBSITE_SETTINGS_UPDATED_MESSAGE, buildInstallSnippet, getInstallSnippetCall, getWebsiteSettingsCall, updateWebsiteSettingsCall } from 'contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { websites } from '../../db/schema';
 import { caller } from '../../plugins/access';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
+import { websitesStore } from '../../stores/websites';
 
 /** The website of the caller's organisation, or 404 (another organisation's website looks missing). */
 async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
-  const [site] = await db
-    .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay })
-    .from(websites)
-    .where(and(eq(websites.id, id), eq(websites.organisationId, caller(request).organisationId)))
-    .limit(1);
+  const site = await websitesStore(db, caller(request).organisationId).scriptSettings(id);
   if (!site) throw notFound('websites.notFound');
   return site;
 }
@@ -33,7 +28,7 @@ export function websiteScriptSettingsRoutes(app: FastifyInstance, ctx: AppContex
   serve(app, updateWebsiteSettingsCall, async (request) => {
     const site = await ownWebsite(ctx.db, request, request.params.id);
     const { interruptionsPerDay } = request.body;
-    await ctx.db.update(websites).set({ interruptionsPerDay }).where(eq(websites.id, site.id));
+    await websitesStore(ctx.db, caller(request).organisationId).setInterruptionsPerDay(site.id, interruptionsPerDay);
     return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { interruptionsPerDay } };
   });
 

@@ -1,0 +1,132 @@
+/**
+ * Issue 11, item 5: no import loops between `api/` and `scripts/`. `pnpm start`, `pnpm test` and
+ * `pnpm bench` (scripts/) run the API and its helpers (api/scripts, api/bench), and the benches start
+ * the built product through scripts/lib: each side may use the other's modules, but a module must
+ * never come back to itself through the other side, or loading either would depend on the order in
+ * which the two were first imported. This reads every module of both (static `import … from`,
+ * `export … from` and literal dynamic `import('…')` of relative paths), resolves them as Node and tsx
+ * do, and fails on any cycle that touches a module of `scripts/` or crosses between the two. (madge
+ * does this, but is not installed, and these files are few.)
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const FOLDERS = ['api', 'scripts'];
+const SKIP = new Set(['node_modules', 'dist', 'drizzle', 'coverage']);
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : sources(full);
+    return EXTENSIONS.includes(path.extname(entry.name)) ? [full] : [];
+  });
+}
+
+/**
+ * Comments removed, strings kept: one pass, so a `/*` inside a line comment or a string does not
+ * start a block comment (quotes cannot span lines, template literals can).
+ */
+const TOKENS = /'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+const withoutComments = (code: string) => code.replace(TOKENS, (token) => (token.startsWith('/') ? '' : token));
+
+/** The relative module paths a file imports. */
+export function importedPaths(code: string): string[] {
+  const source = withoutComments(code);
+  const found = [
+    ...source.matchAll(/\b(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?(['"])(\.{1,2}\/[^'"]+)\1/g),
+    ...source.matchAll(/\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g),
+  ];
+  return found.map((m) => m[2]);
+}
+
+/** The file a relative import names, as Node (with its extension) or tsx (without one, or a folder's index) finds it. */
+function resolve(from: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(from), spec);
+  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  // `./x.js` written for a TypeScript file `./x.ts`.
+  if (/\.js$/.test(base)) candidates.push(base.replace(/\.js$/, '.ts'));
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/** Every cycle of the graph, each once (Tarjan's strongly connected components of more than one file, or a file importing itself). */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    indexOf.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, indexOf.get(next)!));
+      }
+    }
+    if (low.get(node) === indexOf.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) components.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
+  return components;
+}
+
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const files = FOLDERS.flatMap((folder) => sources(path.join(root, folder)));
+  for (const file of files) {
+    const targets = importedPaths(readFileSync(file, 'utf8'))
+      .map((spec) => resolve(file, spec))
+      .filter((target): target is string => target !== null && FOLDERS.some((folder) => target.startsWith(path.join(root, folder) + path.sep)));
+    graph.set(
+      path.relative(root, file),
+      targets.map((target) => path.relative(root, target)),
+    );
+  }
+  return graph;
+}
+
+const topFolder = (file: string) => file.split(path.sep)[0];
+
+test('the check reads imports and finds cycles', () => {
+  expect(importedPaths("import { a } from './a';\nimport type { B } from '../b.ts';\nexport * from './c.mjs';\nconst d = await import('./d.mjs');")).toEqual([
+    './a',
+    '../b.ts',
+    './c.mjs',
+    './d.mjs',
+  ]);
+  expect(importedPaths("// import { a } from './a';\nimport pg from 'pg';")).toEqual([]);
+  expect(importedPaths("// bench/*-bench.mjs\nimport { b } from './b.mjs';\n/** x */")).toEqual(['./b.mjs']);
+  const graph = new Map([
+    ['api/a.ts', ['scripts/b.mjs']],
+    ['scripts/b.mjs', ['api/a.ts']],
+    ['api/c.ts', ['api/a.ts']],
+  ]);
+  expect(cyclesOf(graph)).toEqual([['api/a.ts', 'scripts/b.mjs']]);
+});
+
+test('the modules of api/ and scripts/ are read', () => {
+  const graph = importGraph();
+  expect(graph.get(path.join('api', 'bench', 'lib.mjs'))).toEqual(expect.arrayContaining([path.join('scripts', 'lib', 'product.mjs')]));
+});
+
+test('no import cycle runs through scripts/ or between api/ and scripts/', () => {
+  const crossing = cyclesOf(importGraph()).filter((cycle) => cycle.some((file) => topFolder(file) === 'scripts'));
+  expect(crossing).toEqual([]);
+});
