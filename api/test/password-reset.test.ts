@@ -93,6 +93,10 @@ test('mismatched passwords and short passwords answer 400 per field', async () =
   expect(res.json().errors).toEqual({ confirmPassword: 'Passwords do not match' });
   const short = await reset('whatever', 'short');
   expect(short.json().errors.password).toBe('Password must be at least 8 characters');
+  // An empty password was not entered (spec section 5: "Please enter {label}"), rather than too short.
+  const empty = await reset('whatever', '');
+  expect(empty.statusCode).toBe(400);
+  expect(empty.json().errors).toEqual({ password: 'Please enter password', confirmPassword: 'Please enter confirmPassword' });
 });
 
 test('forgot-password answers in the same way for known and unknown addresses, before any lookup (issue 10, item 7)', async () => {

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
-import { emailSchema, passwordSchema, userSchema } from './auth';
+import { avatarSchema, emailSchema, passwordSchema, userSchema } from './auth';
 import { websiteCreateBodySchema } from './websites';
+import { msg } from './message-code';
 
 /** GET /api/admin/users (super-admin only): every client account, search by name, newest first. */
 export const adminUserListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 export const adminUserPageSchema = pagedSchema(userSchema);
@@ -19,13 +20,20 @@ export const adminUserPageSchema = pagedSchema(userSchema);
  * Owner role created with it, so any role id sent is refused on the `roles` field ('roles.unknown').
  */
 export const adminUserCreateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
   email: emailSchema,
   password: passwordSchema,
   domain: websiteCreateBodySchema.shape.domain,
-  organisationName: z.string().trim().max(LIMITS.nameMax, 'validation.nameTooLong').optional(),
-  roles: z.array(z.string().uuid('roles.unknown')).max(50).optional(),
-  avatar: z.string().url().max(2048).nullable().optional(),
+  organisationName: z.string().trim().max(LIMITS.nameMax, msg('validation.nameTooLong')).optional(),
+  roles: z
+    .array(z.string().uuid(msg('roles.unknown')))
+    .max(LIMITS.userRolesMax)
+    .optional(),
+  avatar: avatarSchema,
 });
 export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
 
@@ -34,10 +42,14 @@ export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
  * password is never part of it (a `password` sent anyway is stripped, like every unknown key).
  */
 export const adminUserUpdateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
   email: emailSchema,
   domain: websiteCreateBodySchema.shape.domain.optional(),
-  avatar: z.string().url().max(2048).nullable().optional(),
+  avatar: avatarSchema,
 });
 export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
 
@@ -49,9 +61,9 @@ export const senderSchema = z.object({ _id: z.string(), name: z.string(), email:
 export type Sender = z.infer<typeof senderSchema>;
 export const senderPageSchema = pagedSchema(senderSchema);
 
-export const ADMIN_USER_CREATED_MESSAGE = 'admin.clientAccountCreated';
-export const ADMIN_USER_UPDATED_MESSAGE = 'admin.userUpdated';
-export const ADMIN_USER_DELETED_MESSAGE = 'admin.userDeleted';
+export const ADMIN_USER_CREATED_MESSAGE = msg('admin.clientAccountCreated');
+export const ADMIN_USER_UPDATED_MESSAGE = msg('admin.userUpdated');
+export const ADMIN_USER_DELETED_MESSAGE = msg('admin.userDeleted');
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { msg } from './message-code';
 
 /** People-data attribute types (spec: Attribute has a name; the type is ours, stored per website). */
 export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'date'] as const;
@@ -19,28 +20,28 @@ export const attributeSchema = z.object({
 export type Attribute = z.infer<typeof attributeSchema>;
 
 export const attributeListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(LIMITS.attributeNameMax).optional(),
 });
 export const attributePageSchema = pagedSchema(attributeSchema);
 
 /** POST /api/attributes and PUT /api/attributes/{id}. */
 export const attributeBodySchema = z.object({
   name: z
-    .string({ error: 'validation.nameRequired' })
+    .string({ error: msg('validation.nameRequired') })
     .trim()
-    .min(1, 'validation.nameRequired')
-    .max(LIMITS.attributeNameMax, 'validation.attributeNameTooLong')
-    .regex(ATTRIBUTE_NAME_PATTERN, 'validation.attributeNameInvalid'),
-  type: z.enum(ATTRIBUTE_TYPES, { error: 'validation.typeRequired' }),
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong'))
+    .regex(ATTRIBUTE_NAME_PATTERN, msg('validation.attributeNameInvalid')),
+  type: z.enum(ATTRIBUTE_TYPES, { error: msg('validation.typeRequired') }),
 });
 export type AttributeBody = z.input<typeof attributeBodySchema>;
 export const attributeSavedResponseSchema = z.object({ message: z.string(), data: attributeSchema });
 
 /** Spec section 8: creating an attribute tells the user to start sending it from their code. */
-export const ATTRIBUTE_CREATED_MESSAGE = 'attributes.created';
-export const ATTRIBUTE_UPDATED_MESSAGE = 'attributes.updated';
-export const ATTRIBUTE_DELETED_MESSAGE = 'attributes.deleted';
-export const ATTRIBUTE_EXISTS_MESSAGE = 'attributes.nameAlreadyExists';
+export const ATTRIBUTE_CREATED_MESSAGE = msg('attributes.created');
+export const ATTRIBUTE_UPDATED_MESSAGE = msg('attributes.updated');
+export const ATTRIBUTE_DELETED_MESSAGE = msg('attributes.deleted');
+export const ATTRIBUTE_EXISTS_MESSAGE = msg('attributes.nameAlreadyExists');
 
 // ---------------------------------------------------------------------------------------------
 // The calls (/settings/people-data). Spec section 2 gives that screen no permission and section 6

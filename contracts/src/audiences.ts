@@ -4,6 +4,7 @@ import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { clientMemberSchema } from './groups';
 import type { AttributeType } from './attributes';
+import { msg } from './message-code';
 
 /**
  * Dynamic audiences (spec section 3: "a tree with operator (and or or) and predicates; each predicate
@@ -61,15 +62,15 @@ export const VALUELESS_COMPARISONS: readonly AudienceComparison[] = ['is_true', 
 export const AUDIENCE_MAX_DEPTH = LIMITS.audienceMaxDepth;
 export const AUDIENCE_MAX_CONDITIONS = LIMITS.audienceMaxConditions;
 /** Plain sentences (not templates) so the API's catalog can translate them. Keep in step with the limits. */
-export const AUDIENCE_TOO_DEEP_MESSAGE = 'validation.audienceTooDeep';
-export const AUDIENCE_TOO_MANY_MESSAGE = 'validation.audienceTooManyConditions';
+export const AUDIENCE_TOO_DEEP_MESSAGE = msg('validation.audienceTooDeep');
+export const AUDIENCE_TOO_MANY_MESSAGE = msg('validation.audienceTooManyConditions');
 
 /** Field messages of the server's check against the website's attributes (api/src/routes/audiences/compile.ts). */
-export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = 'audiences.unknownAttribute';
-export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = 'audiences.comparisonMismatch';
-export const AUDIENCE_VALUE_REQUIRED_MESSAGE = 'validation.valueRequired';
-export const AUDIENCE_NUMBER_MESSAGE = 'validation.numberRequired';
-export const AUDIENCE_DATE_MESSAGE = 'validation.dateInvalid';
+export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = msg('audiences.unknownAttribute');
+export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = msg('audiences.comparisonMismatch');
+export const AUDIENCE_VALUE_REQUIRED_MESSAGE = msg('validation.valueRequired');
+export const AUDIENCE_NUMBER_MESSAGE = msg('validation.numberRequired');
+export const AUDIENCE_DATE_MESSAGE = msg('validation.dateInvalid');
 
 export const audienceConditionSchema = z.object({
   /**
@@ -79,10 +80,10 @@ export const audienceConditionSchema = z.object({
    */
   operator: z.undefined().optional(),
   /** A built-in field (BUILT_IN_AUDIENCE_FIELDS) or the name of a people-data attribute. */
-  attribute: z.string().trim().min(1, 'validation.attributeRequired').max(64),
-  comparison: z.enum(AUDIENCE_COMPARISONS, { error: 'validation.comparisonRequired' }),
+  attribute: z.string().trim().min(1, msg('validation.attributeRequired')).max(LIMITS.attributeNameMax),
+  comparison: z.enum(AUDIENCE_COMPARISONS, { error: msg('validation.comparisonRequired') }),
   /** String for string and date (ISO 8601) attributes, number for numbers; null when valueless. */
-  selectedValue: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]).default(null),
+  selectedValue: z.union([z.string().max(LIMITS.conditionValueMax), z.number(), z.boolean(), z.null()]).default(null),
 });
 export type AudienceCondition = Omit<z.infer<typeof audienceConditionSchema>, 'operator'>;
 
@@ -138,7 +139,7 @@ export const dynamicAudienceSchema = audienceGroupSchema.superRefine((tree, ctx)
 
 /** POST /api/clients: the body is the dynamic audience; the query pages and filters by name. */
 export const clientSearchQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
 export const clientSearchPageSchema = pagedSchema(clientMemberSchema);
@@ -153,25 +154,29 @@ export const segmentSchema = z.object({
 export type Segment = z.infer<typeof segmentSchema>;
 
 export const segmentListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export const segmentPageSchema = pagedSchema(segmentSchema);
 
-const segmentName = z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong');
+const segmentName = z
+  .string({ error: msg('validation.nameRequired') })
+  .trim()
+  .min(1, msg('validation.nameRequired'))
+  .max(LIMITS.nameMax, msg('validation.nameTooLong'));
 
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });
 export type SegmentCreateBody = z.input<typeof segmentCreateBodySchema>;
 /** PUT /api/segment: the spec's path has no id, so the body carries it. */
-export const segmentUpdateBodySchema = segmentCreateBodySchema.extend({ _id: z.string().uuid('validation.segmentRequired') });
+export const segmentUpdateBodySchema = segmentCreateBodySchema.extend({ _id: z.string().uuid(msg('validation.segmentRequired')) });
 export type SegmentUpdateBody = z.input<typeof segmentUpdateBodySchema>;
 export const segmentSavedResponseSchema = z.object({ message: z.string(), data: segmentSchema });
 
-export const SEGMENT_CREATED_MESSAGE = 'segments.created';
-export const SEGMENT_UPDATED_MESSAGE = 'segments.updated';
-export const SEGMENT_DELETED_MESSAGE = 'segments.deleted';
-export const SEGMENT_EXISTS_MESSAGE = 'segments.nameAlreadyExists';
-export const SEGMENT_NOT_FOUND_MESSAGE = 'segments.notFound';
+export const SEGMENT_CREATED_MESSAGE = msg('segments.created');
+export const SEGMENT_UPDATED_MESSAGE = msg('segments.updated');
+export const SEGMENT_DELETED_MESSAGE = msg('segments.deleted');
+export const SEGMENT_EXISTS_MESSAGE = msg('segments.nameAlreadyExists');
+export const SEGMENT_NOT_FOUND_MESSAGE = msg('segments.notFound');
 
 // ---------------------------------------------------------------------------------------------
 // The calls. Spec section 2 gives the audiences screen no permission and section 6 names no segment

@@ -1,18 +1,32 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { msg } from './message-code';
 
 /** Passwords: at least 8 characters, at most 128 (the spec leaves the bounds open; these are ours). */
 export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
-  .min(LIMITS.passwordMin, 'validation.passwordTooShort')
-  .max(LIMITS.passwordMax, 'validation.passwordTooLong');
+  .string({ error: msg('validation.passwordRequired') })
+  // An empty password was not entered: "Please enter password", not "too short" (the first message wins).
+  .min(1, msg('validation.passwordRequired'))
+  .min(LIMITS.passwordMin, msg('validation.passwordTooShort'))
+  .max(LIMITS.passwordMax, msg('validation.passwordTooLong'));
+
+/** An avatar's address: http(s) only, since browsers load it as an image. */
+export const avatarSchema = z
+  .string()
+  .url({ protocol: /^https?$/, error: msg('validation.urlInvalid') })
+  .max(LIMITS.urlMax, msg('validation.urlTooLong'))
+  .nullable()
+  .optional();
+
+/** The new password typed again. */
+const confirmPasswordSchema = z.string({ error: msg('validation.confirmPasswordRequired') }).min(1, msg('validation.confirmPasswordRequired'));
 
 export const emailSchema = z
-  .string({ error: 'validation.emailRequired' })
+  .string({ error: msg('validation.emailRequired') })
   .trim()
-  .min(1, 'validation.emailRequired')
-  .email('validation.emailInvalid')
-  .max(LIMITS.emailMax)
+  .min(1, msg('validation.emailRequired'))
+  .email(msg('validation.emailInvalid'))
+  .max(LIMITS.emailMax, msg('validation.emailTooLong'))
   .transform((v) => v.toLowerCase());
 
 export const roleSchema = z.object({
@@ -48,7 +62,10 @@ export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(128),
+  password: z
+    .string({ error: msg('validation.passwordRequired') })
+    .min(1, msg('validation.passwordRequired'))
+    .max(LIMITS.passwordMax, msg('validation.passwordTooLong')),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -66,12 +83,12 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) });
+export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(LIMITS.tokenMax) });
 /** Spec section 7: the new access token is read as `data.data.access_token`. */
 export const refreshResponseSchema = z.object({ data: tokenPairSchema });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(512).optional() });
+export const logoutBodySchema = z.object({ refresh_token: z.string().min(1).max(LIMITS.tokenMax).optional() });
 
 export const meResponseSchema = z.object({ data: userSchema });
 
@@ -79,13 +96,16 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
 export const resetPasswordBodySchema = z
   .object({
-    token: z.string({ error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired').max(512),
+    token: z
+      .string({ error: msg('validation.tokenRequired') })
+      .min(1, msg('validation.tokenRequired'))
+      .max(LIMITS.tokenMax),
     password: passwordSchema,
-    confirmPassword: z.string({ error: 'validation.confirmPasswordRequired' }).min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'validation.passwordsDoNotMatch',
+    message: msg('validation.passwordsDoNotMatch'),
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
@@ -95,52 +115,66 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
  * (POST /api/users/email-confirm); name and avatar change at once.
  */
 export const profileUpdateBodySchema = z.object({
-  name: z.string().trim().min(1, 'validation.nameRequired').max(120),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
   email: emailSchema,
-  avatar: z.string().url().max(2048).nullable().optional(),
-  currentPassword: z.string().max(128).optional(),
+  avatar: avatarSchema,
+  currentPassword: z.string().max(LIMITS.passwordMax, msg('validation.passwordTooLong')).optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 
 export const passwordUpdateBodySchema = z
   .object({
-    currentPassword: z.string().min(1, 'validation.currentPasswordRequired').max(128),
+    currentPassword: z
+      .string({ error: msg('validation.currentPasswordRequired') })
+      .min(1, msg('validation.currentPasswordRequired'))
+      .max(LIMITS.passwordMax, msg('validation.passwordTooLong')),
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired'),
+    confirmPassword: confirmPasswordSchema,
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'validation.passwordsDoNotMatch',
+    message: msg('validation.passwordsDoNotMatch'),
   });
 export type PasswordUpdateBody = z.input<typeof passwordUpdateBodySchema>;
 
 /** PATCH /api/user/invitations/password?token=… */
 export const invitationPasswordBodySchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'validation.confirmPasswordRequired') })
+  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'validation.passwordsDoNotMatch',
+    message: msg('validation.passwordsDoNotMatch'),
   });
 
 /** POST /api/users/email-confirm: the token of the link mailed to the new address. */
 export const emailConfirmBodySchema = z.object({
-  token: z.string({ error: 'validation.tokenRequired' }).min(1, 'validation.tokenRequired').max(512),
+  token: z
+    .string({ error: msg('validation.tokenRequired') })
+    .min(1, msg('validation.tokenRequired'))
+    .max(LIMITS.tokenMax),
 });
 export type EmailConfirmBody = z.input<typeof emailConfirmBodySchema>;
 
 /** How long the link confirming a new e-mail works. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
-export const EMAIL_CHANGE_SENT_MESSAGE = 'users.profileUpdatedEmailPending';
-export const EMAIL_CHANGED_MESSAGE = 'users.emailChanged';
-export const EMAIL_CHANGE_INVALID_MESSAGE = 'users.confirmationLinkInvalid';
-export const CURRENT_PASSWORD_NEEDED_MESSAGE = 'users.currentPasswordRequiredForEmail';
+export const EMAIL_CHANGE_SENT_MESSAGE = msg('users.profileUpdatedEmailPending');
+export const EMAIL_CHANGED_MESSAGE = msg('users.emailChanged');
+export const EMAIL_CHANGE_INVALID_MESSAGE = msg('users.confirmationLinkInvalid');
+export const CURRENT_PASSWORD_NEEDED_MESSAGE = msg('users.currentPasswordRequiredForEmail');
 
-export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
+export const tokenQuerySchema = z.object({ token: z.string().min(1).max(LIMITS.tokenMax) });
 
 /** Sign-in with the identity provider: the access token (implicit flow) or the code (code flow). */
 export const identityLoginBodySchema = z.union([
   // The ID token proves the access token was issued to Signpost (its audience); required unless the
   // API can introspect the access token with its client secret.
-  z.object({ access_token: z.string().min(1).max(4096), id_token: z.string().min(1).max(8192).optional() }),
-  z.object({ code: z.string().min(1).max(4096), redirect_uri: z.string().url(), code_verifier: z.string().min(43).max(128) }),
+  z.object({ access_token: z.string().min(1).max(LIMITS.identityTokenMax), id_token: z.string().min(1).max(LIMITS.idTokenMax).optional() }),
+  z.object({
+    code: z.string().min(1).max(LIMITS.identityTokenMax),
+    redirect_uri: z.string().url().max(LIMITS.urlMax),
+    code_verifier: z.string().min(LIMITS.codeVerifierMin).max(LIMITS.codeVerifierMax),
+  }),
 ]);

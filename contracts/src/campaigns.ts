@@ -4,6 +4,7 @@ import type { MessageCode } from './messages';
 import { pageQuerySchema, pagedSchema } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
+import { msg } from './message-code';
 
 /**
  * Default colour of content surfaces that carry white text (banner background, buttons): the
@@ -56,7 +57,7 @@ export type CampaignTarget = (typeof CAMPAIGN_TARGETS)[number];
 
 /** The four default emojis of a popup (spec section 9) and of a banner's reactions action. */
 export const DEFAULT_EMOJIS = ['👍', '❤️', '😂', '😮'] as const;
-export const MAX_EMOJIS = 8;
+export const MAX_EMOJIS = LIMITS.emojisMax;
 
 /** Most groups / audiences one item may target. */
 export const MAX_TARGETS = LIMITS.targetsMax;
@@ -65,16 +66,16 @@ export const MAX_TARGETS = LIMITS.targetsMax;
 const idList = (unknownMessage: string) =>
   z
     .array(z.string().uuid(unknownMessage), { error: unknownMessage })
-    .max(MAX_TARGETS, 'validation.targetsTooMany')
-    .refine((l) => new Set(l).size === l.length, 'validation.itemsDuplicated')
+    .max(MAX_TARGETS, msg('validation.targetsTooMany'))
+    .refine((l) => new Set(l).size === l.length, msg('validation.itemsDuplicated'))
     .default([]);
 
-export const GROUP_UNKNOWN_MESSAGE = 'campaigns.groupsNotOfWebsite';
-export const AUDIENCE_UNKNOWN_MESSAGE = 'campaigns.audiencesNotOfWebsite';
-export const TAG_UNKNOWN_MESSAGE = 'campaigns.tagNotOfWebsite';
-export const WORKSPACE_UNKNOWN_MESSAGE = 'campaigns.workspaceNotOfWebsite';
-export const GROUPS_REQUIRED_MESSAGE = 'validation.groupsRequired';
-export const AUDIENCES_REQUIRED_MESSAGE = 'validation.audiencesRequired';
+export const GROUP_UNKNOWN_MESSAGE = msg('campaigns.groupsNotOfWebsite');
+export const AUDIENCE_UNKNOWN_MESSAGE = msg('campaigns.audiencesNotOfWebsite');
+export const TAG_UNKNOWN_MESSAGE = msg('campaigns.tagNotOfWebsite');
+export const WORKSPACE_UNKNOWN_MESSAGE = msg('campaigns.workspaceNotOfWebsite');
+export const GROUPS_REQUIRED_MESSAGE = msg('validation.groupsRequired');
+export const AUDIENCES_REQUIRED_MESSAGE = msg('validation.audiencesRequired');
 
 /** An optional id of the active website's tag / workspace (null = none). */
 const optionalId = (message: string) => z.string().uuid(message).nullable().default(null);
@@ -84,11 +85,11 @@ const optionalId = (message: string) => z.string().uuid(message).nullable().defa
  * answered) or any http(s) URL. Empty string = none. `javascript:` and other schemes are refused
  * because visitors' browsers will follow them.
  */
-export const URL_MESSAGE = 'validation.urlInvalid';
+export const URL_MESSAGE = msg('validation.urlInvalid');
 export const urlOrEmptySchema = z
   .string()
   .trim()
-  .max(2048, 'validation.urlTooLong')
+  .max(LIMITS.urlMax, msg('validation.urlTooLong'))
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), URL_MESSAGE)
   .default('');
 
@@ -96,7 +97,7 @@ const color = (fallback: string) =>
   z
     .string()
     .trim()
-    .regex(HEX_COLOR, 'validation.colorInvalid')
+    .regex(HEX_COLOR, msg('validation.colorInvalid'))
     // No lower-casing transform: these schemas also describe responses, which zod must encode.
     .default(fallback);
 
@@ -152,34 +153,34 @@ export const POPUP_MAX_DURATION_DAYS = LIMITS.popupMaxDurationDays;
 export const POPUP_SHOW_AGAIN = ['never', 'daily', 'always'] as const;
 export type PopupShowAgain = (typeof POPUP_SHOW_AGAIN)[number];
 
-export const POPUP_MAX_PAGES_MESSAGE = 'validation.pagesTooMany';
-export const POPUP_MIN_PAGES_MESSAGE = 'validation.pagesTooFew';
-export const POPUP_MIN_BLOCKS_MESSAGE = 'validation.blocksTooFew';
-export const DISPLAY_TIME_MESSAGE = 'validation.displaySecondsRange';
-export const DISPLAY_TIME_STEP_MESSAGE = 'validation.displaySecondsStep';
+export const POPUP_MAX_PAGES_MESSAGE = msg('validation.pagesTooMany');
+export const POPUP_MIN_PAGES_MESSAGE = msg('validation.pagesTooFew');
+export const POPUP_MIN_BLOCKS_MESSAGE = msg('validation.blocksTooFew');
+export const DISPLAY_TIME_MESSAGE = msg('validation.displaySecondsRange');
+export const DISPLAY_TIME_STEP_MESSAGE = msg('validation.displaySecondsStep');
 
 export const QUESTION_TYPES = ['text', 'choice', 'multiple'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-const blockId = z.string().trim().min(1).max(64);
+const blockId = z.string().trim().min(1).max(LIMITS.blockIdMax);
 
 export const textBlockSchema = z.object({
   id: blockId,
   kind: z.literal('text'),
-  text: z.string().max(LIMITS.contentMax, 'validation.textTooLong').default(''),
+  text: z.string().max(LIMITS.contentMax, msg('validation.textTooLong')).default(''),
   align: z.enum(['start', 'center', 'end']).default('start'),
 });
 export const imageBlockSchema = z.object({
   id: blockId,
   kind: z.literal('image'),
-  url: urlOrEmptySchema.refine((v) => v !== '', 'validation.imageRequired'),
-  alt: z.string().trim().max(200).default(''),
+  url: urlOrEmptySchema.refine((v) => v !== '', msg('validation.imageRequired')),
+  alt: z.string().trim().max(LIMITS.imageAltMax).default(''),
 });
 /** A button: opens `url`, goes to the next page, or closes the popup. */
 export const buttonBlockSchema = z.object({
   id: blockId,
   kind: z.literal('button'),
-  label: title('validation.labelRequired', 'validation.labelTooLong', LIMITS.labelMax),
+  label: title(msg('validation.labelRequired'), msg('validation.labelTooLong'), LIMITS.labelMax),
   action: z.enum(['link', 'next', 'close']).default('close'),
   url: urlOrEmptySchema,
   color: color(ACCESSIBLE_BRAND_COLOR),
@@ -189,19 +190,22 @@ export const questionBlockSchema = z
   .object({
     id: blockId,
     kind: z.literal('question'),
-    question: title('validation.questionRequired', 'validation.questionTooLong', LIMITS.questionMax),
+    question: title(msg('validation.questionRequired'), msg('validation.questionTooLong'), LIMITS.questionMax),
     type: z.enum(QUESTION_TYPES).default('text'),
-    options: z.array(z.string().trim().min(1, 'validation.optionRequired').max(120)).max(LIMITS.optionsMax, 'validation.optionsTooMany').default([]),
+    options: z
+      .array(z.string().trim().min(1, msg('validation.optionRequired')).max(LIMITS.optionMax))
+      .max(LIMITS.optionsMax, msg('validation.optionsTooMany'))
+      .default([]),
     required: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
-    if (b.type !== 'text' && b.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.optionsTooFew' });
+    if (b.type !== 'text' && b.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: msg('validation.optionsTooFew') });
   });
 /** Emoji reactions the visitor may give (defaults to the popup's emojis when empty). */
 export const emojisBlockSchema = z.object({
   id: blockId,
   kind: z.literal('emojis'),
-  emojis: z.array(z.string().min(1).max(16)).max(MAX_EMOJIS).default([]),
+  emojis: z.array(z.string().min(1).max(LIMITS.emojiMax)).max(MAX_EMOJIS).default([]),
 });
 
 export const POPUP_BLOCK_KINDS = ['text', 'image', 'button', 'question', 'emojis'] as const;
@@ -214,17 +218,20 @@ export type PopupBlockInput = z.input<typeof popupBlockSchema>;
 /** One content page (spec: pages each with `id` and a `content` list of blocks). */
 export const popupContentPageSchema = z.object({
   id: blockId,
-  content: z.array(popupBlockSchema, { error: POPUP_MIN_BLOCKS_MESSAGE }).min(1, POPUP_MIN_BLOCKS_MESSAGE).max(POPUP_MAX_BLOCKS, 'validation.blocksTooMany'),
+  content: z
+    .array(popupBlockSchema, { error: POPUP_MIN_BLOCKS_MESSAGE })
+    .min(1, POPUP_MIN_BLOCKS_MESSAGE)
+    .max(POPUP_MAX_BLOCKS, msg('validation.blocksTooMany')),
 });
 export type PopupContentPage = z.infer<typeof popupContentPageSchema>;
 
 export const popupTitleSchema = z.object({
-  label: title('validation.titleRequired', 'validation.titleTooLong'),
+  label: title(msg('validation.titleRequired'), msg('validation.titleTooLong')),
   fontSize: z
-    .number({ error: 'validation.numberRequired' })
+    .number({ error: msg('validation.numberRequired') })
     .int()
-    .min(LIMITS.fontSizeMin, 'validation.fontSizeRange')
-    .max(LIMITS.fontSizeMax, 'validation.fontSizeRange')
+    .min(LIMITS.fontSizeMin, msg('validation.fontSizeRange'))
+    .max(LIMITS.fontSizeMax, msg('validation.fontSizeRange'))
     .default(15),
   fontFamily: z.enum(POPUP_FONT_FAMILIES).default('Poppins'),
   fontWeight: z.enum(POPUP_FONT_WEIGHTS).default('600'),
@@ -264,21 +271,29 @@ export const popupDocumentSchema = z.object({
   popupBackground: color('#ffffff'),
   popupBackgroundImage: urlOrEmptySchema,
   emojis: z
-    .array(z.string().min(1).max(16))
-    .min(1, 'validation.emojisRequired')
+    .array(z.string().min(1).max(LIMITS.emojiMax))
+    .min(1, msg('validation.emojisRequired'))
     .max(MAX_EMOJIS)
     .default([...DEFAULT_EMOJIS]),
   rules: popupRulesSchema.default({ displayTime: DISPLAY_TIME_DEFAULT_MS, showAgain: 'never' }),
   goal: z.enum(CAMPAIGN_GOALS).default('none'),
   /** Days the popup runs after it is published; 0 = until cancelled. */
-  duration: z.number({ error: 'validation.numberRequired' }).int().min(0).max(POPUP_MAX_DURATION_DAYS, 'validation.durationDaysTooMany').default(0),
+  duration: z
+    .number({ error: msg('validation.numberRequired') })
+    .int()
+    .min(0)
+    .max(POPUP_MAX_DURATION_DAYS, msg('validation.durationDaysTooMany'))
+    .default(0),
   /** The page address (or prefix) of the website where the popup shows; empty = every page. */
-  href: z.string().trim().max(2048, 'validation.urlTooLong').default(''),
+  href: z.string().trim().max(LIMITS.urlMax, msg('validation.urlTooLong')).default(''),
   /**
    * Individual people (client member ids) it is also shown to, whatever the target; the server checks
    * they are people of the active website.
    */
-  listOfAudience: z.array(z.string().uuid('campaigns.peopleNotOfWebsite')).max(1000).default([]),
+  listOfAudience: z
+    .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
+    .max(LIMITS.popupPeopleMax)
+    .default([]),
   ...targetingShape,
 });
 export type PopupDocument = z.infer<typeof popupDocumentSchema>;
@@ -360,16 +375,16 @@ export const bannerActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
   z.object({
     type: z.literal('url'),
-    urlText: title('validation.urlTextRequired', 'validation.urlTextTooLong', LIMITS.labelMax),
-    url: urlOrEmptySchema.refine((v) => v !== '', 'validation.linkUrlRequired'),
+    urlText: title(msg('validation.urlTextRequired'), msg('validation.urlTextTooLong'), LIMITS.labelMax),
+    url: urlOrEmptySchema.refine((v) => v !== '', msg('validation.linkUrlRequired')),
     isUrlOpenedInNewTab: z.boolean().default(true),
     closeBannerOnClick: z.boolean().default(false),
   }),
   z.object({
     type: z.literal('reactions'),
     reactionsList: z
-      .array(z.string().min(1).max(16))
-      .min(1, 'validation.reactionsRequired')
+      .array(z.string().min(1).max(LIMITS.emojiMax))
+      .min(1, msg('validation.reactionsRequired'))
       .max(MAX_EMOJIS)
       .default([...DEFAULT_EMOJIS]),
     closeBannerOnClick: z.boolean().default(false),
@@ -378,8 +393,12 @@ export const bannerActionSchema = z.discriminatedUnion('type', [
 export type BannerAction = z.infer<typeof bannerActionSchema>;
 
 export const bannerDocumentSchema = z.object({
-  titleOfBanner: title('validation.titleRequired', 'validation.titleTooLong'),
-  content: z.string({ error: 'validation.contentRequired' }).trim().min(1, 'validation.contentRequired').max(LIMITS.contentMax, 'validation.contentTooLong'),
+  titleOfBanner: title(msg('validation.titleRequired'), msg('validation.titleTooLong')),
+  content: z
+    .string({ error: msg('validation.contentRequired') })
+    .trim()
+    .min(1, msg('validation.contentRequired'))
+    .max(LIMITS.contentMax, msg('validation.contentTooLong')),
   settings: bannerSettingsSchema.default({
     priority: 'normal',
     backgroundColor: ACCESSIBLE_BRAND_COLOR,
@@ -426,10 +445,14 @@ export const PUSH_DURATION_DEFAULT = 10;
 
 export const pushNotificationDocumentSchema = z.object({
   /** The campaign's name in the console (the list's Title). */
-  push_notification_title: title('validation.pushNotificationTitleRequired', 'validation.pushNotificationTitleTooLong'),
+  push_notification_title: title(msg('validation.pushNotificationTitleRequired'), msg('validation.pushNotificationTitleTooLong')),
   /** What the visitor reads. */
-  title: title('validation.titleRequired', 'validation.shortTitleTooLong', LIMITS.shortTitleMax),
-  body: z.string({ error: 'validation.pushBodyRequired' }).trim().min(1, 'validation.pushBodyRequired').max(LIMITS.pushBodyMax, 'validation.pushBodyTooLong'),
+  title: title(msg('validation.titleRequired'), msg('validation.shortTitleTooLong'), LIMITS.shortTitleMax),
+  body: z
+    .string({ error: msg('validation.pushBodyRequired') })
+    .trim()
+    .min(1, msg('validation.pushBodyRequired'))
+    .max(LIMITS.pushBodyMax, msg('validation.pushBodyTooLong')),
   /** An uploaded image (POST /api/upload) or an http(s) URL; empty = the website's default. */
   icon: urlOrEmptySchema,
   action: z
@@ -443,10 +466,10 @@ export const pushNotificationDocumentSchema = z.object({
   audio: z.boolean().default(false),
   /** Seconds on screen. */
   duration: z
-    .number({ error: 'validation.numberRequired' })
+    .number({ error: msg('validation.numberRequired') })
     .int()
-    .min(PUSH_DURATION_MIN, 'validation.pushDurationRange')
-    .max(PUSH_DURATION_MAX, 'validation.pushDurationRange')
+    .min(PUSH_DURATION_MIN, msg('validation.pushDurationRange'))
+    .max(PUSH_DURATION_MAX, msg('validation.pushDurationRange'))
     .default(PUSH_DURATION_DEFAULT),
   /** One group of the active website (null = no group restriction). */
   group: optionalId(GROUP_UNKNOWN_MESSAGE),
@@ -543,26 +566,29 @@ export const CREATED_STATUS: CampaignStatus = 'public';
  * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
  * `_id` beside the document.
  */
-export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid('pushNotifications.notFound') });
+export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
 const bulkIds = (notFound: MessageCode) =>
-  z.array(z.string().uuid(notFound), { error: 'validation.itemsRequired' }).min(1, 'validation.itemsRequired').max(LIMITS.bulkMax, 'validation.itemsTooMany');
+  z
+    .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
+    .min(1, msg('validation.itemsRequired'))
+    .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
 /** DELETE /api/popups body. */
-export const popupDeleteBodySchema = z.object({ popups: bulkIds('popups.notFound') });
+export const popupDeleteBodySchema = z.object({ popups: bulkIds(msg('popups.notFound')) });
 export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
 /** DELETE /api/banners body. */
-export const bannerDeleteBodySchema = z.object({ banners: bulkIds('banners.notFound') });
+export const bannerDeleteBodySchema = z.object({ banners: bulkIds(msg('banners.notFound')) });
 export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
 /** DELETE /api/push-notification body: one or many ids (the row action sends one). */
-export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds('pushNotifications.notFound') });
+export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds(msg('pushNotifications.notFound')) });
 export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lists
 // ---------------------------------------------------------------------------------------------
 
-const filterText = z.string().trim().max(200).optional();
+const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
 const filterId = z.string().uuid().optional();
 /** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
 const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
@@ -643,7 +669,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pagedSchema(commentSchema);
 
 /** GET /api/{popups|banners}/{id}/reacts: paging and the emoji filter. */
-export const reactListQuerySchema = pageQuerySchema.extend({ emoji: z.string().min(1).max(16).optional() });
+export const reactListQuerySchema = pageQuerySchema.extend({ emoji: z.string().min(1).max(LIMITS.emojiMax).optional() });
 export type ReactListQuery = z.input<typeof reactListQuerySchema>;
 export const reactSchema = z.object({ _id: z.string(), visitorId: z.string(), emoji: z.string(), createdAt: z.string() });
 export type Reaction = z.infer<typeof reactSchema>;
@@ -684,48 +710,48 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 // Messages (spec section 8, spelt as the spec spells them) and the server's success messages
 // ---------------------------------------------------------------------------------------------
 
-export const UPLOAD_SUCCESS_MESSAGE = 'images.uploaded';
-export const UPLOAD_FAILURE_MESSAGE = 'images.uploadFailed';
-export const UPLOAD_TYPE_MESSAGE = 'images.typeNotAccepted';
-export const UPLOAD_TOO_LARGE_MESSAGE = 'images.tooLarge';
-export const UPLOAD_MISSING_MESSAGE = 'validation.imageFileRequired';
-export const UPLOAD_UNREADABLE_MESSAGE = 'images.unreadable';
-export const UPLOAD_PIXELS_MESSAGE = 'images.tooManyPixels';
-export const UPLOAD_QUOTA_MESSAGE = 'images.storageFull';
+export const UPLOAD_SUCCESS_MESSAGE = msg('images.uploaded');
+export const UPLOAD_FAILURE_MESSAGE = msg('images.uploadFailed');
+export const UPLOAD_TYPE_MESSAGE = msg('images.typeNotAccepted');
+export const UPLOAD_TOO_LARGE_MESSAGE = msg('images.tooLarge');
+export const UPLOAD_MISSING_MESSAGE = msg('validation.imageFileRequired');
+export const UPLOAD_UNREADABLE_MESSAGE = msg('images.unreadable');
+export const UPLOAD_PIXELS_MESSAGE = msg('images.tooManyPixels');
+export const UPLOAD_QUOTA_MESSAGE = msg('images.storageFull');
 /** Per-website storage for uploaded images, when UPLOAD_QUOTA_BYTES_PER_WEBSITE does not say. */
 export const UPLOAD_DEFAULT_QUOTA_BYTES = 100 * 1024 * 1024;
 /** Largest decoded image (width × height, all frames of an animation together), when UPLOAD_MAX_PIXELS does not say. */
 export const UPLOAD_DEFAULT_MAX_PIXELS = 40_000_000;
-export const EXPORT_EMPTY_MESSAGE = 'campaigns.noSurveysFound';
-export const POPUP_CREATE_FAILED_MESSAGE = 'popups.createFailed';
-export const POPUP_UPDATE_FAILED_MESSAGE = 'popups.manyUpdateFailed';
-export const POPUP_UPDATE_ERROR_MESSAGE = 'popups.updateFailed';
-export const BANNER_UPDATE_FAILED_MESSAGE = 'banners.updateFailed';
-export const PUSH_CREATE_FAILED_MESSAGE = 'pushNotifications.createFailed';
-export const PUSH_UPDATE_FAILED_MESSAGE = 'pushNotifications.updateFailed';
-export const BLOCK_REMOVED_MESSAGE = 'campaigns.blockRemoved';
+export const EXPORT_EMPTY_MESSAGE = msg('campaigns.noSurveysFound');
+export const POPUP_CREATE_FAILED_MESSAGE = msg('popups.createFailed');
+export const POPUP_UPDATE_FAILED_MESSAGE = msg('popups.manyUpdateFailed');
+export const POPUP_UPDATE_ERROR_MESSAGE = msg('popups.updateFailed');
+export const BANNER_UPDATE_FAILED_MESSAGE = msg('banners.updateFailed');
+export const PUSH_CREATE_FAILED_MESSAGE = msg('pushNotifications.createFailed');
+export const PUSH_UPDATE_FAILED_MESSAGE = msg('pushNotifications.updateFailed');
+export const BLOCK_REMOVED_MESSAGE = msg('campaigns.blockRemoved');
 
-export const POPUP_NOT_FOUND_MESSAGE = 'popups.notFound';
-export const BANNER_NOT_FOUND_MESSAGE = 'banners.notFound';
-export const PUSH_NOT_FOUND_MESSAGE = 'pushNotifications.notFound';
+export const POPUP_NOT_FOUND_MESSAGE = msg('popups.notFound');
+export const BANNER_NOT_FOUND_MESSAGE = msg('banners.notFound');
+export const PUSH_NOT_FOUND_MESSAGE = msg('pushNotifications.notFound');
 
-export const POPUP_CREATED_MESSAGE = 'popups.created';
-export const POPUP_UPDATED_MESSAGE = 'popups.updated';
-export const POPUP_DELETED_MESSAGE = 'popups.deleted';
-export const POPUPS_DELETED_MESSAGE = 'popups.manyDeleted';
-export const POPUP_DUPLICATED_MESSAGE = 'popups.duplicated';
-export const POPUP_CANCELLED_MESSAGE = 'popups.cancelled';
-export const BANNER_CREATED_MESSAGE = 'banners.created';
-export const BANNER_UPDATED_MESSAGE = 'banners.updated';
-export const BANNER_DELETED_MESSAGE = 'banners.deleted';
-export const BANNERS_DELETED_MESSAGE = 'banners.manyDeleted';
-export const BANNER_DUPLICATED_MESSAGE = 'banners.duplicated';
-export const BANNER_CANCELLED_MESSAGE = 'banners.cancelled';
-export const PUSH_CREATED_MESSAGE = 'pushNotifications.created';
-export const PUSH_UPDATED_MESSAGE = 'pushNotifications.updated';
-export const PUSH_DELETED_MESSAGE = 'pushNotifications.manyDeleted';
-export const PUSH_DUPLICATED_MESSAGE = 'pushNotifications.duplicated';
-export const PUSH_CANCELLED_MESSAGE = 'pushNotifications.cancelled';
+export const POPUP_CREATED_MESSAGE = msg('popups.created');
+export const POPUP_UPDATED_MESSAGE = msg('popups.updated');
+export const POPUP_DELETED_MESSAGE = msg('popups.deleted');
+export const POPUPS_DELETED_MESSAGE = msg('popups.manyDeleted');
+export const POPUP_DUPLICATED_MESSAGE = msg('popups.duplicated');
+export const POPUP_CANCELLED_MESSAGE = msg('popups.cancelled');
+export const BANNER_CREATED_MESSAGE = msg('banners.created');
+export const BANNER_UPDATED_MESSAGE = msg('banners.updated');
+export const BANNER_DELETED_MESSAGE = msg('banners.deleted');
+export const BANNERS_DELETED_MESSAGE = msg('banners.manyDeleted');
+export const BANNER_DUPLICATED_MESSAGE = msg('banners.duplicated');
+export const BANNER_CANCELLED_MESSAGE = msg('banners.cancelled');
+export const PUSH_CREATED_MESSAGE = msg('pushNotifications.created');
+export const PUSH_UPDATED_MESSAGE = msg('pushNotifications.updated');
+export const PUSH_DELETED_MESSAGE = msg('pushNotifications.manyDeleted');
+export const PUSH_DUPLICATED_MESSAGE = msg('pushNotifications.duplicated');
+export const PUSH_CANCELLED_MESSAGE = msg('pushNotifications.cancelled');
 
 /** Kind of content for shared code (statistics, public events). */
 export type CampaignKind = 'popup' | 'banner' | 'push';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 
 /** Paging query of every list call: page 1 and pageSize 10 by default, newest first (spec section 9). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(10),
   orderBy: z.enum(['createdAt']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

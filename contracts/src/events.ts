@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
+import { msg } from './message-code';
 
 /**
  * The public ingestion call of a website's script: POST /api/public/{websiteKey}/events.
@@ -12,7 +13,7 @@ import { SCRIPT_PATHS } from './script';
 /** At most this many events per call: a page flushes its queue in small batches. */
 export const MAX_EVENTS_PER_BATCH = LIMITS.eventsPerBatchMax;
 export const MAX_COMMENT_LENGTH = LIMITS.commentMax;
-export const MAX_ANSWERS_PER_EVENT = 20;
+export const MAX_ANSWERS_PER_EVENT = LIMITS.answersPerEventMax;
 /**
  * How far `occurredAt` may lie from the server's clock. The future allows for a visitor's clock
  * running a little fast. The past is generous (120 days) because a script flushes a queue kept
@@ -27,26 +28,26 @@ export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
 export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer', 'click'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const EVENTS_ACCEPTED_MESSAGE = 'events.recorded';
-export const EVENTS_TOO_MANY_MESSAGE = 'validation.eventsTooMany';
-export const EVENTS_EMPTY_MESSAGE = 'validation.eventsEmpty';
-export const EVENT_TIME_FUTURE_MESSAGE = 'events.occurredAtFuture';
-export const EVENT_TIME_OLD_MESSAGE = 'events.occurredAtTooOld';
-export const EVENT_UNKNOWN_CONTENT_MESSAGE = 'events.unknownContent';
-export const EVENT_WRONG_KIND_MESSAGE = 'events.wrongContentKind';
-export const EVENTS_REFUSED_MESSAGE = 'events.someContentUnknown';
-export const EVENTS_RATE_LIMITED_MESSAGE = 'events.rateLimited';
-export const UNKNOWN_WEBSITE_KEY_MESSAGE = 'events.unknownWebsiteKey';
+export const EVENTS_ACCEPTED_MESSAGE = msg('events.recorded');
+export const EVENTS_TOO_MANY_MESSAGE = msg('validation.eventsTooMany');
+export const EVENTS_EMPTY_MESSAGE = msg('validation.eventsEmpty');
+export const EVENT_TIME_FUTURE_MESSAGE = msg('events.occurredAtFuture');
+export const EVENT_TIME_OLD_MESSAGE = msg('events.occurredAtTooOld');
+export const EVENT_UNKNOWN_CONTENT_MESSAGE = msg('events.unknownContent');
+export const EVENT_WRONG_KIND_MESSAGE = msg('events.wrongContentKind');
+export const EVENTS_REFUSED_MESSAGE = msg('events.someContentUnknown');
+export const EVENTS_RATE_LIMITED_MESSAGE = msg('events.rateLimited');
+export const UNKNOWN_WEBSITE_KEY_MESSAGE = msg('events.unknownWebsiteKey');
 
 const visitorId = z
-  .string({ error: 'validation.visitorIdRequired' })
+  .string({ error: msg('validation.visitorIdRequired') })
   .trim()
-  .min(1, 'validation.visitorIdRequired')
-  .max(LIMITS.visitorIdMax, 'validation.visitorIdTooLong');
-const contentId = z.string({ error: 'validation.contentIdRequired' }).uuid('events.unknownContent');
+  .min(1, msg('validation.visitorIdRequired'))
+  .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
+const contentId = z.string({ error: msg('validation.contentIdRequired') }).uuid(msg('events.unknownContent'));
 const occurredAt = z
   .string()
-  .datetime({ offset: true, message: 'validation.occurredAtInvalid' })
+  .datetime({ offset: true, message: msg('validation.occurredAtInvalid') })
   .optional()
   .superRefine((value, ctx) => {
     if (!value) return;
@@ -61,23 +62,35 @@ const occurredAt = z
  * network failure is stored once, since the server ignores ids it already holds for the website.
  */
 export const MAX_EVENT_ID_LENGTH = LIMITS.eventIdMax;
-const eventId = z.string().trim().min(1, 'validation.idRequired').max(MAX_EVENT_ID_LENGTH, 'validation.eventIdTooLong').optional();
+const eventId = z.string().trim().min(1, msg('validation.idRequired')).max(MAX_EVENT_ID_LENGTH, msg('validation.eventIdTooLong')).optional();
 
 const base = { id: eventId, visitorId, occurredAt };
 const onContent = { ...base, contentId };
 
-export const sessionEventSchema = z.object({ type: z.literal('session'), ...base, device: z.enum(VISITOR_DEVICES, { error: 'validation.deviceInvalid' }) });
+export const sessionEventSchema = z.object({
+  type: z.literal('session'),
+  ...base,
+  device: z.enum(VISITOR_DEVICES, { error: msg('validation.deviceInvalid') }),
+});
 export const viewEventSchema = z.object({ type: z.literal('view'), ...onContent });
 export const closeEventSchema = z.object({ type: z.literal('close'), ...onContent });
 export const reactEventSchema = z.object({
   type: z.literal('react'),
   ...onContent,
-  emoji: z.string({ error: 'validation.emojiRequired' }).trim().min(1, 'validation.emojiRequired').max(LIMITS.emojiMax, 'validation.emojiTooLong'),
+  emoji: z
+    .string({ error: msg('validation.emojiRequired') })
+    .trim()
+    .min(1, msg('validation.emojiRequired'))
+    .max(LIMITS.emojiMax, msg('validation.emojiTooLong')),
 });
 export const commentEventSchema = z.object({
   type: z.literal('comment'),
   ...onContent,
-  body: z.string({ error: 'validation.commentRequired' }).trim().min(1, 'validation.commentRequired').max(MAX_COMMENT_LENGTH, 'validation.commentTooLong'),
+  body: z
+    .string({ error: msg('validation.commentRequired') })
+    .trim()
+    .min(1, msg('validation.commentRequired'))
+    .max(MAX_COMMENT_LENGTH, msg('validation.commentTooLong')),
 });
 export const answerEventSchema = z.object({
   type: z.literal('answer'),
@@ -85,12 +98,12 @@ export const answerEventSchema = z.object({
   answers: z
     .array(
       z.object({
-        blockId: z.string().trim().min(1, 'validation.blockIdRequired').max(64),
-        question: z.string().trim().max(LIMITS.surveyQuestionMax, 'validation.surveyQuestionTooLong'),
-        answer: z.string().max(MAX_COMMENT_LENGTH, 'validation.answerTooLong'),
+        blockId: z.string().trim().min(1, msg('validation.blockIdRequired')).max(LIMITS.blockIdMax),
+        question: z.string().trim().max(LIMITS.surveyQuestionMax, msg('validation.surveyQuestionTooLong')),
+        answer: z.string().max(MAX_COMMENT_LENGTH, msg('validation.answerTooLong')),
       }),
     )
-    .min(1, 'validation.answersRequired')
+    .min(1, msg('validation.answersRequired'))
     .max(MAX_ANSWERS_PER_EVENT),
 });
 
@@ -98,24 +111,27 @@ export const answerEventSchema = z.object({
 export const clickEventSchema = z.object({
   type: z.literal('click'),
   ...onContent,
-  target: z.string().trim().max(2048, 'validation.urlTooLong').optional(),
+  target: z.string().trim().max(LIMITS.urlMax, msg('validation.urlTooLong')).optional(),
 });
 
 export const visitorEventSchema = z.discriminatedUnion(
   'type',
   [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema, clickEventSchema],
   {
-    error: 'script.unknownEventType',
+    error: msg('script.unknownEventType'),
   },
 );
 export type VisitorEvent = z.input<typeof visitorEventSchema>;
 
 export const eventsBodySchema = z.object({
-  events: z.array(visitorEventSchema, { error: 'validation.eventsRequired' }).min(1, EVENTS_EMPTY_MESSAGE).max(MAX_EVENTS_PER_BATCH, EVENTS_TOO_MANY_MESSAGE),
+  events: z
+    .array(visitorEventSchema, { error: msg('validation.eventsRequired') })
+    .min(1, EVENTS_EMPTY_MESSAGE)
+    .max(MAX_EVENTS_PER_BATCH, EVENTS_TOO_MANY_MESSAGE),
 });
 export type EventsBody = z.input<typeof eventsBodySchema>;
 
-export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(64) });
+export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
 export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
 export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
 

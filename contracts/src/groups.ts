@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { msg } from './message-code';
 
 /**
  * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
@@ -19,7 +20,7 @@ export type ClientMember = z.infer<typeof clientMemberSchema>;
 
 /** GET /api/client-members (get_members): paging, and `search` on the member id or the username. */
 export const clientMemberListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(120).optional(),
+  search: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export type ClientMemberListQuery = z.input<typeof clientMemberListQuerySchema>;
 export const clientMemberPageSchema = pagedSchema(clientMemberSchema);
@@ -46,7 +47,7 @@ export type GroupRow = z.infer<typeof groupRowSchema>;
 
 /** GET /api/groups: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
 export const groupListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export type GroupListQuery = z.input<typeof groupListQuerySchema>;
 export const groupPageSchema = pagedSchema(groupRowSchema);
@@ -67,9 +68,9 @@ export type GroupPreview = z.infer<typeof groupPreviewResponseSchema>['data'];
 export const groupMembersQuerySchema = pageQuerySchema;
 export const groupMembersParamSchema = z.object({ groupId: z.string().uuid() });
 
-export const GROUP_MEMBERS_REQUIRED_MESSAGE = 'validation.membersRequired';
-export const GROUP_MEMBERS_UNKNOWN_MESSAGE = 'groups.membersNotOfWebsite';
-export const GROUP_NAME_TAKEN_MESSAGE = 'groups.nameAlreadyExists';
+export const GROUP_MEMBERS_REQUIRED_MESSAGE = msg('validation.membersRequired');
+export const GROUP_MEMBERS_UNKNOWN_MESSAGE = msg('groups.membersNotOfWebsite');
+export const GROUP_NAME_TAKEN_MESSAGE = msg('groups.nameAlreadyExists');
 
 /**
  * The members of a group: client member ids of the active website. Any problem (empty, malformed,
@@ -77,17 +78,21 @@ export const GROUP_NAME_TAKEN_MESSAGE = 'groups.nameAlreadyExists';
  * `members.3`, so the form shows it under its picker.
  */
 export const groupMembersSchema = z
-  .array(z.string().max(64), { error: GROUP_MEMBERS_REQUIRED_MESSAGE })
+  .array(z.string().max(LIMITS.memberIdMax), { error: GROUP_MEMBERS_REQUIRED_MESSAGE })
   .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
-  .max(GROUP_MAX_MEMBERS, 'validation.membersTooMany')
+  .max(GROUP_MAX_MEMBERS, msg('validation.membersTooMany'))
   .superRefine((list, ctx) => {
     if (list.some((id) => !z.string().uuid().safeParse(id).success)) ctx.addIssue({ code: 'custom', message: GROUP_MEMBERS_UNKNOWN_MESSAGE });
-    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'validation.membersDuplicated' });
+    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: msg('validation.membersDuplicated') });
   });
 
 /** POST /api/groups and PUT /api/groups/{id}: the name (unique per website, any case) and the members. */
 export const groupBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.roleNameTooLong'),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.roleNameTooLong')),
   members: groupMembersSchema,
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
@@ -99,9 +104,9 @@ export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
 /** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
 export const groupDeleteBodySchema = z.object({
   groups: z
-    .array(z.string().uuid('groups.notFound'), { error: 'validation.groupsRequired' })
-    .min(1, 'validation.groupsRequired')
-    .max(LIMITS.bulkMax, 'validation.groupsTooMany'),
+    .array(z.string().uuid(msg('groups.notFound')), { error: msg('validation.groupsRequired') })
+    .min(1, msg('validation.groupsRequired'))
+    .max(LIMITS.bulkMax, msg('validation.groupsTooMany')),
 });
 export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS, SIGNED_IN_ACCESS } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { emailSchema, invitationPasswordBodySchema, tokenQuerySchema } from './auth';
 import { invitationIdParamSchema } from './session';
+import { msg } from './message-code';
 
 export const invitationStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
 
@@ -12,7 +14,10 @@ export const INVITATION_TTL_DAYS = 7;
 /** POST /api/invitations (create_invitations): who to invite, and the role of the caller's organisation they get. */
 export const invitationCreateBodySchema = z.object({
   email: emailSchema,
-  roleId: z.string({ error: 'validation.roleRequired' }).min(1, 'validation.roleRequired').uuid('roles.unknown'),
+  roleId: z
+    .string({ error: msg('validation.roleRequired') })
+    .min(1, msg('validation.roleRequired'))
+    .uuid(msg('roles.unknown')),
 });
 export type InvitationCreateBody = z.input<typeof invitationCreateBodySchema>;
 
@@ -31,7 +36,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /** GET /api/invitations/sent: page, pageSize, search (contained in the email), newest first. */
 export const invitationListQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(254).optional(),
+  search: z.string().trim().max(LIMITS.emailMax).optional(),
 });
 export type InvitationListQuery = z.input<typeof invitationListQuerySchema>;
 export const invitationPageSchema = pagedSchema(invitationSchema);
@@ -41,7 +46,10 @@ export type InvitationCreateResponse = z.infer<typeof invitationCreateResponseSc
 
 /** DELETE /api/invitations: the ids travel in the body, as for the other bulk deletes. */
 export const invitationDeleteBodySchema = z.object({
-  invitations: z.array(z.string().uuid('invitations.unknown'), { error: 'validation.invitationsRequired' }).min(1, 'validation.invitationsRequired').max(100),
+  invitations: z
+    .array(z.string().uuid(msg('invitations.unknown')), { error: msg('validation.invitationsRequired') })
+    .min(1, msg('validation.invitationsRequired'))
+    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
 });
 export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 
@@ -53,13 +61,13 @@ export const invitationAnswerParamsSchema = z.object({ id: z.string().uuid(), ty
  * wrong one (404, like an unknown invitation): the server refuses both alike, nothing leaks.
  */
 export const invitationAnswerQuerySchema = z.object({
-  token: z.string().max(512).optional().describe('The token of the invitation link (required: without it, 404)'),
+  token: z.string().max(LIMITS.tokenMax).optional().describe('The token of the invitation link (required: without it, 404)'),
 });
 
-export const INVITATION_SENT_MESSAGE = 'passwords.resetLinkSent';
-export const INVITATION_DELETED_MESSAGE = 'invitations.deleted';
-export const INVITATIONS_DELETED_MESSAGE = 'invitations.manyDeleted';
-export const INVITATION_MEMBER_MESSAGE = 'invitations.alreadyMember';
+export const INVITATION_SENT_MESSAGE = msg('passwords.resetLinkSent');
+export const INVITATION_DELETED_MESSAGE = msg('invitations.deleted');
+export const INVITATIONS_DELETED_MESSAGE = msg('invitations.manyDeleted');
+export const INVITATION_MEMBER_MESSAGE = msg('invitations.alreadyMember');
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these)

@@ -28,6 +28,8 @@ export const LIMITS = {
   emojiMax: 16,
   commentMax: 2000,
   surveyQuestionMax: 500,
+  /** Answers of one form sent in one event. */
+  answersPerEventMax: 20,
   statsRangeMaxDays: 366,
   titleMax: 200,
   shortTitleMax: 120,
@@ -48,6 +50,42 @@ export const LIMITS = {
   popupMaxDurationDays: 365,
   pushDurationMin: 1,
   pushDurationMax: 60,
+  /** Emoji reactions a popup offers. */
+  emojisMax: 8,
+  /** Addresses: avatars, links, image URLs, page addresses, a website's domain as typed. */
+  urlMax: 2048,
+  /** Roles given to one user in one call. */
+  userRolesMax: 50,
+  /** Mailed link tokens (reset, invitation, e-mail change) and refresh tokens. */
+  tokenMax: 512,
+  /** What the identity provider hands over: access token or authorisation code, and ID token. */
+  identityTokenMax: 4096,
+  idTokenMax: 8192,
+  /** PKCE code verifier bounds (RFC 7636, section 4.1). */
+  codeVerifierMin: 43,
+  codeVerifierMax: 128,
+  /** Ids of popup blocks, permissions, group members and a website's public key. */
+  blockIdMax: 64,
+  permissionMax: 64,
+  memberIdMax: 64,
+  websiteKeyMax: 64,
+  /** A time zone name (IANA) of the statistics. */
+  timeZoneMax: 64,
+  /** A value an audience condition compares with. */
+  conditionValueMax: 500,
+  imageAltMax: 200,
+  /** One answer option of a form question. */
+  optionMax: 120,
+  /** People a popup is shown to individually, besides its target. */
+  popupPeopleMax: 1000,
+  /** Free-text filters of the content lists. */
+  filterTextMax: 200,
+  pageSizeMax: 1000,
+  /** The website script's version string, sent for the installation check. */
+  scriptVersionMax: 32,
+  /** A person's name and e-mail as a website identifies them. */
+  personNameMax: 200,
+  personEmailMax: 320,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

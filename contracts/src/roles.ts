@@ -4,10 +4,11 @@ import { defineCall, inOrganisation } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { roleSchema } from './auth';
 import { ALL_PERMISSIONS, isPermission } from './permissions';
+import { msg } from './message-code';
 
 /** GET /api/roles: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
 export const roleListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
 
@@ -21,18 +22,22 @@ export const roleResponseSchema = z.object({ data: roleSchema.required({ created
  * string is refused with one message on the `permissions` field itself, not on `permissions.3`.
  */
 export const rolePermissionsSchema = z
-  .array(z.string().max(64), { error: 'validation.permissionsRequired' })
-  .min(1, 'validation.permissionsRequired')
+  .array(z.string().max(LIMITS.permissionMax), { error: msg('validation.permissionsRequired') })
+  .min(1, msg('validation.permissionsRequired'))
   .max(ALL_PERMISSIONS.length)
   .superRefine((list, ctx) => {
     const unknown = list.filter((p) => !isPermission(p));
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: 'roles.unknownPermission', params: { name: unknown.join(', ') } });
-    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: 'validation.permissionsDuplicated' });
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: msg('roles.unknownPermission'), params: { name: unknown.join(', ') } });
+    else if (new Set(list).size !== list.length) ctx.addIssue({ code: 'custom', message: msg('validation.permissionsDuplicated') });
   });
 
 /** POST /api/roles and PUT /api/roles/{id}: the role's name (unique in the organisation) and permissions. */
 export const roleBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.roleNameTooLong'),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.roleNameTooLong')),
   permissions: rolePermissionsSchema,
 });
 export type RoleBody = z.input<typeof roleBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
+import { msg } from './message-code';
 
 /**
  * Statistics of the dashboard (spec sections 3 and 7): SQL aggregates over the visitor events of the
@@ -12,9 +13,9 @@ export const STATS_MAX_RANGE_DAYS = LIMITS.statsRangeMaxDays;
 /** Up to this range the series are per hour; beyond it, per day. */
 export const STATS_HOURLY_MAX_HOURS = 48;
 
-export const STATS_RANGE_ORDER_MESSAGE = 'validation.startDateBeforeEndDate';
-export const STATS_RANGE_TOO_LONG_MESSAGE = 'validation.rangeTooLong';
-export const STATS_UNKNOWN_TIME_ZONE_MESSAGE = 'script.unknownTimeZone';
+export const STATS_RANGE_ORDER_MESSAGE = msg('validation.startDateBeforeEndDate');
+export const STATS_RANGE_TOO_LONG_MESSAGE = msg('validation.rangeTooLong');
+export const STATS_UNKNOWN_TIME_ZONE_MESSAGE = msg('script.unknownTimeZone');
 
 /** An IANA zone name the runtime knows ("Europe/Paris", "UTC"). */
 export function isTimeZone(value: string): boolean {
@@ -41,12 +42,18 @@ export const RANGE_HOURS: Record<Exclude<StatsRange, 'custom'>, number> = { last
  */
 export const statsQuerySchema = z
   .object({
-    startDate: z.string().datetime({ offset: true, message: 'validation.startDateInvalid' }).optional(),
-    endDate: z.string().datetime({ offset: true, message: 'validation.endDateInvalid' }).optional(),
+    startDate: z
+      .string()
+      .datetime({ offset: true, message: msg('validation.startDateInvalid') })
+      .optional(),
+    endDate: z
+      .string()
+      .datetime({ offset: true, message: msg('validation.endDateInvalid') })
+      .optional(),
     timezone: z
       .string()
       .trim()
-      .max(64)
+      .max(LIMITS.timeZoneMax)
       .default('UTC')
       .refine((tz) => isTimeZone(tz), STATS_UNKNOWN_TIME_ZONE_MESSAGE),
   })
@@ -55,7 +62,7 @@ export const statsQuerySchema = z
       ctx.addIssue({
         code: 'custom',
         path: [q.startDate ? 'endDate' : 'startDate'],
-        message: q.startDate ? 'validation.endDateRequired' : 'validation.startDateRequired',
+        message: q.startDate ? msg('validation.endDateRequired') : msg('validation.startDateRequired'),
       });
       return;
     }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { msg } from './message-code';
 
 /** Spec section 3: Tag is _id, name, color. Content of one website (the `Activewebsite` header). */
 export const tagSchema = z.object({
@@ -14,7 +15,7 @@ export type Tag = z.infer<typeof tagSchema>;
 
 /** GET /api/tags (spec: `?pageSize=1000`): the content lists fetch every tag at once for their filters. */
 export const tagListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 export const tagPageSchema = pagedSchema(tagSchema);
 
@@ -22,11 +23,15 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** POST /api/tags. */
 export const tagCreateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.tagNameMax, 'validation.tagNameTooLong'),
-  color: z
-    .string({ error: 'validation.colorRequired' })
+  name: z
+    .string({ error: msg('validation.nameRequired') })
     .trim()
-    .regex(HEX_COLOR, 'validation.colorInvalid')
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.tagNameMax, msg('validation.tagNameTooLong')),
+  color: z
+    .string({ error: msg('validation.colorRequired') })
+    .trim()
+    .regex(HEX_COLOR, msg('validation.colorInvalid'))
     .transform((c) => c.toLowerCase()),
 });
 export type TagCreateBody = z.input<typeof tagCreateBodySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
-import { emailSchema, passwordSchema, userSchema } from './auth';
+import { avatarSchema, emailSchema, passwordSchema, userSchema } from './auth';
+import { msg } from './message-code';
 
 /**
  * POST /api/users/org: an organisation's owner adds a user to their own organisation (spec: "user
@@ -8,11 +10,18 @@ import { emailSchema, passwordSchema, userSchema } from './auth';
  * the `roles` field (spec section 5).
  */
 export const orgUserCreateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(120),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
   email: emailSchema,
   password: passwordSchema,
-  roles: z.array(z.string().uuid('roles.unknown'), { error: 'validation.rolesRequired' }).min(1, 'validation.rolesRequired').max(50),
-  avatar: z.string().url().max(2048).nullable().optional(),
+  roles: z
+    .array(z.string().uuid(msg('roles.unknown')), { error: msg('validation.rolesRequired') })
+    .min(1, msg('validation.rolesRequired'))
+    .max(LIMITS.userRolesMax),
+  avatar: avatarSchema,
 });
 export type OrgUserCreateBody = z.input<typeof orgUserCreateBodySchema>;
 export const orgUserCreateResponseSchema = z.object({ message: z.string(), data: userSchema });

@@ -5,6 +5,7 @@ import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { VISITOR_DEVICES } from './events';
 import { SCRIPT_PATHS } from './script';
+import { msg } from './message-code';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -16,14 +17,14 @@ import { SCRIPT_PATHS } from './script';
  * preflight and `navigator.sendBeacon` can flush events on `pagehide`.
  */
 
-export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(64) });
+export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
 export const visitorIdSchema = z
-  .string({ error: 'validation.visitorIdRequired' })
+  .string({ error: msg('validation.visitorIdRequired') })
   .trim()
-  .min(1, 'validation.visitorIdRequired')
-  .max(LIMITS.visitorIdMax, 'validation.visitorIdTooLong');
+  .min(1, msg('validation.visitorIdRequired'))
+  .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
 
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;
@@ -42,10 +43,10 @@ export const MAX_INTERRUPTIONS_PER_DAY = LIMITS.interruptionsPerDayMax;
 export const scriptContentQuerySchema = z.object({
   visitorId: visitorIdSchema,
   /** The page's full address (the page rules match on it). */
-  url: z.string().trim().min(1, 'validation.urlRequired').max(2048, 'validation.urlTooLong'),
+  url: z.string().trim().min(1, msg('validation.urlRequired')).max(LIMITS.urlMax, msg('validation.urlTooLong')),
   device: z.enum(VISITOR_DEVICES).default('web'),
   /** The script's version, for the installation check. */
-  v: z.string().trim().max(32).optional(),
+  v: z.string().trim().max(LIMITS.scriptVersionMax).optional(),
 });
 
 /** A popup as a visitor's page needs it: what to render, nothing of its targeting. */
@@ -108,16 +109,16 @@ export const getScriptContentCall = defineCall({
 // Identify
 // ---------------------------------------------------------------------------------------------
 
-export const UNKNOWN_ATTRIBUTE_MESSAGE = 'script.unknownAttribute';
-export const ATTRIBUTE_TYPE_MESSAGE = 'script.valueTypeMismatch';
-export const ORIGIN_REFUSED_MESSAGE = 'script.pageNotOnDomain';
-export const SCRIPT_RATE_LIMITED_MESSAGE = 'script.rateLimited';
-export const VISITOR_IDENTIFIED_MESSAGE = 'script.visitorIdentified';
-export const WEBSITE_SETTINGS_UPDATED_MESSAGE = 'script.websiteSettingsUpdated';
+export const UNKNOWN_ATTRIBUTE_MESSAGE = msg('script.unknownAttribute');
+export const ATTRIBUTE_TYPE_MESSAGE = msg('script.valueTypeMismatch');
+export const ORIGIN_REFUSED_MESSAGE = msg('script.pageNotOnDomain');
+export const SCRIPT_RATE_LIMITED_MESSAGE = msg('script.rateLimited');
+export const VISITOR_IDENTIFIED_MESSAGE = msg('script.visitorIdentified');
+export const WEBSITE_SETTINGS_UPDATED_MESSAGE = msg('script.websiteSettingsUpdated');
 
 /** An attribute value as `signpost('identify', …)` sends it; dates travel as ISO strings. */
 export const attributeValueSchema = z.union([
-  z.string().max(LIMITS.attributeValueMax, 'validation.attributeValueTooLong'),
+  z.string().max(LIMITS.attributeValueMax, msg('validation.attributeValueTooLong')),
   z.number().finite(),
   z.boolean(),
   z.null(),
@@ -132,13 +133,13 @@ export const attributeValueSchema = z.union([
 export const identifyBodySchema = z.object({
   visitorId: visitorIdSchema,
   externalId: z
-    .string({ error: 'validation.externalIdRequired' })
+    .string({ error: msg('validation.externalIdRequired') })
     .trim()
-    .min(1, 'validation.externalIdRequired')
-    .max(LIMITS.externalIdMax, 'validation.externalIdTooLong'),
-  name: z.string().trim().max(200).optional(),
-  email: z.string().trim().max(320).optional(),
-  attributes: z.record(z.string().trim().min(1).max(64), attributeValueSchema).optional(),
+    .min(1, msg('validation.externalIdRequired'))
+    .max(LIMITS.externalIdMax, msg('validation.externalIdTooLong')),
+  name: z.string().trim().max(LIMITS.personNameMax).optional(),
+  email: z.string().trim().max(LIMITS.personEmailMax).optional(),
+  attributes: z.record(z.string().trim().min(1).max(LIMITS.attributeNameMax), attributeValueSchema).optional(),
 });
 export type IdentifyBody = z.input<typeof identifyBodySchema>;
 export const identifyAnswerSchema = z.object({ message: z.string(), memberId: z.string() });
@@ -171,7 +172,7 @@ export const installCheckAnswerSchema = z.object({
   version: z.string().nullable(),
 });
 export type InstallCheckAnswer = z.infer<typeof installCheckAnswerSchema>;
-export const installCheckHeadersSchema = z.object({ 'x-client-id': z.string().trim().min(1, 'validation.xClientIdRequired').max(64) });
+export const installCheckHeadersSchema = z.object({ 'x-client-id': z.string().trim().min(1, msg('validation.xClientIdRequired')).max(LIMITS.websiteKeyMax) });
 
 export const getInstallCheckCall = defineCall({
   method: 'GET',
@@ -199,10 +200,10 @@ export const getInstallSnippetCall = defineCall({
 /** PUT /api/websites/{id}/settings (create_websites): the website's script settings. */
 export const websiteSettingsSchema = z.object({
   interruptionsPerDay: z
-    .number({ error: 'validation.interruptionsPerDayRequired' })
+    .number({ error: msg('validation.interruptionsPerDayRequired') })
     .int()
-    .min(0, 'validation.interruptionsPerDayRange')
-    .max(MAX_INTERRUPTIONS_PER_DAY, 'validation.interruptionsPerDayRange')
+    .min(0, msg('validation.interruptionsPerDayRange'))
+    .max(MAX_INTERRUPTIONS_PER_DAY, msg('validation.interruptionsPerDayRange'))
     .default(DEFAULT_INTERRUPTIONS_PER_DAY),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;

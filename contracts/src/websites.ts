@@ -3,10 +3,11 @@ import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
 import { messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { websiteSchema } from './auth';
+import { msg } from './message-code';
 
 /** GET /api/websites: the caller's organisation's websites, newest first. */
 export const websiteListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(120).optional(),
+  name: z.string().trim().max(LIMITS.nameMax).optional(),
 });
 /**
  * Each website carries its public key: what its script sends with every event (POST
@@ -37,26 +38,33 @@ export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(nor
 
 /** POST /api/websites (create_websites). */
 export const websiteCreateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.nameMax, 'validation.nameTooLong'),
-  domain: z
-    .string({ error: 'validation.domainRequired' })
+  name: z
+    .string({ error: msg('validation.nameRequired') })
     .trim()
-    .min(1, 'validation.domainRequired')
-    .max(2048)
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  domain: z
+    .string({ error: msg('validation.domainRequired') })
+    .trim()
+    .min(1, msg('validation.domainRequired'))
+    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
     .transform(normaliseDomain)
-    .refine((d) => DOMAIN_PATTERN.test(d), 'validation.domainInvalid'),
+    .refine((d) => DOMAIN_PATTERN.test(d), msg('validation.domainInvalid')),
 });
 export type WebsiteCreateBody = z.input<typeof websiteCreateBodySchema>;
 export const websiteCreateResponseSchema = z.object({ message: z.string(), data: websiteSchema.required({ createdAt: true }) });
 
 /** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
 export const websiteDeleteBodySchema = z.object({
-  websites: z.array(z.string().uuid('websites.unknown'), { error: 'validation.websitesRequired' }).min(1, 'validation.websitesRequired').max(100),
+  websites: z
+    .array(z.string().uuid(msg('websites.unknown')), { error: msg('validation.websitesRequired') })
+    .min(1, msg('validation.websitesRequired'))
+    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
 });
 export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
 
-export const WEBSITE_EXISTS_MESSAGE = 'websites.alreadyExists';
-export const WEBSITE_DELETED_MESSAGE = 'websites.deleted';
+export const WEBSITE_EXISTS_MESSAGE = msg('websites.alreadyExists');
+export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 
 // ---------------------------------------------------------------------------------------------
 // Calls (issue 11: each call defined once; the API serves these, the browser calls these)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { msg } from './message-code';
 
 /**
  * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
@@ -26,16 +27,20 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 
 /** GET /api/workspaces (spec: page 1, pageSize 100, service, order). */
 export const workspaceListQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
-  service: z.enum(WORKSPACE_SERVICES, { error: 'workspaces.unknownService' }).optional(),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(100),
+  service: z.enum(WORKSPACE_SERVICES, { error: msg('workspaces.unknownService') }).optional(),
 });
 export const workspacePageSchema = pagedSchema(workspaceSchema);
 
 /** POST /api/workspaces. */
 export const workspaceCreateBodySchema = z.object({
-  name: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(LIMITS.workspaceNameMax, 'validation.workspaceNameTooLong'),
-  icon: z.enum(WORKSPACE_ICONS, { error: 'validation.iconRequired' }),
-  service: z.enum(WORKSPACE_SERVICES, { error: 'validation.serviceRequired' }),
+  name: z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(LIMITS.workspaceNameMax, msg('validation.workspaceNameTooLong')),
+  icon: z.enum(WORKSPACE_ICONS, { error: msg('validation.iconRequired') }),
+  service: z.enum(WORKSPACE_SERVICES, { error: msg('validation.serviceRequired') }),
 });
 export type WorkspaceCreateBody = z.input<typeof workspaceCreateBodySchema>;
 export const workspaceCreateResponseSchema = z.object({ message: z.string(), data: workspaceSchema });

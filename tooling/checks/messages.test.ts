@@ -116,6 +116,15 @@ describe('codes used by the API and the contracts', () => {
     expect(used.filter((u) => !known.has(u.code)).map((u) => `${u.file}: ${u.code}`)).toEqual([]);
   });
 
+  it('are typed in the contracts: every code is written as msg(code), so a typo does not compile', () => {
+    const untyped = sources(path.join(root, 'contracts/src')).flatMap((file) =>
+      [...withoutComments(readFileSync(file, 'utf8')).matchAll(/(msg\(\s*)?(['"])([a-z][A-Za-z]*)\.([a-z][A-Za-z0-9_]*)\2/g)]
+        .filter((m) => !m[1] && AREAS.has(m[3]))
+        .map((m) => `${rel(file)}: ${m[0]}`),
+    );
+    expect(untyped).toEqual([]);
+  });
+
   it('leave no English text where a message is expected', () => {
     // The old way: an English sentence thrown or set as a zod message instead of a code.
     const english =

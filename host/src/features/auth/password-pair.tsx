@@ -1,28 +1,18 @@
-import { useMemo } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { MessageCode } from 'contracts';
 import { FormField, Input } from 'shared-ui';
-import { z } from 'zod';
-import { LIMITS } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 
-/** New password + confirmation, with the same bounds as the server's schema (contracts). */
-export function usePasswordPairSchema() {
-  const { t } = useTranslation('host');
-  return useMemo(
-    () =>
-      z
-        .object({
-          password: z
-            .string()
-            .min(1, t('validation.required', { label: t('password.new') }))
-            .min(LIMITS.passwordMin, t('validation.passwordMin', { count: LIMITS.passwordMin }))
-            .max(LIMITS.passwordMax, t('validation.passwordMax', { count: LIMITS.passwordMax })),
-          confirmPassword: z.string().min(1, t('validation.required', { label: t('password.confirm') })),
-        })
-        .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('validation.passwordsMatch') }),
-    [t],
-  );
-}
+/**
+ * How the password forms (reset, invitation, profile) word the contract schemas' messages: an empty
+ * field says "Please enter {label}"; too short, too long and not matching are the contract's own.
+ * Each form validates with its call's body schema (`withFormMessages(zodResolver(schema), …)`).
+ */
+export const PASSWORD_FORM_MESSAGES = {
+  'validation.passwordRequired': 'form.required',
+  'validation.confirmPasswordRequired': 'form.required',
+  'validation.currentPasswordRequired': 'form.required',
+} satisfies Partial<Record<MessageCode, MessageCode>>;
 export type PasswordPair = { password: string; confirmPassword: string };
 
 /** The new-password and confirmation fields, shared by the reset, invitation and profile forms. */

@@ -1,49 +1,54 @@
-import { LIMITS, updatePasswordCall, updateProfileCall } from 'contracts';
+import { passwordUpdateBodySchema, profileUpdateBodySchema, updatePasswordCall, updateProfileCall, type MessageCode } from 'contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Alert, Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, setUser, useSession } from 'shared-auth';
-import { PasswordPairFields, usePasswordPairSchema } from '../auth/password-pair';
+import { applyServerFieldErrors, callApi, errorMessage, setUser, useSession, withFormMessages } from 'shared-auth';
+import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
 
 const sameEmail = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
 
+const DETAILS_MESSAGES = {
+  'validation.nameRequired': 'form.required',
+  'validation.emailRequired': 'form.required',
+} satisfies Partial<Record<MessageCode, MessageCode>>;
+/** The password call's own body schema, with the password forms' wording. */
+const passwordResolver = withFormMessages(zodResolver(passwordUpdateBodySchema, undefined, { raw: true }), PASSWORD_FORM_MESSAGES);
+
 function ProfileDetails() {
   const { t } = useTranslation('host');
   const { user } = useSession();
   // A new e-mail waits for the link mailed to it (issue 10): shown until the user follows it.
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const schema = useMemo(
+  /**
+   * The call's own body schema (the values go as typed, the server normalises them with it). Two
+   * things are the form's: an empty avatar field (sent as null), and the current password, asked
+   * only when the e-mail changes (the server checks it too).
+   */
+  const resolver = useMemo(
     () =>
-      z
-        .object({
-          name: z
-            .string()
-            .trim()
-            .min(1, t('validation.required', { label: t('profile.name') }))
-            .max(LIMITS.nameMax),
-          email: z
-            .string()
-            .trim()
-            .min(1, t('validation.required', { label: t('login.email') }))
-            .email(t('validation.email')),
-          avatar: z.union([z.literal(''), z.string().url(t('validation.url'))]),
-          currentPassword: z.string(),
-        })
-        // Changing the e-mail needs the current password (the server checks it too).
-        .refine((v) => sameEmail(v.email, user?.email) || v.currentPassword.length > 0, {
-          path: ['currentPassword'],
-          message: t('profile.currentPasswordRequired'),
-        }),
+      withFormMessages(
+        zodResolver(
+          profileUpdateBodySchema
+            .extend({ avatar: z.union([z.literal(''), profileUpdateBodySchema.shape.avatar]) })
+            .refine((v) => sameEmail(v.email, user?.email) || (v.currentPassword ?? '').length > 0, {
+              path: ['currentPassword'],
+              message: t('profile.currentPasswordRequired'),
+            }),
+          undefined,
+          { raw: true },
+        ),
+        DETAILS_MESSAGES,
+      ),
     [t, user?.email],
   );
   const { register, handleSubmit, setError, formState, reset, watch } = useForm<ProfileForm>({
-    resolver: zodResolver(schema),
+    resolver: resolver as never,
     values: { name: user?.name ?? '', email: user?.email ?? '', avatar: user?.avatar ?? '', currentPassword: '' },
     resetOptions: { keepDirtyValues: true },
   });
@@ -119,13 +124,8 @@ function ProfileDetails() {
 
 function PasswordUpdate() {
   const { t } = useTranslation('host');
-  const pair = usePasswordPairSchema();
-  const schema = useMemo(
-    () => z.object({ currentPassword: z.string().min(1, t('validation.required', { label: t('password.current') })) }).and(pair),
-    [pair, t],
-  );
   const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
-    resolver: zodResolver(schema),
+    resolver: passwordResolver as never,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

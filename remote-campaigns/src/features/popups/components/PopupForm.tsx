@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useFormContext, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  LIMITS,
   CAMPAIGN_DEVICES,
   CAMPAIGN_GOALS,
   CAMPAIGN_PRIORITIES,
@@ -89,7 +90,13 @@ function PopupSections({
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
           <FormField label={t('popups.fields.fontSize')} error={message('titleOfPopup.fontSize')}>
-            <Input type="number" min={8} max={72} {...register('titleOfPopup.fontSize', { valueAsNumber: true })} data-testid="field-font-size" />
+            <Input
+              type="number"
+              min={LIMITS.fontSizeMin}
+              max={LIMITS.fontSizeMax}
+              {...register('titleOfPopup.fontSize', { valueAsNumber: true })}
+              data-testid="field-font-size"
+            />
           </FormField>
           {select('titleOfPopup.fontFamily', POPUP_FONT_FAMILIES, 'fontFamily', 'field-font-family')}
           {select('titleOfPopup.fontWeight', POPUP_FONT_WEIGHTS, 'fontWeight', 'field-font-weight')}

@@ -1,4 +1,4 @@
-import { listAttributesCall } from 'contracts';
+import { LIMITS, listAttributesCall } from 'contracts';
 import type { AudienceAttribute } from 'shared-ui/audience-builder';
 import { useCallQuery } from 'shared-auth';
 
@@ -11,7 +11,7 @@ const NO_ATTRIBUTES: AudienceAttribute[] = [];
 export function useAudienceAttributes(): AudienceAttribute[] {
   const attributes = useCallQuery(
     listAttributesCall,
-    { query: { page: 1, pageSize: 1000 } },
+    { query: { page: 1, pageSize: LIMITS.pageSizeMax } },
     { select: (answer) => answer.docs.map((a) => ({ name: a.name, type: a.type })) },
   );
   return attributes.data ?? NO_ATTRIBUTES;

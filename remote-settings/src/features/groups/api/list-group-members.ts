@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { listGroupMembersCall, type ClientMember } from 'contracts';
+import { LIMITS, listGroupMembersCall, type ClientMember } from 'contracts';
 import { callApi, callKey, useListQuery, useSession, type ListUrlState } from 'shared-auth';
 
 /** GET /api/groups/{groupId}/members (get_group): one page of the group's people (the preview's table). */
@@ -10,7 +10,7 @@ export const useGroupMembers = (groupId: string, state: ListUrlState<never>, fal
 async function allGroupMembers(groupId: string, signal: AbortSignal): Promise<ClientMember[]> {
   const people: ClientMember[] = [];
   for (let page = 1; ; page++) {
-    const answer = await callApi(listGroupMembersCall, { params: { groupId }, query: { page, pageSize: 1000 }, signal });
+    const answer = await callApi(listGroupMembersCall, { params: { groupId }, query: { page, pageSize: LIMITS.pageSizeMax }, signal });
     people.push(...answer.docs);
     if (!answer.meta.hasMore) return people;
   }

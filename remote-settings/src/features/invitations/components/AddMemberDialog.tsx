@@ -1,17 +1,27 @@
-import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { LIMITS, msg } from 'contracts';
+import { invitationCreateBodySchema, orgUserCreateBodySchema } from 'contracts';
 import { FormField, Input } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm } from 'shared-auth';
+import { useDialogForm, withFormMessages } from 'shared-auth';
 import { useCreateOrgUser } from '../api/create-org-user';
 
 /** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
 type AddMemberForm = { name: string; email: string; password: string; roles: string };
 const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
+/**
+ * The contract's own body schema; the form picks one role (checked as an invitation's role is, sent
+ * as the call's list at submit), and words "please enter" and an invalid e-mail its own way. The
+ * values go as typed (`raw`).
+ */
+const resolver = withFormMessages(zodResolver(orgUserCreateBodySchema.extend({ roles: invitationCreateBodySchema.shape.roleId }), undefined, { raw: true }), {
+  'validation.nameRequired': 'form.required',
+  'validation.emailRequired': 'form.required',
+  'validation.emailInvalid': 'form.emailInvalid',
+  'validation.passwordRequired': 'form.required',
+  'validation.roleRequired': 'form.required',
+});
 
 /**
  * "Add member" (create_user): an organisation owner adds a teammate directly with a password,
@@ -21,26 +31,8 @@ const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateOrgUser();
-  const schema = useMemo(() => {
-    const required = (key: string) => t('validation.required', { ns: 'common', label: t(`invitations.member.${key}`) });
-    return z.object({
-      name: z
-        .string()
-        .trim()
-        .min(1, required('name'))
-        .max(LIMITS.nameMax, t('users.form.tooLong', { max: LIMITS.nameMax })),
-      email: z.string().trim().min(1, required('email')).email(t('invitations.form.emailInvalid')),
-      password: z
-        .string()
-        .min(1, required('password'))
-        // The contract's limit and message (a code of the catalogue, shown by FormField).
-        .min(LIMITS.passwordMin, msg('validation.passwordTooShort'))
-        .max(LIMITS.passwordMax, t('users.form.tooLong', { max: LIMITS.passwordMax })),
-      roles: z.string().min(1, required('role')),
-    });
-  }, [t]);
   const { form, close, onSubmit, submitting } = useDialogForm<AddMemberForm, unknown>({
-    resolver: zodResolver(schema),
+    resolver: resolver as never,
     empty: EMPTY,
     fields: ['name', 'email', 'password', 'roles'],
     save: ({ name, email, password, roles: roleId }) => create.mutateAsync({ body: { name, email, password, roles: [roleId] } }),

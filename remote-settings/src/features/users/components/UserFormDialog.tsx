@@ -1,18 +1,31 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { LIMITS, isValidDomain, msg } from 'contracts';
+import { adminUserCreateBodySchema, adminUserUpdateBodySchema, type MessageCode } from 'contracts';
 import { FormField, Input, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError } from 'shared-auth';
+import { reportFormError, withFormMessages } from 'shared-auth';
 import type { UserRow } from '../api/list-admin-users';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 
 type UserForm = { name: string; email: string; password: string; domain: string };
 const EMPTY: UserForm = { name: '', email: '', password: '', domain: '' };
+/** "Please enter {label}" for an empty field; the other messages are the contract's. */
+const REQUIRED = {
+  'validation.nameRequired': 'form.required',
+  'validation.emailRequired': 'form.required',
+  'validation.passwordRequired': 'form.required',
+  'validation.domainRequired': 'form.required',
+} satisfies Partial<Record<MessageCode, MessageCode>>;
+/**
+ * The contract's own body schemas (the account's create and update calls differ: no password on
+ * update, whose unknown keys are stripped). The values go as typed (`raw`): the server normalises
+ * the e-mail and domain with the same schemas.
+ */
+const createResolver = withFormMessages(zodResolver(adminUserCreateBodySchema, undefined, { raw: true }), REQUIRED);
+const updateResolver = withFormMessages(zodResolver(adminUserUpdateBodySchema, undefined, { raw: true }), REQUIRED);
 
 /**
  * Create a client account (name, email, password, domain) or edit one (name, email, domain: the
@@ -24,27 +37,10 @@ export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean
   const editing = user !== null;
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
-  const schema = useMemo(() => {
-    const required = (key: string) => t('validation.required', { ns: 'common', label: t(`users.form.${key}`) });
-    return z.object({
-      name: z
-        .string()
-        .trim()
-        .min(1, required('name'))
-        .max(LIMITS.nameMax, t('users.form.tooLong', { max: LIMITS.nameMax })),
-      email: z.string().trim().min(1, required('email')).email(t('users.form.emailInvalid')),
-      password: editing
-        ? z.string()
-        : z
-            .string()
-            .min(1, required('password'))
-            // The contract's limit and message (a code of the catalogue, shown by FormField).
-            .min(LIMITS.passwordMin, msg('validation.passwordTooShort'))
-            .max(LIMITS.passwordMax, t('users.form.tooLong', { max: LIMITS.passwordMax })),
-      domain: z.string().trim().min(1, required('domain')).refine(isValidDomain, t('users.form.domainInvalid')),
-    });
-  }, [t, editing]);
-  const { register, handleSubmit, setError, formState, reset } = useForm<UserForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { register, handleSubmit, setError, formState, reset } = useForm<UserForm>({
+    resolver: (editing ? updateResolver : createResolver) as never,
+    defaultValues: EMPTY,
+  });
   useEffect(() => {
     if (open) reset(user ? { name: user.name, email: user.email, password: '', domain: user.domain ?? '' } : EMPTY);
   }, [open, user, reset]);
