@@ -60,3 +60,32 @@ test('GET /api/admin/users: all organisations, name search, paging (super-admin)
   expect(paged.docs).toHaveLength(1);
   expect(paged.meta.page).toBe(2);
 });
+
+test('GET /api/admin/users: each row is the user object GET /api/admin/users/{id} answers, in the order asked', async () => {
+  const admin = await t.createUser({ superAdmin: true });
+  const get = async (url: string) => adminUserPageSchema.parse((await t.request({ method: 'GET', url, headers: admin.headers })).json());
+  const newest = await get('/api/admin/users?pageSize=5');
+  const oldest = await get('/api/admin/users?pageSize=5&order=asc');
+  const all = await get('/api/admin/users?pageSize=1000');
+  expect(newest.meta.totalDocs).toBe(all.docs.length);
+  expect(oldest.meta.totalDocs).toBe(all.docs.length);
+  // Newest first by default (and oldest first when asked): the ends of the whole list.
+  expect(newest.docs.map((d) => d._id)).toEqual(all.docs.slice(0, 5).map((d) => d._id));
+  expect(oldest.docs.map((d) => d._id)).toEqual(
+    [...all.docs]
+      .reverse()
+      .slice(0, 5)
+      .map((d) => d._id),
+  );
+  // u has roles and a website: their row carries them exactly as the single user's answer does.
+  const rows = [...newest.docs, ...oldest.docs, all.docs.find((d) => d._id === u.id)!];
+  expect(rows.find((d) => d._id === u.id)!.roles.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const one = await t.request({ method: 'GET', url: `/api/admin/users/${row._id}`, headers: admin.headers });
+    expect(row).toEqual(one.json().data);
+  }
+  // Past the last page: no rows, the total still right.
+  const past = await get(`/api/admin/users?pageSize=5&page=${Math.ceil(all.docs.length / 5) + 1}`);
+  expect(past.docs).toEqual([]);
+  expect(past.meta.totalDocs).toBe(all.docs.length);
+});

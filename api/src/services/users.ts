@@ -45,60 +45,78 @@ type RoleJson = { _id: string; name: string; permissions: string[]; createdAt: s
 type WebsiteJson = { _id: string; name: string; domain: string; createdAt: string };
 
 /**
- * The spec's user object (section 3) for a set of users, in ONE query whatever their number (issue
- * 11, item 5): users with their organisation, and as JSON columns their roles (of their own
- * organisation, oldest first) and the websites of their organisation. The user's `websites` are
- * ordered oldest first, so "the first website" the client selects at sign-in is stable.
+ * The columns of the spec's user object (section 3), for a SELECT from `users` joined to its
+ * organisation: the user with their organisation, and as JSON columns their roles (of their own
+ * organisation, oldest first) and the websites of their organisation (oldest first, so "the first
+ * website" the client selects at sign-in is stable). One query whatever the number of users (issue
+ * 11, item 5); `userViewOf` makes a row the answer.
  */
+export const userViewColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  avatar: users.avatar,
+  isSuperAdmin: users.isSuperAdmin,
+  createdAt: users.createdAt,
+  organisationId: organisations.id,
+  organisationName: organisations.name,
+  roles: sql<RoleJson[]>`coalesce((
+    select json_agg(json_build_object('_id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}, 'createdAt', ${roles.createdAt})
+      order by ${roles.createdAt}, ${roles.id})
+    from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
+    where ${userRoles.userId} = ${users.id}
+  ), '[]'::json)`,
+  websites: sql<WebsiteJson[]>`coalesce((
+    select json_agg(json_build_object('_id', ${websites.id}, 'name', ${websites.name}, 'domain', ${websites.domain}, 'createdAt', ${websites.createdAt})
+      order by ${websites.createdAt}, ${websites.id})
+    from ${websites} where ${websites.organisationId} = ${users.organisationId}
+  ), '[]'::json)`,
+};
+
+/** A row of `userViewColumns`. */
+export type UserViewRow = {
+  id: string;
+  name: string;
+  email: string;
+  avatar: string | null;
+  isSuperAdmin: boolean;
+  createdAt: Date;
+  organisationId: string;
+  organisationName: string;
+  roles: RoleJson[];
+  websites: WebsiteJson[];
+};
+
+/** JSON timestamps read like the driver's: an ISO string to the millisecond. */
+const iso = (t: string) => new Date(t).toISOString();
+
+/** The spec's user object of a `userViewColumns` row. */
+export function userViewOf(u: UserViewRow): User {
+  const userSites = u.websites.map((w) => ({ ...w, createdAt: iso(w.createdAt) }));
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    avatar: u.avatar,
+    domain: userSites[0]?.domain ?? null,
+    createdAt: u.createdAt.toISOString(),
+    isSuperAdmin: u.isSuperAdmin,
+    organisation: { _id: u.organisationId, name: u.organisationName },
+    roles: u.roles.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+    websites: userSites,
+  };
+}
+
+/** The spec's user object for a set of users, in the order of `userIds` (ids of no user are skipped). */
 export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      avatar: users.avatar,
-      isSuperAdmin: users.isSuperAdmin,
-      createdAt: users.createdAt,
-      organisationId: organisations.id,
-      organisationName: organisations.name,
-      roles: sql<RoleJson[]>`coalesce((
-        select json_agg(json_build_object('_id', ${roles.id}, 'name', ${roles.name}, 'permissions', ${roles.permissions}, 'createdAt', ${roles.createdAt})
-          order by ${roles.createdAt}, ${roles.id})
-        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
-        where ${userRoles.userId} = ${users.id}
-      ), '[]'::json)`,
-      websites: sql<WebsiteJson[]>`coalesce((
-        select json_agg(json_build_object('_id', ${websites.id}, 'name', ${websites.name}, 'domain', ${websites.domain}, 'createdAt', ${websites.createdAt})
-          order by ${websites.createdAt}, ${websites.id})
-        from ${websites} where ${websites.organisationId} = ${users.organisationId}
-      ), '[]'::json)`,
-    })
+  const rows: UserViewRow[] = await db
+    .select(userViewColumns)
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(inArray(users.id, userIds));
-
-  // JSON timestamps read like the driver's: an ISO string to the millisecond.
-  const iso = (t: string) => new Date(t).toISOString();
-  const byId = new Map(
-    rows.map((u) => {
-      const userSites = u.websites.map((w) => ({ ...w, createdAt: iso(w.createdAt) }));
-      const view: User = {
-        _id: u.id,
-        name: u.name,
-        email: u.email,
-        avatar: u.avatar,
-        domain: userSites[0]?.domain ?? null,
-        createdAt: u.createdAt.toISOString(),
-        isSuperAdmin: u.isSuperAdmin,
-        organisation: { _id: u.organisationId, name: u.organisationName },
-        roles: u.roles.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-        websites: userSites,
-      };
-      return [u.id, view] as const;
-    }),
-  );
-  // Keep the caller's order (lists pass ids already sorted).
+  const byId = new Map(rows.map((u) => [u.id, userViewOf(u)] as const));
+  // Keep the caller's order.
   return userIds.map((id) => byId.get(id)).filter((u): u is User => Boolean(u));
 }
 

@@ -1,10 +1,48 @@
-import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type User, type listAdminUsersCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users, websites } from '../db/schema';
 import { likePattern } from '../routes/shared';
-import { loadUserViews } from '../services/users';
-import { COUNT, selectPage, totalOf, type PageWindow } from './paged-select';
+import { userViewColumns, userViewOf, type UserViewRow } from '../services/users';
+import { statementName } from '../db/prepared-statements';
+import { COUNT, keptStatements, pageLimit, selectPage, totalOf } from './paged-select';
+
+/** What the user list's statement depends on: a name given, the order, the page size (values are placeholders). */
+interface UserPageShape {
+  name: boolean;
+  asc: boolean;
+  pageSize: number;
+}
+
+/**
+ * The user list's page in ONE statement (issue 11, item 5): the page's ids (and the total, counted
+ * once beside them) in a subquery, the user objects of those rows only around it; built once per
+ * shape and prepared (named by its text, as every statement is: db/prepared-statements.ts).
+ */
+function buildUserPageStatements(db: DbOrTx, shape: UserPageShape) {
+  const where = shape.name ? ilike(users.name, sql.placeholder('name')) : undefined;
+  const dir = shape.asc ? asc : desc;
+  const ids = db
+    .select({ id: users.id, total: totalOf(users, where) })
+    .from(users)
+    .where(where)
+    .orderBy(dir(users.createdAt), dir(users.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const page = db
+    .select({ ...userViewColumns, total: sql<number>`${ids.total}`.mapWith(Number) })
+    .from(ids)
+    .innerJoin(users, eq(users.id, ids.id))
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .orderBy(dir(users.createdAt), dir(users.id));
+  const count = db.select({ n: COUNT }).from(users).where(where);
+  return {
+    page: page.prepare(statementName(page.toSQL().sql)),
+    count: count.prepare(statementName(count.toSQL().sql)),
+  };
+}
+const userPageStatements = keptStatements(buildUserPageStatements, (shape: UserPageShape) => `${shape.name}|${shape.asc}|${shape.pageSize}`);
 
 /**
  * The SQL of the super-admin's management of client accounts (spec section 7, Users). Not bound to
@@ -15,22 +53,14 @@ export function adminUsersStore(db: DbOrTx) {
   return {
     /** Every user of every organisation, newest first, optionally by name; the spec's user object. */
     async page(query: CallQuery<typeof listAdminUsersCall>): Promise<Paged<User>> {
-      const where = query.name ? ilike(users.name, likePattern(query.name)) : undefined;
-      const dir = query.order === 'asc' ? asc : desc;
-      const ids = await selectPage(
+      const statements = userPageStatements(db, { name: Boolean(query.name), asc: query.order === 'asc', pageSize: query.pageSize });
+      const values = query.name ? { name: likePattern(query.name) } : {};
+      return selectPage<UserViewRow & { total: number }, User>(
         query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ id: users.id, total: totalOf(users, where) })
-            .from(users)
-            .where(where)
-            .orderBy(dir(users.createdAt), dir(users.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(users).where(where))[0].n,
-        (row) => row.id,
+        ({ offset }) => statements.page.execute({ ...values, offset }),
+        async () => (await statements.count.execute(values))[0].n,
+        userViewOf,
       );
-      return { ...ids, docs: await loadUserViews(db, ids.docs) };
     },
 
     /** An email is unique across every organisation. */

@@ -36,7 +36,7 @@ import type { AnyCampaignKind } from '../routes/campaigns/kinds';
 import { compileAudience } from '../routes/audiences/compile';
 import { attributeTypesOf } from '../routes/audiences/attribute-types';
 import { statementName } from '../db/prepared-statements';
-import { COUNT, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
+import { COUNT, keptStatements, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
 
 /*
  * The SQL of campaigns (popups, banners, push notifications). They live in the table `contents`
@@ -316,24 +316,8 @@ function buildPageStatements(db: DbOrTx, shape: PageShape) {
   };
 }
 
-/**
- * The list statements, built once per database and shape and kept (issue 11, item 5: putting a
- * statement of this size together with drizzle was a tenth of a list call). A few shapes are in use
- * (a screen's filters, its page sizes); past MAX_KEPT_SHAPES they are built afresh.
- */
-const MAX_KEPT_SHAPES = 200;
-const keptPageStatements = new WeakMap<DbOrTx, Map<string, ReturnType<typeof buildPageStatements>>>();
-function pageStatements(db: DbOrTx, shape: PageShape) {
-  let kept = keptPageStatements.get(db);
-  if (!kept) keptPageStatements.set(db, (kept = new Map()));
-  const key = `${shape.filters.join(',')}|${shape.title}|${shape.asc}|${shape.pageSize}`;
-  let statements = kept.get(key);
-  if (!statements) {
-    statements = buildPageStatements(db, shape);
-    if (kept.size < MAX_KEPT_SHAPES) kept.set(key, statements);
-  }
-  return statements;
-}
+/** The list statements of each shape, kept (paged-select.ts). */
+const pageStatements = keptStatements(buildPageStatements, (shape: PageShape) => `${shape.filters.join(',')}|${shape.title}|${shape.asc}|${shape.pageSize}`);
 
 /**
  * The campaigns of one kind in one website (the caller's active website): every query below is

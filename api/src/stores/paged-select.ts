@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from 'contracts';
+import type { DbOrTx } from '../db/client';
 import { paged, pageWindow } from '../lib/paging';
 
 /**
@@ -36,7 +37,7 @@ export type PageWindow = { limit: number; offset: number };
  * ask for a handful of sizes, so few statements. Typed as the number drizzle's `.limit()` takes
  * (drizzle writes an SQL chunk given there as is).
  */
-function inlineLimit(limit: number): number {
+export function pageLimit(limit: number): number {
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`page size must be a non-negative integer: ${limit}`);
   return sql.raw(String(limit)) as unknown as number;
 }
@@ -48,7 +49,7 @@ export async function selectPage<Row extends { total: number }, Doc>(
   view: (row: NoInfer<Row>) => Doc,
 ): Promise<Paged<Doc>> {
   const window = pageWindow(query);
-  const rows = await select({ limit: inlineLimit(window.limit), offset: window.offset });
+  const rows = await select({ limit: pageLimit(window.limit), offset: window.offset });
   const total = rows.length > 0 ? rows[0].total : window.offset > 0 ? await count() : 0;
   return paged(
     rows.map((row) => view(row)),
@@ -62,3 +63,29 @@ export const COUNT = sql<number>`count(*)::int`;
 
 /** An optional filter: drizzle's `and()` drops undefined parts. */
 export type Filter = SQL | undefined;
+
+/**
+ * Statements built once per database and shape and kept (issue 11, item 5: putting a list statement
+ * with relations together with drizzle was a tenth of a list call). `build` writes the statement of
+ * one shape (which filters are given, the order, the page size) with placeholders for the values;
+ * `keyOf` names the shape. A few shapes are in use (a screen's filters, its page sizes); past
+ * `maxShapes` they are built afresh on each call.
+ */
+export function keptStatements<Shape, Statements>(
+  build: (db: DbOrTx, shape: Shape) => Statements,
+  keyOf: (shape: Shape) => string,
+  maxShapes = 200,
+): (db: DbOrTx, shape: Shape) => Statements {
+  const kept = new WeakMap<DbOrTx, Map<string, Statements>>();
+  return (db, shape) => {
+    let ofDb = kept.get(db);
+    if (!ofDb) kept.set(db, (ofDb = new Map()));
+    const key = keyOf(shape);
+    let statements = ofDb.get(key);
+    if (!statements) {
+      statements = build(db, shape);
+      if (ofDb.size < maxShapes) ofDb.set(key, statements);
+    }
+    return statements;
+  };
+}
