@@ -1,7 +1,7 @@
 import './app/zod-without-eval';
 import { createRoot } from 'react-dom/client';
 import { configureApi, hasLiveRefreshToken, initSession } from 'shared-auth';
-import { initI18n } from 'shared-i18n';
+import { MESSAGES_NAMESPACE, initI18n } from 'shared-i18n';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtime-config';
 import { loadAllManifests, registerConfiguredRemotes } from './federation/remotes';
 import { App } from './app/App';
@@ -30,7 +30,8 @@ async function start() {
   setRuntimeConfig(config);
   configureApi({ baseURL: config.apiBaseUrl });
   registerConfiguredRemotes(config.remotes);
-  void initI18n({ namespaces: ['common', 'host'] });
+  // The sign-in bundle loads common and host only; the console's forms also read the message catalogue.
+  void initI18n({ namespaces: ['common', 'host', MESSAGES_NAMESPACE] });
   void initSession();
   // A returning visitor lands on a remote's screen: fetch the remotes' manifests, entries and texts
   // now, beside /api/users/me, rather than after it (the layout would start them only once the

@@ -4,7 +4,8 @@
  * shows as the key itself, so an assertion on the English text fails when a translation is missing.
  */
 import { initReactI18next } from 'react-i18next';
-import { i18n, messageInterpolation, messageResources } from './i18n';
+import { MESSAGE_CATALOGUE, MESSAGES_NAMESPACE } from 'contracts/messages';
+import { i18n, messageInterpolation } from './i18n';
 import commonEn from '../locales/en/common.json';
 
 type Texts = Record<string, unknown>;
@@ -19,7 +20,7 @@ let ready: Promise<unknown> | null = null;
 export function initTestI18n(namespaces: Record<string, Record<string, Texts>>): Promise<unknown> {
   const resources: Record<string, Record<string, Texts>> = { en: { common: commonEn } };
   // The message catalogue of contracts, in its three languages, as in the product.
-  for (const [language, byNamespace] of Object.entries(messageResources)) Object.assign((resources[language] ??= {}), byNamespace);
+  for (const [language, messages] of Object.entries(MESSAGE_CATALOGUE)) (resources[language] ??= {})[MESSAGES_NAMESPACE] = messages;
   for (const [namespace, byLanguage] of Object.entries(namespaces))
     for (const [language, texts] of Object.entries(byLanguage)) (resources[language] ??= {})[namespace] = texts;
   ready ??= i18n.use(initReactI18next).init({

@@ -184,6 +184,8 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
           patterns: [
             { from: path.join(appDir, 'src/locales'), to: 'locales', noErrorOnMissing: true },
             { from: path.join(repoRoot, 'shared-i18n/locales'), to: 'locales' },
+            // The message catalogue of contracts (the `messages` namespace), fetched like `common`.
+            { from: path.join(repoRoot, 'contracts/locales'), to: 'locales' },
           ],
         }),
         production && new CompressDistPlugin(),

@@ -31,7 +31,7 @@ import {
   UiProvider,
   useColorMode,
 } from 'shared-ui';
-import { LANGUAGES, changeLanguage, i18n, initI18n, registerNamespace, useTranslation } from 'shared-i18n';
+import { LANGUAGES, MESSAGES_NAMESPACE, changeLanguage, i18n, initI18n, registerNamespace, useTranslation } from 'shared-i18n';
 // Through the package name, not relative paths: the standalone page must use the same (shared)
 // session module as the remote's screens, or it would run two session stores.
 import {
@@ -199,7 +199,7 @@ function App({ manifest, screens }: { manifest: RemoteManifest; screens: ScreenL
 
 export function renderStandalone({ manifest, screens, apiBaseUrl }: { manifest: RemoteManifest; screens: ScreenLoaders; apiBaseUrl: string }) {
   configureApi({ baseURL: apiBaseUrl });
-  void initI18n({ namespaces: ['common', manifest.namespace] });
+  void initI18n({ namespaces: ['common', manifest.namespace, MESSAGES_NAMESPACE] });
   void registerNamespace(manifest.namespace, '');
   void initSession();
   createRoot(document.getElementById('root')!).render(<App manifest={manifest} screens={screens} />);
