@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,8 +53,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       createdAt: createdAt.toISOString(),
       eml,
     };
-    // The .json is written last: a reader that sees it can rely on the .eml being complete.
-    await writeFile(path.join(dir, `${base}.json`), JSON.stringify(entry, null, 2));
+    // The .json is written last, under a temporary name then renamed (atomic on one file system):
+    // a reader that sees `<base>.json` sees it whole, and can rely on the .eml being complete.
+    const json = path.join(dir, `${base}.json`);
+    await writeFile(`${json}.partial`, JSON.stringify(entry, null, 2));
+    await rename(`${json}.partial`, json);
   }
 
   return {
