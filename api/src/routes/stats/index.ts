@@ -3,16 +3,15 @@ import { getInteractionsCall, getServicesCountCall, getServicesViewsCall, getTra
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { activeWebsiteOf } from '../../plugins/access';
-import { interactions, serviceCounts, servicesViews, traffic, usersConnectedSeries, type StatsWindow } from './queries';
+import { statsStore, type StatsRange } from '../../stores/stats';
 
 const DEFAULT_RANGE_MS = 24 * 3600_000;
 
-/** The query's window; without dates, the last 24 hours (the dashboard's default range, spec section 9). */
-function windowOf(request: FastifyRequest, q: CallQuery<typeof getTrafficCall>): StatsWindow {
-  const website = activeWebsiteOf(request);
+/** The query's range; without dates, the last 24 hours (the dashboard's default range, spec section 9). */
+function rangeOf(q: CallQuery<typeof getTrafficCall>): StatsRange {
   const end = q.endDate ? new Date(q.endDate) : new Date();
   const start = q.startDate ? new Date(q.startDate) : new Date(end.getTime() - DEFAULT_RANGE_MS);
-  return { websiteId: website.id, start: start.toISOString(), end: end.toISOString(), timeZone: q.timezone };
+  return { start: start.toISOString(), end: end.toISOString(), timeZone: q.timezone };
 }
 
 /**
@@ -20,9 +19,11 @@ function windowOf(request: FastifyRequest, q: CallQuery<typeof getTrafficCall>):
  * another organisation's website answers 404 before any query runs (the access hook).
  */
 export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
-  serve(app, getUsersConnectedCall, async (request) => ({ data: await usersConnectedSeries(ctx.db, windowOf(request, request.query)) }));
-  serve(app, getServicesViewsCall, async (request) => ({ data: await servicesViews(ctx.db, windowOf(request, request.query)) }));
-  serve(app, getServicesCountCall, async (request) => ({ data: await serviceCounts(ctx.db, windowOf(request, request.query)) }));
-  serve(app, getInteractionsCall, async (request) => ({ data: await interactions(ctx.db, windowOf(request, request.query)) }));
-  serve(app, getTrafficCall, async (request) => ({ data: await traffic(ctx.db, windowOf(request, request.query)) }));
+  const stats = (request: FastifyRequest) => statsStore(ctx.db, activeWebsiteOf(request).id);
+
+  serve(app, getUsersConnectedCall, async (request) => ({ data: await stats(request).usersConnectedSeries(rangeOf(request.query)) }));
+  serve(app, getServicesViewsCall, async (request) => ({ data: await stats(request).servicesViews(rangeOf(request.query)) }));
+  serve(app, getServicesCountCall, async (request) => ({ data: await stats(request).serviceCounts(rangeOf(request.query)) }));
+  serve(app, getInteractionsCall, async (request) => ({ data: await stats(request).interactions(rangeOf(request.query)) }));
+  serve(app, getTrafficCall, async (request) => ({ data: await stats(request).traffic(rangeOf(request.query)) }));
 }

@@ -1,19 +1,40 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STATS_HOURLY_MAX_HOURS, STATS_UNKNOWN_TIME_ZONE_MESSAGE, type SeriesPoint, type ServiceName, type ServiceViews } from 'contracts';
-import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import type { Db } from '../db/client';
+import { badRequest } from '../lib/errors';
 
-/**
- * The statistics, as SQL aggregates over `visitor_events`. Every query filters on
- * (website_id, type, occurred_at) so it runs on the visitor_events_website_type_time_idx index, and
- * nothing but the aggregates leaves the database: a million events cost the same memory as ten.
- * Ranges are half-open, [start, end).
+/*
+ * The SQL of the dashboard's statistics (spec section 7), as aggregates over `visitor_events`. Every
+ * query filters on (website_id, type, occurred_at) so it runs on the
+ * visitor_events_website_type_time_idx index, and nothing but the aggregates leaves the database: a
+ * million events cost the same memory as ten. Ranges are half-open, [start, end).
  */
-export interface StatsWindow {
-  websiteId: string;
+
+/** The range asked for (ISO instants) and the zone its hours and days are counted in. */
+export interface StatsRange {
   start: string;
   end: string;
   timeZone: string;
+}
+
+/** A range of one website (the active one, already checked to belong to the caller's organisation). */
+interface StatsWindow extends StatsRange {
+  websiteId: string;
+}
+
+/**
+ * The statistics of one website: every query is bound to it, so a route cannot ask for another
+ * website's events.
+ */
+export function statsStore(db: Db, websiteId: string) {
+  const of = (range: StatsRange): StatsWindow => ({ ...range, websiteId });
+  return {
+    interactions: (range: StatsRange) => interactions(db, of(range)),
+    traffic: (range: StatsRange) => traffic(db, of(range)),
+    serviceCounts: (range: StatsRange) => serviceCounts(db, of(range)),
+    usersConnectedSeries: (range: StatsRange) => usersConnectedSeries(db, of(range)),
+    servicesViews: (range: StatsRange) => servicesViews(db, of(range)),
+  };
 }
 
 /** Series are per hour up to 48 hours, per day beyond (a 90-day chart of 2,160 hourly points says nothing). */
@@ -40,7 +61,7 @@ const inRange = (w: StatsWindow, type: SQL) =>
   sql`website_id = ${w.websiteId} and ${type} and occurred_at >= ${w.start}::timestamptz and occurred_at < ${w.end}::timestamptz`;
 
 /** usersInteractions: comments, reactions and closes in the range. */
-export async function interactions(db: Db, w: StatsWindow) {
+async function interactions(db: Db, w: StatsWindow) {
   const [r] = await rows<{ comment: number; react: number; close: number }>(
     db,
     sql`select count(*) filter (where type = 'comment')::int as comment,
@@ -56,7 +77,7 @@ export async function interactions(db: Db, w: StatsWindow) {
  * than sessions: "traffic" on a dashboard is people, and a visitor who reloads ten times is one. A
  * visitor seen on both devices counts once in each device and once in `all`, so all ≤ web + mobile.
  */
-export async function traffic(db: Db, w: StatsWindow) {
+async function traffic(db: Db, w: StatsWindow) {
   // One pass grouping by visitor (a hash aggregate) rather than three count(distinct …), each of
   // which sorts every session: about 3x faster over a million events (api/bench/stats-bench.mjs).
   const [r] = await rows<{ web: number; mobile: number; all: number }>(
@@ -73,7 +94,7 @@ export async function traffic(db: Db, w: StatsWindow) {
  * items of each service the website has. Product tours and checklists have no tables yet (issue of
  * remote-tours-checklists): they count 0 until those tables exist, then one more `count(*)` each.
  */
-export async function serviceCounts(db: Db, w: StatsWindow) {
+async function serviceCounts(db: Db, w: StatsWindow) {
   const [visitors] = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select distinct visitor_id from visitor_events where ${inRange(w, sql`type = 'session'`)}) v`,
@@ -105,7 +126,7 @@ function buckets(w: StatsWindow, unit: 'hour' | 'day') {
 const keyFormat = (unit: 'hour' | 'day') => sql.raw(unit === 'hour' ? `'YYYY-MM-DD"T"HH24:00'` : `'YYYY-MM-DD'`);
 
 /** userConnected: distinct visitors with a session in each bucket (distinct pairs hashed, then counted per bucket). */
-export async function usersConnectedSeries(db: Db, w: StatsWindow): Promise<SeriesPoint[]> {
+async function usersConnectedSeries(db: Db, w: StatsWindow): Promise<SeriesPoint[]> {
   const unit = bucketOf(w);
   const u = sql.raw(`'${unit}'`);
   return rows<SeriesPoint>(
@@ -126,7 +147,7 @@ const SERVICES: [ServiceName, 'popup' | 'banner' | 'push'][] = [
 ];
 
 /** servicesViews: per service, views in the range and per bucket (every service × bucket zero-filled in SQL). */
-export async function servicesViews(db: Db, w: StatsWindow): Promise<ServiceViews[]> {
+async function servicesViews(db: Db, w: StatsWindow): Promise<ServiceViews[]> {
   const unit = bucketOf(w);
   const u = sql.raw(`'${unit}'`);
   const points = await rows<{ kind: string; key: string; data: number }>(
