@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { eq, sum } from 'drizzle-orm';
 import {
   UPLOAD_DEFAULT_MAX_BYTES,
   UPLOAD_DEFAULT_MAX_PIXELS,
@@ -19,10 +18,10 @@ import {
   uploadImageCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
-import { uploads, websites } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
 import { serve } from '../../http/serve';
+import { uploadsStore, type UploadRow } from '../../stores/uploads';
 import { errorResponses, PUBLIC, zod } from '../shared';
 import { reencodeImage, type ImageExt } from './reencode';
 
@@ -96,7 +95,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       const website = activeWebsiteOf(request);
       const auth = caller(request);
       if (!request.isMultipart()) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
-      let filename = '';
+      let filename: string;
       let bytes: Buffer;
       try {
         const file = await request.file();
@@ -122,35 +121,25 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       // sees half a file, and a failure anywhere leaves neither a row nor a file behind.
       const tmp = path.join(settings.dir, `.${key}.tmp`);
       await writeFile(tmp, bytes, { flag: 'wx' });
-      let row: typeof uploads.$inferSelect;
+      let row: UploadRow | null;
       try {
-        row = await ctx.db.transaction(async (tx) => {
-          // The website row is locked so two uploads at once cannot both fit in the last free bytes.
-          await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, website.id)).for('update');
-          const [used] = await tx
-            .select({ bytes: sum(uploads.size).mapWith(Number) })
-            .from(uploads)
-            .where(eq(uploads.websiteId, website.id));
-          if ((used?.bytes ?? 0) + bytes.length > settings.quotaBytes) throw quotaFull();
-          const [inserted] = await tx
-            .insert(uploads)
-            .values({
-              id,
-              organisationId: auth.organisationId,
-              websiteId: website.id,
-              uploadedBy: auth.userId,
-              storageKey: key,
-              originalName: (filename || 'image').slice(0, 200),
-              mimeType: type.mime,
-              size: bytes.length,
-            })
-            .returning();
-          await rename(tmp, path.join(settings.dir, key));
-          return inserted;
-        });
+        row = await uploadsStore(ctx.db, website.id).insertWithinQuota(
+          {
+            id,
+            organisationId: auth.organisationId,
+            uploadedBy: auth.userId,
+            storageKey: key,
+            originalName: (filename || 'image').slice(0, 200),
+            mimeType: type.mime,
+            size: bytes.length,
+          },
+          settings.quotaBytes,
+          () => rename(tmp, path.join(settings.dir, key)),
+        );
       } finally {
         await rm(tmp, { force: true });
       }
+      if (!row) throw quotaFull();
       return {
         message: UPLOAD_SUCCESS_MESSAGE,
         data: {
