@@ -3,7 +3,7 @@ import type { AudienceGroup } from 'contracts';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { attributes, clientMembers, segments, websites } from '../src/db/schema';
 import { segmentOf } from './matrix/audiences';
-import { compileAudience } from '../src/routes/audiences/compile';
+import { compileAudience } from '../src/stores/audience-compiler';
 
 /** Dynamic audiences (POST /api/clients) and segments: behaviour beyond the authorization matrix. */
 let t: TestApp;

@@ -11,7 +11,7 @@ import { msg } from './message-code';
  * has comparison and selectedValue"). A node is a group `{ operator, predicates }` whose predicates are
  * conditions or nested groups. A condition names the attribute it tests: one of the client member's
  * built-in fields, or a people-data attribute of the website (stored in `client_members.attributes`).
- * The server compiles the tree into one SQL WHERE clause (api/src/routes/audiences/compile.ts); it is
+ * The server compiles the tree into one SQL WHERE clause (api/src/stores/audience-compiler.ts); it is
  * never evaluated in memory.
  */
 
@@ -65,7 +65,7 @@ export const AUDIENCE_MAX_CONDITIONS = LIMITS.audienceMaxConditions;
 export const AUDIENCE_TOO_DEEP_MESSAGE = msg('validation.audienceTooDeep');
 export const AUDIENCE_TOO_MANY_MESSAGE = msg('validation.audienceTooManyConditions');
 
-/** Field messages of the server's check against the website's attributes (api/src/routes/audiences/compile.ts). */
+/** Field messages of the server's check against the website's attributes (api/src/stores/audience-compiler.ts). */
 export const AUDIENCE_UNKNOWN_ATTRIBUTE_MESSAGE = msg('audiences.unknownAttribute');
 export const AUDIENCE_COMPARISON_MISMATCH_MESSAGE = msg('audiences.comparisonMismatch');
 export const AUDIENCE_VALUE_REQUIRED_MESSAGE = msg('validation.valueRequired');

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm
 import type { Attribute, AttributeType, CallQuery, Paged, listAttributesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { attributes, segments } from '../db/schema';
-import type { AttributeTypes } from '../routes/audiences/compile';
+import type { AttributeTypes } from './audience-compiler';
 import { likePattern } from '../routes/shared';
 import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
 

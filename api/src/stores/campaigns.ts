@@ -33,8 +33,8 @@ import {
 import { badRequest, notFound } from '../lib/errors';
 import { likePattern } from '../routes/shared';
 import type { AnyCampaignKind } from '../routes/campaigns/kinds';
-import { compileAudience } from '../routes/audiences/compile';
-import { attributeTypesOf } from '../routes/audiences/attribute-types';
+import { compileAudience } from './audience-compiler';
+import { attributeTypesOf } from './attributes';
 import { statementName } from '../db/prepared-statements';
 import { COUNT, keptStatements, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
 

@@ -196,7 +196,7 @@ const dialect = new PgDialect();
 
 /**
  * The content call's one query for a website's targeting `conditions` (each compiled by
- * routes/audiences/compile.ts, over `client_members`), built once when the website's content is cached
+ * stores/audience-compiler.ts, over `client_members`), built once when the website's content is cached
  * and then run for each visitor as a prepared statement: the visitor's client member with its groups
  * and the indexes of the conditions it matches, and the visitor's last view, close and answer of each
  * content item. Websites whose conditions read alike share one statement (their values are parameters).

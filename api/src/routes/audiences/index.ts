@@ -20,7 +20,7 @@ import { attributesStore } from '../../stores/attributes';
 import { clientMembersStore } from '../../stores/client-members';
 import { segmentsStore, segmentView } from '../../stores/segments';
 import { isUniqueViolation } from '../shared';
-import { compileAudience } from './compile';
+import { compileAudience } from '../../stores/audience-compiler';
 
 const segmentExists = () => conflict(SEGMENT_EXISTS_MESSAGE, { name: SEGMENT_EXISTS_MESSAGE });
 const segmentNotFound = () => notFound(SEGMENT_NOT_FOUND_MESSAGE);
@@ -34,7 +34,7 @@ function onUniqueViolation(err: unknown): never {
 /**
  * Dynamic audiences (POST /api/clients) and segments, the saved ones (/settings/audiences): issue 4,
  * item 8. Every call acts inside the website of the `Activewebsite` header; a segment of another
- * website answers 404 like a missing one. A tree becomes one SQL condition (compile.ts) checked
+ * website answers 404 like a missing one. A tree becomes one SQL condition (stores/audience-compiler.ts) checked
  * against the website's attributes, on search and on save alike, so a saved segment always compiles.
  */
 export function audienceRoutes(app: FastifyInstance, ctx: AppContext) {

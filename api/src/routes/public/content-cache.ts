@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   scriptBannerSchema,
@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import type { ContentKind } from '../../db/schema';
 import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../../stores/website-script';
-import { compileAudience, type AttributeTypes } from '../audiences/compile';
+import { compileStoredAudience } from '../../stores/audience-compiler';
 
 /** The channel the database triggers of migration 0010 notify, with the website id as payload. */
 export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
@@ -156,7 +156,7 @@ export class ScriptContentCache {
     const condition = (key: string, tree: AudienceGroup): Alternative => {
       let index = indexOf.get(key);
       if (index === undefined) {
-        index = conditions.push(compiled(tree, attributeTypes)) - 1;
+        index = conditions.push(compileStoredAudience(tree, attributeTypes)) - 1;
         indexOf.set(key, index);
       }
       return { condition: index };
@@ -235,18 +235,6 @@ interface Rules {
   groups(ids: string[]): Alternative[];
   segments(list: { id: string; audience: AudienceGroup }[]): Alternative[];
   dynamic(tree: AudienceGroup): Alternative;
-}
-
-/**
- * A saved or dynamic audience as SQL, by the one compiler of audiences (routes/audiences/compile.ts).
- * A tree that no longer compiles (an attribute it tests was since deleted) matches nobody.
- */
-function compiled(tree: AudienceGroup, attributeTypes: AttributeTypes): SQL {
-  try {
-    return compileAudience(tree, attributeTypes);
-  } catch {
-    return sql`false`;
-  }
 }
 
 /** A popup's or banner's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */

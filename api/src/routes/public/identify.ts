@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
 import { websiteScriptStore } from '../../stores/website-script';
-import { attributeTypesOf } from '../audiences/attribute-types';
-import type { ScriptServices } from './script';
+import { attributeTypesOf } from '../../stores/attributes';
+import type { ScriptServices } from './script-services';
 
 type AttributeValue = string | number | boolean | null;
 

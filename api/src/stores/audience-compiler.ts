@@ -15,8 +15,14 @@ import {
   type AudienceCondition,
   type AudienceGroup,
 } from 'contracts';
-import { clientMembers } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { clientMembers } from '../db/schema';
+import { badRequest } from '../lib/errors';
+
+/*
+ * Here rather than in routes/audiences: this is SQL generation, and its users are stores and the SQL
+ * they run (the people search of client-members, the campaigns' dynamic audiences, the website
+ * script's per-visitor query), as well as the audiences' routes that check a tree before saving it.
+ */
 
 /**
  * Compiles a dynamic audience tree (contracts/audiences.ts) into ONE SQL condition over
@@ -230,4 +236,16 @@ export function compileAudience(tree: AudienceGroup, attributes: AttributeTypes,
   const where = compileGroup(tree, prefix, attributes, errors);
   if (Object.keys(errors).length > 0) throw badRequest('generic.checkFields', errors);
   return where;
+}
+
+/**
+ * A saved or dynamic audience already stored, as SQL (the website script's content cache): a tree
+ * that no longer compiles (an attribute it tests was since deleted) matches nobody.
+ */
+export function compileStoredAudience(tree: AudienceGroup, attributes: AttributeTypes): SQL {
+  try {
+    return compileAudience(tree, attributes);
+  } catch {
+    return sql`false`;
+  }
 }
