@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
 import type { WebsiteContent } from './content-cache';
 import { decide, type VisitorFacts } from './decide';
-import type { ScriptServices } from './script';
+import type { ScriptServices } from './script-services';
 
 /**
  * GET /api/public/{websiteKey}/content (issue 12): what this visitor should see on this page now.

@@ -13,7 +13,7 @@ import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
 import { websiteScriptStore } from '../../stores/website-script';
-import type { ScriptServices } from './script';
+import type { ScriptServices } from './script-services';
 
 /** Which events apply to which kind of content: reactions and comments exist on popups and banners, form answers on popups. */
 const KINDS_FOR: Record<string, readonly ContentKind[]> = {
