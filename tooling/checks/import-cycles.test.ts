@@ -11,6 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { withoutComments } from './source-text';
 
 const root = path.resolve(__dirname, '../..');
 const FOLDERS = ['api', 'scripts'];
@@ -24,13 +25,6 @@ function sources(dir: string): string[] {
     return EXTENSIONS.includes(path.extname(entry.name)) ? [full] : [];
   });
 }
-
-/**
- * Comments removed, strings kept: one pass, so a `/*` inside a line comment or a string does not
- * start a block comment (quotes cannot span lines, template literals can).
- */
-const TOKENS = /'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
-const withoutComments = (code: string) => code.replace(TOKENS, (token) => (token.startsWith('/') ? '' : token));
 
 /** The relative module paths a file imports. */
 export function importedPaths(code: string): string[] {
