@@ -17,11 +17,6 @@ export function errorResponses<const S extends number>(...statuses: S[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%" literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The answer of every successful sign-in (password or identity provider). */
 export async function signIn(ctx: AppContext, user: { id: string; organisationId: string }): Promise<LoginResponse> {
   const { familyId: _familyId, ...pair } = await ctx.tokens.startSession(user);

@@ -2,10 +2,9 @@ import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type User, type listAdminUsersCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users, websites } from '../db/schema';
-import { likePattern } from '../routes/shared';
 import { userViewColumns, userViewOf, type UserViewRow } from '../services/users';
 import { statementName } from '../db/prepared-statements';
-import { COUNT, keptStatements, pageLimit, selectPage, totalOf } from './paged-select';
+import { COUNT, likePattern, keptStatements, pageLimit, selectPage, totalOf } from './paged-select';
 
 /** What the user list's statement depends on: a name given, the order, the page size (values are placeholders). */
 interface UserPageShape {

@@ -3,8 +3,7 @@ import type { Attribute, AttributeType, CallQuery, Paged, listAttributesCall } f
 import type { DbOrTx } from '../db/client';
 import { attributes, segments } from '../db/schema';
 import type { AttributeTypes } from './audience-compiler';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type AttributeRow = typeof attributes.$inferSelect;
 

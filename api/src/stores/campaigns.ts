@@ -31,12 +31,11 @@ import {
   type ContentKind,
 } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
-import { likePattern } from '../routes/shared';
 import type { AnyCampaignKind } from '../routes/campaigns/kinds';
 import { compileAudience } from './audience-compiler';
 import { attributeTypesOf } from './attributes';
 import { statementName } from '../db/prepared-statements';
-import { COUNT, keptStatements, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
+import { COUNT, likePattern, keptStatements, selectPage, TOTAL, totalOf, type Filter } from './paged-select';
 
 /*
  * The SQL of campaigns (popups, banners, push notifications). They live in the table `contents`

@@ -2,8 +2,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from
 import type { CallQuery, ClientMember, Paged, listClientMembersCall, searchClientsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { clientMembers } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type Filter, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type Filter, type PageWindow } from './paged-select';
 
 type ClientMemberRow = typeof clientMembers.$inferSelect;
 

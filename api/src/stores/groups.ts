@@ -2,9 +2,8 @@ import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-o
 import { GROUP_PREVIEW_MEMBERS, type CallQuery, type ClientMember, type GroupRow, type Paged, type listGroupMembersCall, type listGroupsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { clientMembers, groupMembers, groups } from '../db/schema';
-import { likePattern } from '../routes/shared';
 import { memberOrder, memberView } from './client-members';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 /** Number of members of a group, as a column of a select on `groups`. */
 const membersCountSql = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`.as('members_count');

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray } from 'drizzle-orm';
 import type { CallQuery, Invitation, Paged, listInvitationsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { invitations, organisations, roles, userRoles, users } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type InvitationRow = typeof invitations.$inferSelect;
 

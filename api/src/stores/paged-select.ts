@@ -61,6 +61,11 @@ export async function selectPage<Row extends { total: number }, Doc>(
 /** `count(*)` as a number, for the `count` side of `selectPage`. */
 export const COUNT = sql<number>`count(*)::int`;
 
+/** The pattern of a list's "contains" search, LIKE wildcards escaped so a search for "50%" finds "50%" literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** An optional filter: drizzle's `and()` drops undefined parts. */
 export type Filter = SQL | undefined;
 

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
 import type { CallQuery, Paged, listRolesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { roles, userRoles } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type RoleRow = typeof roles.$inferSelect;
 

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm
 import type { AudienceGroup, CallQuery, Paged, Segment, listSegmentsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { segments } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type SegmentRow = typeof segments.$inferSelect;
 

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { CallQuery, Paged, listTagsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { tags } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type TagRow = typeof tags.$inferSelect;
 

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { CallQuery, Paged, listWebsitesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, websites } from '../db/schema';
-import { likePattern } from '../routes/shared';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type WebsiteRow = typeof websites.$inferSelect;
 
