@@ -38,7 +38,7 @@ export function statsStore(db: Db, websiteId: string) {
 }
 
 /** Series are per hour up to 48 hours, per day beyond (a 90-day chart of 2,160 hourly points says nothing). */
-export function bucketOf(w: Pick<StatsWindow, 'start' | 'end'>): 'hour' | 'day' {
+export function bucketOf(w: Pick<StatsRange, 'start' | 'end'>): 'hour' | 'day' {
   return Date.parse(w.end) - Date.parse(w.start) <= STATS_HOURLY_MAX_HOURS * 3600_000 ? 'hour' : 'day';
 }
 
