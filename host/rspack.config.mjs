@@ -22,6 +22,8 @@ const hostConfig = createAppConfig({
   port: 3000,
   title: 'Signpost',
   publicPath: '/',
+  // The page's one federation runtime, which the remotes' entries use (they carry none).
+  federationRuntime: 'provide',
   preloadFiles: ['/runtime-config.json', '/locales/{lng}/common.json', '/locales/{lng}/host.json'],
   runtimePlugins: [path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'), path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts')],
   // index.html loads the scripts itself: the sign-in bundle on /login without a session, else the console.

@@ -81,10 +81,67 @@ export function createRemoteConfig(appDir) {
       .filter(([exposed]) => exposed !== './manifest')
       .map(([exposed, file]) => `  ${JSON.stringify(exposed)}: () => import(${JSON.stringify(path.join(appDir, file))}),`);
     const screensModule = path.join(appDir, 'node_modules/.signpost/remote-screens.js');
-    const config = await createAppConfig({ appDir, name: remote.name, port: remote.port, title: remote.title, exposes })(env, argv);
+    const config = await createAppConfig({
+      appDir,
+      name: remote.name,
+      port: remote.port,
+      title: remote.title,
+      exposes,
+      federationRuntime: 'external',
+      // Its own page has no host to take the federation runtime from: it loads it first.
+      html: { templateParameters: () => ({ headTags: `<script src="/${FEDERATION_RUNTIME_FILE}"></script>` }) },
+    })(env, argv);
     config.resolve.alias = { ...config.resolve.alias, [REMOTE_SCREENS_MODULE]: screensModule };
     config.plugins.push(new rspack.experiments.VirtualModulesPlugin({ [screensModule]: `export default {\n${loaders.join('\n')}\n};\n` }));
-    return config;
+    config.name = remote.name;
+    return [config, federationRuntimeConfig(config)];
+  };
+}
+
+/**
+ * A remote's entry takes the federation runtime from the page (externalRuntime): in the console the
+ * host provides it. A remote's own page (standalone) has no host, so it loads this file first, a
+ * plain bundle of the same runtime that puts it where the host's would be. Not hashed: served
+ * `no-cache` like remoteEntry.js.
+ */
+export const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
+const runtimeCoreDir = (() => {
+  const enhanced = createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack');
+  const entry = createRequire(enhanced).resolve('@module-federation/runtime-core');
+  return entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
+})();
+
+function federationRuntimeConfig(main) {
+  const entry = path.join(main.context, 'node_modules/.signpost/federation-runtime.js');
+  return {
+    name: `${main.name}-federation-runtime`,
+    // Built after the remote, whose build empties the folder first (output.clean).
+    dependencies: [main.name],
+    context: main.context,
+    mode: main.mode,
+    devtool: false,
+    target: 'web',
+    entry: { 'federation-runtime': entry },
+    output: { path: main.output.path, filename: FEDERATION_RUNTIME_FILE, clean: false, iife: true },
+    resolve: { alias: { '@module-federation/runtime-core': runtimeCoreDir } },
+    plugins: [
+      new rspack.experiments.VirtualModulesPlugin({
+        [entry]: [
+          "import * as runtimeCore from '@module-federation/runtime-core';",
+          '// What the host\'s inject-external-runtime-core plugin does on the console\'s page.',
+          'const target = runtimeCore.Global || globalThis;',
+          'if (!target._FEDERATION_RUNTIME_CORE) {',
+          '  target._FEDERATION_RUNTIME_CORE = runtimeCore;',
+          `  target._FEDERATION_RUNTIME_CORE_FROM = { name: ${JSON.stringify(main.name)}, version: 'standalone' };`,
+          '}',
+          '',
+        ].join('\n'),
+      }),
+      main.mode === 'production' && new CompressDistPlugin(),
+    ].filter(Boolean),
+    optimization: { minimize: main.mode === 'production' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 
@@ -104,8 +161,11 @@ export function createRemoteConfig(appDir) {
  * @param {string} [o.publicPath]  'auto' for remotes (chunks load next to their remoteEntry, wherever
  *                                 deployed); '/' for the host, whose index.html answers deep links
  *                                 like /role/1/edit and must not resolve its assets relative to them
+ * @param {'provide' | 'external'} [o.federationRuntime] the host provides the federation runtime to
+ *                                 the page ('provide'); a remote's entry uses it ('external') instead
+ *                                 of carrying its own copy (see FEDERATION_RUNTIME_FILE)
  */
-export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto', preloadFiles = [], html }) {
+export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = [], title, publicPath = 'auto', preloadFiles = [], html, federationRuntime }) {
   return (env, argv) => {
     const production = argv.mode === 'production';
     const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -166,8 +226,14 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
           runtimePlugins,
           manifest: true,
           dts: false,
-          // Drops the federation runtime's Node-only code paths (~2 KB on every page).
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            // Drops the federation runtime's Node-only code paths (~2 KB on every page).
+            optimization: { target: 'web' },
+            // One federation runtime on the page, the host's: each remote entry carried its own
+            // (18 of its 33 KB gzip), fetched and run four times on every first visit.
+            ...(federationRuntime === 'provide' && { provideExternalRuntime: true }),
+            ...(federationRuntime === 'external' && { externalRuntime: true }),
+          },
         }),
         new rspack.HtmlRspackPlugin({
           // One page template for every app (tooling/rspack/index.html).
