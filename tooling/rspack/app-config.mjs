@@ -128,7 +128,7 @@ function federationRuntimeConfig(main) {
       new rspack.experiments.VirtualModulesPlugin({
         [entry]: [
           "import * as runtimeCore from '@module-federation/runtime-core';",
-          '// What the host\'s inject-external-runtime-core plugin does on the console\'s page.',
+          "// What the host's inject-external-runtime-core plugin does on the console's page.",
           'const target = runtimeCore.Global || globalThis;',
           'if (!target._FEDERATION_RUNTIME_CORE) {',
           '  target._FEDERATION_RUNTIME_CORE = runtimeCore;',
