@@ -24,7 +24,8 @@ const hostConfig = createAppConfig({
   publicPath: '/',
   // The page's one federation runtime, which the remotes' entries use (they carry none).
   federationRuntime: 'provide',
-  preloadFiles: ['/runtime-config.json', '/locales/{lng}/common.json', '/locales/{lng}/host.json'],
+  // The sign-in page's and the console's first render: both need the message catalogue (form fields' codes).
+  preloadFiles: ['/runtime-config.json', '/locales/{lng}/common.json', '/locales/{lng}/host.json', '/locales/{lng}/messages.json'],
   runtimePlugins: [path.join(import.meta.dirname, 'src/federation/retry-plugin.ts'), path.join(import.meta.dirname, 'src/federation/isolation-plugin.ts')],
   // index.html loads the scripts itself: the sign-in bundle on /login without a session, else the console.
   html: {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LIMITS } from 'contracts';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, groupMembers, groups, websites } from '../src/db/schema';
 import { DEMO_WEBSITE, seedDatabase } from '../src/db/seed';
@@ -102,6 +103,13 @@ describe('POST /api/groups', () => {
     }
     const blank = await create(owner, { name: '  ', members: own });
     expect(blank.json().errors).toEqual({ name: 'Please enter name' });
+    // A group's own wording, not a role's (issue 11, item 3), with the limit of LIMITS.
+    const long = await create(owner, { name: 'g'.repeat(LIMITS.nameMax + 1), members: own });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ name: `Group name must be at most ${LIMITS.nameMax} characters` });
+    const longFr = await create(owner, { name: 'g'.repeat(LIMITS.nameMax + 1), members: own }, { 'accept-language': 'fr' });
+    expect(longFr.json().errors).toEqual({ name: `Le nom du groupe doit comporter au plus ${LIMITS.nameMax} caractères` });
+    expect((await create(owner, { name: `${groupName()} `.padEnd(LIMITS.nameMax, 'g'), members: own })).statusCode).toBe(201);
     const fr = await create(owner, { name: groupName(), members: [] }, { 'accept-language': 'fr' });
     expect(fr.json().errors).toEqual({ members: 'Veuillez sélectionner au moins un membre' });
   });

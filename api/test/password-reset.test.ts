@@ -96,7 +96,10 @@ test('mismatched passwords and short passwords answer 400 per field', async () =
   // An empty password was not entered (spec section 5: "Please enter {label}"), rather than too short.
   const empty = await reset('whatever', '');
   expect(empty.statusCode).toBe(400);
-  expect(empty.json().errors).toEqual({ password: 'Please enter password', confirmPassword: 'Please enter confirmPassword' });
+  // The confirmation named in words, as the console's reset form names it, not by its field's code.
+  expect(empty.json().errors).toEqual({ password: 'Please enter password', confirmPassword: 'Please enter confirm password' });
+  const missing = await t.request({ method: 'PUT', url: '/api/auth/reset-password', payload: { token: 'whatever', password: 'Fresh-password-42' } });
+  expect(missing.json().errors).toEqual({ confirmPassword: 'Please enter confirm password' });
 });
 
 test('forgot-password answers in the same way for known and unknown addresses, before any lookup (issue 10, item 7)', async () => {

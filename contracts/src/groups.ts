@@ -92,7 +92,7 @@ export const groupBodySchema = z.object({
     .string({ error: msg('validation.nameRequired') })
     .trim()
     .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.roleNameTooLong')),
+    .max(LIMITS.nameMax, msg('validation.groupNameTooLong')),
   members: groupMembersSchema,
 });
 export type GroupBody = z.input<typeof groupBodySchema>;

@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { LoaderOverlay, UiProvider } from 'shared-ui';
-import { initI18n, useTranslation } from 'shared-i18n';
+import { MESSAGES_NAMESPACE, initI18n, useTranslation } from 'shared-i18n';
 import { configureApi } from 'shared-auth';
 import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { useLanguage } from '../app/useLanguage';
@@ -69,8 +69,9 @@ async function start() {
     return;
   }
   // Rendered once the translations are there: the first commit replaces the prerendered page (see
-  // index.html) with the same form, never with a loading state.
-  await initI18n({ namespaces: ['common', 'host'] });
+  // index.html) with the same form, never with a loading state. The message catalogue too: the
+  // form's fields show the login schema's codes in it (FormField would otherwise suspend on it).
+  await initI18n({ namespaces: ['common', 'host', MESSAGES_NAMESPACE] });
   const container = document.getElementById('root')!;
   const typed = takeOverPrerendered(container);
   flushSync(() => root.render(<Page initialValues={typed.values} />));

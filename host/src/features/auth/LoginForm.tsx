@@ -1,15 +1,24 @@
-import { loginCall } from 'contracts';
+import { loginBodySchema, loginCall, type LoginBody, type LoginResponse } from 'contracts';
 import { useEffect, useEffectEvent, useState, type FormEvent, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, signIn } from 'shared-auth';
-import type { LoginResponse } from 'contracts';
+import { applyServerFieldErrors, callApi, errorMessage, signIn, withFormMessages } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
 
-export type LoginFormValues = { email: string; password: string };
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export type LoginFormValues = LoginBody;
+
+/**
+ * The login call's own body schema (the server checks the same; zod is in this bundle anyway, with
+ * the call's definition), an empty field in the forms' "Please enter {label}" wording; the e-mail
+ * goes as typed (`raw`), the server trims and lowercases it.
+ */
+const resolver = withFormMessages(zodResolver(loginBodySchema, undefined, { raw: true }), {
+  'validation.emailRequired': 'form.required',
+  'validation.passwordRequired': 'form.required',
+});
 
 /**
  * The sign-in page without any router: used by the console's /login route (LoginScreen) and by the
@@ -28,19 +37,12 @@ export function LoginForm({
 }) {
   const { t } = useTranslation('host');
   const [formError, setFormError] = useState<string | null>(null);
-  // The sign-in page validates with react-hook-form's own rules (same bounds as the contract's
-  // loginBodySchema) so that zod stays off the first page; the server validates with the schema.
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ defaultValues: { email: '', password: '', ...initialValues } });
-  const emailRules = {
-    validate: (v: string) =>
-      v.trim() === '' ? t('validation.required', { label: t('login.email') }) : EMAIL_PATTERN.test(v.trim()) ? true : t('validation.email'),
-  };
-  const passwordRules = { required: t('validation.required', { label: t('login.password') }) };
+  } = useForm<LoginFormValues>({ resolver: resolver as never, defaultValues: { email: '', password: '', ...initialValues } });
   const identity = useIdentityProviderReturn();
 
   const finish = (response: LoginResponse) => {
@@ -80,10 +82,10 @@ export function LoginForm({
             </Alert.Root>
           )}
           <FormField label={t('login.email')} error={errors.email?.message} required>
-            <Input type="email" autoComplete="username" autoFocus {...register('email', emailRules)} />
+            <Input type="email" autoComplete="username" autoFocus {...register('email')} />
           </FormField>
           <FormField label={t('login.password')} error={errors.password?.message} required>
-            <Input type="password" autoComplete="current-password" {...register('password', passwordRules)} />
+            <Input type="password" autoComplete="current-password" {...register('password')} />
           </FormField>
           <Link asChild alignSelf="end" fontSize="sm" color="brand.fg">
             {forgotLink}
