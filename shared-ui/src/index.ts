@@ -58,4 +58,6 @@ export type { ColorMode } from './color-mode';
 export { StatePanel, LoaderOverlay, RetryButton } from './chrome/states';
 export { PageHeader } from './chrome/page';
 export { FormField } from './chrome/form-field';
+export { SelectField } from './chrome/select-field';
+export type { SelectFieldProps, SelectOption } from './chrome/select-field';
 export { useMessageText } from './chrome/message-text';

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { CAMPAIGN_TARGETS, emptyAudience, type Attribute, type AudienceGroup, type PopupDocumentInput } from 'contracts';
-import { FormField, NativeSelect, Skeleton, Stack } from 'shared-ui';
+import { FormField, SelectField, Skeleton, Stack } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { CheckList } from './CheckList';
 
@@ -37,18 +37,13 @@ export function TargetingFields({
   const target = useWatch({ control, name: 'target' }) ?? 'all';
   return (
     <Stack gap="4">
-      <FormField label={t('targeting.target')} error={message('target')}>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('target')} data-testid="field-target">
-            {CAMPAIGN_TARGETS.map((v) => (
-              <option key={v} value={v}>
-                {t(`targeting.targets.${v}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label={t('targeting.target')}
+        error={message('target')}
+        options={CAMPAIGN_TARGETS.map((v) => ({ value: v, label: t(`targeting.targets.${v}`) }))}
+        testId="field-target"
+        {...register('target')}
+      />
       {target === 'groups' && (
         <Controller
           control={control}

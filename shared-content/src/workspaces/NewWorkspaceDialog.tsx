@@ -9,7 +9,7 @@ import {
   type WorkspaceIcon as IconName,
   type WorkspaceService,
 } from 'contracts';
-import { FormField, HStack, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormField, HStack, Input, NativeSelect, SelectField, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError, withFormMessages } from 'shared-auth';
@@ -96,19 +96,15 @@ export function NewWorkspaceDialog({
         </HStack>
       </FormField>
       {!service && (
-        <FormField label={t('workspaces.service')} error={formState.errors.service?.message} required>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('service')} data-testid="workspace-service">
-              <option value="">{t('workspaces.chooseService')}</option>
-              {WORKSPACE_SERVICES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`workspaces.services.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+        <SelectField
+          label={t('workspaces.service')}
+          error={formState.errors.service?.message}
+          required
+          placeholder={t('workspaces.chooseService')}
+          options={WORKSPACE_SERVICES.map((s) => ({ value: s, label: t(`workspaces.services.${s}`) }))}
+          testId="workspace-service"
+          {...register('service')}
+        />
       )}
     </FormDialog>
   );

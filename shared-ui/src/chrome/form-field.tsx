@@ -12,18 +12,21 @@ export function FormField({
   error,
   helper,
   required,
+  disabled,
   children,
 }: {
   label: ReactNode;
   error?: string;
   helper?: ReactNode;
   required?: boolean;
+  /** Disables the control (and greys the label) through Chakra's field context. */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   // A form's own message may name the field (`form.required`: "Please enter {{label}}").
   const text = useMessageText()(error, typeof label === 'string' ? { label } : undefined);
   return (
-    <Field.Root invalid={Boolean(text)} required={required}>
+    <Field.Root invalid={Boolean(text)} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}

@@ -13,7 +13,7 @@ import {
   type BannerDocument,
   type BannerDocumentInput,
 } from 'contracts';
-import { FormField, Input, NativeSelect, SimpleGrid, Stack, Textarea } from 'shared-ui';
+import { FormField, Input, SelectField, SimpleGrid, Stack, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
@@ -40,23 +40,15 @@ function ActionFields() {
   const action = useWatch({ control, name: 'actions' }) ?? { type: 'none' };
   return (
     <Stack gap="3">
-      <FormField label={t('banners.fields.actionType')} error={message('actions.type')}>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={action.type}
-            // Each type has its own fields: switching starts the new type from its defaults.
-            onChange={(e) => setValue('actions', defaultAction(e.target.value as BannerAction['type']), { shouldDirty: true })}
-            data-testid="field-action-type"
-          >
-            {BANNER_ACTION_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`values.actionType.${v}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label={t('banners.fields.actionType')}
+        error={message('actions.type')}
+        options={BANNER_ACTION_TYPES.map((v) => ({ value: v, label: t(`values.actionType.${v}`) }))}
+        value={action.type}
+        // Each type has its own fields: switching starts the new type from its defaults.
+        onChange={(e) => setValue('actions', defaultAction(e.target.value as BannerAction['type']), { shouldDirty: true })}
+        testId="field-action-type"
+      />
       {action.type === 'url' && (
         <>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">

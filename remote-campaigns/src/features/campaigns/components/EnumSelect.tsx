@@ -1,5 +1,5 @@
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { FormField, NativeSelect } from 'shared-ui';
+import { SelectField } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../field-messages';
 
@@ -21,17 +21,12 @@ export function EnumSelect<T extends FieldValues>({
   const { register, formState } = useFormContext<T>();
   const message = useFieldMessage(formState.errors);
   return (
-    <FormField label={label} error={message(name)}>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...register(name)} data-testid={testId}>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {t(`values.${table}.${v}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      label={label}
+      error={message(name)}
+      options={values.map((v) => ({ value: v, label: t(`values.${table}.${v}`) }))}
+      testId={testId}
+      {...register(name)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { FormField, NativeSelect } from 'shared-ui';
+import { SelectField } from 'shared-ui';
 import { useFieldMessage } from '../field-messages';
 
 /** A field holding one id of the website's items (tag, workspace, group, audience), or null for none. */
@@ -23,19 +23,17 @@ export function IdSelect<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormField label={label} error={message(name)}>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || null)} onBlur={field.onBlur} data-testid={testId}>
-              <option value="">{noneLabel}</option>
-              {items.map((item) => (
-                <option key={item._id} value={item._id}>
-                  {item.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+        <SelectField
+          label={label}
+          error={message(name)}
+          placeholder={noneLabel}
+          options={items.map((item) => ({ value: item._id, label: item.name }))}
+          // The form holds null for none; the select's own value for it is ''.
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value || null)}
+          onBlur={field.onBlur}
+          testId={testId}
+        />
       )}
     />
   );

@@ -1,7 +1,7 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { QUESTION_TYPES, type PopupDocumentInput } from 'contracts';
-import { Badge, Card, FormField, HStack, IconButton, Input, NativeSelect, SimpleGrid, Spacer, Stack, Textarea, chakra } from 'shared-ui';
+import { Badge, Card, FormField, HStack, IconButton, Input, SelectField, SimpleGrid, Spacer, Stack, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
 import { ColorField } from '../../campaigns/components/ColorField';
@@ -43,18 +43,13 @@ export function BlockEditor({
   const buttonAction = useWatch({ control, name: at(base, 'action') }) as string | undefined;
   const questionType = useWatch({ control, name: at(base, 'type') }) as string | undefined;
   const selectField = (field: string, values: readonly string[], labelKey: string, testId: string) => (
-    <FormField label={t(`blocks.fields.${labelKey}`)} error={message(at(base, field))}>
-      <NativeSelect.Root>
-        <NativeSelect.Field {...register(at(base, field))} data-testid={testId}>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {t(`blocks.${labelKey}Values.${v}`)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      label={t(`blocks.fields.${labelKey}`)}
+      error={message(at(base, field))}
+      options={values.map((v) => ({ value: v, label: t(`blocks.${labelKey}Values.${v}`) }))}
+      testId={testId}
+      {...register(at(base, field))}
+    />
   );
   return (
     <Card.Root variant="subtle" size="sm" data-testid={`block-${index + 1}`} data-kind={kind}>

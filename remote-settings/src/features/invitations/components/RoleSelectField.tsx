@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FormField, NativeSelect } from 'shared-ui';
+import { SelectField } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
 import { useRoleOptions } from '../api/list-role-options';
@@ -15,18 +15,15 @@ export function RoleSelectField({ open, field, error, testId }: { open: boolean;
   const roles = query.data ?? null;
   const rolesError = query.isError ? errorMessage(query.error, t('invitations.form.rolesError')) : null;
   return (
-    <FormField label={t('invitations.form.role')} error={error ?? rolesError ?? undefined} required>
-      <NativeSelect.Root disabled={!roles}>
-        <NativeSelect.Field {...field} data-testid={testId}>
-          <option value="">{roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}</option>
-          {roles?.map((r) => (
-            <option key={r._id} value={r._id}>
-              {r.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
+    <SelectField
+      {...field}
+      label={t('invitations.form.role')}
+      error={error ?? rolesError ?? undefined}
+      required
+      disabled={!roles}
+      placeholder={roles ? t('invitations.form.rolePlaceholder') : t('invitations.form.rolesLoading')}
+      options={roles?.map((r) => ({ value: r._id, label: r.name })) ?? []}
+      testId={testId}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ATTRIBUTE_TYPES, attributeBodySchema, type AttributeType } from 'contracts';
-import { FormField, Input, NativeSelect, toaster } from 'shared-ui';
+import { FormField, Input, SelectField, toaster } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { reportFormError, withFormMessages } from 'shared-auth';
@@ -64,19 +64,15 @@ export function AttributeFormDialog({
       <FormField label={t('peopleData.form.name')} error={formState.errors.name?.message} helper={t('peopleData.form.nameHelp')} required>
         <Input {...register('name')} dir="ltr" textAlign="start" placeholder="plan" autoComplete="off" data-testid="attribute-name" />
       </FormField>
-      <FormField label={t('peopleData.form.type')} error={formState.errors.type?.message} required>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('type')} data-testid="attribute-type">
-            <option value="">{t('peopleData.form.typePlaceholder')}</option>
-            {ATTRIBUTE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`peopleData.types.${type}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label={t('peopleData.form.type')}
+        error={formState.errors.type?.message}
+        required
+        placeholder={t('peopleData.form.typePlaceholder')}
+        options={ATTRIBUTE_TYPES.map((type) => ({ value: type, label: t(`peopleData.types.${type}`) }))}
+        testId="attribute-type"
+        {...register('type')}
+      />
     </FormDialog>
   );
 }
