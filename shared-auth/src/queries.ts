@@ -77,23 +77,11 @@ type QueryOptions<C extends CallDefinition, T> = Omit<UseQueryOptions<CallAnswer
 /** Reads one call through the cache (`select` picks what the screen needs from the answer). */
 export function useCallQuery<C extends CallDefinition, T = CallAnswer<C>>(call: C, input: CallInput<C>, options: QueryOptions<C, T> = {}) {
   const websiteId = useSession().activeWebsite?._id;
-  const client = useQueryClient();
-  const queryKey = callKey(call, websiteId, input);
-  const queryFn = ({ signal }: { signal: AbortSignal }) => callApi(call, { ...input, signal });
-  // The call starts while the screen renders, not once it has committed (TanStack's own
-  // usePrefetchQuery, plus `enabled`): rendering a screen with its layout takes hundreds of
-  // milliseconds at 4x CPU slowdown, and the answer is on its way meanwhile. The observer below
-  // then joins the call in flight; a query with any cached state is left to it.
-  if (options.enabled !== false && typeof options.enabled !== 'function' && !client.getQueryState(queryKey)) {
-    // Only the options this screen set: an explicit `undefined` would replace the client's defaults.
-    const fetchOptions = Object.fromEntries(
-      Object.entries({ retry: options.retry, retryDelay: options.retryDelay, staleTime: options.staleTime, gcTime: options.gcTime, meta: options.meta }).filter(
-        ([, v]) => v !== undefined,
-      ),
-    );
-    void client.prefetchQuery({ ...fetchOptions, queryKey, queryFn });
-  }
-  return useQuery({ queryKey, queryFn, ...options });
+  return useQuery({
+    queryKey: callKey(call, websiteId, input),
+    queryFn: ({ signal }) => callApi(call, { ...input, signal }),
+    ...options,
+  });
 }
 
 type MutationOptions<C extends CallDefinition> = Omit<UseMutationOptions<CallAnswer<C>, Error, CallInput<C>>, 'mutationFn'> & {

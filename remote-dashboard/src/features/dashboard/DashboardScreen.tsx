@@ -8,7 +8,7 @@ import { InstallSnippet } from '../stats/components/InstallSnippet';
 import { InteractionsChart, preloadCharts, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
 import { RangeSelector } from '../stats/components/RangeSelector';
 import { StatCards } from '../stats/components/StatCards';
-import { browserTimeZone, resolveRangeOnce, type RangeSelection } from '../stats/range';
+import { browserTimeZone, resolveRange, type RangeSelection } from '../stats/range';
 import { isEmpty, useDashboardStats } from '../stats/useDashboardStats';
 
 /** The signed-in user's access, resource by resource, so a newcomer sees what their roles allow. */
@@ -90,7 +90,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
   const lng = i18n.language ?? 'en';
   const locale = useMemo(() => ({ lng, rtl: directionOf(lng) === 'rtl' }), [lng]);
   // Resolved when the selection changes (not on every render), so "now" stays put between reloads.
-  const resolved = useMemo(() => resolveRangeOnce(selection), [selection]);
+  const resolved = useMemo(() => resolveRange(selection), [selection]);
   const params = 'problem' in resolved ? null : { ...resolved, timezone: browserTimeZone() };
   const { data, loading, error, reload } = useDashboardStats(params, t('error'));
   const hourly = params ? Date.parse(params.endDate) - Date.parse(params.startDate) <= STATS_HOURLY_MAX_HOURS * 3600_000 : true;

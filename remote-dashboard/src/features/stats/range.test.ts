@@ -1,16 +1,4 @@
-import { bucketLabel, RANGE_NOW_HOLD_MS, resolveRange, resolveRangeOnce } from './range';
-
-describe('resolveRangeOnce', () => {
-  test('the same choice resolved again within the hold keeps its dates; later, or another choice, does not', () => {
-    const t0 = Date.parse('2026-03-15T12:00:00.000Z');
-    const first = resolveRangeOnce({ range: 'last24hours' }, t0);
-    expect(resolveRangeOnce({ range: 'last24hours' }, t0 + 400)).toBe(first);
-    expect(resolveRangeOnce({ range: 'last7days' }, t0 + 500)).toEqual(resolveRange({ range: 'last7days' }, new Date(t0 + 500)));
-    expect(resolveRangeOnce({ range: 'last24hours' }, t0 + 600)).toEqual(resolveRange({ range: 'last24hours' }, new Date(t0 + 600)));
-    const later = resolveRangeOnce({ range: 'last24hours' }, t0 + 600 + RANGE_NOW_HOLD_MS);
-    expect(later).toEqual(resolveRange({ range: 'last24hours' }, new Date(t0 + 600 + RANGE_NOW_HOLD_MS)));
-  });
-});
+import { bucketLabel, resolveRange } from './range';
 
 describe('resolveRange', () => {
   const now = new Date('2026-03-15T12:00:00.000Z');

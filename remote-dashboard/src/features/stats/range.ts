@@ -36,25 +36,6 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
   return { startDate: from.toISOString(), endDate: end.toISOString() };
 }
 
-/** How long a preset's "now" holds for the same selection (see resolveRangeOnce). */
-export const RANGE_NOW_HOLD_MS = 2000;
-let lastResolved: { key: string; at: number; range: ResolvedRange } | null = null;
-
-/**
- * resolveRange with one "now" per choice: the same selection resolved again within
- * RANGE_NOW_HOLD_MS gets the same dates. React throws away a first mount that suspends and renders
- * it again from scratch (memos included); the calls started by the first render (the data layer
- * starts them while rendering) are then the ones the screen reads, not a second set a few hundred
- * milliseconds younger.
- */
-export function resolveRangeOnce(selection: RangeSelection, now: number = Date.now()): ResolvedRange {
-  const key = JSON.stringify([selection.range, selection.from, selection.to]);
-  if (lastResolved && lastResolved.key === key && now - lastResolved.at < RANGE_NOW_HOLD_MS) return lastResolved.range;
-  const range = resolveRange(selection, new Date(now));
-  lastResolved = { key, at: now, range };
-  return range;
-}
-
 /** The browser's IANA zone: the API buckets hours and days where the reader lives. */
 export function browserTimeZone(): string {
   try {
