@@ -152,6 +152,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Accept', 'Accept-Language', 'Authorization', 'Activewebsite', 'X-XSRF-TOKEN', 'X-Client-Id'],
+    // The console reads a 429's wait from it to show, and count down, how long to wait.
+    exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
   // Registered before the docs plugin so its onRoute check and security tags run first.

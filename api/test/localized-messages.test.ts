@@ -34,7 +34,17 @@ test('messages with a value keep it, in the plural form of each language', () =>
   expect(attempts(12, 'en')).toBe('Too many failed sign-in attempts. Try again in 12 minutes.');
   expect(attempts(1, 'en')).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
   expect(attempts(12, 'fr')).toBe('Trop de tentatives de connexion échouées. Réessayez dans 12 minutes.');
-  expect(attempts(1, 'ar')).toContain('1');
+  // Arabic: one, two, few (3-10) and many each have their own form.
+  expect(attempts(1, 'ar')).toContain('بعد دقيقة واحدة.');
+  expect(attempts(2, 'ar')).toContain('بعد دقيقتين.');
+  expect(attempts(5, 'ar')).toContain('بعد 5 دقائق.');
+  expect(attempts(15, 'ar')).toContain('بعد 15 دقيقة.');
+  const seconds = (count: number, lang: 'en' | 'fr' | 'ar') => translateMessage({ code: 'auth.tooManyAttemptsSeconds', params: { count } }, lang);
+  expect(seconds(45, 'en')).toBe('Too many failed sign-in attempts. Try again in 45 seconds.');
+  expect(seconds(1, 'en')).toBe('Too many failed sign-in attempts. Try again in 1 second.');
+  expect(seconds(45, 'fr')).toBe('Trop de tentatives de connexion échouées. Réessayez dans 45 secondes.');
+  expect(seconds(7, 'ar')).toContain('بعد 7 ثوانٍ.');
+  expect(seconds(45, 'ar')).toContain('بعد 45 ثانية.');
   const held = (count: number, lang: 'en' | 'fr' | 'ar') => translateMessage({ code: 'roles.stillHeld', params: { count } }, lang);
   expect(held(1, 'en')).toBe('This role is still held by 1 user. Remove it from that user before deleting it.');
   expect(held(3, 'en')).toBe('This role is still held by 3 users. Remove it from them before deleting it.');

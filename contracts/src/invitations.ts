@@ -145,7 +145,7 @@ export const acceptEmailInvitationCall = defineCall({
   params: invitationIdParamSchema,
   query: tokenQuerySchema,
   response: messageSchema,
-  errors: [400, 404, 409],
+  errors: [400, 404, 409, 429],
 });
 
 /** The invitee without an account chooses a password: the account is created and the invitation accepted. */

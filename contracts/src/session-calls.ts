@@ -117,7 +117,7 @@ export const updateProfileCall = defineCall({
   tag: 'users',
   body: profileUpdateBodySchema,
   response: profileUpdateResponseSchema,
-  errors: [400, 401],
+  errors: [400, 401, 429],
 });
 
 export const updatePasswordCall = defineCall({
@@ -128,7 +128,7 @@ export const updatePasswordCall = defineCall({
   tag: 'users',
   body: passwordUpdateBodySchema,
   response: messageSchema,
-  errors: [400, 401],
+  errors: [400, 401, 429],
 });
 
 export const confirmEmailCall = defineCall({
@@ -139,7 +139,7 @@ export const confirmEmailCall = defineCall({
   tag: 'users',
   body: emailConfirmBodySchema,
   response: messageSchema,
-  errors: [400, 409],
+  errors: [400, 409, 429],
 });
 
 export const getHealthCall = defineCall({

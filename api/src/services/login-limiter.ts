@@ -5,17 +5,42 @@ import { throttles } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 
 /**
- * Throttling of guessable secrets (passwords, reset and invitation links), without lock-out.
+ * 429 with the exact wait: in Retry-After, and in the message (seconds under a minute, else
+ * minutes rounded up), so that the console and any other client can say how long.
+ */
+function refuseFor(waitSeconds: number): void {
+  if (waitSeconds <= 0) return;
+  const seconds = Math.max(1, Math.ceil(waitSeconds));
+  const message =
+    seconds < 60
+      ? { code: 'auth.tooManyAttemptsSeconds' as const, params: { count: seconds } }
+      : { code: 'auth.tooManyAttempts' as const, params: { count: Math.ceil(seconds / 60) } };
+  throw tooManyRequests(message, seconds);
+}
+
+/**
+ * Throttling of guessable secrets (passwords, reset, invitation and e-mail links), without lock-out.
  *
- * Every attempt is counted BEFORE the secret is checked, by one atomic UPSERT per key, so parallel
+ * An attempt is counted BEFORE the secret is checked, by one atomic UPSERT per key, so parallel
  * guesses each count (a check-then-record limiter lets a burst through). Past a number of free
  * attempts, each attempt makes the next one wait, progressively longer (doubling, capped); while
- * a key waits, attempts are refused with 429 and Retry-After and not counted. A success clears the
- * account-and-address key. Counts reset after a quiet window.
+ * a key waits, attempts are refused with 429 and Retry-After. A refused attempt counts on NO key:
+ * otherwise an attacker hammering from an address that already waits keeps feeding the other keys.
+ * A success clears the account-and-address key. Counts reset after a quiet window.
  *
- * Sign-in counts three keys: the account from this address (the one that slows an attacker down
- * to a crawl), the account from anywhere (only slows, with a short cap: an attacker elsewhere can
- * never lock the owner out of their own account), and the address over every account (spraying).
+ * A password is checked against two keys that refuse: the account from this address (what slows a
+ * guesser down to a crawl, 30 s doubling to 15 min) and the address over every account (spraying).
+ *
+ * The account from anywhere never refuses anything. It only tallies wrong passwords that were
+ * actually checked, and while it is high (the account is being guessed at from many addresses) an
+ * address gets a single free attempt on that account instead of the usual few before its own delay
+ * starts. Whatever waits is always keyed on the caller's own address, so nobody elsewhere can make
+ * the owner wait, however many addresses they hold: the owner's right password from an address
+ * without failures on the account is checked, and signs in, at once. A shared account-wide delay
+ * cannot give that: any attacker can keep it armed forever, and refusing a right password from a
+ * fresh address is exactly the lock-out this limiter must not allow. The price is that each new
+ * attacking address gets one guess per window; that is the floor for any scheme that lets a right
+ * password from a new address through, and each further guess from it waits 30 s, 60 s, ... 15 min.
  * Rows live in the database, so every API process counts the same attempts.
  */
 export interface ThrottleRule {
@@ -26,8 +51,12 @@ export interface ThrottleRule {
   capSeconds: number;
 }
 
+export type LinkKind = 'reset' | 'invitation' | 'email-confirm' | 'email-accept';
+
 export class LoginLimiter {
-  readonly rules: { accountAddress: ThrottleRule; account: ThrottleRule; address: ThrottleRule; link: ThrottleRule };
+  readonly rules: { accountAddress: ThrottleRule; accountAddressUnderAttack: ThrottleRule; address: ThrottleRule; link: ThrottleRule };
+  /** Checked wrong passwords on an account, from anywhere within the window, that make it "under attack". */
+  readonly accountAlarm: number;
 
   constructor(
     private readonly db: Db,
@@ -35,32 +64,68 @@ export class LoginLimiter {
   ) {
     this.rules = {
       accountAddress: { free: config.maxFailures, baseSeconds: 30, capSeconds: 15 * 60 },
-      account: { free: config.maxFailures * 4, baseSeconds: 1, capSeconds: 30 },
+      accountAddressUnderAttack: { free: 1, baseSeconds: 30, capSeconds: 15 * 60 },
       address: { free: config.ipMaxFailures, baseSeconds: 30, capSeconds: 15 * 60 },
       link: { free: config.ipMaxFailures, baseSeconds: 30, capSeconds: 15 * 60 },
     };
+    this.accountAlarm = config.maxFailures * 4;
   }
 
-  /** Counts a sign-in attempt; throws 429 while any of its keys must wait. */
-  async beginSignIn(email: string, ip: string): Promise<void> {
+  /**
+   * Counts a password check on the account from this address (sign-in, and the current password of
+   * a password or e-mail change: one budget, so a stolen session buys no extra guesses); throws 429
+   * while this address must wait.
+   */
+  async beginPasswordCheck(email: string, ip: string): Promise<void> {
+    const accountAddress = (await this.underAttack(email)) ? this.rules.accountAddressUnderAttack : this.rules.accountAddress;
     await this.take([
-      [`login:${email}|${ip}`, this.rules.accountAddress],
-      [`login:${email}`, this.rules.account],
+      [`login:${email}|${ip}`, accountAddress],
       [`login-ip:${ip}`, this.rules.address],
     ]);
   }
 
+  /** A wrong password was checked: it counts on the account from anywhere (never a refused attempt). */
+  async passwordRefused(email: string): Promise<void> {
+    const window = `${this.config.windowMinutes} minutes`;
+    await this.db
+      .insert(throttles)
+      .values({ key: `login:${email}`, attempts: 1, waitUntil: null, updatedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: throttles.key,
+        set: {
+          attempts: sql`case when ${throttles.updatedAt} < now() - ${window}::interval then 1 else ${throttles.attempts} + 1 end`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+
   /**
-   * A right password: this account from this address starts afresh, and the attempt counted on
-   * the account (from anywhere) and on the address is given back, so that signing in, however
-   * often, never adds up to a delay.
+   * A right password: this account from this address starts afresh, and the attempt counted on the
+   * address is given back, so that signing in, however often, never adds up to a delay.
    */
-  async signedIn(email: string, ip: string): Promise<void> {
+  async passwordAccepted(email: string, ip: string): Promise<void> {
     await this.db.delete(throttles).where(eq(throttles.key, `login:${email}|${ip}`));
     await this.db
       .update(throttles)
       .set({ attempts: sql`greatest(${throttles.attempts} - 1, 0)` })
-      .where(inArray(throttles.key, [`login:${email}`, `login-ip:${ip}`]));
+      .where(eq(throttles.key, `login-ip:${ip}`));
+  }
+
+  /** A throttled check of the current password (password or e-mail change): true when it is right. */
+  async checkPassword(email: string, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+    await this.beginPasswordCheck(email, ip);
+    const ok = await verify();
+    if (ok) await this.passwordAccepted(email, ip);
+    else await this.passwordRefused(email);
+    return ok;
+  }
+
+  private async underAttack(email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ attempts: throttles.attempts })
+      .from(throttles)
+      .where(sql`${throttles.key} = ${`login:${email}`} and ${throttles.updatedAt} >= now() - ${`${this.config.windowMinutes} minutes`}::interval`);
+    return (row?.attempts ?? 0) >= this.accountAlarm;
   }
 
   /** Proving control of the mailbox (a reset link) lifts every sign-in delay on the account. */
@@ -68,18 +133,28 @@ export class LoginLimiter {
     await this.db.delete(throttles).where(sql`${throttles.key} = ${`login:${email}`} or ${throttles.key} like ${`login:${email}|%`}`);
   }
 
-  /** Counts an attempt at a reset or invitation link from this address; throws 429 while it must wait. */
-  async beginLinkAttempt(kind: 'reset' | 'invitation', ip: string): Promise<void> {
+  /** Counts an attempt at a mailed link (reset, invitation, e-mail change) from this address; throws 429 while it must wait. */
+  async beginLinkAttempt(kind: LinkKind, ip: string): Promise<void> {
     await this.take([[`${kind}-link:${ip}`, this.rules.link]]);
   }
 
+  /**
+   * Refuses, without counting anything, while any key waits; then counts the keys in turn and stops
+   * at the first that must wait (another attempt armed it in between), so that a refused attempt
+   * adds to no other key.
+   */
   private async take(keys: [string, ThrottleRule][]): Promise<void> {
-    let waitSeconds = 0;
-    for (const [key, rule] of keys) waitSeconds = Math.max(waitSeconds, await this.count(key, rule));
-    if (waitSeconds > 0) {
-      const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-      throw tooManyRequests({ code: 'auth.tooManyAttempts', params: { count: minutes } }, waitSeconds);
-    }
+    refuseFor(await this.waiting(keys.map(([key]) => key)));
+    for (const [key, rule] of keys) refuseFor(await this.count(key, rule));
+  }
+
+  /** Seconds until every one of these keys lets attempts through again (0: none waits). */
+  private async waiting(keys: string[]): Promise<number> {
+    const [row] = await this.db
+      .select({ seconds: sql<number | null>`max(greatest(1, ceil(extract(epoch from ${throttles.waitUntil} - now()))))::int` })
+      .from(throttles)
+      .where(sql`${inArray(throttles.key, keys)} and ${throttles.waitUntil} > now()`);
+    return row?.seconds ?? 0;
   }
 
   /**

@@ -140,6 +140,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** An existing user accepts with the mailed token (holding it proves the mailbox); the invited role is added. */
   serve(app, acceptEmailInvitationCall, async (request) => {
+    // Rate-limited per address like the other mailed links: the token is a guessable secret.
+    await ctx.limiter.beginLinkAttempt('email-accept', request.ip);
     const { id } = request.params;
     await ctx.db.transaction(async (tx) => {
       const links = invitationLinksStore(tx);

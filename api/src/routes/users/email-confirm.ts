@@ -18,6 +18,8 @@ const EMAIL_TAKEN = { message: 'users.emailInUse', errors: { email: 'users.email
  */
 export function emailConfirmRoute(app: FastifyInstance, ctx: AppContext) {
   serve(app, confirmEmailCall, async (request) => {
+    // Rate-limited per address like the other mailed links: the token is a guessable secret.
+    await ctx.limiter.beginLinkAttempt('email-confirm', request.ip);
     const tokenHash = sha256(request.body.token);
     try {
       await ctx.db.transaction(async (tx) => {

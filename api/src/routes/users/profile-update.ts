@@ -32,7 +32,8 @@ export function profileUpdateRoute(app: FastifyInstance, ctx: AppContext) {
     const changesEmail = email !== current.email;
     if (changesEmail) {
       if (!currentPassword) throw badRequest(CURRENT_PASSWORD_NEEDED_MESSAGE, { currentPassword: CURRENT_PASSWORD_NEEDED_MESSAGE });
-      if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+      // Throttled like signing in, on the same counts: a session gives no extra password guesses.
+      if (!(await ctx.limiter.checkPassword(current.email, request.ip, () => verifyPassword(current.passwordHash, currentPassword)))) {
         throw badRequest('passwords.currentPasswordIncorrect', { currentPassword: 'passwords.currentPasswordIncorrect' });
       }
     }
