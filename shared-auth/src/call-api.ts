@@ -51,3 +51,16 @@ export async function callApi<C extends CallDefinition>(call: C, input: CallInpu
 export function httpStatus(error: unknown): number | undefined {
   return (error as { response?: { status?: number } } | null)?.response?.status;
 }
+
+/**
+ * The seconds a refused call's Retry-After asks to wait (undefined when there is none): the API
+ * sends it with every 429, and exposes it to the console's origin.
+ */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  const headers = (error as { response?: { headers?: unknown } } | null)?.response?.headers as
+    { get?: (name: string) => unknown; [name: string]: unknown } | undefined;
+  if (!headers) return undefined;
+  const raw = typeof headers.get === 'function' ? headers.get('retry-after') : headers['retry-after'];
+  const seconds = Number(raw);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}

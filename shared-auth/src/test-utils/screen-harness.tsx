@@ -36,7 +36,7 @@ export interface Call {
   data?: unknown;
   headers: Record<string, unknown>;
 }
-export type Answer = { status: number; data: unknown };
+export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 /** Routes every request of `api` to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
@@ -53,7 +53,7 @@ export function fakeApi(handler: Handler): Call[] {
     };
     calls.push(call);
     const answer = (await handler(call)) ?? { status: 404, data: { message: 'Not found' } };
-    const response = { data: answer.data, status: answer.status, statusText: String(answer.status), headers: {}, config };
+    const response = { data: answer.data, status: answer.status, statusText: String(answer.status), headers: { ...answer.headers }, config };
     if (answer.status >= 200 && answer.status < 300) return response;
     throw Object.assign(new Error(`Request failed with status code ${answer.status}`), { isAxiosError: true, config, response });
   }) as never;

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, initTestI18n, renderScreen } from 'shared-auth/testing';
 import { i18n } from 'shared-i18n';
@@ -46,4 +46,35 @@ test("the login schema's checks show in the reader's language, typed values kept
   await userEvent.click(submit);
   expect(await screen.findByText('يرجى ملء حقل «البريد الإلكتروني»')).toBeInTheDocument();
   expect(calls).toEqual([]);
+});
+
+/** A refused sign-in (429) shows the wait of its Retry-After, counted down, in the reader's language. */
+test('a throttled sign-in shows the real wait from Retry-After, counting down, pluralised in en, fr and ar', async () => {
+  let wait = '2';
+  fakeApi(() => ({
+    status: 429,
+    data: { message: 'Too many failed sign-in attempts. Try again in 1 minute.' },
+    headers: { 'retry-after': wait },
+  }));
+  renderLogin();
+  await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Password/), 'wrong-password');
+  const submit = screen.getByTestId('login-submit');
+  await userEvent.click(submit);
+  const alert = await screen.findByTestId('form-error');
+  expect(alert).toHaveTextContent('Too many failed sign-in attempts. Try again in 2 seconds.');
+  await waitFor(() => expect(alert).toHaveTextContent('Try again in 1 second.'), { timeout: 2_000 });
+  // Over: the alert goes.
+  await waitFor(() => expect(screen.queryByTestId('form-error')).not.toBeInTheDocument(), { timeout: 2_000 });
+
+  wait = '125';
+  await userEvent.click(submit);
+  expect(await screen.findByTestId('form-error')).toHaveTextContent('Too many failed sign-in attempts. Try again in 3 minutes.');
+  await act(() => i18n.changeLanguage('fr'));
+  expect(screen.getByTestId('form-error')).toHaveTextContent('Réessayez dans 3 minutes.');
+  await act(() => i18n.changeLanguage('ar'));
+  expect(screen.getByTestId('form-error')).toHaveTextContent('أعد المحاولة بعد 3 دقائق.');
+  wait = '45';
+  await userEvent.click(submit);
+  await waitFor(() => expect(screen.getByTestId('form-error')).toHaveTextContent(/أعد المحاولة بعد (45|44) ثانية\./));
 });

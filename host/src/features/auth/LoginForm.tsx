@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, signIn, withFormMessages } from 'shared-auth';
+import { applyServerFieldErrors, callApi, errorMessage, httpStatus, retryAfterSeconds, signIn, withFormMessages } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
+import { useCountdown } from './use-countdown';
 
 export type LoginFormValues = LoginBody;
 
@@ -37,6 +38,16 @@ export function LoginForm({
 }) {
   const { t } = useTranslation('host');
   const [formError, setFormError] = useState<string | null>(null);
+  // A refused attempt (429): the wait the server's Retry-After gives, counted down, in the reader's
+  // language; the alert goes once it is over.
+  const wait = useCountdown();
+  const waitMessage =
+    wait.seconds === 0
+      ? null
+      : wait.seconds < 60
+        ? t('login.waitSeconds', { count: wait.seconds })
+        : t('login.waitMinutes', { count: Math.ceil(wait.seconds / 60) });
+  const shownError = waitMessage ?? formError;
   const {
     register,
     handleSubmit,
@@ -62,12 +73,15 @@ export function LoginForm({
     try {
       finish(await callApi(loginCall, { body: values }));
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
+      const seconds = httpStatus(error) === 429 ? retryAfterSeconds(error) : undefined;
+      if (seconds) wait.start(seconds);
+      else if (!applyServerFieldErrors(error, setError, ['email', 'password'])) setFormError(errorMessage(error, t('errors.generic')));
     }
   });
   // Each new attempt clears the last answer's message, even when the browser's checks stop it there.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setFormError(null);
+    wait.stop();
     return submitValid(event);
   };
 
@@ -75,10 +89,11 @@ export function LoginForm({
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={onSubmit} noValidate data-testid="login-form">
         <Stack gap="4">
-          {formError && (
+          {shownError && (
             <Alert.Root status="error" data-testid="form-error">
               <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
+              {/* The alert is announced when it appears; not again at every tick of the countdown. */}
+              <Alert.Title aria-live={waitMessage ? 'off' : undefined}>{shownError}</Alert.Title>
             </Alert.Root>
           )}
           <FormField label={t('login.email')} error={errors.email?.message} required>
