@@ -200,7 +200,7 @@ test.describe('session', () => {
     const sixth = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login');
     await loginPage.submit(email, 'wrong-password-6');
     expect((await sixth).status()).toBe(429);
-    await loginPage.expectFormError(/Too many failed sign-in attempts\. Try again in \d+ minutes?\./);
+    await loginPage.expectFormError(/Too many failed sign-in attempts\. Try again in \d+ seconds?\./);
     await loginPage.expectPath(LoginPage.path);
   });
 });
