@@ -42,6 +42,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
 import { installCheckRoute } from './routes/public/install-check';
 import { websiteScriptSettingsRoutes } from './routes/websites/script-settings';
+import { identityVerificationRoutes } from './routes/websites/identity-verification';
 import { uploadRoutes } from './routes/upload';
 import { statsRoutes } from './routes/stats';
 import { localizeMessages } from './plugins/localize';
@@ -175,6 +176,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   roleRoutes(app, ctx);
   websiteRoutes(app, ctx);
   websiteScriptSettingsRoutes(app, ctx);
+  identityVerificationRoutes(app, ctx);
   tagRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   adminRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { attributes, clientMembers, contents, groupMembers, groups, segments, vi
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { PublicRateLimiter } from '../src/routes/public/rate-limiter';
+import { identityHash } from '../src/lib/identity-hash';
 
 /**
  * The website script's server side (issue 12): identify, the content decision (targeting, devices,
@@ -26,13 +27,15 @@ interface Site {
   u: TestUser;
   key: string;
   domain: string;
+  /** The website's identity secret: identify signs each external id with it, as a customer's server does. */
+  secret: string;
 }
 
 /** A fresh website (with an owner holding every permission), so tests never share fatigue or caches. */
 async function site(): Promise<Site> {
   const u = await t.createUser({ permissions: ALL_PERMISSIONS });
   const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain };
+  return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
 }
 
 function content(s: Site, visitorId: string, o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; app?: TestApp['app'] } = {}) {
@@ -51,8 +54,14 @@ async function shown(s: Site, visitorId: string, o: Parameters<typeof content>[2
   return { ...body, ids: body.items.map((i) => i.id) };
 }
 
-const identify = (s: Site, body: object, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: `/api/public/${s.key}/identify`, payload: body, headers });
+/** A verified identify (its userHash computed with the website's secret); identity-verification.test.ts tests the refusals. */
+const identify = (s: Site, body: { externalId?: string; [field: string]: unknown }, headers: Record<string, string> = {}) =>
+  t.request({
+    method: 'POST',
+    url: `/api/public/${s.key}/identify`,
+    payload: typeof body.externalId === 'string' ? { userHash: identityHash(s.secret, body.externalId), ...body } : body,
+    headers,
+  });
 const events = (s: Site, list: object[]) => t.request({ method: 'POST', url: `/api/public/${s.key}/events`, payload: { events: list } });
 
 const add = (s: Site, kind: 'popup' | 'banner' | 'push', body?: object) => contentOf(t, s.u, kind, body);
@@ -104,7 +113,7 @@ describe('identify', () => {
       attributes: { plan: 'pro', seats: 3, trial: false, renewal: '2027-01-31' },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Visitor identified', memberId: 'user-42' });
+    expect(first.json()).toEqual({ message: 'Visitor identified', memberId: 'user-42', verified: true });
     const again = await identify(s, { visitorId: 'v2', externalId: 'user-42', attributes: { seats: 5 } });
     expect(again.statusCode).toBe(200);
     const [m] = await t.ctx.db.select().from(clientMembers).where(eq(clientMembers.websiteId, s.u.websiteId));
@@ -406,7 +415,7 @@ describe('origins, keys, installation', () => {
       method: 'POST',
       url: `/api/public/${s.key}/identify`,
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ visitorId: 'v', externalId: 'plain' }),
+      payload: JSON.stringify({ visitorId: 'v', externalId: 'plain', userHash: identityHash(s.secret, 'plain') }),
     });
     expect(plain.statusCode).toBe(200);
   });

@@ -69,6 +69,10 @@ export const LIMITS = {
   permissionMax: 64,
   memberIdMax: 64,
   websiteKeyMax: 64,
+  /** `userHash` of identify: a hex HMAC-SHA256 is 64 characters; room for other encodings, no more. */
+  identityHashMax: 128,
+  /** Hours the previous identity secret still verifies after a rotation, so servers can be redeployed. */
+  identitySecretGraceHours: 24,
   /** A time zone name (IANA) of the statistics. */
   timeZoneMax: 64,
   /** A value an audience condition compares with. */

@@ -115,6 +115,12 @@ export const ORIGIN_REFUSED_MESSAGE = msg('script.pageNotOnDomain');
 export const SCRIPT_RATE_LIMITED_MESSAGE = msg('script.rateLimited');
 export const VISITOR_IDENTIFIED_MESSAGE = msg('script.visitorIdentified');
 export const WEBSITE_SETTINGS_UPDATED_MESSAGE = msg('script.websiteSettingsUpdated');
+/** Identify refused: the website requires identity verification and the page sent no `userHash`. */
+export const IDENTITY_HASH_REQUIRED_MESSAGE = msg('script.identityHashRequired');
+/** Identify refused: the `userHash` is not HMAC-SHA256(secret, externalId) for the website's secret. */
+export const IDENTITY_HASH_INVALID_MESSAGE = msg('script.identityHashInvalid');
+export const IDENTITY_VERIFICATION_UPDATED_MESSAGE = msg('script.identityVerificationUpdated');
+export const IDENTITY_SECRET_ROTATED_MESSAGE = msg('script.identitySecretRotated');
 
 /** An attribute value as `signpost('identify', …)` sends it; dates travel as ISO strings. */
 export const attributeValueSchema = z.union([
@@ -129,6 +135,11 @@ export const attributeValueSchema = z.union([
  * website's client member (external id → `memberId`), links the visitor id to it, and stores values
  * of the website's people-data attributes; an attribute the website has not declared is refused on
  * `attributes.{name}`, never stored silently.
+ *
+ * Identity verification: `userHash` is HMAC-SHA256(the website's identity secret, externalId) in hex,
+ * computed by the customer's server (the secret never reaches a browser). A hash that is sent is
+ * always checked (401 when wrong); a website that requires verification refuses an identify without
+ * one (401), so nobody takes over a person by knowing their id.
  */
 export const identifyBodySchema = z.object({
   visitorId: visitorIdSchema,
@@ -140,9 +151,20 @@ export const identifyBodySchema = z.object({
   name: z.string().trim().max(LIMITS.personNameMax).optional(),
   email: z.string().trim().max(LIMITS.personEmailMax).optional(),
   attributes: z.record(z.string().trim().min(1).max(LIMITS.attributeNameMax), attributeValueSchema).optional(),
+  userHash: z.string().trim().max(LIMITS.identityHashMax, msg('script.identityHashInvalid')).optional(),
 });
 export type IdentifyBody = z.input<typeof identifyBodySchema>;
-export const identifyAnswerSchema = z.object({ message: z.string(), memberId: z.string() });
+export const identifyAnswerSchema = z.object({
+  message: z.string(),
+  memberId: z.string(),
+  /**
+   * Whether this identity was proven by a valid `userHash` (a verified identity). False only on a
+   * website that does not require verification, when the page sent no hash: then the visitor is
+   * linked on the page's word alone.
+   */
+  verified: z.boolean(),
+});
+export type IdentifyAnswer = z.infer<typeof identifyAnswerSchema>;
 
 export const identifyVisitorCall = defineCall({
   method: 'POST',
@@ -153,7 +175,7 @@ export const identifyVisitorCall = defineCall({
   params: websiteKeyParamsSchema,
   body: identifyBodySchema,
   response: identifyAnswerSchema,
-  errors: [400, 403, 404, 429],
+  errors: [400, 401, 403, 404, 429],
   websiteScript: true,
 });
 
@@ -226,5 +248,67 @@ export const getWebsiteSettingsCall = defineCall({
   tag: 'websites',
   params: idParamSchema,
   response: z.object({ data: websiteSettingsSchema }),
+  errors: [400, 401, 403, 404],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Identity verification (the website's identity secret)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A website's identity verification: whether identify needs a `userHash`, the secret the customer's
+ * server signs external ids with, and until when the previous secret (after a rotation) still
+ * verifies (null: there is none, or its grace period is over). Only for create_websites, the
+ * permission that changes a website's script settings (an Owner's, never a Viewer's): the secret
+ * lets whoever holds it claim to be any of the website's people.
+ */
+export const identityVerificationSchema = z.object({
+  required: z.boolean(),
+  secret: z.string(),
+  previousSecretExpiresAt: z.string().nullable(),
+});
+export type IdentityVerification = z.infer<typeof identityVerificationSchema>;
+
+/** GET /api/websites/{id}/identity-verification (create_websites). */
+export const getIdentityVerificationCall = defineCall({
+  method: 'GET',
+  path: '/api/websites/:id/identity-verification',
+  access: inOrganisation('create_websites'),
+  summary: "A website's identity verification: whether it is required, and the identity secret",
+  tag: 'websites',
+  params: idParamSchema,
+  response: identityVerificationSchema,
+  errors: [400, 401, 403, 404],
+});
+
+export const identityVerificationBodySchema = z.object({
+  required: z.boolean({ error: msg('validation.identityRequiredRequired') }),
+});
+/** PUT /api/websites/{id}/identity-verification (create_websites): require a `userHash` on identify, or not. */
+export const updateIdentityVerificationCall = defineCall({
+  method: 'PUT',
+  path: '/api/websites/:id/identity-verification',
+  access: inOrganisation('create_websites'),
+  summary: 'Require identity verification (a userHash on identify) for a website, or not',
+  tag: 'websites',
+  params: idParamSchema,
+  body: identityVerificationBodySchema,
+  response: messageSchema.extend(identityVerificationSchema.shape),
+  errors: [400, 401, 403, 404],
+});
+
+/**
+ * POST /api/websites/{id}/identity-verification/rotate (create_websites): a new identity secret. The
+ * one it replaces still verifies for LIMITS.identitySecretGraceHours, while the customer's servers
+ * move to the new one; an older one stops at once.
+ */
+export const rotateIdentitySecretCall = defineCall({
+  method: 'POST',
+  path: '/api/websites/:id/identity-verification/rotate',
+  access: inOrganisation('create_websites'),
+  summary: 'Make a new identity secret for a website (the previous one verifies for a grace period)',
+  tag: 'websites',
+  params: idParamSchema,
+  response: messageSchema.extend(identityVerificationSchema.shape),
   errors: [400, 401, 403, 404],
 });

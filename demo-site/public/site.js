@@ -18,6 +18,25 @@ const TEXT = arabic
   ? { anonymous: 'زائر مجهول', signedIn: 'مسجل الدخول باسم Ada Lovelace (الخطة pro)', signIn: 'تسجيل الدخول باسم Ada', signOut: 'تسجيل الخروج' }
   : { anonymous: 'Anonymous visitor', signedIn: 'Signed in as Ada Lovelace (plan pro)', signIn: 'Sign in as Ada', signOut: 'Sign out (reset)' };
 
+/**
+ * Tells Signpost who the visitor is, as a site whose server verifies identities does: the site's own
+ * server signs the signed-in user's id with the website's identity secret and answers only the hash
+ * (POST /demo-api/sign-in, scripts/lib/demo-site.mjs); the secret never reaches this page.
+ */
+async function identifyAda() {
+  let userHash;
+  try {
+    const res = await fetch('/demo-api/sign-in', { method: 'POST', credentials: 'same-origin' });
+    const body = await res.json();
+    if (res.ok) userHash = body.userHash;
+    else console.warn(`[acme] ${body.message}`);
+  } catch (err) {
+    console.warn('[acme] sign-in failed', err);
+  }
+  // Without a hash Signpost refuses the identity when the website requires verification (and says why).
+  signpost('identify', userHash ? { ...ADA, userHash } : ADA);
+}
+
 /** The snippet may be missing (see the notice the start script writes then): never break the page for it. */
 function signpost(...args) {
   if (typeof window.signpost === 'function') window.signpost(...args);
@@ -86,13 +105,13 @@ toggle.addEventListener('click', () => {
     signpost('reset');
   } else {
     localStorage.setItem(SIGNED_IN_KEY, '1');
-    signpost('identify', ADA);
+    void identifyAda();
   }
   showVisitor();
 });
 
 // A signed-in visitor is identified on every page load, as a real site does after its own login.
-if (localStorage.getItem(SIGNED_IN_KEY) === '1') signpost('identify', ADA);
+if (localStorage.getItem(SIGNED_IN_KEY) === '1') void identifyAda();
 translate(document);
 showVisitor();
 render();

@@ -49,15 +49,20 @@ export class DemoSitePage {
     await expect(this.visitorToggle).toHaveText('Sign in as Ada');
     const identified = this.page.waitForResponse((r) => /\/identify$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
     await this.visitorToggle.click();
-    expect((await identified).ok()).toBe(true);
+    const answer = await identified;
+    expect(answer.ok()).toBe(true);
+    // The demo site's server signed her id, and the API accepted it (a wrong or missing one answers 401).
+    expect(JSON.parse(answer.request().postData() ?? '{}')).toMatchObject({ externalId: 'demo-ada', userHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await expect(this.visitorState).toHaveText('Signed in as Ada Lovelace (plan pro)');
   }
 
-  /** What another site's sign-in would do: `signpost('identify', …)` with the page's own code. */
-  public async identify(traits: Record<string, string | number | boolean>): Promise<void> {
+  /** What another site's sign-in would do: `signpost('identify', …)` with the page's own code. Answers the API's status. */
+  public async identify(traits: Record<string, string | number | boolean>, { expectOk = true } = {}): Promise<number> {
     const identified = this.page.waitForResponse((r) => /\/identify$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
     await this.page.evaluate((t) => (window as unknown as { signpost: (...args: unknown[]) => void }).signpost('identify', t), traits);
-    expect((await identified).ok()).toBe(true);
+    const status = (await identified).status();
+    if (expectOk) expect(status).toBe(200);
+    return status;
   }
 
   /** Reloads and waits for the script's "what to show now" answer for this page view. */

@@ -11,6 +11,10 @@ export class InstallationGuidePage extends ShellPage {
   public readonly checkButton: Locator;
   public readonly installed: Locator;
   public readonly missing: Locator;
+  public readonly identitySection: Locator;
+  public readonly identitySecret: Locator;
+  public readonly identityReveal: Locator;
+  public readonly identityRequired: Locator;
 
   public constructor(page: Page) {
     super(page);
@@ -21,6 +25,10 @@ export class InstallationGuidePage extends ShellPage {
     this.checkButton = page.getByTestId('install-check-button');
     this.installed = page.getByTestId('install-check-installed');
     this.missing = page.getByTestId('install-check-missing');
+    this.identitySection = page.getByTestId('install-section-identity');
+    this.identitySecret = page.getByTestId('identity-secret');
+    this.identityReveal = page.getByTestId('identity-secret-reveal');
+    this.identityRequired = page.getByTestId('identity-required');
   }
 
   public async navigate(): Promise<void> {

@@ -101,6 +101,11 @@ export class SignpostApi {
     }
   }
 
+  /** GET /api/websites/{id}/identity-verification for the session's website: required or not, and the identity secret. */
+  public identityVerification(session: ApiSession): Promise<{ required: boolean; secret: string; previousSecretExpiresAt: string | null }> {
+    return this.call('GET', `/api/websites/${session.activeWebsite}/identity-verification`, { session });
+  }
+
   public loginAsAdmin(): Promise<ApiSession> {
     return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -191,7 +192,7 @@ test.describe('website script on the demo site', () => {
     }
   });
 
-  test('a popup targeted to an audience shows for a matching identified visitor, who closes it, and not for another', async ({
+  test('a popup targeted to an audience shows for a matching verified visitor, who closes it, and not for another nor for someone claiming her id', async ({
     signedInPage,
     browser,
     product,
@@ -206,6 +207,9 @@ test.describe('website script on the demo site', () => {
     });
     const title = unique('Pro tips');
     const id = await publishPopup(signedInPage, { title, text: 'Tips for Pro customers.', audience });
+    // The demo website requires identity verification (as every website made since it exists).
+    const identity = await api.identityVerification(await api.loginAsAdmin());
+    expect(identity.required).toBe(true);
     try {
       // Ada (plan pro) signs in on the demo site: after the next page view she sees it.
       const ada = await visitor(browser, product.demoSiteURL);
@@ -224,11 +228,25 @@ test.describe('website script on the demo site', () => {
       } finally {
         await ada.close();
       }
-      // Another person (plan free) does not.
+      // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
+      const mallory = await visitor(browser, product.demoSiteURL);
+      try {
+        const warnings: string[] = [];
+        mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+        await mallory.site.open('/');
+        expect(await mallory.site.identify({ id: 'demo-ada', name: 'Mallory', plan: 'pro' }, { expectOk: false })).toBe(401);
+        await expect.poll(() => warnings.join('\n')).toContain('identity not verified: pass userHash');
+        await mallory.site.reloadAndWaitForContent();
+        await expect(mallory.site.popup(title)).toHaveCount(0);
+      } finally {
+        await mallory.close();
+      }
+      // Another person (plan free), verified, does not.
       const bob = await visitor(browser, product.demoSiteURL);
       try {
         await bob.site.open('/');
-        await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free' });
+        const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
+        await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free', userHash });
         await bob.site.reloadAndWaitForContent();
         await expect(bob.site.popup(title)).toHaveCount(0);
       } finally {
@@ -290,6 +308,30 @@ test.describe('website script on the demo site', () => {
       const session = await api.loginAsAdmin();
       await api.deleteContent(session, 'banners', bannerId).catch(() => undefined);
       await api.deleteContent(session, 'push-notification', pushId).catch(() => undefined);
+    }
+  });
+});
+
+test.describe('identity verification on the installation guide', () => {
+  test('the owner sees the identity secret masked, reveals it, and reads the server code in Node, Python, Ruby and PHP', async ({ signedInPage, api }) => {
+    const page = signedInPage;
+    const { secret, required } = await api.identityVerification(await api.loginAsAdmin());
+    const guide = new InstallationGuidePage(page);
+    await guide.navigate();
+    await expect(guide.identitySection.getByRole('heading', { level: 2 })).toHaveText('Verify who your visitors are');
+    await expect(guide.identitySecret).toBeVisible();
+    await expect(guide.identitySecret).not.toContainText(secret);
+    await guide.identityReveal.click();
+    await expect(guide.identitySecret).toHaveText(secret);
+    await expect(guide.identityRequired.getByRole('checkbox', { name: 'Require identity verification' })).toBeChecked({ checked: required });
+    await expect(page.getByTestId('identity-code-node')).toContainText("createHmac('sha256', process.env.SIGNPOST_IDENTITY_SECRET)");
+    for (const [tab, text] of [
+      ['Python', 'hmac.new('],
+      ['Ruby', 'OpenSSL::HMAC.hexdigest("SHA256"'],
+      ['PHP', "hash_hmac('sha256'"],
+    ] as const) {
+      await guide.identitySection.getByRole('tab', { name: tab }).click();
+      await expect(guide.identitySection.getByRole('tabpanel', { name: tab })).toContainText(text);
     }
   });
 });

@@ -6,6 +6,7 @@
 // asks the running API for the snippet (signed in as the seeded admin, as the demo traffic does) and
 // writes the pages with it into a folder of the data directory. Another data folder, database or port
 // gives another snippet, and the page always shows the one the guide shows.
+import { createHmac } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { consoleClient } from '../demo-traffic.mjs';
@@ -28,11 +29,7 @@ const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt
  * seeded one by name.
  */
 export async function fetchDemoSnippet({ api, email, password, siteHost }) {
-  const client = consoleClient(api.replace(/\/+$/, ''), email, password);
-  const user = await client.signIn();
-  const site = user.websites.find((w) => w.domain === siteHost) ?? user.websites.find((w) => w.name === DEMO_WEBSITE_NAME);
-  if (!site) throw new Error(`${email} has no website named "${DEMO_WEBSITE_NAME}" or with the domain ${siteHost}`);
-  client.useWebsite(site._id);
+  const { client, site } = await demoWebsite({ api, email, password, siteHost });
   const res = await client.call('GET', `/api/websites/${encodeURIComponent(site._id)}/install-snippet`);
   if (res.status === 404 && /^Route /.test(res.body?.message ?? '')) {
     throw new Error('this API has no install-snippet call yet (the website script API is not on this branch)');
@@ -41,6 +38,67 @@ export async function fetchDemoSnippet({ api, email, password, siteHost }) {
     throw new Error(`the install-snippet call answered ${res.status}: ${res.body?.message ?? ''}`);
   }
   return { snippet: res.body.snippet, website: site.name };
+}
+
+/** Signs in as the seeded admin and finds the demo website: answers the console client and the website. */
+async function demoWebsite({ api, email, password, siteHost }) {
+  const client = consoleClient(api.replace(/\/+$/, ''), email, password);
+  const user = await client.signIn();
+  const site = user.websites.find((w) => w.domain === siteHost) ?? user.websites.find((w) => w.name === DEMO_WEBSITE_NAME);
+  if (!site) throw new Error(`${email} has no website named "${DEMO_WEBSITE_NAME}" or with the domain ${siteHost}`);
+  client.useWebsite(site._id);
+  return { client, site };
+}
+
+/** The demo site's signed-in user, as its own server knows them (site.js holds the rest of Ada's profile). */
+export const DEMO_USER_ID = 'demo-ada';
+/** How long the demo site's server keeps the identity secret before reading it again (a rotation then reaches it). */
+const IDENTITY_SECRET_TTL_MS = 60_000;
+
+/**
+ * The demo site's server side of identity verification, done as a customer's server does it: it signs
+ * its signed-in user's id with the website's identity secret (HMAC-SHA256, hex) and hands the page
+ * only that hash, which the page passes to `signpost('identify', { id, …, userHash })`. The secret is
+ * read from the API as the seeded admin (GET /api/websites/{id}/identity-verification, contracts'
+ * getIdentityVerificationCall), kept a minute in this process, and never sent to a browser.
+ * Answers `sign(userId) → Promise<hex>`.
+ */
+export function demoIdentitySigner({ api, email, password, siteHost }) {
+  let website = null;
+  let cached = null;
+  async function secret() {
+    if (cached && Date.now() - cached.at < IDENTITY_SECRET_TTL_MS) return cached.secret;
+    website ??= await demoWebsite({ api, email, password, siteHost });
+    const { client, site } = website;
+    const res = await client.call('GET', `/api/websites/${encodeURIComponent(site._id)}/identity-verification`);
+    if (res.status !== 200 || typeof res.body?.secret !== 'string') {
+      throw new Error(`the identity-verification call answered ${res.status}: ${res.body?.message ?? ''}`);
+    }
+    cached = { secret: res.body.secret, at: Date.now() };
+    return cached.secret;
+  }
+  return async (userId) =>
+    createHmac('sha256', await secret())
+      .update(userId, 'utf8')
+      .digest('hex');
+}
+
+/**
+ * The demo site's own server route: `POST /demo-api/sign-in` answers the signed-in user's id and its
+ * `userHash` (a real site would answer it for the user of its session, or render it into the page).
+ * 503 with the reason when the hash cannot be made (the API is down, the secret cannot be read).
+ */
+export function demoSiteRoutes(sign) {
+  return (app) => {
+    app.post('/demo-api/sign-in', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        return { id: DEMO_USER_ID, userHash: await sign(DEMO_USER_ID) };
+      } catch (err) {
+        return reply.code(503).send({ message: `The demo site could not sign its user's id: ${err.message}` });
+      }
+    });
+  };
 }
 
 /**

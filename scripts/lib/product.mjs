@@ -17,7 +17,7 @@ import { mkdir } from 'node:fs/promises';
 import { startStaticServer, customerSiteCsp } from '../../tooling/serve/static-server.mjs';
 import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
 import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
-import { prepareDemoSite } from './demo-site.mjs';
+import { demoIdentitySigner, demoSiteRoutes, prepareDemoSite } from './demo-site.mjs';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
 
@@ -198,15 +198,13 @@ export async function startProduct({
   /** The demo customer site: pages written from the API's install snippet, under a customer-like CSP. */
   async function startDemoSite(app) {
     const outDir = path.join(dataDir, 'demo-site');
-    const { notice } = await prepareDemoSite({
-      outDir,
+    const admin = {
       api: url('api'),
       email: apiEnv.SEED_ADMIN_EMAIL || 'admin@signpost.local',
       password: apiEnv.SEED_ADMIN_PASSWORD || 'Signpost-admin-1',
       siteHost: new URL(url(app.name)).host,
-      scriptBuilt: scriptBuilt(),
-      consoleUrl: url('host'),
-    });
+    };
+    const { notice } = await prepareDemoSite({ outDir, ...admin, scriptBuilt: scriptBuilt(), consoleUrl: url('host') });
     if (notice) console.error(`demo-site: ${notice}`);
     const scriptUrl = apiEnv.WEBSITE_SCRIPT_URL;
     return startStatic(app, {
@@ -214,6 +212,8 @@ export async function startProduct({
       spa: true,
       cors: false,
       pageCsp: ({ scriptHashes }) => customerSiteCsp({ scriptHashes, scriptUrl, apiUrl: apiEnv.PUBLIC_API_URL || runtimeConfig.apiBaseUrl }),
+      // "Sign in as Ada": the site's server signs her id for Signpost's identity verification.
+      routes: demoSiteRoutes(demoIdentitySigner(admin)),
     });
   }
 

@@ -43,9 +43,12 @@ export const { customerSiteCsp } = security;
  * API URL (the API's PUBLIC_API_URL), allowed as an image source too.
  * `pageCsp`: the policy of HTML pages from their inline scripts' hashes, for a site that is neither
  * the console nor a remote (the demo customer site: `customerSiteCsp`).
+ * `routes`: registers a site's own server-side routes before the files (the demo customer site's
+ * sign-in, which signs its user's id for Signpost's identity verification).
  * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
  *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean,
- *           pageCsp?: (options: { scriptHashes: string[] }) => string }} options
+ *           pageCsp?: (options: { scriptHashes: string[] }) => string,
+ *           routes?: (app: import('fastify').FastifyInstance) => void }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
  */
 export async function startStaticServer({
@@ -58,6 +61,7 @@ export async function startStaticServer({
   uploadsBaseUrl = null,
   logger = false,
   pageCsp,
+  routes,
 }) {
   const absRoot = path.resolve(root);
   const st = await stat(absRoot).catch(() => null);
@@ -129,6 +133,8 @@ export async function startStaticServer({
       reply.header('cache-control', NO_CACHE).type('application/json; charset=utf-8').send(body);
     });
   }
+
+  if (routes) routes(app);
 
   await app.register(fastifyStatic, {
     root: absRoot,

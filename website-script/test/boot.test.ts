@@ -138,6 +138,24 @@ describe('the loader', () => {
     warn.mockRestore();
   });
 
+  it('sends userHash with identify, and explains a refused identity verification', async () => {
+    pasteSnippet();
+    running = await boot(window);
+    await running!.identify({ id: 7, plan: 'pro', userHash: 'ab12' });
+    const sent = JSON.parse(calls.find((c) => c.url.endsWith('/identify'))!.init.body as string);
+    expect(sent).toEqual({ visitorId: running!.visitor.id, externalId: '7', attributes: { plan: 'pro' }, userHash: 'ab12' });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.fetch = jest.fn(async () =>
+      answer(401, { message: 'Identity verification failed', errors: { userHash: 'Identity verification failed' } }),
+    ) as typeof fetch;
+    await running!.identify({ id: 8, userHash: 'bad' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('identify refused (401): Identity verification failed'), expect.anything());
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('identity not verified: pass userHash'));
+    // Refused: not remembered as the visitor's identity.
+    expect(running!.visitor.identity).not.toContain('"8"');
+    warn.mockRestore();
+  });
+
   it('warns on an unknown command instead of throwing', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     pasteSnippet();

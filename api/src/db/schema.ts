@@ -92,6 +92,18 @@ export const websites = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** The fatigue cap: interruptive items (popups, push notifications) one visitor is shown a UTC day. */
     interruptionsPerDay: integer('interruptions_per_day').notNull().default(3),
+    /**
+     * Identity verification: identify needs `userHash` = HMAC-SHA256(identitySecret, externalId). True
+     * for every website created since migration 0013 (those before it were set to false).
+     */
+    identityRequired: boolean('identity_required').notNull().default(true),
+    /** What the customer's server signs external ids with; a secret, shown only to create_websites. */
+    identitySecret: text('identity_secret')
+      .notNull()
+      .default(sql`(replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''))`),
+    /** The secret the last rotation replaced: it verifies until identityRotatedAt + LIMITS.identitySecretGraceHours. */
+    identityPreviousSecret: text('identity_previous_secret'),
+    identityRotatedAt: tstz('identity_rotated_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -552,6 +564,8 @@ export const visitors = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id').notNull(),
     clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
+    /** Whether the link to the client member was proven by a valid `userHash` (a verified identity), not only the page's word. */
+    identityVerified: boolean('identity_verified').notNull().default(false),
     firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
   },

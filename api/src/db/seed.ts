@@ -49,7 +49,9 @@ export async function seedDatabase(db: Db, admin: { email: string; password: str
     const [org] = await tx.insert(organisations).values({ name: DEMO_ORGANISATION }).returning();
     const [demoSite] = await tx
       .insert(websites)
-      .values({ organisationId: org.id, ...DEMO_WEBSITE })
+      // Identity verification required, as for every new website: the demo site signs Ada's id on its
+      // own server side (scripts/lib/demo-site.mjs), so "Sign in as Ada" stays one click.
+      .values({ organisationId: org.id, ...DEMO_WEBSITE, identityRequired: true })
       .returning({ id: websites.id });
     // ~60 demo people on the demo website, so groups can be built at once (see seed-demo-members.ts).
     await seedDemoMembers(tx, demoSite.id);

@@ -20,6 +20,7 @@ import {
   type ContentKind,
 } from '../db/schema';
 import { attributeTypesOf } from './attributes';
+import type { IdentityVerificationRow } from './websites';
 
 /** A website as its script's calls need it. */
 export interface ScriptWebsiteRow {
@@ -57,6 +58,21 @@ export function websiteScriptStore(db: Db) {
       return website;
     },
 
+    /** What identify checks a `userHash` against: the website's identity verification. */
+    async identityVerification(websiteId: string): Promise<IdentityVerificationRow> {
+      const [row] = await db
+        .select({
+          required: websites.identityRequired,
+          secret: websites.identitySecret,
+          previousSecret: websites.identityPreviousSecret,
+          rotatedAt: websites.identityRotatedAt,
+        })
+        .from(websites)
+        .where(eq(websites.id, websiteId))
+        .limit(1);
+      return row;
+    },
+
     /** A website's public items with their author's name, the groups and saved audiences they target, and its attribute types. */
     async publicContent(websiteId: string) {
       const published = and(eq(contents.websiteId, websiteId), eq(contents.status, 'public'));
@@ -80,12 +96,14 @@ export function websiteScriptStore(db: Db) {
     /**
      * What `identify` says of a visitor: creates or updates the website's client member (what the page
      * did not send stays as it was; attributes sent replace theirs, the others remain) and links the
-     * visitor id to it, in one transaction.
+     * visitor id to it, in one transaction, recording whether that identity was verified (a valid
+     * `userHash`) or only the page's word.
      */
     async identify(
       websiteId: string,
       visitorId: string,
       member: { externalId: string; username: string | null; email: string | null; attributes: Record<string, string | number | boolean | null> },
+      verified: boolean,
     ) {
       await db.transaction(async (tx) => {
         const [row] = await tx
@@ -102,10 +120,10 @@ export function websiteScriptStore(db: Db) {
           .returning({ id: clientMembers.id });
         await tx
           .insert(visitors)
-          .values({ websiteId, visitorId, clientMemberId: row.id })
+          .values({ websiteId, visitorId, clientMemberId: row.id, identityVerified: verified })
           .onConflictDoUpdate({
             target: [visitors.websiteId, visitors.visitorId],
-            set: { clientMemberId: row.id, lastSeenAt: sql`now()` },
+            set: { clientMemberId: row.id, identityVerified: verified, lastSeenAt: sql`now()` },
           });
       });
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CallQuery, Paged, listWebsitesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, websites } from '../db/schema';
@@ -20,6 +20,20 @@ export const websiteListView = (w: Pick<WebsiteRow, 'id' | 'name' | 'domain' | '
   publicKey: w.publicKey,
 });
 export type WebsiteListView = ReturnType<typeof websiteListView>;
+
+const identityColumns = {
+  required: websites.identityRequired,
+  secret: websites.identitySecret,
+  previousSecret: websites.identityPreviousSecret,
+  rotatedAt: websites.identityRotatedAt,
+};
+/** A website's identity verification as stored. */
+export interface IdentityVerificationRow {
+  required: boolean;
+  secret: string;
+  previousSecret: string | null;
+  rotatedAt: Date | null;
+}
 
 /**
  * The SQL of websites, always inside one organisation (the caller's): a website of another
@@ -69,6 +83,35 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
         .update(websites)
         .set({ interruptionsPerDay })
         .where(and(ofOrganisation, eq(websites.id, id)));
+    },
+
+    /** A website's identity verification: required or not, its secret, and the previous one with when it was replaced. */
+    async identityVerification(id: string): Promise<IdentityVerificationRow | undefined> {
+      const [row] = await db
+        .select(identityColumns)
+        .from(websites)
+        .where(and(ofOrganisation, eq(websites.id, id)))
+        .limit(1);
+      return row;
+    },
+
+    async setIdentityRequired(id: string, required: boolean): Promise<IdentityVerificationRow | undefined> {
+      const [row] = await db
+        .update(websites)
+        .set({ identityRequired: required })
+        .where(and(ofOrganisation, eq(websites.id, id)))
+        .returning(identityColumns);
+      return row;
+    },
+
+    /** Puts `secret` in place; the one it replaces becomes the previous secret, from now (an older previous one is dropped). */
+    async rotateIdentitySecret(id: string, secret: string): Promise<IdentityVerificationRow | undefined> {
+      const [row] = await db
+        .update(websites)
+        .set({ identityPreviousSecret: sql`${websites.identitySecret}`, identitySecret: secret, identityRotatedAt: sql`now()` })
+        .where(and(ofOrganisation, eq(websites.id, id)))
+        .returning(identityColumns);
+      return row;
     },
 
     /** Domains are stored normalised (contracts' normaliseDomain), so this is an equality. */

@@ -4,7 +4,8 @@ import type { ProtectedRoute, Req } from './types';
 /**
  * Issue 12: the website script. Its public calls answer without a token (content, identify, events
  * in stats.ts, install-check); the console's calls about a website's script (settings, install
- * snippet) need get_websites / create_websites and the website must be the caller's organisation's.
+ * snippet) need get_websites / create_websites and the website must be the caller's organisation's;
+ * its identity verification (the secret) needs create_websites even to read.
  */
 
 /** A website of `u`'s organisation other than the active one (the calls name the website in the path). */
@@ -35,6 +36,30 @@ export const protectedRoutes: ProtectedRoute[] = [
     permission: 'create_websites',
     request: async (u, t) => ({ method: 'PUT', url: `/api/websites/${await websiteOf(t, u)}/settings`, payload: { interruptionsPerDay: 2 } }),
     otherOrganisation: async (owner, t) => ({ method: 'PUT', url: `/api/websites/${await websiteOf(t, owner)}/settings`, payload: { interruptionsPerDay: 2 } }),
+  },
+  // The identity secret lets whoever holds it claim any of the website's people: an Owner's
+  // permission (create_websites), never a Viewer's (get_websites), even to read it.
+  {
+    name: 'GET /api/websites/:id/identity-verification',
+    permission: 'create_websites',
+    request: async (u, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, u)}/identity-verification` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/websites/${await websiteOf(t, owner)}/identity-verification` }),
+  },
+  {
+    name: 'PUT /api/websites/:id/identity-verification',
+    permission: 'create_websites',
+    request: async (u, t) => ({ method: 'PUT', url: `/api/websites/${await websiteOf(t, u)}/identity-verification`, payload: { required: true } }),
+    otherOrganisation: async (owner, t) => ({
+      method: 'PUT',
+      url: `/api/websites/${await websiteOf(t, owner)}/identity-verification`,
+      payload: { required: false },
+    }),
+  },
+  {
+    name: 'POST /api/websites/:id/identity-verification/rotate',
+    permission: 'create_websites',
+    request: async (u, t) => ({ method: 'POST', url: `/api/websites/${await websiteOf(t, u)}/identity-verification/rotate` }),
+    otherOrganisation: async (owner, t) => ({ method: 'POST', url: `/api/websites/${await websiteOf(t, owner)}/identity-verification/rotate` }),
   },
 ];
 

@@ -22,8 +22,12 @@ export interface SignpostConfig {
   eventDelayMs?: number;
 }
 
-/** What `signpost('identify', …)` takes: `id` is required, `name`/`email` are known, the rest are attributes. */
-export type Traits = { id: string | number; name?: string; email?: string; [attribute: string]: unknown };
+/**
+ * What `signpost('identify', …)` takes: `id` is required, `name`/`email` are known, `userHash` is the
+ * identity verification (HMAC-SHA256 of the id with the website's identity secret, made by the
+ * customer's server), the rest are attributes.
+ */
+export type Traits = { id: string | number; name?: string; email?: string; userHash?: string; [attribute: string]: unknown };
 
 /** Custom events kept in the page until the API has a call for them (see README). */
 export const MAX_TRACKED = 100;
@@ -126,7 +130,7 @@ export class Signpost {
       console.warn("[signpost] identify needs an object with an id: signpost('identify', { id: 'user-1', … })");
       return Promise.resolve();
     }
-    const { id, name, email, ...rest } = traits;
+    const { id, name, email, userHash, ...rest } = traits;
     const attributes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(rest)) attributes[key] = value instanceof Date ? value.toISOString() : value;
     const body = JSON.stringify({
@@ -135,6 +139,7 @@ export class Signpost {
       ...(name != null ? { name: String(name) } : {}),
       ...(email != null ? { email: String(email) } : {}),
       ...(Object.keys(attributes).length ? { attributes } : {}),
+      ...(userHash != null ? { userHash: String(userHash) } : {}),
     });
     if (body === this.visitor.identity) return Promise.resolve();
     const sent = this.fetch(this.url(SCRIPT_PATHS.identify), { method: 'POST', credentials: 'omit', headers: { 'content-type': TEXT_PLAIN }, body })
@@ -147,6 +152,9 @@ export class Signpost {
         }
         const answer = (await res.json().catch(() => null)) as { message?: string; errors?: unknown } | null;
         console.warn(`[signpost] identify refused (${res.status}): ${answer?.message ?? ''}`, answer?.errors ?? '');
+        // The visitor stays anonymous: say how to fix it, since the page's author reads this console.
+        if (res.status === 401)
+          console.warn('[signpost] identity not verified: pass userHash, HMAC-SHA256(identity secret, id) computed on your server (installation guide)');
       })
       .catch(() => console.warn('[signpost] identify failed: network error'));
     this.identifying = this.identifying.then(() => sent);

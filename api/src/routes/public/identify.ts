@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from 'contracts';
-import { ATTRIBUTE_TYPE_MESSAGE, UNKNOWN_ATTRIBUTE_MESSAGE, VISITOR_IDENTIFIED_MESSAGE, identifyVisitorCall, type AttributeType } from 'contracts';
+import {
+  ATTRIBUTE_TYPE_MESSAGE,
+  IDENTITY_HASH_INVALID_MESSAGE,
+  IDENTITY_HASH_REQUIRED_MESSAGE,
+  UNKNOWN_ATTRIBUTE_MESSAGE,
+  VISITOR_IDENTIFIED_MESSAGE,
+  identifyVisitorCall,
+  type AttributeType,
+} from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
-import { badRequest } from '../../lib/errors';
+import { HttpError, badRequest } from '../../lib/errors';
+import { checkIdentityHash } from '../../lib/identity-hash';
 import { websiteScriptStore } from '../../stores/website-script';
 import { attributeTypesOf } from '../../stores/attributes';
 import type { ScriptServices } from './script-services';
@@ -32,12 +41,25 @@ export function fitsAttributeType(type: AttributeType, value: AttributeValue): b
  * visitor id to it, and stores values of the website's people-data attributes (the jsonb the audience
  * compiler reads). Every attribute is checked before anything is written: one the website has not
  * declared, or a value of another type, is a 400 on `attributes.{name}` and nothing is stored.
+ *
+ * Identity verification comes first: a `userHash` that is sent must be HMAC-SHA256 of the external
+ * id under the website's identity secret (or the previous one, during its grace period), and a
+ * website that requires verification refuses an identify without one. Either refusal is a 401 on
+ * `userHash` and nothing is written: the visitor stays who they were. The visitor row and the answer
+ * record whether the identity was verified.
  */
 export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
   serve(app, identifyVisitorCall, async (request) => {
-    const { visitorId, externalId, name, email, attributes = {} } = request.body;
+    const { visitorId, externalId, name, email, attributes = {}, userHash } = request.body;
     const { website } = await services.website(request, request.params.websiteKey);
     services.limit(services.contentLimiter, 'identify', website.id, request);
+
+    const store = websiteScriptStore(ctx.db);
+    const site = await store.identityVerification(website.id);
+    const check = checkIdentityHash(site, externalId, userHash);
+    if (check === 'invalid') throw identityRefused(IDENTITY_HASH_INVALID_MESSAGE);
+    if (check === 'missing' && site.required) throw identityRefused(IDENTITY_HASH_REQUIRED_MESSAGE);
+    const verified = check === 'verified';
 
     const declared = await attributeTypesOf(ctx.db, website.id);
     const errors: Record<string, MessageCode> = {};
@@ -49,7 +71,10 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
 
-    await websiteScriptStore(ctx.db).identify(website.id, visitorId, { externalId, username: name || null, email: email || null, attributes });
-    return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId };
+    await store.identify(website.id, visitorId, { externalId, username: name || null, email: email || null, attributes }, verified);
+    return { message: VISITOR_IDENTIFIED_MESSAGE, memberId: externalId, verified };
   });
 }
+
+/** 401: the identity was not proven; the field error names `userHash`, which the script's warning shows. */
+const identityRefused = (message: MessageCode) => new HttpError(401, message, { userHash: message });

@@ -6,6 +6,7 @@ import { useInstallSnippet } from './api/get-install-snippet';
 import { useWebsitePublicKey } from './api/get-website-public-key';
 import { useIdentifyAttributes } from './api/list-attributes';
 import { CopyableCode } from './components/CopyableCode';
+import { IdentityVerification } from './components/IdentityVerification';
 import { InstallCheck } from './components/InstallCheck';
 
 /** The snippet's JavaScript without its <script> element, for frameworks that write that element themselves. */
@@ -41,7 +42,8 @@ export function htmlExample(snippet: string): string {
  * /installation-guide (no permission, spec section 2): how to install the website script on the
  * active website — its snippet (from the API, with the website's key), where to paste it (HTML,
  * React/Next.js, Google Tag Manager), how to say who the visitor is with the website's declared
- * attributes, and a live check that turns green once the script has reported from the website.
+ * attributes, how to verify that identity on the website's server (the identity secret and server
+ * code), and a live check that turns green once the script has reported from the website.
  * The snippet and the key need get_websites (as the API); without it the screen says whom to ask.
  */
 export default function InstallationGuideScreen() {
@@ -101,7 +103,7 @@ export default function InstallationGuideScreen() {
 
   const snippet = snippetQuery.data;
   const publicKey = publicKeyQuery.data;
-  const identify = identifySnippet(attributes, { withProfile: true });
+  const identify = identifySnippet(attributes, { withProfile: true, withUserHash: true });
   return (
     <>
       {header}
@@ -144,6 +146,10 @@ export default function InstallationGuideScreen() {
           <Text fontSize="sm" color="fg.muted">
             {t('installationGuide.identify.reset')} <Code dir="ltr">{"signpost('reset')"}</Code>
           </Text>
+        </Section>
+
+        <Section title={t('installationGuide.identity.title')} testId="install-section-identity">
+          <IdentityVerification websiteId={activeWebsite._id} />
         </Section>
 
         <Section title={t('installationGuide.check.title')} testId="install-section-check">
