@@ -37,7 +37,7 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
   serve(app, identifyVisitorCall, async (request) => {
     const { visitorId, externalId, name, email, attributes = {} } = request.body;
     const { website } = await services.website(request, request.params.websiteKey);
-    services.limit(services.contentLimiter, 'identify', website.id, request);
+    services.limit('identify', website.id, request);
 
     const declared = await attributeTypesOf(ctx.db, website.id);
     const errors: Record<string, MessageCode> = {};
