@@ -110,7 +110,11 @@ test('a batch of every event type is stored: events, comments, reactions, answer
 test('an unknown website key → 404, nothing stored', async () => {
   const before = await t.ctx.db.$count(visitorEvents);
   const token = await visitorToken(t, site.key, 'v1');
-  const res = await t.request({ method: 'POST', url: '/api/public/no-such-key/events', payload: { token, events: [{ type: 'session', visitorId: 'v1', device: 'web' }] } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/public/no-such-key/events',
+    payload: { token, events: [{ type: 'session', visitorId: 'v1', device: 'web' }] },
+  });
   expect(res.statusCode).toBe(404);
   expect(res.json()).toEqual({ message: 'Unknown website key' });
   expect(await t.ctx.db.$count(visitorEvents)).toBe(before);

@@ -191,12 +191,16 @@ test('the other website sees its own numbers, never the owner’s', async () => 
 test('without dates, the last 24 hours; events just sent count at once', async () => {
   const fresh = await t.createUser({ permissions: ['create_websites'] });
   const popup = await contentOf(t, fresh.websiteId, 'popup');
-  await post(await keyOf(fresh.websiteId), [
-    { type: 'session', visitorId: 'a', device: 'web', occurredAt: new Date(Date.now() - HOUR).toISOString() },
-    { type: 'session', visitorId: 'b', device: 'mobile', occurredAt: new Date(Date.now() - 2 * HOUR).toISOString() },
-    { type: 'session', visitorId: 'c', device: 'mobile', occurredAt: new Date(Date.now() - 30 * HOUR).toISOString() },
-    { type: 'view', visitorId: 'a', contentId: popup, occurredAt: new Date(Date.now() - HOUR).toISOString() },
-  ], fresh);
+  await post(
+    await keyOf(fresh.websiteId),
+    [
+      { type: 'session', visitorId: 'a', device: 'web', occurredAt: new Date(Date.now() - HOUR).toISOString() },
+      { type: 'session', visitorId: 'b', device: 'mobile', occurredAt: new Date(Date.now() - 2 * HOUR).toISOString() },
+      { type: 'session', visitorId: 'c', device: 'mobile', occurredAt: new Date(Date.now() - 30 * HOUR).toISOString() },
+      { type: 'view', visitorId: 'a', contentId: popup, occurredAt: new Date(Date.now() - HOUR).toISOString() },
+    ],
+    fresh,
+  );
   expect(await get('/api/count', {}, fresh)).toEqual({ usersConnected: 2, popup: 1, banner: 0, push_notification: 0, productTour: 0, checklist: 0 });
   expect(await get('/api/stats/traffic', {}, fresh)).toEqual({ web: 1, mobile: 1, all: 2 });
   const views = await get('/api/stats/views', {}, fresh);

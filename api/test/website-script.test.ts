@@ -36,7 +36,11 @@ async function site(): Promise<Site> {
   return { u, key: w.publicKey, domain: w.domain };
 }
 
-function content(s: Site, visitorId: string, o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; token?: string; app?: TestApp['app'] } = {}) {
+function content(
+  s: Site,
+  visitorId: string,
+  o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; token?: string; app?: TestApp['app'] } = {},
+) {
   const query = new URLSearchParams({
     visitorId,
     url: o.url ?? `https://${s.domain}/`,

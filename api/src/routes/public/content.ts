@@ -26,15 +26,16 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     } catch {
       throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
     }
-    const [facts] = await Promise.all([
-      visitorFacts(content, q.visitorId),
-      services.heartbeat(content.website, request, q.visitorId, q.token, q.v),
-    ]);
+    const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, q.visitorId, q.token, q.v)]);
     const now = Date.now();
     const perDay = content.website.interruptionsPerDay;
     const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
     // A new token on every call, so a page that keeps asking never holds an expired one.
-    const token = await services.tokens.sign({ websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts) }, VISITOR_TOKEN_TTL_SECONDS, now);
+    const token = await services.tokens.sign(
+      { websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts) },
+      VISITOR_TOKEN_TTL_SECONDS,
+      now,
+    );
     // The answer is this visitor's, now: never kept by a cache between them and us. Its items were
     // encoded by their contract schema when cached, so the answer is put together from them
     // (encoding a hundred items on every call would cost more than the rest of the call).

@@ -123,13 +123,9 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       occurredAt: at(e.occurredAt),
     }));
     const comments = (events: typeof sent) =>
-      events.flatMap((e) =>
-        e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: at(e.occurredAt) }] : [],
-      );
+      events.flatMap((e) => (e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: at(e.occurredAt) }] : []));
     const reactions = (events: typeof sent) =>
-      events.flatMap((e) =>
-        e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: at(e.occurredAt) }] : [],
-      );
+      events.flatMap((e) => (e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: at(e.occurredAt) }] : []));
     const answers = (events: typeof sent) =>
       events.flatMap((e) =>
         e.type === 'answer'

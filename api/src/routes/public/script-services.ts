@@ -71,12 +71,21 @@ export class ScriptServices {
    * every address together; 429 past either limit (with the message of the one passed), counting
    * nothing then.
    */
-  limit(kind: 'content' | 'identify' | 'events', websiteId: string, request: FastifyRequest, cost = 1, messages: { address?: MessageCode; website?: MessageCode } = {}) {
+  limit(
+    kind: 'content' | 'identify' | 'events',
+    websiteId: string,
+    request: FastifyRequest,
+    cost = 1,
+    messages: { address?: MessageCode; website?: MessageCode } = {},
+  ) {
     const [perAddress, perWebsite] = kind === 'events' ? [this.eventLimiter, this.websiteEventLimiter] : [this.contentLimiter, this.websiteContentLimiter];
-    this.takeAll([
-      [perAddress, `${kind}|${websiteId}|${request.ip}`, messages.address ?? SCRIPT_RATE_LIMITED_MESSAGE],
-      [perWebsite, `${kind}|${websiteId}`, messages.website ?? SCRIPT_RATE_LIMITED_MESSAGE],
-    ], cost);
+    this.takeAll(
+      [
+        [perAddress, `${kind}|${websiteId}|${request.ip}`, messages.address ?? SCRIPT_RATE_LIMITED_MESSAGE],
+        [perWebsite, `${kind}|${websiteId}`, messages.website ?? SCRIPT_RATE_LIMITED_MESSAGE],
+      ],
+      cost,
+    );
   }
 
   /** Takes `cost` from every limit, or from none and answers 429 with the message of the first that refuses. */
