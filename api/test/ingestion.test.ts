@@ -21,8 +21,8 @@ async function website(): Promise<{ id: string; key: string }> {
 }
 
 /** A batch as a page sends it: with the token the content call gave the visitor of its first event. */
-const send = async (key: string, events: { visitorId?: string }[], headers: Record<string, string> = {}, remoteAddress?: string) => {
-  const token = await visitorToken(t, key, events[0]?.visitorId ?? 'nobody');
+const send = async (key: string, events: unknown[], headers: Record<string, string> = {}, remoteAddress?: string) => {
+  const token = await visitorToken(t, key, (events[0] as { visitorId?: string } | undefined)?.visitorId ?? 'nobody');
   return t.request({ method: 'POST', url: `/api/public/${key}/events`, payload: { token, events }, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 };
 const count = (websiteId: string) => t.ctx.db.$count(visitorEvents, eq(visitorEvents.websiteId, websiteId));

@@ -65,7 +65,7 @@ async function shown(s: Site, visitorId: string, o: Parameters<typeof content>[2
 const identify = (s: Site, body: object, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: `/api/public/${s.key}/identify`, payload: body, headers });
 /** Events of one visitor, with their token, as their page sends them. */
-const events = async (s: Site, list: { visitorId: string }[]) => {
+const events = async (s: Site, list: { visitorId: string; [field: string]: unknown }[]) => {
   const [res] = await postVisitorEvents(t, s.key, list);
   return res;
 };
