@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `pnpm demo:traffic`: plays realistic visitor traffic for the demo website, so a newcomer's
 // dashboard has something to show. Everything goes through the product's own HTTP calls, as a real
-// website's script would: the visits through the public ingestion call (POST
-// /api/public/{publicKey}/events), never by writing rows. The console calls (sign-in, the website's
-// public key, the campaign content the visitors see) are the ones the console uses.
+// website's script would: each visitor asks the content call for their visitor token, then their
+// visits go through the public ingestion call (POST /api/public/{publicKey}/events) in batches of
+// their own carrying that token, never by writing rows. The batches also carry the admin's console
+// session: an import of history by the website's staff, the one way events older than 24 hours keep
+// their time. The console calls (sign-in, the website's public key, the campaign content the
+// visitors see) are the ones the console uses.
 //
 //   pnpm demo:traffic                       30 days of traffic for the "Demo website"
 //   pnpm demo:traffic -- --days=90 --seed=7
@@ -119,7 +122,7 @@ export function consoleClient(api, email, password) {
     }
     return { status: res.status, body: await res.json().catch(() => null) };
   };
-  return { signIn, call, useWebsite: (id) => (website = id) };
+  return { signIn, call, useWebsite: (id) => (website = id), authorization: () => `Bearer ${token}` };
 }
 
 /** Campaign content the demo visitors see: the website's popups, banners and push notifications, created when there are none (and when those calls exist). */
@@ -165,26 +168,56 @@ async function demoContents(client, log) {
   return out;
 }
 
-/** Posts the events in batches of 100 over a few connections; waits and retries on 429. */
-async function postAll(api, publicKey, events, { connections = 4, log }) {
+/** The visitor token the content call answers a visitor, as their page asks it. */
+async function visitorToken(api, publicKey, visitorId, pageUrl) {
+  const query = new URLSearchParams({ visitorId, url: pageUrl });
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${api}/api/public/${publicKey}/content?${query}`, { headers: { accept: 'application/json' } });
+    if (res.status === 200) return (await res.json()).token;
+    if (res.status === 429 && attempt < 20) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    throw new Error(`GET /api/public/…/content answered ${res.status}`);
+  }
+}
+
+/**
+ * Posts each visitor's events in batches of their own (at most 100) with the visitor's token, over a
+ * few connections; waits and retries on 429, and on 401 signs in again and asks a new visitor token.
+ */
+async function postAll(api, publicKey, events, { client, pageUrl, connections = 4, log }) {
+  const byVisitor = new Map();
+  for (const e of events) {
+    if (!byVisitor.has(e.visitorId)) byVisitor.set(e.visitorId, []);
+    byVisitor.get(e.visitorId).push(e);
+  }
   const batches = [];
-  for (let i = 0; i < events.length; i += BATCH) batches.push(events.slice(i, i + BATCH));
+  for (const [visitorId, list] of byVisitor) for (let i = 0; i < list.length; i += BATCH) batches.push({ visitorId, events: list.slice(i, i + BATCH) });
+  const tokens = new Map();
   let accepted = 0;
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
       const batch = batches[next++];
       for (let attempt = 0; ; attempt++) {
+        if (!tokens.has(batch.visitorId)) tokens.set(batch.visitorId, await visitorToken(api, publicKey, batch.visitorId, pageUrl));
         const res = await fetch(`${api}/api/public/${publicKey}/events`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ events: batch }),
+          headers: { 'content-type': 'application/json', authorization: client.authorization() },
+          body: JSON.stringify({ token: tokens.get(batch.visitorId), events: batch.events }),
         });
         if (res.status === 202) {
           accepted += (await res.json()).accepted;
           break;
         }
         const body = await res.json().catch(() => ({}));
+        if (res.status === 401 && attempt < 3) {
+          // The console session or the visitor token expired while playing: both anew.
+          await client.signIn();
+          tokens.delete(batch.visitorId);
+          continue;
+        }
         if (res.status === 429 && attempt < 20) {
           const wait = Number(res.headers.get('retry-after') ?? 1);
           log(`rate limited, waiting ${wait}s`);
@@ -237,7 +270,7 @@ export async function playDemoTraffic({
   const contents = await demoContents(client, log);
   const events = generateTraffic({ days, seed, contents });
   log(`${site.name}: sending ${events.length} events over ${days} days (${contents.length} content items) to ${api}/api/public/${publicKey}/events`);
-  const accepted = await postAll(api, publicKey, events, { log });
+  const accepted = await postAll(api, publicKey, events, { client, pageUrl: `http://${site.domain || website}/`, log });
   return { skipped: false, accepted, contents: contents.length, website: site.name };
 }
 

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { contents, websites } from '../src/db/schema';
 import { bannerBody, contentOf } from './support/campaigns';
 import { groupOf } from './matrix/groups';
+import { postVisitorEvents } from './support/visitor-events';
 
 /** Banners (issue 5): behaviour beyond the authorization matrix (the shared machinery is covered by popups.test.ts). */
 let t: TestApp;
@@ -111,7 +112,7 @@ test('reactions posted through the public events call are counted per emoji', as
   const id = await contentOf(t, owner, 'banner');
   const [site] = await t.ctx.db.select().from(websites).where(eq(websites.id, owner.websiteId));
   const events = ['🎉', '🎉', '👍'].map((emoji, i) => ({ type: 'react', visitorId: `v${i}`, contentId: id, emoji }));
-  expect((await t.request({ method: 'POST', url: `/api/public/${site.publicKey}/events`, payload: { events } })).statusCode).toBeLessThan(300);
+  for (const posted of await postVisitorEvents(t, site.publicKey, events)) expect(posted.statusCode).toBe(202);
   const counts = await t.request({ method: 'GET', url: `/api/banners/${id}/count-reacts`, headers: owner.headers });
   expect(counts.json()).toEqual({
     data: [

@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { createTestApp, randomId, type TestApp } from './support/test-app';
 import { contentComments, contentReactions, contents, formAnswers, visitorEvents, websites } from '../src/db/schema';
 import { contentOf } from './matrix/stats';
+import { visitorToken } from './support/visitor-events';
+import { VisitorTokens } from '../src/services/visitor-tokens';
 
 /** POST /api/public/{websiteKey}/events (issue 6, item 1): the website script's public ingestion call. */
 let t: TestApp;
@@ -18,17 +20,23 @@ async function website(): Promise<{ id: string; key: string }> {
   return { id: w.id, key: w.publicKey };
 }
 
-const send = (key: string, events: unknown[], headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: `/api/public/${key}/events`, payload: { events }, headers });
+/** A batch as a page sends it: with the token the content call gave the visitor of its first event. */
+const send = async (key: string, events: unknown[], headers: Record<string, string> = {}, remoteAddress?: string) => {
+  const token = await visitorToken(t, key, (events[0] as { visitorId?: string } | undefined)?.visitorId ?? 'nobody');
+  return t.request({ method: 'POST', url: `/api/public/${key}/events`, payload: { token, events }, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+};
 const count = (websiteId: string) => t.ctx.db.$count(visitorEvents, eq(visitorEvents.websiteId, websiteId));
 
 beforeAll(async () => {
-  // A small limit so the 429 test needs few events (read when the route is registered).
-  const saved = process.env.PUBLIC_EVENTS_PER_MINUTE;
-  process.env.PUBLIC_EVENTS_PER_MINUTE = '300';
+  // Small limits so the 429 tests need few events (read when the route is registered).
+  const limits = { PUBLIC_EVENTS_PER_MINUTE: '300', PUBLIC_WEBSITE_EVENTS_PER_MINUTE: '500', PUBLIC_VISITOR_MESSAGES_PER_MINUTE: '10' };
+  const saved = Object.fromEntries(Object.keys(limits).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, limits);
   t = await createTestApp();
-  if (saved === undefined) delete process.env.PUBLIC_EVENTS_PER_MINUTE;
-  else process.env.PUBLIC_EVENTS_PER_MINUTE = saved;
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
   site = await website();
   other = await website();
   popup = await contentOf(t, site.id, 'popup');
@@ -39,17 +47,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 test('a batch of every event type is stored: events, comments, reactions, answers and counters', async () => {
-  const at = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  const at = new Date(Date.now() - 3 * 3_600_000).toISOString();
   const res = await send(site.key, [
     { type: 'session', visitorId: 'v1', device: 'web', occurredAt: at },
-    { type: 'session', visitorId: 'v2', device: 'mobile' },
     { type: 'view', visitorId: 'v1', contentId: popup },
     { type: 'view', visitorId: 'v1', contentId: push },
     { type: 'react', visitorId: 'v1', contentId: popup, emoji: '👍' },
-    { type: 'react', visitorId: 'v2', contentId: popup, emoji: '❤️' },
-    { type: 'react', visitorId: 'v2', contentId: banner, emoji: '👍' },
     { type: 'comment', visitorId: 'v1', contentId: banner, body: '  Nice banner  ' },
-    { type: 'close', visitorId: 'v2', contentId: banner },
     {
       type: 'answer',
       visitorId: 'v1',
@@ -61,12 +65,20 @@ test('a batch of every event type is stored: events, comments, reactions, answer
     },
   ]);
   expect(res.statusCode).toBe(202);
-  expect(res.json()).toEqual({ message: 'Events recorded', accepted: 10 });
+  expect(res.json()).toEqual({ message: 'Events recorded', accepted: 6 });
+  const second = await send(site.key, [
+    { type: 'session', visitorId: 'v2', device: 'mobile' },
+    { type: 'react', visitorId: 'v2', contentId: popup, emoji: '❤️' },
+    { type: 'react', visitorId: 'v2', contentId: banner, emoji: '👍' },
+    { type: 'close', visitorId: 'v2', contentId: banner },
+  ]);
+  expect(second.json()).toEqual({ message: 'Events recorded', accepted: 4 });
 
   const rows = await t.ctx.db.select().from(visitorEvents).where(eq(visitorEvents.websiteId, site.id));
   expect(rows).toHaveLength(10);
   const s1 = rows.find((r) => r.type === 'session' && r.visitorId === 'v1')!;
   expect(s1).toMatchObject({ device: 'web', contentId: null, contentKind: null });
+  // Within the last 24 hours, the page's time is kept.
   expect(s1.occurredAt.toISOString()).toBe(at);
   const s2 = rows.find((r) => r.type === 'session' && r.visitorId === 'v2')!;
   expect(Math.abs(s2.occurredAt.getTime() - Date.now())).toBeLessThan(60_000);
@@ -97,7 +109,12 @@ test('a batch of every event type is stored: events, comments, reactions, answer
 
 test('an unknown website key → 404, nothing stored', async () => {
   const before = await t.ctx.db.$count(visitorEvents);
-  const res = await send('no-such-key', [{ type: 'session', visitorId: 'v1', device: 'web' }]);
+  const token = await visitorToken(t, site.key, 'v1');
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/public/no-such-key/events',
+    payload: { token, events: [{ type: 'session', visitorId: 'v1', device: 'web' }] },
+  });
   expect(res.statusCode).toBe(404);
   expect(res.json()).toEqual({ message: 'Unknown website key' });
   expect(await t.ctx.db.$count(visitorEvents)).toBe(before);
@@ -234,7 +251,7 @@ test('a page outside the website’s domain → 403, nothing stored; a retried b
     method: 'POST',
     url: `/api/public/${fresh.key}/events`,
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    payload: JSON.stringify({ events: batch }),
+    payload: JSON.stringify({ token: await visitorToken(t, fresh.key, 'd'), events: batch }),
   });
   expect(again.statusCode).toBe(202);
   expect(again.json().accepted).toBe(1);
@@ -254,21 +271,33 @@ test('a page outside the website’s domain → 403, nothing stored; a retried b
 
 test('rate limit per website key and address: 429 with a message, nothing stored; another address still passes', async () => {
   const fresh = await website();
-  const batch = Array.from({ length: 100 }, (_, i) => ({ type: 'session', visitorId: `r${i}`, device: 'web' }));
+  const batch = Array.from({ length: 100 }, () => ({ type: 'session', visitorId: 'r', device: 'web' }));
   const answers = [];
-  for (let i = 0; i < 4; i++)
-    answers.push(await t.request({ method: 'POST', url: `/api/public/${fresh.key}/events`, payload: { events: batch }, remoteAddress: '203.0.113.9' }));
+  for (let i = 0; i < 4; i++) answers.push(await send(fresh.key, batch, {}, '203.0.113.9'));
   expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 202, 429]);
   expect(answers[3].json()).toEqual({ message: 'Too many events from this address, slow down and retry later' });
   expect(Number(answers[3].headers['retry-after'])).toBeGreaterThan(0);
   expect(await count(fresh.id)).toBe(300);
-  const elsewhere = await t.request({
-    method: 'POST',
-    url: `/api/public/${fresh.key}/events`,
-    payload: { events: batch.slice(0, 1) },
-    remoteAddress: '198.51.100.7',
-  });
+  const elsewhere = await send(fresh.key, batch.slice(0, 1), {}, '198.51.100.7');
   expect(elsewhere.statusCode).toBe(202);
+});
+
+test('rate limit per website across addresses: a second address does not double it', async () => {
+  const fresh = await website();
+  const batch = Array.from({ length: 100 }, () => ({ type: 'session', visitorId: 'w', device: 'web' }));
+  const codes = [];
+  // 300 a minute per address, 500 per website: three batches from one address, two from another, then the website is full.
+  for (let i = 0; i < 3; i++) codes.push((await send(fresh.key, batch, {}, '203.0.113.21')).statusCode);
+  for (let i = 0; i < 2; i++) codes.push((await send(fresh.key, batch, {}, '203.0.113.22')).statusCode);
+  const third = await send(fresh.key, batch, {}, '203.0.113.23');
+  expect(codes).toEqual([202, 202, 202, 202, 202]);
+  expect(third.statusCode).toBe(429);
+  expect(third.json()).toEqual({ message: 'Too many events for this website, slow down and retry later' });
+  expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  expect(await count(fresh.id)).toBe(500);
+  // Another website has its own.
+  const elsewhere = await website();
+  expect((await send(elsewhere.key, batch, {}, '203.0.113.23')).statusCode).toBe(202);
 });
 
 test('the websites list shows each website’s public key', async () => {
@@ -276,4 +305,221 @@ test('the websites list shows each website’s public key', async () => {
   const res = await t.request({ method: 'GET', url: '/api/websites', headers: u.headers });
   const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
   expect(res.json().docs).toEqual([expect.objectContaining({ _id: u.websiteId, publicKey: w.publicKey })]);
+});
+
+describe('the visitor token', () => {
+  const post = (key: string, body: object, headers: Record<string, string> = {}) =>
+    t.request({ method: 'POST', url: `/api/public/${key}/events`, payload: body, headers });
+
+  test('the content call answers a token for its visitor, valid an hour', async () => {
+    const res = await t.request({ method: 'GET', url: `/api/public/${site.key}/content?visitorId=v-token&url=https://x.test/` });
+    expect(res.statusCode).toBe(200);
+    const { token, tokenTtl } = res.json();
+    expect(tokenTtl).toBe(3600);
+    // Small: it rides on every batch.
+    expect(token.length).toBeLessThan(200);
+    expect(await new VisitorTokens(t.ctx.config.authSecret).verify(token, site.id)).toEqual({ websiteId: site.id, visitorId: 'v-token', personId: null });
+  });
+
+  test('events without a token, with a forged one, another website’s or an expired one are refused; nothing stored', async () => {
+    const fresh = await website();
+    const p = await contentOf(t, fresh.id, 'popup');
+    const events = [
+      { type: 'comment', visitorId: 'v-alice', contentId: p, body: 'as alice' },
+      { type: 'react', visitorId: 'v-alice', contentId: p, emoji: '👍' },
+    ];
+    const none = await post(fresh.key, { events });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ token: 'A visitor token is required: ask the content call first' });
+
+    const good = await visitorToken(t, fresh.key, 'v-alice');
+    const forged = await post(fresh.key, { token: `${good.slice(0, -3)}abc`, events });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: 'This visitor token is not valid for this website' });
+    expect((await post(fresh.key, { token: 'not.a.token', events })).statusCode).toBe(401);
+
+    // A token the content call gave for alice on another website.
+    const elsewhere = await visitorToken(t, site.key, 'v-alice');
+    const foreign = await post(fresh.key, { token: elsewhere, events });
+    expect(foreign.statusCode).toBe(401);
+    expect(foreign.json()).toEqual({ message: 'This visitor token is not valid for this website' });
+
+    // Signed by the server two hours ago for an hour (as the content call signs): expired.
+    const expired = await new VisitorTokens(t.ctx.config.authSecret).sign(
+      { websiteId: fresh.id, visitorId: 'v-alice', personId: null },
+      3600,
+      Date.now() - 2 * 3_600_000,
+    );
+    const late = await post(fresh.key, { token: expired, events });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ message: 'This visitor token has expired: ask the content call for a new one' });
+    // A console access token is not a visitor token.
+    const staff = await t.createUser({ permissions: [] });
+    expect((await post(fresh.key, { token: staff.accessToken, events })).statusCode).toBe(401);
+
+    expect(await count(fresh.id)).toBe(0);
+    expect(await t.ctx.db.$count(contentComments, eq(contentComments.contentId, p))).toBe(0);
+    expect(await t.ctx.db.$count(contentReactions, eq(contentReactions.contentId, p))).toBe(0);
+    // Alice's own page, with her token: accepted.
+    expect((await post(fresh.key, { token: good, events })).json()).toEqual({ message: 'Events recorded', accepted: 2 });
+  });
+
+  test('another visitor’s token: 403 naming each event that is not its visitor; nothing stored', async () => {
+    const fresh = await website();
+    const p = await contentOf(t, fresh.id, 'popup');
+    const mallory = await visitorToken(t, fresh.key, 'v-mallory');
+    const res = await post(fresh.key, {
+      token: mallory,
+      events: [
+        { type: 'view', visitorId: 'v-mallory', contentId: p },
+        { type: 'comment', visitorId: 'v-alice', contentId: p, body: 'sent as alice' },
+        { type: 'react', visitorId: 'v-bob', contentId: p, emoji: '👎' },
+      ],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      message: 'Some events are not the visitor of this token',
+      errors: { 'events.1.visitorId': 'Not the visitor of the token', 'events.2.visitorId': 'Not the visitor of the token' },
+    });
+    expect(await count(fresh.id)).toBe(0);
+    expect(await t.ctx.db.$count(contentComments, eq(contentComments.contentId, p))).toBe(0);
+  });
+
+  test('100 reactions from one visitor count once (the latest replaces theirs); another visitor’s counts too', async () => {
+    const owner = await t.createUser({ permissions: ['get_posts'] });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, owner.websiteId));
+    const p = await contentOf(t, owner.websiteId, 'popup');
+    const emojis = ['👍', '❤️', '😂', '🎉'];
+    const flood = Array.from({ length: 100 }, (_, i) => ({ type: 'react', visitorId: 'v-fan', contentId: p, emoji: emojis[i % 4] }));
+    const res = await send(w.publicKey, flood);
+    expect(res.json()).toEqual({ message: 'Events recorded', accepted: 100 });
+    const counts = async () => (await t.request({ method: 'GET', url: `/api/popups/${p}/count-reacts`, headers: owner.headers })).json();
+    expect(await counts()).toEqual({ data: [{ emoji: '🎉', count: 1 }], total: 1 });
+    const reactCount = async () => (await t.ctx.db.select({ n: contents.reactCount }).from(contents).where(eq(contents.id, p)))[0].n;
+    expect(await reactCount()).toBe(1);
+    // A later batch: the new reaction replaces theirs.
+    expect((await send(w.publicKey, [{ type: 'react', visitorId: 'v-fan', contentId: p, emoji: '👍' }])).statusCode).toBe(202);
+    expect(await counts()).toEqual({ data: [{ emoji: '👍', count: 1 }], total: 1 });
+    expect(await reactCount()).toBe(1);
+    expect((await send(w.publicKey, [{ type: 'react', visitorId: 'v-other', contentId: p, emoji: '👍' }])).statusCode).toBe(202);
+    expect(await counts()).toEqual({ data: [{ emoji: '👍', count: 2 }], total: 2 });
+    expect(await reactCount()).toBe(2);
+    const popups = (await t.request({ method: 'GET', url: '/api/popups', headers: owner.headers })).json();
+    expect(popups.docs.find((d: { _id: string }) => d._id === p).reactCount).toBe(2);
+  });
+
+  test('occurredAt is clamped to the last 24 hours: older is stored 24 hours ago, a little ahead is stored now', async () => {
+    const fresh = await website();
+    const p = await contentOf(t, fresh.id, 'popup');
+    const before = Date.now();
+    const res = await send(fresh.key, [
+      { id: 'old', type: 'session', visitorId: 'v-clock', device: 'web', occurredAt: new Date(before - 3 * 86_400_000).toISOString() },
+      { id: 'ahead', type: 'view', visitorId: 'v-clock', contentId: p, occurredAt: new Date(before + 4 * 60_000).toISOString() },
+      { id: 'comment', type: 'comment', visitorId: 'v-clock', contentId: p, body: 'back then', occurredAt: new Date(before - 40 * 86_400_000).toISOString() },
+    ]);
+    expect(res.statusCode).toBe(202);
+    const after = Date.now();
+    const rows = await t.ctx.db.select().from(visitorEvents).where(eq(visitorEvents.websiteId, fresh.id));
+    const at = (id: string) => rows.find((r) => r.eventId === id)!.occurredAt.getTime();
+    for (const id of ['old', 'comment']) {
+      expect(at(id)).toBeGreaterThanOrEqual(before - 86_400_000);
+      expect(at(id)).toBeLessThanOrEqual(after - 86_400_000);
+    }
+    expect(at('ahead')).toBeGreaterThanOrEqual(before);
+    expect(at('ahead')).toBeLessThanOrEqual(after);
+    const [c] = await t.ctx.db.select().from(contentComments).where(eq(contentComments.contentId, p));
+    expect(c.createdAt.getTime()).toBe(at('comment'));
+  });
+
+  test('comments and answers are limited per visitor: the 11th in a minute → 429; another visitor still passes', async () => {
+    const fresh = await website();
+    const p = await contentOf(t, fresh.id, 'popup');
+    const comment = (visitorId: string, i: number) => ({ type: 'comment', visitorId, contentId: p, body: `comment ${i}` });
+    const answer = (visitorId: string) => ({ type: 'answer', visitorId, contentId: p, answers: [{ blockId: 'q', question: 'Q?', answer: 'A' }] });
+    expect((await send(fresh.key, [...Array.from({ length: 6 }, (_, i) => comment('v-chatty', i)), answer('v-chatty')])).statusCode).toBe(202);
+    expect((await send(fresh.key, [comment('v-chatty', 7), answer('v-chatty'), comment('v-chatty', 8)])).statusCode).toBe(202);
+    const refused = await send(fresh.key, [comment('v-chatty', 9)]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: 'Too many comments or answers from this visitor, slow down and retry later' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Views and reactions are not messages.
+    expect((await send(fresh.key, [{ type: 'view', visitorId: 'v-chatty', contentId: p }])).statusCode).toBe(202);
+    expect((await send(fresh.key, [comment('v-quiet', 1)])).statusCode).toBe(202);
+    expect(await t.ctx.db.$count(contentComments, eq(contentComments.contentId, p))).toBe(9);
+  });
+
+  test('staff holding create_websites in the website’s organisation may import older history; others may not', async () => {
+    const owner = await t.createUser({ permissions: ['create_websites'] });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, owner.websiteId));
+    const at = new Date(Date.now() - 20 * 86_400_000).toISOString();
+    const batch = [{ id: 'history', type: 'session', visitorId: 'v-past', device: 'web', occurredAt: at }];
+    const imported = await send(w.publicKey, batch, owner.headers);
+    expect(imported.statusCode).toBe(202);
+    const [row] = await t.ctx.db.select().from(visitorEvents).where(eq(visitorEvents.websiteId, owner.websiteId));
+    expect(row.occurredAt.toISOString()).toBe(at);
+
+    const viewer = await t.createUser({ permissions: ['get_websites'], organisationId: owner.organisationId });
+    const stranger = await t.createUser({ permissions: ['create_websites'] });
+    for (const u of [viewer, stranger]) {
+      const res = await send(w.publicKey, [{ ...batch[0], id: `by-${u.id}` }], u.headers);
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await send(w.publicKey, [{ ...batch[0], id: 'bad' }], { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    // Still under a visitor token: staff cannot speak for a visitor without one.
+    const tokenless = await t.request({ method: 'POST', url: `/api/public/${w.publicKey}/events`, payload: { events: batch }, headers: owner.headers });
+    expect(tokenless.statusCode).toBe(400);
+    expect(await t.ctx.db.$count(visitorEvents, eq(visitorEvents.websiteId, owner.websiteId))).toBe(1);
+  });
+});
+
+test('migration 0014 keeps each visitor’s latest reaction per item and counts the items’ reactions again', async () => {
+  const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { migrationsDir } = await import('../src/paths');
+  const before = mkdtempSync(path.join(tmpdir(), 'signpost-migrations-'));
+  cpSync(migrationsDir(), before, { recursive: true });
+  const journalFile = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === '0014_one_reaction_per_visitor'),
+  );
+  writeFileSync(journalFile, JSON.stringify(journal));
+  const pglite = await PGlite.create();
+  try {
+    const db = drizzle(pglite);
+    await migrate(db, { migrationsFolder: before });
+    const org = (await pglite.query<{ id: string }>(`insert into organisations (name) values ('Org') returning id`)).rows[0].id;
+    const site = (
+      await pglite.query<{ id: string }>(`insert into websites (organisation_id, name, domain) values ($1, 'Site', 'site.test') returning id`, [org])
+    ).rows[0].id;
+    const item = (
+      await pglite.query<{ id: string }>(
+        `insert into contents (website_id, kind, title, status, document, react_count) values ($1, 'popup', 'P', 'public', '{}', 4) returning id`,
+        [site],
+      )
+    ).rows[0].id;
+    // Before: one visitor reacted three times, another once.
+    await pglite.query(
+      `insert into content_reactions (content_id, visitor_id, emoji, created_at) values
+         ($1, 'fan', '👍', now() - interval '3 hours'), ($1, 'fan', '❤️', now() - interval '1 hour'), ($1, 'fan', '😂', now() - interval '2 hours'),
+         ($1, 'other', '👍', now())`,
+      [item],
+    );
+    await migrate(db, { migrationsFolder: migrationsDir() });
+    const { rows } = await pglite.query<{ visitor_id: string; emoji: string }>(`select visitor_id, emoji from content_reactions order by visitor_id`);
+    expect(rows).toEqual([
+      { visitor_id: 'fan', emoji: '❤️' },
+      { visitor_id: 'other', emoji: '👍' },
+    ]);
+    expect((await pglite.query<{ react_count: number }>(`select react_count from contents`)).rows).toEqual([{ react_count: 2 }]);
+    await expect(pglite.query(`insert into content_reactions (content_id, visitor_id, emoji) values ($1, 'fan', '🎉')`, [item])).rejects.toThrow();
+  } finally {
+    await pglite.close();
+    rmSync(before, { recursive: true, force: true });
+  }
 });

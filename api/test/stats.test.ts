@@ -2,6 +2,7 @@ import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { eq } from 'drizzle-orm';
 import { websites } from '../src/db/schema';
 import { contentOf } from './matrix/stats';
+import { postVisitorEvents } from './support/visitor-events';
 
 /**
  * Issue 6, must show: a known set of events goes in through the PUBLIC ingestion call, and every
@@ -29,11 +30,12 @@ function rng(seed: number) {
   };
 }
 
-async function post(key: string, events: Ev[]) {
-  for (let i = 0; i < events.length; i += 100) {
-    const res = await t.request({ method: 'POST', url: `/api/public/${key}/events`, payload: { events: events.slice(i, i + 100).map(({ ...e }) => e) } });
-    expect(res.statusCode).toBe(202);
-  }
+/**
+ * Sends as each visitor's page does (their visitor token on each batch), signed in as the website's
+ * owner: an import of history, whose times are kept (a visitor's own are clamped to the last 24 hours).
+ */
+async function post(key: string, events: Ev[], u: TestUser) {
+  for (const res of await postVisitorEvents(t, key, events, { headers: u.headers })) expect(res.statusCode).toBe(202);
 }
 
 async function keyOf(websiteId: string) {
@@ -67,8 +69,8 @@ function generate(seed: number, items: { id: string; kind: Kind }[], n: number) 
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.createUser({ permissions: [] });
-  stranger = await t.createUser({ permissions: [] });
+  owner = await t.createUser({ permissions: ['create_websites'] });
+  stranger = await t.createUser({ permissions: ['create_websites'] });
   const items: { id: string; kind: Kind }[] = [];
   for (const kind of ['popup', 'popup', 'banner', 'push'] as Kind[]) items.push({ id: await contentOf(t, owner.websiteId, kind), kind });
   const strangerItems: { id: string; kind: Kind }[] = [];
@@ -78,11 +80,13 @@ beforeAll(async () => {
   await post(
     await keyOf(owner.websiteId),
     sent.map(({ kind: _k, ...e }) => e),
+    owner,
   );
   // The same moments, more events, on another organisation's website.
   await post(
     await keyOf(stranger.websiteId),
     generate(7, strangerItems, 500).map(({ kind: _k, ...e }) => e),
+    stranger,
   );
 }, 120_000);
 afterAll(() => t?.close());
@@ -185,14 +189,18 @@ test('the other website sees its own numbers, never the owner’s', async () => 
 });
 
 test('without dates, the last 24 hours; events just sent count at once', async () => {
-  const fresh = await t.createUser({ permissions: [] });
+  const fresh = await t.createUser({ permissions: ['create_websites'] });
   const popup = await contentOf(t, fresh.websiteId, 'popup');
-  await post(await keyOf(fresh.websiteId), [
-    { type: 'session', visitorId: 'a', device: 'web', occurredAt: new Date(Date.now() - HOUR).toISOString() },
-    { type: 'session', visitorId: 'b', device: 'mobile', occurredAt: new Date(Date.now() - 2 * HOUR).toISOString() },
-    { type: 'session', visitorId: 'c', device: 'mobile', occurredAt: new Date(Date.now() - 30 * HOUR).toISOString() },
-    { type: 'view', visitorId: 'a', contentId: popup, occurredAt: new Date(Date.now() - HOUR).toISOString() },
-  ]);
+  await post(
+    await keyOf(fresh.websiteId),
+    [
+      { type: 'session', visitorId: 'a', device: 'web', occurredAt: new Date(Date.now() - HOUR).toISOString() },
+      { type: 'session', visitorId: 'b', device: 'mobile', occurredAt: new Date(Date.now() - 2 * HOUR).toISOString() },
+      { type: 'session', visitorId: 'c', device: 'mobile', occurredAt: new Date(Date.now() - 30 * HOUR).toISOString() },
+      { type: 'view', visitorId: 'a', contentId: popup, occurredAt: new Date(Date.now() - HOUR).toISOString() },
+    ],
+    fresh,
+  );
   expect(await get('/api/count', {}, fresh)).toEqual({ usersConnected: 2, popup: 1, banner: 0, push_notification: 0, productTour: 0, checklist: 0 });
   expect(await get('/api/stats/traffic', {}, fresh)).toEqual({ web: 1, mobile: 1, all: 2 });
   const views = await get('/api/stats/views', {}, fresh);

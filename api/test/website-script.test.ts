@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { PublicRateLimiter } from '../src/routes/public/rate-limiter';
 import { identityHash } from '../src/lib/identity-hash';
+import { postVisitorEvents } from './support/visitor-events';
 
 /**
  * The website script's server side (issue 12): identify, the content decision (targeting, devices,
@@ -38,8 +39,18 @@ async function site(): Promise<Site> {
   return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
 }
 
-function content(s: Site, visitorId: string, o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; app?: TestApp['app'] } = {}) {
-  const query = new URLSearchParams({ visitorId, url: o.url ?? `https://${s.domain}/`, device: o.device ?? 'web', ...(o.v ? { v: o.v } : {}) });
+function content(
+  s: Site,
+  visitorId: string,
+  o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; token?: string; app?: TestApp['app'] } = {},
+) {
+  const query = new URLSearchParams({
+    visitorId,
+    url: o.url ?? `https://${s.domain}/`,
+    device: o.device ?? 'web',
+    ...(o.v ? { v: o.v } : {}),
+    ...(o.token ? { token: o.token } : {}),
+  });
   return (o.app ?? t.app).inject({
     method: 'GET',
     url: `/api/public/${s.key}/content?${query}`,
@@ -62,7 +73,11 @@ const identify = (s: Site, body: { externalId?: string; [field: string]: unknown
     payload: typeof body.externalId === 'string' ? { userHash: identityHash(s.secret, body.externalId), ...body } : body,
     headers,
   });
-const events = (s: Site, list: object[]) => t.request({ method: 'POST', url: `/api/public/${s.key}/events`, payload: { events: list } });
+/** Events of one visitor, with their token, as their page sends them. */
+const events = async (s: Site, list: { visitorId: string; [field: string]: unknown }[]) => {
+  const [res] = await postVisitorEvents(t, s.key, list);
+  return res;
+};
 
 const add = (s: Site, kind: 'popup' | 'banner' | 'push', body?: object) => contentOf(t, s.u, kind, body);
 
@@ -326,7 +341,7 @@ describe('what to show', () => {
     const pushOnly = await site();
     const once = await add(pushOnly, 'push', pushBody());
     expect((await shown(pushOnly, 'p')).ids).toEqual([once]);
-    await t.request({ method: 'POST', url: `/api/public/${pushOnly.key}/events`, payload: { events: [{ type: 'view', visitorId: 'p', contentId: once }] } });
+    expect((await events(pushOnly, [{ type: 'view', visitorId: 'p', contentId: once }])).statusCode).toBe(202);
     expect((await shown(pushOnly, 'p')).ids).toEqual([]);
   });
 
@@ -427,7 +442,24 @@ describe('origins, keys, installation', () => {
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual({ app_is_installed: false, lastSeenAt: null, origin: null, version: null });
     expect(before.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect((await content(s, 'v', { origin: `https://www.${s.domain}`, v: '1.2.3' })).statusCode).toBe(200);
+    // A page's first call holds no token yet: answered (with one), not counted.
+    const first = await content(s, 'v', { origin: `https://www.${s.domain}`, v: '1.2.3' });
+    expect(first.statusCode).toBe(200);
+    const token = (first.json() as ScriptContentAnswer).token;
+    expect((await check()).json().app_is_installed).toBe(false);
+    // Without an Origin (not a browser page: the page address is only the caller's word), with another
+    // visitor's token, a token of another website, or a forged one: still not counted.
+    expect((await content(s, 'v', { v: '1.2.3', token })).statusCode).toBe(200);
+    expect((await content(s, 'w', { origin: `https://www.${s.domain}`, v: '1.2.3', token })).statusCode).toBe(200);
+    const other = await site();
+    const foreign = (await content(other, 'v', { origin: `https://${other.domain}` })).json().token as string;
+    expect((await content(s, 'v', { origin: `https://www.${s.domain}`, v: '1.2.3', token: foreign })).statusCode).toBe(200);
+    expect((await content(s, 'v', { origin: `https://www.${s.domain}`, v: '1.2.3', token: `${token.slice(0, -2)}xx` })).statusCode).toBe(200);
+    // From a foreign page, the call itself is refused, token or not.
+    expect((await content(s, 'v', { origin: 'https://evil.test', v: '1.2.3', token })).statusCode).toBe(403);
+    expect((await check()).json().app_is_installed).toBe(false);
+    // The page's next call, with the token it was given, from the website's domain: installed.
+    expect((await content(s, 'v', { origin: `https://www.${s.domain}`, v: '1.2.3', token })).statusCode).toBe(200);
     const after = (await check()).json();
     expect(after).toEqual({ app_is_installed: true, lastSeenAt: expect.any(String), origin: `https://www.${s.domain}`, version: '1.2.3' });
     expect((await t.request({ method: 'GET', url: '/api/public/install-check' })).statusCode).toBe(400);

@@ -16,12 +16,14 @@ export const MAX_COMMENT_LENGTH = LIMITS.commentMax;
 export const MAX_ANSWERS_PER_EVENT = LIMITS.answersPerEventMax;
 /**
  * How far `occurredAt` may lie from the server's clock. The future allows for a visitor's clock
- * running a little fast. The past is generous (120 days) because a script flushes a queue kept
- * offline, and because the demo-traffic command backfills up to 90 days through this same call;
- * it still refuses years-old junk that would only pollute the statistics.
+ * running a little fast. The past is generous (120 days) only for an import of history by the
+ * website's staff (see recordEventsCall); it still refuses years-old junk. A visitor's own events
+ * are then clamped by the server to the last EVENT_CLAMP_MS: a page cannot rewrite the past.
  */
 export const EVENT_MAX_FUTURE_MS = 5 * 60_000;
 export const EVENT_MAX_AGE_DAYS = LIMITS.eventMaxAgeDays;
+/** A visitor's `occurredAt` is stored within [now − 24 h, now], whatever the page said. */
+export const EVENT_CLAMP_MS = 24 * 3_600_000;
 
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
@@ -38,6 +40,22 @@ export const EVENT_WRONG_KIND_MESSAGE = msg('events.wrongContentKind');
 export const EVENTS_REFUSED_MESSAGE = msg('events.someContentUnknown');
 export const EVENTS_RATE_LIMITED_MESSAGE = msg('events.rateLimited');
 export const UNKNOWN_WEBSITE_KEY_MESSAGE = msg('events.unknownWebsiteKey');
+export const EVENTS_WEBSITE_RATE_LIMITED_MESSAGE = msg('events.websiteRateLimited');
+export const EVENTS_VISITOR_RATE_LIMITED_MESSAGE = msg('events.visitorRateLimited');
+export const VISITOR_TOKEN_REQUIRED_MESSAGE = msg('events.visitorTokenRequired');
+export const VISITOR_TOKEN_INVALID_MESSAGE = msg('events.visitorTokenInvalid');
+export const VISITOR_TOKEN_EXPIRED_MESSAGE = msg('events.visitorTokenExpired');
+export const VISITOR_TOKEN_OTHER_VISITOR_MESSAGE = msg('events.visitorTokenOtherVisitor');
+export const EVENT_OTHER_VISITOR_MESSAGE = msg('events.notThisVisitor');
+
+/** Longest visitor token accepted (a token the content call makes is about 250 characters). */
+export const VISITOR_TOKEN_MAX = LIMITS.visitorTokenMax;
+/** The visitor token the content call answers: it names the visitor (and person) every event of the batch must be. */
+export const visitorTokenSchema = z
+  .string({ error: VISITOR_TOKEN_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, VISITOR_TOKEN_REQUIRED_MESSAGE)
+  .max(VISITOR_TOKEN_MAX, VISITOR_TOKEN_INVALID_MESSAGE);
 
 const visitorId = z
   .string({ error: msg('validation.visitorIdRequired') })
@@ -124,6 +142,8 @@ export const visitorEventSchema = z.discriminatedUnion(
 export type VisitorEvent = z.input<typeof visitorEventSchema>;
 
 export const eventsBodySchema = z.object({
+  /** The visitor token of the content call: every event of the batch is that visitor's. */
+  token: visitorTokenSchema,
   events: z
     .array(visitorEventSchema, { error: msg('validation.eventsRequired') })
     .min(1, EVENTS_EMPTY_MESSAGE)
@@ -138,6 +158,13 @@ export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
 /**
  * POST /api/public/{websiteKey}/events: what a website's visitors did, as its script reports it
  * (public; CORS open to any origin; a `text/plain` body holding JSON is accepted, for `sendBeacon`).
+ *
+ * A batch carries the visitor token the content call answered (`token`): every event's `visitorId`
+ * must be the token's visitor (403 otherwise, per event); a token that is not ours, of another
+ * website, or expired answers 401, and the script asks the content call for a new one. Each
+ * visitor's `occurredAt` is clamped to the last 24 hours; a signed-in staff member holding
+ * create_websites in the website's organisation (`Authorization: Bearer`) may import older history
+ * (up to EVENT_MAX_AGE_DAYS), each batch still under a visitor token.
  */
 export const recordEventsCall = defineCall({
   method: 'POST',
@@ -149,6 +176,6 @@ export const recordEventsCall = defineCall({
   body: eventsBodySchema,
   status: 202,
   response: eventsAcceptedSchema,
-  errors: [400, 403, 404, 413, 429],
+  errors: [400, 401, 403, 404, 413, 429],
   websiteScript: true,
 });

@@ -25,6 +25,8 @@ export const LIMITS = {
   visitorIdMax: 128,
   attributeValueMax: 1000,
   eventIdMax: 64,
+  /** A visitor token (content call → events): JWS of website, visitor, person and expiry. */
+  visitorTokenMax: 1024,
   emojiMax: 16,
   commentMax: 2000,
   surveyQuestionMax: 500,

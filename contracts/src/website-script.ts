@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
-import { VISITOR_DEVICES } from './events';
+import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
 
@@ -47,6 +47,12 @@ export const scriptContentQuerySchema = z.object({
   device: z.enum(VISITOR_DEVICES).default('web'),
   /** The script's version, for the installation check. */
   v: z.string().trim().max(LIMITS.scriptVersionMax).optional(),
+  /**
+   * The visitor token a previous content call answered, when the page holds one: only a call
+   * carrying a valid one (this visitor's, this website's) from a page on the website's domain counts
+   * as the installation heartbeat. Invalid or absent, the call is answered all the same.
+   */
+  token: z.string().trim().max(VISITOR_TOKEN_MAX).optional(),
 });
 
 /** A popup as a visitor's page needs it: what to render, nothing of its targeting. */
@@ -89,6 +95,9 @@ export const scriptContentAnswerSchema = z.object({
   items: z.array(scriptItemSchema),
   /** The fatigue cap of interruptive items a day for this website, and how many this visitor saw today. */
   interruptions: z.object({ perDay: z.number().int(), today: z.number().int() }),
+  /** A new visitor token for this visitor (events carry it), valid `tokenTtl` seconds. */
+  token: z.string(),
+  tokenTtl: z.number().int(),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 

@@ -134,22 +134,22 @@ test.describe('campaigns', () => {
     const { activeWebsite } = await session();
     const websites = await call<{ docs: { _id: string; publicKey: string }[] }>(product.apiURL, session, 'GET', '/api/websites?page=1&pageSize=100');
     const key = websites.docs.find((w) => w._id === activeWebsite)!.publicKey;
-    await call(product.apiURL, null, 'POST', `/api/public/${key}/events`, {
-      events: [
-        {
-          type: 'answer',
-          visitorId: 'e2e-visitor-1',
-          contentId: popupId,
-          answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'From a friend' }],
-        },
-        {
-          type: 'answer',
-          visitorId: 'e2e-visitor-2',
-          contentId: popupId,
-          answers: [{ blockId: question.id, question: 'How did you find us?', answer: 'A search engine' }],
-        },
-      ],
-    });
+    // As each visitor's page does: the content call gives the visitor's token, their batch carries it.
+    for (const [visitorId, answer] of [
+      ['e2e-visitor-1', 'From a friend'],
+      ['e2e-visitor-2', 'A search engine'],
+    ]) {
+      const { token } = await call<{ token: string }>(
+        product.apiURL,
+        null,
+        'GET',
+        `/api/public/${key}/content?${new URLSearchParams({ visitorId, url: 'http://localhost:3005/' })}`,
+      );
+      await call(product.apiURL, null, 'POST', `/api/public/${key}/events`, {
+        token,
+        events: [{ type: 'answer', visitorId, contentId: popupId, answers: [{ blockId: question.id, question: 'How did you find us?', answer }] }],
+      });
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), list.exportButton(title).click()]);
     expect(download.suggestedFilename()).toBe(`form_answers_${popupId}.xlsx`);
     const bytes = await readFile((await download.path())!);

@@ -18,6 +18,8 @@ describe('the loader', () => {
   let calls: Call[];
   let items: unknown[];
   let running: Signpost | null;
+  let tokensGiven: number;
+  let refuseEvents: number;
 
   beforeEach(() => {
     localStorage.clear();
@@ -28,9 +30,20 @@ describe('the loader', () => {
     history.replaceState(null, '', '/');
     calls = [];
     items = [];
+    tokensGiven = 0;
+    refuseEvents = 0;
     window.fetch = jest.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
       calls.push({ url: String(url), init });
-      if (String(url).includes('/content')) return answer(200, { items, interruptions: { perDay: 3, today: 0 } });
+      if (String(url).includes('/content')) {
+        // A new token each call, naming the visitor it was asked for.
+        tokensGiven += 1;
+        const token = `token-${new URL(String(url)).searchParams.get('visitorId')}-${tokensGiven}`;
+        return answer(200, { items, interruptions: { perDay: 3, today: 0 }, token, tokenTtl: 3600 });
+      }
+      if (String(url).includes('/events') && refuseEvents > 0) {
+        refuseEvents -= 1;
+        return answer(401, { message: 'This visitor token has expired: ask the content call for a new one' });
+      }
       if (String(url).includes('/identify')) return answer(200, { message: 'ok', memberId: 'm1' });
       return answer(200, { message: 'Events recorded', accepted: 1 });
     }) as typeof fetch;
@@ -164,4 +177,29 @@ describe('the loader', () => {
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
+
+  it('sends events with the visitor token of the content call; the next content call carries it; an expired one is renewed', async () => {
+    pasteSnippet();
+    running = await boot(window);
+    const visitorId = running!.visitor.id;
+    const eventBodies = () => calls.filter((c) => c.url.endsWith('/events')).map((c) => JSON.parse(c.init.body as string));
+    // The session event waits for its batch, then leaves with the token the first content call answered.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(eventBodies()).toEqual([{ token: `token-${visitorId}-1`, events: [expect.objectContaining({ type: 'session', visitorId })] }]);
+    expect(contentCalls()[0].searchParams.get('token')).toBeNull();
+    signpost('page');
+    await settle();
+    await settle();
+    // The page's held token makes this call the installation heartbeat.
+    expect(contentCalls()[1].searchParams.get('token')).toBe(`token-${visitorId}-1`);
+    // The API says the token expired: the script asks the content call for a new one and resends.
+    refuseEvents = 1;
+    running!.events.push({ type: 'view', visitorId, contentId: 'c1' });
+    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, 1100));
+    const sent = eventBodies().slice(1);
+    expect(sent.map((b) => b.token)).toEqual([`token-${visitorId}-2`, `token-${visitorId}-3`]);
+    expect(sent[0].events[0].id).toBe(sent[1].events[0].id);
+    expect(running!.events.size).toBe(0);
+  }, 10_000);
 });

@@ -519,7 +519,7 @@ export const contentComments = pgTable(
   (t) => [index('content_comments_content_created_idx').on(t.contentId, t.createdAt)],
 );
 
-/** Emoji reactions visitors gave to a popup or banner. */
+/** Emoji reactions visitors gave to a popup or banner: each visitor's latest one per item. */
 export const contentReactions = pgTable(
   'content_reactions',
   {
@@ -531,7 +531,11 @@ export const contentReactions = pgTable(
     emoji: text('emoji').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('content_reactions_content_emoji_idx').on(t.contentId, t.emoji, t.createdAt)],
+  (t) => [
+    index('content_reactions_content_emoji_idx').on(t.contentId, t.emoji, t.createdAt),
+    // One reaction per visitor per item: a new one replaces theirs (migration 0014).
+    uniqueIndex('content_reactions_content_visitor_unique').on(t.contentId, t.visitorId),
+  ],
 );
 
 /** Answers visitors gave to a popup's form questions: one row per answered question. */

@@ -143,15 +143,41 @@ export function websiteScriptStore(db: Db) {
     /**
      * Stores a batch of events in one transaction; events whose id the website already holds are
      * skipped (unique index, ON CONFLICT DO NOTHING). `carried(newIds)` says, from the ids that were new,
-     * the comments, reactions and form answers to store with them and the counters to bump per item.
-     * Answers how many events were stored.
+     * the comments, reactions and form answers to store with them and the comment counters to bump
+     * per item. A visitor has one reaction per item (unique index): a newer one replaces theirs, and
+     * only a visitor's first reaction adds to the item's reaction counter. Answers how many events were stored.
      */
     async recordEvents(rows: (typeof visitorEvents.$inferInsert)[], carried: (newIds: Set<string | null>) => CarriedByEvents): Promise<number> {
       return db.transaction(async (tx) => {
         const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
         const { comments, reactions, answers, bumps } = carried(new Set(inserted.map((r) => r.eventId)));
         if (comments.length) await tx.insert(contentComments).values(comments);
-        if (reactions.length) await tx.insert(contentReactions).values(reactions);
+        if (reactions.length) {
+          // One row per item and visitor (the statement may not touch a row twice): the batch's latest.
+          const latest = new Map<string, (typeof reactions)[number]>();
+          for (const r of reactions) {
+            const key = `${r.contentId}|${r.visitorId}`;
+            const kept = latest.get(key);
+            if (!kept || (kept.createdAt ?? 0) <= (r.createdAt ?? 0)) latest.set(key, r);
+          }
+          const stored = await tx
+            .insert(contentReactions)
+            .values([...latest.values()])
+            .onConflictDoUpdate({
+              target: [contentReactions.contentId, contentReactions.visitorId],
+              set: { emoji: sql`excluded.emoji`, createdAt: sql`excluded.created_at` },
+              // A reaction older than the one kept (a late retry) does not bring the old one back.
+              setWhere: sql`${contentReactions.createdAt} <= excluded.created_at`,
+            })
+            // xmax is 0 on a row this statement inserted, set on one it updated.
+            .returning({ contentId: contentReactions.contentId, inserted: sql<boolean>`(xmax = 0)` });
+          for (const r of stored) {
+            if (!r.inserted) continue;
+            const b = bumps.get(r.contentId) ?? { react: 0, comment: 0 };
+            b.react += 1;
+            bumps.set(r.contentId, b);
+          }
+        }
         if (answers.length) await tx.insert(formAnswers).values(answers);
         if (bumps.size > 0) {
           // One statement for every item of the batch (a batch may touch several popups and banners).
@@ -166,6 +192,12 @@ export function websiteScriptStore(db: Db) {
         }
         return inserted.length;
       });
+    },
+
+    /** The organisation that owns a website (null: none). */
+    async organisationOf(websiteId: string): Promise<string | null> {
+      const [row] = await db.select({ organisationId: websites.organisationId }).from(websites).where(eq(websites.id, websiteId)).limit(1);
+      return row?.organisationId ?? null;
     },
 
     /** The installation heartbeat: first and last seen of the script on a page origin, with its version. */
@@ -199,7 +231,7 @@ export interface CarriedByEvents {
   comments: (typeof contentComments.$inferInsert)[];
   reactions: (typeof contentReactions.$inferInsert)[];
   answers: (typeof formAnswers.$inferInsert)[];
-  /** Per content id: reactions and comments to add to its counters. */
+  /** Per content id: comments to add to its counters (reactions are counted by recordEvents, once per visitor). */
   bumps: Map<string, { react: number; comment: number }>;
 }
 

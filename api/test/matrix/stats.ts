@@ -32,7 +32,8 @@ export const protectedRoutes: ProtectedRoute[] = [
 
 /** The ingestion call is public by design: a website's script calls it with the website's public key. */
 export const publicRoutes: Req[] = [
-  { method: 'POST', url: '/api/public/no-such-key/events', payload: { events: [{ type: 'session', visitorId: 'v1', device: 'web' }] } },
+  // No console token: a visitor token of the content call (unknown key here: 404 before it is read).
+  { method: 'POST', url: '/api/public/no-such-key/events', payload: { token: 'visitor-token', events: [{ type: 'session', visitorId: 'v1', device: 'web' }] } },
 ];
 
 /** Its path names the key, not an id, so the matrix's id substitution cannot match it: listed by name. */

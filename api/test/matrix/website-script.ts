@@ -2,10 +2,11 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Issue 12: the website script. Its public calls answer without a token (content, identify, events
- * in stats.ts, install-check); the console's calls about a website's script (settings, install
- * snippet) need get_websites / create_websites and the website must be the caller's organisation's;
- * its identity verification (the secret) needs create_websites even to read.
+ * The website script. Its public calls answer without a console token (content, identify,
+ * install-check; events in stats.ts, which carry the visitor token the content call answers instead);
+ * the console's calls about a website's script (settings, install snippet) need get_websites /
+ * create_websites and the website must be the caller's organisation's; its identity verification
+ * (the secret) needs create_websites even to read.
  */
 
 /** A website of `u`'s organisation other than the active one (the calls name the website in the path). */

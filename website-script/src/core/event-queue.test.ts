@@ -1,12 +1,15 @@
-import { EventQueue, MAX_BATCH_BYTES } from './event-queue';
+import { EventQueue, MAX_BATCH_BYTES, type VisitorTokenSource } from './event-queue';
 import { webStore } from './storage';
 import { answer } from '../../test/http';
 
 const URL_ = 'https://api.example/api/public/key-1/events';
 const ok = () => answer(200, { message: 'Events recorded', accepted: 1 });
 const status = (code: number, headers: Record<string, string> = {}) => answer(code, { message: 'x' }, headers);
-type Sent = { events: { id: string; type: string }[] };
+type Sent = { token: string; events: { id: string; type: string; visitorId: string }[] };
 const bodies = (fetch: jest.Mock): Sent[] => fetch.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+
+/** Every visitor has a token here (`token-<visitor>`), unless a test says otherwise. */
+const anyToken: VisitorTokenSource = { get: (v) => `token-${v}`, renew: async () => true, forget: () => undefined };
 
 function queue(fetch: jest.Mock, extra: Partial<ConstructorParameters<typeof EventQueue>[0]> = {}) {
   return new EventQueue({
@@ -14,6 +17,7 @@ function queue(fetch: jest.Mock, extra: Partial<ConstructorParameters<typeof Eve
     store: webStore('localStorage'),
     storageKey: 'signpost:events:key-1',
     fetch: fetch as unknown as typeof globalThis.fetch,
+    tokens: anyToken,
     ...extra,
   });
 }
@@ -157,5 +161,69 @@ describe('EventQueue', () => {
     expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(2);
     for (const [, init] of fetch.mock.calls) expect(new TextEncoder().encode((init as RequestInit).body as string).length).toBeLessThanOrEqual(MAX_BATCH_BYTES);
     expect(q.size).toBe(0);
+  });
+
+  it('sends each visitor’s events in batches of their own, each with that visitor’s token', async () => {
+    const fetch = jest.fn().mockResolvedValue(ok());
+    const q = queue(fetch);
+    q.push(view(1));
+    q.push({ type: 'view', visitorId: 'v2', contentId: 'c2' });
+    q.push(view(3));
+    await jest.advanceTimersByTimeAsync(1000);
+    await jest.advanceTimersByTimeAsync(1);
+    const sent = bodies(fetch);
+    expect(sent.map((b) => [b.token, b.events.map((e) => e.visitorId)])).toEqual([
+      ['token-v1', ['v1', 'v1']],
+      ['token-v2', ['v2']],
+    ]);
+    expect(q.size).toBe(0);
+  });
+
+  it('without a token, asks for one first; a visitor whose token cannot be had is dropped', async () => {
+    const fetch = jest.fn().mockResolvedValue(ok());
+    const held = new Map<string, string>();
+    const renew = jest.fn(async (v: string) => {
+      if (v !== 'v1') return false;
+      held.set(v, 'fresh');
+      return true;
+    });
+    const q = queue(fetch, { tokens: { get: (v) => held.get(v) ?? null, renew, forget: (v) => held.delete(v) } });
+    q.push({ type: 'view', visitorId: 'gone', contentId: 'c0' });
+    q.push(view(1));
+    await jest.advanceTimersByTimeAsync(1000);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(renew.mock.calls.map(([v]) => v)).toEqual(['gone', 'v1']);
+    expect(bodies(fetch)).toEqual([{ token: 'fresh', events: [expect.objectContaining({ visitorId: 'v1', contentId: 'c1' })] }]);
+    expect(q.size).toBe(0);
+  });
+
+  it('a 401 (expired token) forgets it and sends the same batch again with a new one', async () => {
+    const fetch = jest.fn().mockResolvedValueOnce(status(401)).mockResolvedValue(ok());
+    let current = 'old';
+    const forget = jest.fn(() => {
+      current = '';
+    });
+    const renew = jest.fn(async () => {
+      current = 'new';
+      return true;
+    });
+    const q = queue(fetch, { tokens: { get: () => current || null, renew, forget } });
+    q.push(view(1));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(forget).toHaveBeenCalledWith('v1');
+    await jest.advanceTimersByTimeAsync(1000);
+    const sent = bodies(fetch);
+    expect(sent.map((b) => b.token)).toEqual(['old', 'new']);
+    expect(sent[0].events[0].id).toBe(sent[1].events[0].id);
+    expect(q.size).toBe(0);
+  });
+
+  it('on page exit, hands to sendBeacon only what has a token; the rest stays for the next page', () => {
+    const sendBeacon = jest.fn().mockReturnValue(true);
+    const q = queue(jest.fn(), { sendBeacon, tokens: { get: () => null, renew: async () => true, forget: () => undefined } });
+    q.push(view(1));
+    q.flushWithBeacon();
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem('signpost:events:key-1')!)).toHaveLength(1);
   });
 });

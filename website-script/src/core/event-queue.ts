@@ -15,11 +15,25 @@ export interface QueuedEvent {
 }
 export type NewEvent = { type: string; visitorId: string; [field: string]: unknown };
 
+/**
+ * The visitor tokens a batch carries (the content call answers them): the API takes a batch only
+ * with the token of the visitor it speaks for.
+ */
+export interface VisitorTokenSource {
+  /** A token of this visitor still valid, or null. */
+  get(visitorId: string): string | null;
+  /** Asks for a new one; false when none can be had (a visitor this page no longer is). */
+  renew(visitorId: string): Promise<boolean>;
+  /** The API refused this token (expired, or the server's key changed): not to be used again. */
+  forget(visitorId: string): void;
+}
+
 export interface EventQueueOptions {
   /** Full URL of the events call. */
   url: string;
   store: KeyValueStore;
   storageKey: string;
+  tokens: VisitorTokenSource;
   fetch?: typeof fetch;
   sendBeacon?: (url: string, data: BodyInit) => boolean;
   /** Events per batch (the API takes up to 100; small batches keep a keepalive body small). */
@@ -47,6 +61,11 @@ const bytes = (s: string) => new TextEncoder().encode(s).length;
  * (network, 5xx, 408, 429 after its Retry-After) with exponential backoff, and keeps every unsent event
  * in storage until the API has accepted it, so the next page sends what this one could not. A batch the
  * API refuses as invalid (other 4xx) is dropped with one warning: sending it again cannot succeed.
+ *
+ * A batch holds one visitor's events with that visitor's token (a page that called `reset` may still
+ * hold the previous visitor's). Without a valid token the queue asks for one first; a 401 (expired)
+ * forgets the token and retries with a new one; the events of a visitor whose token cannot be had
+ * any more are dropped.
  */
 export class EventQueue {
   private pending: QueuedEvent[];
@@ -87,7 +106,28 @@ export class EventQueue {
   async flush(): Promise<void> {
     if (this.inFlight) return;
     if (Date.now() < this.notBefore) return this.schedule(this.notBefore - Date.now());
-    const batch = this.nextBatch();
+    const visitorId = this.sendable()[0]?.visitorId;
+    if (visitorId === undefined) return;
+    const { tokens } = this.options;
+    let token = tokens.get(visitorId);
+    if (!token) {
+      // Held while the token is asked for, so a second flush does not ask again.
+      this.inFlight = new Set();
+      let possible = false;
+      try {
+        possible = await tokens.renew(visitorId);
+      } catch {}
+      this.inFlight = null;
+      token = tokens.get(visitorId);
+      if (!token) {
+        if (possible) return this.schedule(this.backoff(null));
+        // Events of a visitor this page no longer is, whose token is gone: they can never be sent.
+        this.settle(new Set(this.pending.filter((e) => e.visitorId === visitorId).map((e) => e.id)));
+        if (this.sendable().length) this.schedule(0);
+        return;
+      }
+    }
+    const batch = this.nextBatch(visitorId, token);
     if (!batch.events.length) return;
     const ids = new Set(batch.events.map((e) => e.id));
     this.inFlight = ids;
@@ -102,7 +142,11 @@ export class EventQueue {
         body: batch.body,
       });
       if (res.ok) this.settle(ids);
-      else if (res.status === 429 || res.status === 408 || res.status >= 500) retryAfterMs = this.backoff(res.headers.get('retry-after'));
+      else if (res.status === 401) {
+        // The token expired (or is no longer the server's): a new one, then the same batch again.
+        tokens.forget(visitorId);
+        retryAfterMs = this.backoff(null);
+      } else if (res.status === 429 || res.status === 408 || res.status >= 500) retryAfterMs = this.backoff(res.headers.get('retry-after'));
       else {
         if (!this.warned) {
           this.warned = true;
@@ -128,7 +172,11 @@ export class EventQueue {
     const beacon = this.options.sendBeacon;
     if (!beacon) return;
     for (;;) {
-      const batch = this.nextBatch();
+      const visitorId = this.sendable()[0]?.visitorId;
+      // Without a token now, nothing more can leave with this page: the next page sends it from storage.
+      const token = visitorId === undefined ? null : this.options.tokens.get(visitorId);
+      if (visitorId === undefined || !token) return;
+      const batch = this.nextBatch(visitorId, token);
       if (!batch.events.length || batch.bytes > MAX_BATCH_BYTES) return;
       let accepted = false;
       try {
@@ -143,13 +191,14 @@ export class EventQueue {
     return this.pending.filter((e) => !this.beaconed.has(e.id) && !this.inFlight?.has(e.id));
   }
 
-  /** Up to `batchSize` events whose JSON stays under the keepalive quota (at least one, whatever its size). */
-  private nextBatch(): { events: QueuedEvent[]; body: string; bytes: number } {
+  /** Up to `batchSize` events of the visitor whose JSON, with the token, stays under the keepalive quota (at least one, whatever its size). */
+  private nextBatch(visitorId: string, token: string): { events: QueuedEvent[]; body: string; bytes: number } {
     const events: QueuedEvent[] = [];
     const wire: Partial<QueuedEvent>[] = [];
-    let size = bytes('{"events":[]}');
+    let size = bytes(JSON.stringify({ token, events: [] }));
     const now = Date.now();
     for (const e of this.sendable()) {
+      if (e.visitorId !== visitorId) continue;
       if (events.length >= this.batchSize) break;
       // A fresh event goes without `occurredAt`: the server stamps it with its own clock, so a visitor
       // whose clock runs minutes ahead (refused as "in the future") loses nothing sent promptly.
@@ -161,7 +210,7 @@ export class EventQueue {
       wire.push(sent);
       size += own;
     }
-    return { events, body: JSON.stringify({ events: wire }), bytes: size };
+    return { events, body: JSON.stringify({ token, events: wire }), bytes: size };
   }
 
   private settle(ids: Set<string>) {

@@ -8,6 +8,7 @@ import { webStore, type KeyValueStore } from './storage';
 import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
 import { Visitor } from './visitor';
+import { VisitorTokenStore } from './visitor-tokens';
 
 export interface SignpostConfig {
   /** The website's public key (`.k` of the snippet). */
@@ -41,6 +42,7 @@ const TEXT_PLAIN = 'text/plain;charset=UTF-8';
  */
 export class Signpost {
   readonly visitor: Visitor;
+  readonly tokens: VisitorTokenStore;
   readonly events: EventQueue;
   readonly surfaces: SurfaceManager;
   readonly device: Device;
@@ -51,6 +53,8 @@ export class Signpost {
   /** Identify calls in flight: a content request waits for them, so audiences see the identified person. */
   private identifying: Promise<unknown> = Promise.resolve();
   private contentRequested: Promise<void> | null = null;
+  /** The content call on its way (a token asked for while it runs waits for it rather than asking again). */
+  private contentInFlight: Promise<void> | null = null;
   private contentAbort: AbortController | null = null;
   private stopWatching: () => void = () => undefined;
 
@@ -60,12 +64,23 @@ export class Signpost {
     this.local = config.local ?? webStore('localStorage');
     this.session = config.session ?? webStore('sessionStorage');
     this.visitor = new Visitor(this.local, config.websiteKey);
+    this.tokens = new VisitorTokenStore(this.local, config.websiteKey);
     this.device = detectDevice(this.win);
     const nav = this.win.navigator;
     this.events = new EventQueue({
       url: this.url(SCRIPT_PATHS.events),
       store: this.local,
       storageKey: `signpost:events:${config.websiteKey}`,
+      tokens: {
+        get: (visitorId) => this.tokens.get(visitorId),
+        forget: (visitorId) => this.tokens.forget(visitorId),
+        // Only the content call gives tokens, and only for the visitor this page is now.
+        renew: async (visitorId) => {
+          if (visitorId !== this.visitor.id) return false;
+          await (this.contentInFlight ?? this.requestContent());
+          return true;
+        },
+      },
       fetch: this.fetch,
       sendBeacon: typeof nav.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined,
       delayMs: config.eventDelayMs,
@@ -205,17 +220,36 @@ export class Signpost {
     return this.contentRequested;
   }
 
-  private async askContent(): Promise<void> {
+  private askContent(): Promise<void> {
+    const asked = this.askContentNow();
+    this.contentInFlight = asked;
+    void asked.finally(() => {
+      if (this.contentInFlight === asked) this.contentInFlight = null;
+    });
+    return asked;
+  }
+
+  private async askContentNow(): Promise<void> {
     this.contentAbort?.abort();
     const abort = (this.contentAbort = new AbortController());
-    const query = new URLSearchParams({ visitorId: this.visitor.id, url: this.win.location.href.slice(0, 2048), device: this.device, v: SCRIPT_VERSION });
+    const visitorId = this.visitor.id;
+    // The token the page holds makes this call the installation heartbeat; the answer brings a new one.
+    const held = this.tokens.get(visitorId);
+    const query = new URLSearchParams({
+      visitorId,
+      url: this.win.location.href.slice(0, 2048),
+      device: this.device,
+      v: SCRIPT_VERSION,
+      ...(held ? { token: held } : {}),
+    });
     try {
       const res = await this.fetch(`${this.url(SCRIPT_PATHS.content)}?${query}`, { credentials: 'omit', signal: abort.signal });
       if (!res.ok) {
         console.warn(`[signpost] content refused (${res.status})`);
         return;
       }
-      const answer = (await res.json()) as { items?: ScriptItem[] };
+      const answer = (await res.json()) as { items?: ScriptItem[]; token?: unknown; tokenTtl?: unknown };
+      if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
       if (abort.signal.aborted) return;
       await this.surfaces.show(Array.isArray(answer.items) ? answer.items : []);
     } catch (error) {

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import type { WebsiteContent } from './content-cache';
 import { decide, type VisitorFacts } from './decide';
 import type { ScriptServices } from './script-services';
+import { VISITOR_TOKEN_TTL_SECONDS, tokenPerson } from '../../services/visitor-tokens';
 
 /**
  * GET /api/public/{websiteKey}/content (issue 12): what this visitor should see on this page now.
@@ -17,7 +18,7 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
   serve(app, getScriptContentCall, async (request, reply) => {
     const q = request.query;
     const content = await services.website(request, request.params.websiteKey);
-    services.limit(services.contentLimiter, 'content', content.website.id, request);
+    services.limit('content', content.website.id, request);
     let url: URL;
     try {
       url = new URL(q.url);
@@ -25,14 +26,22 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     } catch {
       throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
     }
-    const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, url, q.v)]);
+    const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, q.visitorId, q.token, q.v)]);
     const now = Date.now();
     const perDay = content.website.interruptionsPerDay;
     const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
+    // A new token on every call, so a page that keeps asking never holds an expired one.
+    const token = await services.tokens.sign(
+      { websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts) },
+      VISITOR_TOKEN_TTL_SECONDS,
+      now,
+    );
     // The answer is this visitor's, now: never kept by a cache between them and us. Its items were
     // encoded by their contract schema when cached, so the answer is put together from them
     // (encoding a hundred items on every call would cost more than the rest of the call).
-    const answer = `{"items":[${decision.items.map((i) => i.json).join(',')}],"interruptions":${JSON.stringify({ perDay, today: decision.today })}}`;
+    const answer =
+      `{"items":[${decision.items.map((i) => i.json).join(',')}],"interruptions":${JSON.stringify({ perDay, today: decision.today })},` +
+      `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });
 }

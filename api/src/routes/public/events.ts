@@ -1,17 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageCode } from 'contracts';
 import {
+  EVENT_CLAMP_MS,
+  EVENT_OTHER_VISITOR_MESSAGE,
   EVENT_UNKNOWN_CONTENT_MESSAGE,
   EVENT_WRONG_KIND_MESSAGE,
   EVENTS_ACCEPTED_MESSAGE,
   EVENTS_RATE_LIMITED_MESSAGE,
   EVENTS_REFUSED_MESSAGE,
+  EVENTS_VISITOR_RATE_LIMITED_MESSAGE,
+  EVENTS_WEBSITE_RATE_LIMITED_MESSAGE,
+  VISITOR_TOKEN_OTHER_VISITOR_MESSAGE,
   recordEventsCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
 import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
-import { badRequest } from '../../lib/errors';
+import { badRequest, HttpError, unauthorized } from '../../lib/errors';
+import { bearerToken } from '../../plugins/access';
+import { loadAuthContext } from '../../services/users';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from './script-services';
 
@@ -26,21 +33,61 @@ const KINDS_FOR: Record<string, readonly ContentKind[]> = {
 };
 
 /**
+ * Whether the request is an import of history by the website's staff: an `Authorization: Bearer`
+ * access token of a live session whose user holds create_websites in the organisation that owns the
+ * website. Without the header, false (a visitor's page); with a header that does not pass, 401/403,
+ * never a silent fall back to the visitor's rules.
+ */
+async function isStaffImport(request: FastifyRequest, ctx: AppContext, websiteId: string): Promise<boolean> {
+  if (request.headers.authorization === undefined) return false;
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('auth.invalidAccessToken');
+  const claims = await ctx.tokens.verifyAccessToken(token);
+  const session = await loadAuthContext(ctx.db, claims.fid);
+  if (!session || session.userId !== claims.sub || session.familyRevokedAt || session.familyExpiresAt.getTime() <= Date.now()) {
+    throw unauthorized('auth.sessionEndedSignInAgain');
+  }
+  const organisationId = await websiteScriptStore(ctx.db).organisationOf(websiteId);
+  // Another organisation's website answers like a missing permission: the key reveals nothing more.
+  if (organisationId !== session.organisationId || !session.permissions.includes('create_websites')) throw new HttpError(403, 'auth.forbidden');
+  return true;
+}
+
+/**
  * POST /api/public/{websiteKey}/events: what a website's visitors did, as its script reports it.
  * All or nothing: every event is checked (shape by the contract; content belongs to this website and
  * accepts the event) before anything is written, then everything is written in one transaction, so a
  * refused batch leaves no trace and the script can resend it whole. An event the page gave an id is
  * stored once: ids the website already holds are skipped (unique index, ON CONFLICT DO NOTHING), with
  * the comment, reaction or answer it carried, so a batch retried after a network failure counts once.
+ *
+ * A batch speaks for one visitor: the visitor token of the content call names them, and an event of
+ * another visitor is refused (403: the token is good, but it does not entitle its holder to speak
+ * for someone else; 401 is kept for a token that is missing its validity, which the script renews).
+ * Each visitor keeps one reaction per item (a new one replaces theirs), sends a bounded number of
+ * comments and answers a minute, and cannot date an event outside the last 24 hours.
  */
 export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
   serve(app, recordEventsCall, async (request) => {
     const { websiteKey } = request.params;
-    const { events: sent } = request.body;
+    const { events: sent, token } = request.body;
 
     const { website: site } = await services.website(request, websiteKey);
     // Counted in events, not calls, and refused batches count too (a flood of bad batches is a flood).
-    services.limit(services.eventLimiter, 'events', site.id, request, sent.length, EVENTS_RATE_LIMITED_MESSAGE);
+    services.limit('events', site.id, request, sent.length, { address: EVENTS_RATE_LIMITED_MESSAGE, website: EVENTS_WEBSITE_RATE_LIMITED_MESSAGE });
+
+    const visitor = await services.tokens.verify(token, site.id);
+    const strangers: Record<string, MessageCode> = {};
+    sent.forEach((e, i) => {
+      if (e.visitorId !== visitor.visitorId) strangers[`events.${i}.visitorId`] = EVENT_OTHER_VISITOR_MESSAGE;
+    });
+    if (Object.keys(strangers).length > 0) throw new HttpError(403, VISITOR_TOKEN_OTHER_VISITOR_MESSAGE, strangers);
+    const history = await isStaffImport(request, ctx, site.id);
+    // A visitor's comments and answers are bounded a minute (an import of their history is not their flood).
+    const messages = sent.filter((e) => e.type === 'comment' || e.type === 'answer').length;
+    if (messages > 0 && !history) {
+      services.takeAll([[services.visitorMessageLimiter, `messages|${site.id}|${visitor.visitorId}`, EVENTS_VISITOR_RATE_LIMITED_MESSAGE]], messages);
+    }
 
     const ids = [...new Set(sent.flatMap((e) => ('contentId' in e ? [e.contentId] : [])))];
     const store = websiteScriptStore(ctx.db);
@@ -56,6 +103,14 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     if (Object.keys(errors).length > 0) throw badRequest(EVENTS_REFUSED_MESSAGE, errors);
 
     const now = new Date();
+    // A page's clock and its word are not trusted with the past: its events land in the last 24 hours
+    // (the contract already refused the far future and the far past). Staff importing history keep theirs.
+    const earliest = now.getTime() - EVENT_CLAMP_MS;
+    const at = (occurredAt: string | undefined) => {
+      if (!occurredAt) return now;
+      const t = Date.parse(occurredAt);
+      return new Date(history ? Math.min(t, now.getTime()) : Math.min(Math.max(t, earliest), now.getTime()));
+    };
     const rows = sent.map((e) => ({
       eventId: e.id ?? null,
       target: e.type === 'click' ? (e.target ?? null) : null,
@@ -65,16 +120,12 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       device: e.type === 'session' ? e.device : null,
       contentId: e.type === 'session' ? null : e.contentId,
       contentKind: e.type === 'session' ? null : (known.get(e.contentId) ?? null),
-      occurredAt: e.occurredAt ? new Date(e.occurredAt) : now,
+      occurredAt: at(e.occurredAt),
     }));
     const comments = (events: typeof sent) =>
-      events.flatMap((e) =>
-        e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }] : [],
-      );
+      events.flatMap((e) => (e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: at(e.occurredAt) }] : []));
     const reactions = (events: typeof sent) =>
-      events.flatMap((e) =>
-        e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: e.occurredAt ? new Date(e.occurredAt) : now }] : [],
-      );
+      events.flatMap((e) => (e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: at(e.occurredAt) }] : []));
     const answers = (events: typeof sent) =>
       events.flatMap((e) =>
         e.type === 'answer'
@@ -84,19 +135,19 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
               blockId: a.blockId,
               question: a.question,
               answer: a.answer,
-              createdAt: e.occurredAt ? new Date(e.occurredAt) : now,
+              createdAt: at(e.occurredAt),
             }))
           : [],
       );
     const accepted = await store.recordEvents(rows, (newIds) => {
       // What was new: events without an id, and those whose id the website did not hold yet (once each, even within one batch).
       const events = sent.filter((e) => e.id === undefined || newIds.delete(e.id));
-      // Denormalised counters the content lists show (reactCount, commentCount), bumped once per item.
+      // Denormalised counters the content lists show (commentCount here; reactCount by the store, once per visitor), bumped once per item.
       const bumps = new Map<string, { react: number; comment: number }>();
       for (const e of events) {
-        if (e.type !== 'react' && e.type !== 'comment') continue;
+        if (e.type !== 'comment') continue;
         const b = bumps.get(e.contentId) ?? { react: 0, comment: 0 };
-        b[e.type] += 1;
+        b.comment += 1;
         bumps.set(e.contentId, b);
       }
       return { comments: comments(events), reactions: reactions(events), answers: answers(events), bumps };

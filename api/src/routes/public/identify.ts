@@ -52,7 +52,7 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
   serve(app, identifyVisitorCall, async (request) => {
     const { visitorId, externalId, name, email, attributes = {}, userHash } = request.body;
     const { website } = await services.website(request, request.params.websiteKey);
-    services.limit(services.contentLimiter, 'identify', website.id, request);
+    services.limit('identify', website.id, request);
 
     const store = websiteScriptStore(ctx.db);
     const site = await store.identityVerification(website.id);

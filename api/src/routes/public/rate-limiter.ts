@@ -31,16 +31,28 @@ export class PublicRateLimiter {
 
   /** Counts `cost` hits for `key`; answers 0 when allowed, else the seconds until the window ends. */
   take(key: string, cost: number, now = Date.now()): number {
+    const wait = this.refusal(key, cost, now);
+    if (wait > 0) return wait;
+    this.entry(key, now).pending += cost;
+    this.schedule();
+    return 0;
+  }
+
+  /** What take would answer, counting nothing (several limits are checked before any of them counts). */
+  refusal(key: string, cost: number, now = Date.now()): number {
+    const entry = this.entry(key, now);
+    if (entry.known + entry.pending + cost > this.perMinute) return Math.max(1, Math.ceil(((entry.window + 1) * WINDOW_MS - now) / 1000));
+    return 0;
+  }
+
+  private entry(key: string, now: number) {
     const window = Math.floor(now / WINDOW_MS);
     let entry = this.keys.get(key);
     if (!entry || entry.window !== window) {
       entry = { window, known: 0, pending: 0 };
       this.keys.set(key, entry);
     }
-    if (entry.known + entry.pending + cost > this.perMinute) return Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-    entry.pending += cost;
-    this.schedule();
-    return 0;
+    return entry;
   }
 
   private schedule() {
@@ -94,3 +106,12 @@ const positive = (value: string | undefined, fallback: number) => {
 export const eventsPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_EVENTS_PER_MINUTE, 6000);
 /** PUBLIC_CONTENT_PER_MINUTE, default 6000: content and identify calls per website key and client address a minute. */
 export const contentPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_CONTENT_PER_MINUTE, 6000);
+/**
+ * PUBLIC_WEBSITE_EVENTS_PER_MINUTE, default 30000: events per website a minute, whatever the addresses
+ * (a second address must not double what one sender may push into a website's statistics).
+ */
+export const websiteEventsPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_WEBSITE_EVENTS_PER_MINUTE, 30_000);
+/** PUBLIC_WEBSITE_CONTENT_PER_MINUTE, default 30000: content and identify calls per website a minute, whatever the addresses. */
+export const websiteContentPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_WEBSITE_CONTENT_PER_MINUTE, 30_000);
+/** PUBLIC_VISITOR_MESSAGES_PER_MINUTE, default 10: comments and form answers per visitor a minute. */
+export const visitorMessagesPerMinute = (env: NodeJS.ProcessEnv = process.env) => positive(env.PUBLIC_VISITOR_MESSAGES_PER_MINUTE, 10);

@@ -1,12 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageCode } from 'contracts';
 import { ORIGIN_REFUSED_MESSAGE, SCRIPT_RATE_LIMITED_MESSAGE, UNKNOWN_WEBSITE_KEY_MESSAGE } from 'contracts';
+import { VisitorTokens } from '../../services/visitor-tokens';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import { websiteScriptStore } from '../../stores/website-script';
 import { ScriptContentCache, type WebsiteContent } from './content-cache';
 import { originMatchesDomain } from './origin';
-import { PublicRateLimiter, contentPerMinute, eventsPerMinute } from './rate-limiter';
+import {
+  PublicRateLimiter,
+  contentPerMinute,
+  eventsPerMinute,
+  visitorMessagesPerMinute,
+  websiteContentPerMinute,
+  websiteEventsPerMinute,
+} from './rate-limiter';
 
 /*
  * A module of its own, not script.ts: the routes (content, identify, events) take the services, and
@@ -19,8 +27,15 @@ const HEARTBEAT_EVERY_MS = 60_000;
 /** What the website script's routes share in one API process. */
 export class ScriptServices {
   readonly cache: ScriptContentCache;
+  /** Per website and address. */
   readonly contentLimiter: PublicRateLimiter;
   readonly eventLimiter: PublicRateLimiter;
+  /** Per website, whatever the address. */
+  readonly websiteContentLimiter: PublicRateLimiter;
+  readonly websiteEventLimiter: PublicRateLimiter;
+  /** Comments and form answers per visitor. */
+  readonly visitorMessageLimiter: PublicRateLimiter;
+  readonly tokens: VisitorTokens;
   private readonly heartbeats = new Map<string, number>();
 
   constructor(private readonly ctx: AppContext) {
@@ -28,6 +43,14 @@ export class ScriptServices {
     this.cache = new ScriptContentCache(ctx.database, ctx.log);
     this.contentLimiter = new PublicRateLimiter(ctx.db, contentPerMinute(), onError);
     this.eventLimiter = new PublicRateLimiter(ctx.db, eventsPerMinute(), onError);
+    this.websiteContentLimiter = new PublicRateLimiter(ctx.db, websiteContentPerMinute(), onError);
+    this.websiteEventLimiter = new PublicRateLimiter(ctx.db, websiteEventsPerMinute(), onError);
+    this.visitorMessageLimiter = new PublicRateLimiter(ctx.db, visitorMessagesPerMinute(), onError);
+    this.tokens = new VisitorTokens(ctx.config.authSecret);
+  }
+
+  private get limiters() {
+    return [this.contentLimiter, this.eventLimiter, this.websiteContentLimiter, this.websiteEventLimiter, this.visitorMessageLimiter];
   }
 
   /**
@@ -43,20 +66,49 @@ export class ScriptServices {
     return content;
   }
 
-  /** Counts a call (or `cost` events) of `kind` from the request's address for the website; 429 past the limit. */
-  limit(limiter: PublicRateLimiter, kind: string, websiteId: string, request: FastifyRequest, cost = 1, message: MessageCode = SCRIPT_RATE_LIMITED_MESSAGE) {
-    const wait = limiter.take(`${kind}|${websiteId}|${request.ip}`, cost);
-    if (wait > 0) throw tooManyRequests(message, wait);
+  /**
+   * Counts a call (or `cost` events) of `kind` for the website: from the request's address, and from
+   * every address together; 429 past either limit (with the message of the one passed), counting
+   * nothing then.
+   */
+  limit(
+    kind: 'content' | 'identify' | 'events',
+    websiteId: string,
+    request: FastifyRequest,
+    cost = 1,
+    messages: { address?: MessageCode; website?: MessageCode } = {},
+  ) {
+    const [perAddress, perWebsite] = kind === 'events' ? [this.eventLimiter, this.websiteEventLimiter] : [this.contentLimiter, this.websiteContentLimiter];
+    this.takeAll(
+      [
+        [perAddress, `${kind}|${websiteId}|${request.ip}`, messages.address ?? SCRIPT_RATE_LIMITED_MESSAGE],
+        [perWebsite, `${kind}|${websiteId}`, messages.website ?? SCRIPT_RATE_LIMITED_MESSAGE],
+      ],
+      cost,
+    );
+  }
+
+  /** Takes `cost` from every limit, or from none and answers 429 with the message of the first that refuses. */
+  takeAll(limits: [PublicRateLimiter, string, MessageCode][], cost: number) {
+    for (const [limiter, key, message] of limits) {
+      const wait = limiter.refusal(key, cost);
+      if (wait > 0) throw tooManyRequests(message, wait);
+    }
+    for (const [limiter, key] of limits) limiter.take(key, cost);
   }
 
   /**
    * The installation heartbeat: the page origin and script version the script reported from, first
-   * and last seen. Written at most once a minute per website and origin, so it costs nothing under load.
+   * and last seen. It counts only from a page of the website's domain (its `Origin` header: a call
+   * without one is not a browser page) carrying a valid visitor token of this visitor, which only a
+   * content call answered; so a bare request naming the website's address does not mark it
+   * installed. Written at most once a minute per website and origin, so it costs nothing under load.
    */
-  async heartbeat(website: { id: string; domain: string }, request: FastifyRequest, pageUrl: URL, version: string | undefined) {
-    const origin = request.headers.origin ?? pageUrl.origin;
-    // Without an Origin header the page address is the caller's word: kept only when it is the website's.
-    if (!originMatchesDomain(origin, website.domain)) return;
+  async heartbeat(website: { id: string; domain: string }, request: FastifyRequest, visitorId: string, token: string | undefined, version: string | undefined) {
+    const origin = request.headers.origin;
+    if (origin === undefined || !originMatchesDomain(origin, website.domain)) return;
+    const claims = await this.tokens.check(token, website.id);
+    if (!claims || claims.visitorId !== visitorId) return;
     const key = `${website.id}|${origin}`;
     const now = Date.now();
     if (now - (this.heartbeats.get(key) ?? 0) < HEARTBEAT_EVERY_MS) return;
@@ -65,12 +117,17 @@ export class ScriptServices {
     await websiteScriptStore(this.ctx.db).recordInstallation(website.id, origin, version ?? null);
   }
 
+  /** Rows of rate-limit windows long past (one table for every limiter). */
+  prune() {
+    return this.contentLimiter.prune();
+  }
+
   async start() {
     await this.cache.start();
   }
 
   async close() {
     await this.cache.stop();
-    await Promise.all([this.contentLimiter.close(), this.eventLimiter.close()]).catch(() => {});
+    await Promise.all(this.limiters.map((l) => l.close())).catch(() => {});
   }
 }

@@ -18,7 +18,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
   await services.start();
   app.addHook('onClose', () => services.close());
   // Hourly, like the other prunes: rows of rate-limit windows long past.
-  const pruneTimer = setInterval(() => void services.contentLimiter.prune().catch(() => {}), 60 * 60_000);
+  const pruneTimer = setInterval(() => void services.prune().catch(() => {}), 60 * 60_000);
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
