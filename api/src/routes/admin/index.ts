@@ -22,8 +22,8 @@ import { orgUsersStore } from '../../stores/org-users';
 import { isUniqueViolation } from '../shared';
 
 /**
- * The same messages as POST /api/users/org for a taken email (on the `email` field), so the two
- * ways of creating a user answer alike.
+ * A taken email, on the `email` field: the super-admin sees every account anyway. (POST /api/users/org
+ * does not say so for an account of another organisation: routes/users/org-users.ts.)
  */
 export const emailTaken = () => conflict('users.emailInUse', { email: 'users.emailUsedByAnotherAccount' });
 const userNotFound = () => notFound('admin.userNotFound');
