@@ -121,6 +121,33 @@ describe('popup', () => {
     expect(root.textContent).toContain('Thank you');
   });
 
+  it('a question block id holding `"`, `]` or a space keeps its required check and its error reference', () => {
+    const { ctx, set, emitted } = context();
+    const id = 'q "1"] x';
+    set(
+      mountPopup(
+        popupItem({
+          content: [{ id: 'p', content: [{ id, kind: 'question', question: 'Your role?', type: 'text', options: [], required: true }] }],
+          replayType: 'none',
+        } as never),
+        ctx,
+      ),
+    );
+    const root = shadow('popup');
+    const send = () => click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Send'));
+    send();
+    const box = root.querySelector<HTMLTextAreaElement>('textarea')!;
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const error = root.getElementById(box.getAttribute('aria-describedby')!)!;
+    expect(error.textContent).toBe('Please answer this question');
+    expect(error.hidden).toBe(false);
+    expect(emitted).toEqual([]);
+    box.value = 'Dev';
+    box.dispatchEvent(new Event('input'));
+    send();
+    expect(emitted).toEqual([{ type: 'answer', fields: { answers: [{ blockId: id, question: 'Your role?', answer: 'Dev' }] } }]);
+  });
+
   it('a link button reports a click; Previous goes back', () => {
     const { ctx, set, emitted } = context();
     set(
