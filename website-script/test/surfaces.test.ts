@@ -230,6 +230,59 @@ describe('banner', () => {
     expect(shadow('banner').querySelector('.bar')!.className).toMatch(/floating.*bottom/);
   });
 
+  const floating = (over: Parameters<typeof bannerItem>[0] = {}) =>
+    bannerItem({
+      settings: { priority: 'normal', backgroundColor: '#0958d9', targetDevice: 'web', bannerStyle: 'floating', bannerPosition: 'top' },
+      content: 'Long text. '.repeat(400),
+      ...over,
+    });
+  const pressEsc = (init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, ...init });
+    document.body.dispatchEvent(event);
+    return event;
+  };
+
+  it('floating: its text and actions scroll inside a capped part, the close button stays outside it', () => {
+    const { ctx, set } = context();
+    set(mountBanner(floating(), ctx));
+    const root = shadow('banner');
+    const main = root.querySelector('.main')!;
+    expect(main.textContent).toContain('Long text.');
+    expect(main.querySelector('a')!.textContent).toBe('Shop now');
+    const close = root.querySelector('[aria-label="Close"]')!;
+    expect(main.contains(close)).toBe(false);
+    expect(close.parentElement).toBe(root.querySelector('.bar'));
+  });
+
+  it('floating: Esc closes it as the close button does (a close by the visitor), once', () => {
+    const { ctx, set, dismissed } = context();
+    set(mountBanner(floating(), ctx));
+    pressEsc();
+    expect(dismissed).toEqual([true]);
+    expect(document.querySelector('signpost-banner')).toBeNull();
+    // Its key listener went with it.
+    pressEsc();
+    expect(dismissed).toEqual([true]);
+  });
+
+  it('Esc leaves it alone when the page handled the key, when it is inline, or when it has no close button', () => {
+    const handled = context();
+    handled.set(mountBanner(floating(), handled.ctx));
+    document.addEventListener('keydown', (e) => e.preventDefault(), { capture: true, once: true });
+    pressEsc();
+    expect(handled.dismissed).toEqual([]);
+    for (const s of mounted.splice(0)) s.destroy();
+
+    const inline = context();
+    inline.set(mountBanner(bannerItem(), inline.ctx));
+    const noClose = context();
+    noClose.set(mountBanner(floating({ dismissButton: false }), noClose.ctx));
+    pressEsc();
+    expect(inline.dismissed).toEqual([]);
+    expect(noClose.dismissed).toEqual([]);
+    expect(document.querySelectorAll('signpost-banner')).toHaveLength(2);
+  });
+
   it('the link reports a click and closes when asked; dismiss reports a close', () => {
     const first = context();
     first.set(mountBanner(bannerItem(), first.ctx));
