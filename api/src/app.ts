@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accessControl } from './plugins/access';
 import { docs } from './plugins/docs';
 import { errorHandler } from './plugins/error-handler';
+import { languageOf, translateMessage } from './i18n/messages';
 import { securityHeaders } from './plugins/security-headers';
 import { IdentityProvider } from './services/identity-provider';
 import { LoginLimiter } from './services/login-limiter';
@@ -76,10 +77,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The client sends `Activewebsite`; header names are case-insensitive and arrive lower-cased.
     bodyLimit: 1024 * 1024,
     // Refusals made by the router itself (a malformed URL, a path parameter over its length) keep
-    // the one error shape, without the framework's codes (issue 10, item 5).
-    frameworkErrors: (error, _request, reply) => {
+    // the one error shape, in the caller's words, without the framework's codes: they happen before
+    // any hook, so the error handler never sees them.
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).code(status as 400).send({ message: 'generic.unreadableRequest' } satisfies ErrorBody);
+      const code = status === 414 ? 'generic.uriTooLong' : 'generic.unreadableRequest';
+      const message = translateMessage(code, languageOf(request.headers['accept-language']));
+      void (reply as FastifyReply).code(status as 400).send({ message } satisfies ErrorBody);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

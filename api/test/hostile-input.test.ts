@@ -117,3 +117,17 @@ test('framework refusals keep the one shape, in our words (no FST_ERR codes)', a
   });
   expect(french.json().message).toBe("Le corps de la requête n'est pas un JSON valide");
 });
+
+test('a path parameter over the router’s length answers 414 in the caller’s words, and a malformed URL 400', async () => {
+  const url = `/api/popups/${'a'.repeat(600)}`;
+  const en = await t.request({ method: 'GET', url, headers: u.headers });
+  expect(en.statusCode).toBe(414);
+  expect(en.json()).toEqual({ message: 'The address of the request is too long' });
+  const fr = await t.request({ method: 'GET', url, headers: { ...u.headers, 'accept-language': 'fr' } });
+  expect(fr.json()).toEqual({ message: 'L’adresse de la requête est trop longue' });
+  const ar = await t.request({ method: 'GET', url, headers: { ...u.headers, 'accept-language': 'ar' } });
+  expect(ar.json()).toEqual({ message: 'عنوان الطلب طويل جدًا' });
+  const badUrl = await t.request({ method: 'GET', url: '/api/popups/%E0%A4%A', headers: { ...u.headers, 'accept-language': 'fr' } });
+  expect(badUrl.statusCode).toBe(400);
+  expect(badUrl.json()).toEqual({ message: 'La requête est illisible' });
+});

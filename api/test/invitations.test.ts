@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { invitations, roles, userRoles, users } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/crypto';
+import { readLatestMail } from '../src/mail/outbox';
 import { createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -199,6 +200,44 @@ describe('POST /api/invitations', () => {
     expect(first.json().data._id).not.toBe(second.json().data._id);
     expect((await setPassword(tokenOf(firstMail.links[0]))).statusCode).toBe(400);
     expect((await setPassword(tokenOf(secondMail.links[0]))).statusCode).toBe(200);
+  });
+
+  test('another member’s live invitation to the address is not replaced: 409 on email naming them (en, fr, ar); theirs stays', async () => {
+    const alice = await t.createUser({ permissions: ['create_invitations', 'get_invitations'] });
+    const bob = await t.createUser({ organisationId: alice.organisationId, permissions: ['create_invitations', 'get_invitations'] });
+    const [aliceRow] = await t.ctx.db.select({ name: users.name }).from(users).where(eq(users.id, alice.id));
+    const role = await roleIn(alice.organisationId);
+    const email = freshEmail('shared');
+    const first = await send(alice, { email, roleId: role.id });
+    expect(first.statusCode).toBe(201);
+    const aliceMail = await t.mailTo(email);
+    const since = new Date();
+    const clash = await send(bob, { email, roleId: role.id });
+    expect(clash.statusCode).toBe(409);
+    const en = `${aliceRow.name} has already invited this address: withdraw that invitation first, or wait until it is answered or expires`;
+    expect(clash.json()).toEqual({ message: en, errors: { email: en } });
+    expect((await send(bob, { email, roleId: role.id }, { 'accept-language': 'fr' })).json().errors.email).toBe(
+      `${aliceRow.name} a déjà invité cette adresse : retirez d’abord cette invitation, ou attendez qu’elle reçoive une réponse ou expire`,
+    );
+    expect((await send(bob, { email, roleId: role.id }, { 'accept-language': 'ar' })).json().message).toContain(aliceRow.name);
+    // Nothing mailed for the refused ones: the latest mail to the address is still Alice's.
+    await t.ctx.mailer.flush();
+    expect((await readLatestMail(t.config.dataDir, email))?.links).toEqual(aliceMail.links);
+    const list = await t.request({ method: 'GET', url: '/api/invitations/sent', headers: alice.headers });
+    expect(list.json().docs.map((d: { _id: string }) => d._id)).toEqual([first.json().data._id]);
+
+    // Once Alice's invitation is withdrawn (or has expired), Bob may invite.
+    await t.ctx.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, first.json().data._id));
+    const afterExpiry = await send(bob, { email, roleId: role.id });
+    expect(afterExpiry.statusCode).toBe(201);
+    // Now it is Bob's: Alice is refused in turn, and Bob's link works, Alice's does not.
+    expect((await send(alice, { email, roleId: role.id })).statusCode).toBe(409);
+    const bobMail = await t.mailTo(email, since);
+    expect((await setPassword(tokenOf(aliceMail.links[0]))).statusCode).toBe(400);
+    expect((await setPassword(tokenOf(bobMail.links[0]))).statusCode).toBe(200);
   });
 
   test('bad input → 400 with field messages; a role of another organisation → 400 on roleId', async () => {

@@ -20,16 +20,19 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const ADDED =
+  'Done: the new member can sign in now, unless this address already had a Signpost account elsewhere, whose holder has been told by e-mail instead';
+
 test('creates the user in the caller’s organisation with the roles given; they can sign in', async () => {
   const payload = body();
   const res = await t.request({ method: 'POST', url: '/api/users/org', headers: owner.headers, payload });
   expect(res.statusCode).toBe(201);
-  const created = res.json().data;
-  expect(created.organisation._id).toBe(owner.organisationId);
-  expect(created.roles.map((r: { _id: string }) => r._id)).toEqual([roleId]);
-  expect(JSON.stringify(res.json())).not.toContain('password');
+  expect(res.json()).toEqual({ message: ADDED });
   const login = await t.login(payload.email, payload.password);
   expect(login.statusCode).toBe(200);
+  const created = login.json().data.user;
+  expect(created.organisation._id).toBe(owner.organisationId);
+  expect(created.roles.map((r: { _id: string }) => r._id)).toEqual([roleId]);
 });
 
 test('no role, or a role of another organisation, is refused on the roles field and nothing is stored', async () => {
@@ -45,12 +48,39 @@ test('no role, or a role of another organisation, is refused on the roles field 
   }
 });
 
-test('an e-mail already used answers 409 on the email field', async () => {
+test('the address of a member of the organisation already answers 409 on the email field', async () => {
   const payload = body();
   expect((await t.request({ method: 'POST', url: '/api/users/org', headers: owner.headers, payload })).statusCode).toBe(201);
   const again = await t.request({ method: 'POST', url: '/api/users/org', headers: owner.headers, payload: { ...payload, name: 'Other' } });
   expect(again.statusCode).toBe(409);
-  expect(again.json().errors).toEqual({ email: expect.any(String) });
+  expect(again.json()).toEqual({
+    message: 'This person is already a member of your organisation',
+    errors: { email: 'This person is already a member of your organisation' },
+  });
+});
+
+test('an address with an account in another organisation answers exactly as a new one (no account enumeration); its holder is mailed, nothing changes', async () => {
+  const elsewhere = await t.createUser({ permissions: ['get_posts'] });
+  const since = new Date();
+  const fresh = body();
+  const taken = body({ email: elsewhere.email, password: 'Other-pass-123' });
+  const answers = [];
+  for (const payload of [fresh, taken]) {
+    const res = await t.request({ method: 'POST', url: '/api/users/org', headers: { ...owner.headers, 'accept-language': 'fr' }, payload });
+    answers.push({ status: res.statusCode, body: res.json(), type: res.headers['content-type'] });
+  }
+  expect(answers[1]).toEqual(answers[0]);
+  expect(answers[0].status).toBe(201);
+  // The account elsewhere is untouched: same organisation, same password, no role of ours.
+  expect((await t.login(taken.email, 'Other-pass-123')).statusCode).toBe(401);
+  const login = await t.login(elsewhere.email, elsewhere.password);
+  expect(login.statusCode).toBe(200);
+  expect(login.json().data.user.organisation._id).toBe(elsewhere.organisationId);
+  expect(login.json().data.user.roles.map((r: { _id: string }) => r._id)).not.toContain(roleId);
+  // Its holder is told who tried, in the sender's language, with the sign-in page.
+  const mail = await t.mailTo(elsewhere.email, since);
+  expect(mail.subject).toContain('a essayé de vous ajouter');
+  expect(mail.links).toEqual(['http://localhost:3000/login']);
 });
 
 test('a weak password and a missing name answer 400 with a message per field', async () => {

@@ -76,3 +76,30 @@ test('the docs page (/api/docs) gets its own policy: its scripts and styles, nev
   expect(json.statusCode).toBe(200);
   expect(json.headers['x-content-type-options']).toBe('nosniff');
 });
+
+describe('Strict-Transport-Security only over HTTPS', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => proxied?.close());
+
+  test('behind a trusted proxy: sent when the proxy says https, not when it says http or says nothing', async () => {
+    const https = await proxied.request({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe(HSTS);
+    const refused = await proxied.request({ method: 'GET', url: '/api/roles', headers: { 'x-forwarded-proto': 'https' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['strict-transport-security']).toBe(HSTS);
+    const http = await proxied.request({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+    const direct = await proxied.request({ method: 'GET', url: '/api/health' });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('without TRUST_PROXY a forged X-Forwarded-Proto is not believed (plain HTTP: no HSTS)', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -4,8 +4,8 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { UPLOAD_DEFAULT_MAX_BYTES, UPLOAD_DEFAULT_MAX_PIXELS, UPLOAD_DEFAULT_QUOTA_BYTES } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
-import { uploads } from '../src/db/schema';
+import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { uploads, websites } from '../src/db/schema';
 
 /** POST /api/upload (issue 5, item 5) and the public GET /uploads/{file}. */
 let t: TestApp;
@@ -147,7 +147,7 @@ test('UPLOAD_DIR, UPLOAD_MAX_BYTES and PUBLIC_API_URL are read from the environm
       UPLOAD_DIR: '/srv/images',
       UPLOAD_MAX_BYTES: '1000',
       UPLOAD_MAX_PIXELS: '4000000',
-      UPLOAD_QUOTA_BYTES_PER_WEBSITE: '5000000',
+      UPLOAD_QUOTA_BYTES_PER_ORGANISATION: '5000000',
       PUBLIC_API_URL: 'https://api.example.test/',
     }),
   ).toEqual({
@@ -158,7 +158,20 @@ test('UPLOAD_DIR, UPLOAD_MAX_BYTES and PUBLIC_API_URL are read from the environm
     publicApiUrl: 'https://api.example.test',
   });
   expect(uploadSettings('/data', { UPLOAD_MAX_BYTES: 'lots' }).maxBytes).toBe(UPLOAD_DEFAULT_MAX_BYTES);
-  expect(uploadSettings('/data', { UPLOAD_QUOTA_BYTES_PER_WEBSITE: '-1' }).quotaBytes).toBe(UPLOAD_DEFAULT_QUOTA_BYTES);
+  expect(uploadSettings('/data', { UPLOAD_QUOTA_BYTES_PER_ORGANISATION: '-1' }).quotaBytes).toBe(UPLOAD_DEFAULT_QUOTA_BYTES);
+  // The setting's former name still works when the new one is not set.
+  expect(uploadSettings('/data', { UPLOAD_QUOTA_BYTES_PER_WEBSITE: '7000' }).quotaBytes).toBe(7000);
+});
+
+test('a NUL byte in the file name → 400 with a translated message on the file field, nothing stored', async () => {
+  const before = await stored();
+  const res = await upload(PNG, 'a\u0000b.png', 'image/png');
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({
+    message: 'The file name contains characters that cannot be stored',
+    errors: { file: 'The file name contains characters that cannot be stored' },
+  });
+  expect(await stored()).toEqual(before);
 });
 
 describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, never the uploaded bytes', () => {
@@ -272,60 +285,97 @@ describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, 
   });
 });
 
-describe('per-website quota (UPLOAD_QUOTA_BYTES_PER_WEBSITE, 100 MiB by default)', () => {
-  test('an upload that would pass the quota → 413 with a translated message, nothing stored; other websites are not affected', async () => {
-    const owner = await t.createUser({ permissions: ['create_upload'] });
-    const other = await t.createUser({ permissions: ['create_upload'] });
-    // The website already holds images up to 10 bytes under its quota (rows only: the sum is what counts).
-    await t.ctx.db.insert(uploads).values({
-      organisationId: owner.organisationId,
-      websiteId: owner.websiteId,
-      uploadedBy: owner.id,
+describe('per-organisation quota (UPLOAD_QUOTA_BYTES_PER_ORGANISATION, 100 MiB by default)', () => {
+  const send = (who: TestUser, lang = 'en', website = who.websiteId) => {
+    const m = multipart(PNG, 'logo.png', 'image/png');
+    return t.request({
+      method: 'POST',
+      url: '/api/upload',
+      payload: m.payload,
+      headers: { ...who.headers, activewebsite: website, ...m.headers, 'accept-language': lang },
+    });
+  };
+  const fill = (who: TestUser, size: number, websiteId: string | null = who.websiteId) =>
+    t.ctx.db.insert(uploads).values({
+      organisationId: who.organisationId,
+      websiteId,
+      uploadedBy: who.id,
       storageKey: 'earlier.png',
       originalName: 'earlier.png',
       mimeType: 'image/png',
-      size: UPLOAD_DEFAULT_QUOTA_BYTES - 10,
+      size,
     });
-    const send = (who: TestUser, lang = 'en') => {
-      const m = multipart(PNG, 'logo.png', 'image/png');
-      return t.request({ method: 'POST', url: '/api/upload', payload: m.payload, headers: { ...who.headers, ...m.headers, 'accept-language': lang } });
-    };
+  /** A second website of the user's organisation. */
+  async function secondWebsite(who: TestUser): Promise<string> {
+    const [site] = await t.ctx.db
+      .insert(websites)
+      .values({ organisationId: who.organisationId, name: `Second ${randomId()}`, domain: `second-${randomId()}.example.test` })
+      .returning();
+    return site.id;
+  }
+
+  test('an upload that would pass the quota → 413 with a translated message, nothing stored; other organisations are not affected', async () => {
+    const owner = await t.createUser({ permissions: ['create_upload'] });
+    const other = await t.createUser({ permissions: ['create_upload'] });
+    // The organisation already holds images up to 10 bytes under its quota (rows only: the sum is what counts).
+    await fill(owner, UPLOAD_DEFAULT_QUOTA_BYTES - 10);
     expect(PNG.length).toBeGreaterThan(10);
-    const countOf = (websiteId: string) => t.ctx.db.$count(uploads, eq(uploads.websiteId, websiteId));
+    const countOf = (organisationId: string) => t.ctx.db.$count(uploads, eq(uploads.organisationId, organisationId));
     const filesBefore = (await stored()).files.length;
     const full = await send(owner);
     expect(full.statusCode).toBe(413);
-    expect(full.json()).toEqual({ message: "This website's image storage is full", errors: { file: "This website's image storage is full" } });
-    expect((await send(owner, 'ar')).json().message).toBe('مساحة تخزين الصور لهذا الموقع ممتلئة');
-    expect(await countOf(owner.websiteId)).toBe(1);
+    expect(full.json()).toEqual({ message: "Your organisation's image storage is full", errors: { file: "Your organisation's image storage is full" } });
+    expect((await send(owner, 'ar')).json().message).toBe('مساحة تخزين الصور لمؤسستك ممتلئة');
+    expect(await countOf(owner.organisationId)).toBe(1);
     expect((await stored()).files.length).toBe(filesBefore);
-    // The same file fits in another website, and counts there.
+    // The same file fits in another organisation, and counts there.
     const ok = await send(other);
     expect(ok.statusCode).toBe(201);
     const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.id, ok.json().data._id));
-    expect(row.websiteId).toBe(other.websiteId);
+    expect(row).toMatchObject({ organisationId: other.organisationId, websiteId: other.websiteId });
   });
 
-  test('two uploads at once into the last free bytes: only one fits', async () => {
+  test('a new website of the organisation brings no fresh room: images of all its websites count together', async () => {
+    const owner = await t.createUser({ permissions: ['create_upload'] });
+    await fill(owner, UPLOAD_DEFAULT_QUOTA_BYTES - 10);
+    const second = await secondWebsite(owner);
+    const res = await send(owner, 'en', second);
+    expect(res.statusCode).toBe(413);
+    expect(await t.ctx.db.$count(uploads, eq(uploads.websiteId, second))).toBe(0);
+  });
+
+  test('two uploads at once into the last free bytes, from two websites of the organisation: only one fits', async () => {
     // The first upload tells the stored size of this image; the filler leaves room for one and a half more.
     const owner = await t.createUser({ permissions: ['create_upload'] });
-    const m = multipart(PNG, 'a.png', 'image/png');
-    const first = await t.request({ method: 'POST', url: '/api/upload', payload: m.payload, headers: { ...owner.headers, ...m.headers } });
+    const first = await send(owner);
     const size = first.json().data.size as number;
-    await t.ctx.db.insert(uploads).values({
-      organisationId: owner.organisationId,
-      websiteId: owner.websiteId,
-      storageKey: 'filler.png',
-      originalName: 'filler.png',
-      mimeType: 'image/png',
-      size: UPLOAD_DEFAULT_QUOTA_BYTES - size - Math.floor(size * 1.5),
-    });
-    const answers = await Promise.all(
-      [1, 2].map(() => {
-        const part = multipart(PNG, 'b.png', 'image/png');
-        return t.request({ method: 'POST', url: '/api/upload', payload: part.payload, headers: { ...owner.headers, ...part.headers } });
-      }),
-    );
+    await fill(owner, UPLOAD_DEFAULT_QUOTA_BYTES - size - Math.floor(size * 1.5));
+    const second = await secondWebsite(owner);
+    const answers = await Promise.all([send(owner), send(owner, 'en', second)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 413]);
+  });
+
+  test('deleting a website deletes its uploaded images, rows and files, and frees their room; other websites keep theirs', async () => {
+    const owner = await t.createUser({ permissions: ['create_upload', 'delete_websites'] });
+    const second = await secondWebsite(owner);
+    const kept = await send(owner);
+    const gone = await send(owner, 'en', second);
+    expect([kept.statusCode, gone.statusCode]).toEqual([201, 201]);
+    const fileOf = (res: { json(): { data: { url: string } } }) => path.basename(new URL(res.json().data.url).pathname);
+    expect((await stored()).files).toEqual(expect.arrayContaining([fileOf(kept), fileOf(gone)]));
+    // The organisation is full once counting the second website's image.
+    await fill(owner, UPLOAD_DEFAULT_QUOTA_BYTES - 2 * (kept.json().data.size as number) - 1, null);
+    expect((await send(owner)).statusCode).toBe(413);
+
+    const del = await t.request({ method: 'DELETE', url: '/api/websites', headers: owner.headers, payload: { websites: [second] } });
+    expect(del.statusCode).toBe(200);
+    expect(await t.ctx.db.$count(uploads, eq(uploads.id, gone.json().data._id))).toBe(0);
+    expect(await t.ctx.db.$count(uploads, eq(uploads.id, kept.json().data._id))).toBe(1);
+    const files = (await stored()).files;
+    expect(files).not.toContain(fileOf(gone));
+    expect(files).toContain(fileOf(kept));
+    expect((await t.request({ method: 'GET', url: new URL(gone.json().data.url).pathname })).statusCode).toBe(404);
+    // Its room is free again.
+    expect((await send(owner)).statusCode).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
-import { avatarSchema, emailSchema, passwordSchema, userSchema } from './auth';
+import { avatarSchema, emailSchema, passwordSchema } from './auth';
 import { msg } from './message-code';
 
 /**
@@ -24,9 +24,14 @@ export const orgUserCreateBodySchema = z.object({
   avatar: avatarSchema,
 });
 export type OrgUserCreateBody = z.input<typeof orgUserCreateBodySchema>;
-export const orgUserCreateResponseSchema = z.object({ message: z.string(), data: userSchema });
+/**
+ * The same answer whether the address was free (the account is created) or already has an account in
+ * another organisation (its holder is told by mail instead): telling them apart would let any member
+ * holding create_user find out who has an account anywhere.
+ */
+export const orgUserCreateResponseSchema = z.object({ message: z.string() });
 
-/** POST /api/users/org (create_user): 201 { message, data: the new user }. */
+/** POST /api/users/org (create_user): 201 { message }; 409 on email for a member of the organisation already. */
 export const createOrgUserCall = defineCall({
   method: 'POST',
   path: '/api/users/org',

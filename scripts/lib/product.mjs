@@ -163,6 +163,8 @@ export async function startProduct({
         // Also the source of the console's Content-Security-Policy (remote origins, API, identity provider).
         runtimeConfig: isHost ? runtimeConfig : undefined,
         uploadsBaseUrl: apiEnv.PUBLIC_API_URL || null,
+        // Behind the same proxy as the API: its X-Forwarded-Proto tells whether HTTPS was used (HSTS).
+        trustProxy: ['true', '1'].includes(apiEnv.TRUST_PROXY ?? ''),
         ...overrides,
       });
       return { stop: () => server.close(), server };

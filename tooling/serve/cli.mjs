@@ -10,7 +10,8 @@
 // (scripts/runtime-config.mjs; also the source of the console's Content-Security-Policy),
 // --uploads-url U (the API's public address for images, when not the runtime config's API URL;
 // default $PUBLIC_API_URL), --json (print one JSON line { url, port } once listening, for scripts
-// and tests). SIGINT/SIGTERM close it.
+// and tests), --trust-proxy (believe X-Forwarded-Proto from the proxy in front, for
+// Strict-Transport-Security over HTTPS; default $TRUST_PROXY). SIGINT/SIGTERM close it.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startStaticServer } from './static-server.mjs';
@@ -27,6 +28,7 @@ const { values, positionals } = parseArgs({
     'runtime-config': { type: 'string' },
     'runtime-config-from-env': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'trust-proxy': { type: 'boolean', default: ['true', '1'].includes(process.env.TRUST_PROXY ?? '') },
   },
 });
 
@@ -58,6 +60,7 @@ const server = await startStaticServer({
       : true,
   runtimeConfig,
   uploadsBaseUrl: values['uploads-url'] ?? process.env.PUBLIC_API_URL ?? null,
+  trustProxy: values['trust-proxy'],
 });
 if (values.json) console.log(JSON.stringify({ url: server.url, port: server.port }));
 else console.log(`Serving ${positionals[0]} on ${server.url}`);

@@ -24,6 +24,12 @@ const BASE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+/**
+ * Sent only on answers to requests that came over HTTPS (a year, subdomains too): over plain HTTP
+ * browsers ignore it, and a server on http://localhost must not pin itself to HTTPS.
+ */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** The inline <script> elements of a page (no `src`), as the browser hashes them: their exact text. */
 function inlineScripts(html) {
   const out = [];
@@ -160,4 +166,4 @@ function isPrivatePath(pathname) {
   return /\.map(?:\.br|\.gz)?$/i.test(pathname.split('?')[0]);
 }
 
-module.exports = { BASE_HEADERS, inlineScripts, inlineScriptHashes, consoleCsp, standaloneCsp, customerSiteCsp, isPrivatePath, directoryOf };
+module.exports = { BASE_HEADERS, HSTS, inlineScripts, inlineScriptHashes, consoleCsp, standaloneCsp, customerSiteCsp, isPrivatePath, directoryOf };

@@ -4,6 +4,7 @@ export interface CspRuntimeConfig {
   identityProvider: null | { issuer: string };
 }
 export declare const BASE_HEADERS: Record<string, string>;
+export declare const HSTS: string;
 export declare function inlineScripts(html: string): string[];
 export declare function inlineScriptHashes(html: string): string[];
 export declare function consoleCsp(runtimeConfig: CspRuntimeConfig, options?: { scriptHashes?: string[]; uploadsBaseUrl?: string | null }): string;

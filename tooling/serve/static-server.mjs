@@ -12,7 +12,9 @@
 // - Anything else has no hash to protect it, so it is revalidated like the first group.
 //
 // Security headers (issue 10, item 9; rules in security-headers.cjs): every answer is `nosniff`,
-// never framed (`X-Frame-Options: DENY`) and sends no referrer; HTML pages carry a Content-Security-
+// never framed (`X-Frame-Options: DENY`) and sends no referrer, and over HTTPS (the connection, or
+// `X-Forwarded-Proto` when `trustProxy` says the proxy in front is believed) carries
+// Strict-Transport-Security; HTML pages carry a Content-Security-
 // Policy, the console's built from its runtime config with the hashes of the page's inline scripts.
 // Source maps are never served (production builds emit none: tooling/rspack/app-config.mjs).
 //
@@ -32,7 +34,7 @@ import rules from './cache-rules.cjs';
 import security from './security-headers.cjs';
 
 export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
-const { BASE_HEADERS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath } = security;
+const { BASE_HEADERS, HSTS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath } = security;
 export const { customerSiteCsp } = security;
 
 /**
@@ -45,8 +47,10 @@ export const { customerSiteCsp } = security;
  * the console nor a remote (the demo customer site: `customerSiteCsp`).
  * `routes`: registers a site's own server-side routes before the files (the demo customer site's
  * sign-in, which signs its user's id for Signpost's identity verification).
+ * `trustProxy`: believe `X-Forwarded-Proto` (and -For) from the proxy in front, as the API's
+ * TRUST_PROXY does; it decides whether the request came over HTTPS (Strict-Transport-Security).
  * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
- *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean,
+ *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean, trustProxy?: boolean,
  *           pageCsp?: (options: { scriptHashes: string[] }) => string,
  *           routes?: (app: import('fastify').FastifyInstance) => void }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
@@ -60,6 +64,7 @@ export async function startStaticServer({
   runtimeConfig,
   uploadsBaseUrl = null,
   logger = false,
+  trustProxy = false,
   pageCsp,
   routes,
 }) {
@@ -69,7 +74,7 @@ export async function startStaticServer({
     throw new Error(`static-server: ${absRoot} is not a directory (build the app first)`);
   }
 
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy });
 
   /** The policy of an HTML page, recomputed only when the file changes (a rebuild into the same dist/). */
   const pagePolicies = new Map();
@@ -90,6 +95,7 @@ export async function startStaticServer({
   const allowedOrigins = Array.isArray(cors) ? new Set(cors.map((o) => o.replace(/\/+$/, ''))) : null;
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(BASE_HEADERS);
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!cors) return;
     // Every answer, including 404s, so a failing cross-origin fetch reports its status to the host's
     // federation runtime instead of an opaque CORS error (HTML pages drop it again in onSend).

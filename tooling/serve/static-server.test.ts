@@ -200,20 +200,22 @@ describe('static server', () => {
     identityProvider: null,
   };
   let allowList: Served | undefined;
+  let proxied: Served | undefined;
 
   beforeAll(async () => {
     dir = makeDist();
     const configFile = path.join(dir, '..', `${path.basename(dir)}-runtime-config.json`);
     writeFileSync(configFile, JSON.stringify(runtimeConfig));
-    [remote, host, allowList] = await Promise.all([
+    [remote, host, allowList, proxied] = await Promise.all([
       serve([dir]),
       serve([dir, '--spa', '--no-cors', '--runtime-config', configFile]),
       serve([dir, '--cors-origin', 'http://console.test,http://127.0.0.1:3000']),
+      serve([dir, '--trust-proxy']),
     ]);
     rmSync(configFile);
   }, 30_000);
   afterAll(async () => {
-    await Promise.all([stop(remote), stop(host), stop(allowList)]);
+    await Promise.all([stop(remote), stop(host), stop(allowList), stop(proxied)]);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -316,6 +318,20 @@ describe('static server', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
+  });
+
+  test('Strict-Transport-Security only when the request came over HTTPS (as a trusted proxy says)', async () => {
+    const HSTS = 'max-age=31536000; includeSubDomains';
+    for (const url of [`${proxied!.url}/index.html`, `${proxied!.url}/remoteEntry.js`, `${proxied!.url}/nope.js`]) {
+      const https = await fetch(url, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers.get('strict-transport-security')).toBe(HSTS);
+      const http = await fetch(url, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.headers.get('strict-transport-security')).toBeNull();
+      expect((await fetch(url)).headers.get('strict-transport-security')).toBeNull();
+    }
+    // Without --trust-proxy the header is anybody's to forge: plain HTTP, no HSTS.
+    const forged = await fetch(`${remote!.url}/index.html`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
   });
 
   test("the console's page: a CSP from its runtime config, with the hashes of its inline scripts, and no CORS", async () => {

@@ -121,6 +121,33 @@ describe('popup', () => {
     expect(root.textContent).toContain('Thank you');
   });
 
+  it('a question block id holding `"`, `]` or a space keeps its required check and its error reference', () => {
+    const { ctx, set, emitted } = context();
+    const id = 'q "1"] x';
+    set(
+      mountPopup(
+        popupItem({
+          content: [{ id: 'p', content: [{ id, kind: 'question', question: 'Your role?', type: 'text', options: [], required: true }] }],
+          replayType: 'none',
+        } as never),
+        ctx,
+      ),
+    );
+    const root = shadow('popup');
+    const send = () => click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Send'));
+    send();
+    const box = root.querySelector<HTMLTextAreaElement>('textarea')!;
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const error = root.getElementById(box.getAttribute('aria-describedby')!)!;
+    expect(error.textContent).toBe('Please answer this question');
+    expect(error.hidden).toBe(false);
+    expect(emitted).toEqual([]);
+    box.value = 'Dev';
+    box.dispatchEvent(new Event('input'));
+    send();
+    expect(emitted).toEqual([{ type: 'answer', fields: { answers: [{ blockId: id, question: 'Your role?', answer: 'Dev' }] } }]);
+  });
+
   it('a link button reports a click; Previous goes back', () => {
     const { ctx, set, emitted } = context();
     set(
@@ -201,6 +228,59 @@ describe('banner', () => {
     );
     expect(document.body.lastElementChild?.tagName.toLowerCase()).toBe('signpost-banner');
     expect(shadow('banner').querySelector('.bar')!.className).toMatch(/floating.*bottom/);
+  });
+
+  const floating = (over: Parameters<typeof bannerItem>[0] = {}) =>
+    bannerItem({
+      settings: { priority: 'normal', backgroundColor: '#0958d9', targetDevice: 'web', bannerStyle: 'floating', bannerPosition: 'top' },
+      content: 'Long text. '.repeat(400),
+      ...over,
+    });
+  const pressEsc = (init: KeyboardEventInit = {}) => {
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, ...init });
+    document.body.dispatchEvent(event);
+    return event;
+  };
+
+  it('floating: its text and actions scroll inside a capped part, the close button stays outside it', () => {
+    const { ctx, set } = context();
+    set(mountBanner(floating(), ctx));
+    const root = shadow('banner');
+    const main = root.querySelector('.main')!;
+    expect(main.textContent).toContain('Long text.');
+    expect(main.querySelector('a')!.textContent).toBe('Shop now');
+    const close = root.querySelector('[aria-label="Close"]')!;
+    expect(main.contains(close)).toBe(false);
+    expect(close.parentElement).toBe(root.querySelector('.bar'));
+  });
+
+  it('floating: Esc closes it as the close button does (a close by the visitor), once', () => {
+    const { ctx, set, dismissed } = context();
+    set(mountBanner(floating(), ctx));
+    pressEsc();
+    expect(dismissed).toEqual([true]);
+    expect(document.querySelector('signpost-banner')).toBeNull();
+    // Its key listener went with it.
+    pressEsc();
+    expect(dismissed).toEqual([true]);
+  });
+
+  it('Esc leaves it alone when the page handled the key, when it is inline, or when it has no close button', () => {
+    const handled = context();
+    handled.set(mountBanner(floating(), handled.ctx));
+    document.addEventListener('keydown', (e) => e.preventDefault(), { capture: true, once: true });
+    pressEsc();
+    expect(handled.dismissed).toEqual([]);
+    for (const s of mounted.splice(0)) s.destroy();
+
+    const inline = context();
+    inline.set(mountBanner(bannerItem(), inline.ctx));
+    const noClose = context();
+    noClose.set(mountBanner(floating({ dismissButton: false }), noClose.ctx));
+    pressEsc();
+    expect(inline.dismissed).toEqual([]);
+    expect(noClose.dismissed).toEqual([]);
+    expect(document.querySelectorAll('signpost-banner')).toHaveLength(2);
   });
 
   it('the link reports a click and closes when asked; dismiss reports a close', () => {

@@ -448,9 +448,9 @@ export const uploads = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * The website it was uploaded in (the caller's active website), whose quota it counts against
-     * (UPLOAD_QUOTA_BYTES_PER_WEBSITE). Null for uploads older than the quota, and once the website is
-     * deleted (the file may still be shown by content copied elsewhere).
+     * The website it was uploaded in (the caller's active website); deleting the website deletes the
+     * upload, file included (stores/websites.ts). Null for uploads older than this column. The
+     * storage quota counts the organisation's uploads (UPLOAD_QUOTA_BYTES_PER_ORGANISATION).
      */
     websiteId: uuid('website_id').references(() => websites.id, { onDelete: 'set null' }),
     /** The stored file's name in the store: `<id>.<ext>`. */

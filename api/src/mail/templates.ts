@@ -132,3 +132,39 @@ export function emailChangeMail(to: string, name: string, link: string, until: D
   const m = EMAIL_CHANGE[lang];
   return compose(to, lang, m.subject, { before: [m.hello(name), m.body], link, after: [m.after(formatMoment(until, lang))] });
 }
+
+type AccountElsewhereFacts = { organisation: string; inviter: string; link: string };
+
+const ACCOUNT_ELSEWHERE = {
+  en: {
+    subject: (f: AccountElsewhereFacts) => `${f.inviter} tried to add you to ${f.organisation} on Signpost`,
+    hello: 'Hello,',
+    body: (f: AccountElsewhereFacts) =>
+      `${f.inviter} tried to add this address to ${f.organisation} on Signpost, but it already has a Signpost account, and an account belongs to one organisation: nothing was changed. You can sign in to your account here:`,
+    after: 'If you want to join them, give them another address. If you did not expect this, ignore this mail.',
+  },
+  fr: {
+    subject: (f: AccountElsewhereFacts) => `${f.inviter} a essayé de vous ajouter à ${f.organisation} sur Signpost`,
+    hello: 'Bonjour,',
+    body: (f: AccountElsewhereFacts) =>
+      `${f.inviter} a essayé d’ajouter cette adresse à ${f.organisation} sur Signpost, mais elle a déjà un compte Signpost, et un compte appartient à une seule organisation : rien n’a été modifié. Vous pouvez vous connecter à votre compte ici :`,
+    after: 'Si vous souhaitez les rejoindre, donnez-leur une autre adresse. Si vous ne vous attendiez pas à ce message, ignorez-le.',
+  },
+  ar: {
+    subject: (f: AccountElsewhereFacts) => `حاول ${f.inviter} إضافتك إلى ${f.organisation} على Signpost`,
+    hello: 'مرحبًا،',
+    body: (f: AccountElsewhereFacts) =>
+      `حاول ${f.inviter} إضافة هذا العنوان إلى ${f.organisation} على Signpost، لكن لديه حساب على Signpost بالفعل، والحساب ينتمي إلى مؤسسة واحدة فقط: لم يتغير شيء. يمكنك تسجيل الدخول إلى حسابك من هنا:`,
+    after: 'إذا أردت الانضمام إليهم فأعطهم عنوانًا آخر. إذا لم تكن تتوقع هذه الرسالة فتجاهلها.',
+  },
+} satisfies Record<Lang, unknown>;
+
+/**
+ * To an address a member tried to add to their organisation (POST /api/users/org) while it has an
+ * account in another one: the member is not told (the answer is the same as for a new account), the
+ * mailbox's holder is. `link` is the console's sign-in page.
+ */
+export function accountElsewhereMail(to: string, facts: AccountElsewhereFacts, lang: Lang = 'en'): MailMessage {
+  const m = ACCOUNT_ELSEWHERE[lang];
+  return compose(to, lang, m.subject(facts), { before: [m.hello, m.body(facts)], link: facts.link, after: [m.after] });
+}

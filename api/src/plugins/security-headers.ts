@@ -12,8 +12,13 @@ import helmet from '@fastify/helmet';
  *   they carry a member's data and must stay out of shared and browser caches (so do the sign-in and
  *   refresh answers, which carry tokens: every answer without a cache rule of its own gets no-store);
  * - /uploads/{file} keeps the headers its route sets (sandboxing CSP, cross-origin CORP, a year of cache).
- * HSTS is left to the TLS terminator in front of the API (it knows whether HTTPS is in use).
+ * - over HTTPS, `Strict-Transport-Security` (a year, subdomains too): a browser that reached the API
+ *   securely never falls back to plain HTTP. Sent only when the request itself came over HTTPS (the
+ *   connection, or `X-Forwarded-Proto` from a proxy when TRUST_PROXY says to believe it): over plain
+ *   HTTP browsers ignore it, and a development server on http://localhost must not pin itself.
  */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export const API_CSP = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
 /** Swagger UI's page: its bundle and initializer (same origin), inline style attributes, data: icons. */
@@ -51,6 +56,7 @@ export async function securityHeaders(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 }

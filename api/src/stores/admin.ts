@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users, websites } from '../db/schema';
 import { userViewColumns, userViewOf, type UserViewRow } from '../services/users';
 import { statementName } from '../db/prepared-statements';
+import { lockOrganisation, ownerCount } from './roles';
 import { COUNT, likePattern, keptStatements, pageLimit, selectPage, totalOf } from './paged-select';
 
 /** What the user list's statement depends on: a name given, the order, the page size (values are placeholders). */
@@ -126,13 +127,22 @@ export function adminUsersStore(db: DbOrTx) {
       await db.update(websites).set({ domain }).where(eq(websites.id, websiteId));
     },
 
-    /** Deletes the user; the organisation goes with its last user. False when there was no such user. */
-    async removeUser(id: string): Promise<boolean> {
+    /**
+     * Deletes the user; the organisation goes with its last user. 'missing' when there was no such
+     * user; 'lastOwner' (and the caller rolls back) when members remain but no owner would.
+     */
+    async removeUser(id: string): Promise<'removed' | 'missing' | 'lastOwner'> {
+      const [user] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, id)).limit(1);
+      if (!user) return 'missing';
+      const { organisationId } = user;
+      await lockOrganisation(db, organisationId);
+      const owners = await ownerCount(db, organisationId);
       const [gone] = await db.delete(users).where(eq(users.id, id)).returning({ organisationId: users.organisationId });
-      if (!gone) return false;
+      if (!gone) return 'missing';
       const [{ left }] = await db.select({ left: COUNT }).from(users).where(eq(users.organisationId, gone.organisationId));
       if (left === 0) await db.delete(organisations).where(eq(organisations.id, gone.organisationId));
-      return true;
+      else if (owners > 0 && (await ownerCount(db, organisationId)) === 0) return 'lastOwner';
+      return 'removed';
     },
   };
 }

@@ -85,6 +85,20 @@ export function invitationsStore(db: DbOrTx, organisationId: string) {
       return user?.name;
     },
 
+    /**
+     * The live (pending, unexpired) invitation to this address sent by a member still in the
+     * organisation, with that member's id and name.
+     */
+    async livePendingBy(email: string): Promise<{ invitedBy: string; inviterName: string } | undefined> {
+      const [row] = await db
+        .select({ invitedBy: users.id, inviterName: users.name })
+        .from(invitations)
+        .innerJoin(users, and(eq(users.id, invitations.invitedBy), eq(users.organisationId, organisationId)))
+        .where(and(ofOrganisation, eq(invitations.email, email), eq(invitations.status, 'pending'), gt(invitations.expiresAt, new Date())))
+        .limit(1);
+      return row;
+    },
+
     /** The pending invitation to this address, replaced: its link stops working. */
     async withdrawPending(email: string): Promise<void> {
       await db.delete(invitations).where(and(ofOrganisation, eq(invitations.email, email), eq(invitations.status, 'pending')));

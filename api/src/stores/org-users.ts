@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CallQuery, Paged, Permission, Sender, listSendersCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { roles, userRoles, users } from '../db/schema';
+import { organisations, roles, userRoles, users } from '../db/schema';
 import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 /** Creating any kind of content makes a user a possible sender of it. */
@@ -9,7 +9,7 @@ const AUTHORING: Permission[] = ['create_posts', 'create_banners', 'create_tour'
 
 /**
  * The SQL of an organisation's own users, always inside that organisation (the caller's). Emails
- * are unique across every organisation, so `emailTaken` alone looks beyond it.
+ * are unique across every organisation, so `accountOf` alone looks beyond it.
  */
 export function orgUsersStore(db: DbOrTx, organisationId: string) {
   return {
@@ -46,9 +46,25 @@ export function orgUsersStore(db: DbOrTx, organisationId: string) {
       return owned.length === roleIds.length;
     },
 
-    async emailTaken(email: string): Promise<boolean> {
-      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      return !!taken;
+    /**
+     * Where this address has an account: 'member' (this organisation), 'elsewhere' (another one:
+     * never to be told to the caller), or null.
+     */
+    async accountOf(email: string): Promise<'member' | 'elsewhere' | null> {
+      const [taken] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.email, email)).limit(1);
+      if (!taken) return null;
+      return taken.organisationId === organisationId ? 'member' : 'elsewhere';
+    },
+
+    /** The organisation's name and a member's (who asked), for the mail to an address with an account elsewhere. */
+    async names(userId: string): Promise<{ organisation: string; member: string | null }> {
+      const [org] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)).limit(1);
+      const [member] = await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
+        .limit(1);
+      return { organisation: org?.name ?? '', member: member?.name ?? null };
     },
 
     /** The new user with their roles; run it in a transaction. */

@@ -1,10 +1,48 @@
-import { and, asc, desc, eq, ilike, ne } from 'drizzle-orm';
-import type { CallQuery, Paged, listRolesCall } from 'contracts';
+import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, type CallQuery, type Paged, type listRolesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { roles, userRoles } from '../db/schema';
+import { organisations, roles, userRoles, users } from '../db/schema';
 import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type RoleRow = typeof roles.$inferSelect;
+
+/** Every permission, as one SQL array value (what an owner's roles hold together). */
+const EVERY_PERMISSION = sql`array[${sql.join(
+  ALL_PERMISSIONS.map((p) => sql`${p}`),
+  sql`, `,
+)}]::text[]`;
+
+/**
+ * The owners of an organisation: its members whose roles together hold every permission (the seeded
+ * Owner role, or any mix of roles that adds up to it). The organisation must keep one: without an
+ * owner, nobody can manage its roles and members any more, not even to give ownership back.
+ */
+export async function ownerCount(db: DbOrTx, organisationId: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: COUNT })
+    .from(users)
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        sql`coalesce((
+          select array_agg(p) from ${userRoles}
+          join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
+          cross join unnest(${roles.permissions}) as p
+          where ${userRoles.userId} = ${users.id}
+        ), '{}'::text[]) @> ${EVERY_PERMISSION}`,
+      ),
+    );
+  return n;
+}
+
+/**
+ * Locks the organisation row until the transaction ends: changes that could take ownership away
+ * (a role's permissions, a member deleted) run one at a time, so two owners demoting each other at
+ * once cannot both see the other one still there.
+ */
+export async function lockOrganisation(db: DbOrTx, organisationId: string): Promise<void> {
+  await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId)).for('update');
+}
 
 /** A role as every call answers it. */
 export const roleView = (r: Pick<RoleRow, 'id' | 'name' | 'permissions' | 'createdAt'>) => ({

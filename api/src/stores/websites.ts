@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { CallQuery, Paged, listWebsitesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, websites } from '../db/schema';
+import { removeWebsiteUploads } from './uploads';
 import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 type WebsiteRow = typeof websites.$inferSelect;
@@ -142,8 +143,14 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
       return new Set(rows.map((w) => w.id));
     },
 
-    async remove(ids: string[]): Promise<void> {
+    /**
+     * Deletes the websites with their uploaded images' rows, and answers those images' stored file
+     * names: the caller removes the files once the transaction has committed (a rollback keeps them).
+     */
+    async remove(ids: string[]): Promise<string[]> {
+      const files = await removeWebsiteUploads(db, organisationId, ids);
       await db.delete(websites).where(and(ofOrganisation, inArray(websites.id, ids)));
+      return files;
     },
   };
 }

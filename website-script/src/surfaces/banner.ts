@@ -1,12 +1,20 @@
 import { createHost, el, emojiRow, openLink, sheet, textOn, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
+/**
+ * A floating banner covers at most this share of the viewport's height: beyond it its text scrolls
+ * inside, and its close button (outside the scrolling part) stays on screen.
+ */
+export const FLOATING_MAX_VH = 40;
+
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
 :host{display:block}
-.bar{display:flex;align-items:center;flex-wrap:wrap;gap:8px 16px;padding:10px 16px;padding-inline-end:48px;position:relative;background:var(--sp-bg,#0958d9);color:var(--sp-fg,#fff)}
-.floating{position:fixed;inset-inline:0;z-index:${TOP};box-shadow:0 4px 16px rgba(0,0,0,.2)}
+.bar{display:flex;align-items:center;padding:10px 16px;padding-inline-end:48px;position:relative;background:var(--sp-bg,#0958d9);color:var(--sp-fg,#fff)}
+.main{display:flex;align-items:center;flex-wrap:wrap;gap:8px 16px;flex:1 1 auto;min-inline-size:0}
+.floating{position:fixed;inset-inline:0;z-index:${TOP};box-shadow:0 4px 16px rgba(0,0,0,.2);box-sizing:border-box}
+.floating .main{max-block-size:calc(${FLOATING_MAX_VH}vh - 20px);max-block-size:calc(${FLOATING_MAX_VH}dvh - 20px);overflow-y:auto;overscroll-behavior:contain}
 .top{inset-block-start:0}.bottom{inset-block-end:0}
 .copy{flex:1 1 240px;min-inline-size:0}
 .title{margin:0;font-weight:700}
@@ -21,6 +29,9 @@ const css = () =>
  * A banner: inline (a block at the top or bottom of the body, pushing the page) or floating (fixed).
  * A labelled region that never takes focus. Actions: a link (new tab or same, optionally closing the
  * banner) or emoji reactions (optionally closing it); the dismiss button reports a `close`.
+ * A floating banner never covers the page: at most FLOATING_MAX_VH of the viewport's height, its
+ * text and actions scrolling inside, the close button beside them always visible, and Esc closes it
+ * (as the close button does) unless something else on the page took that key.
  */
 export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
   const banner = item.banner;
@@ -45,7 +56,8 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
     el('p', { class: 'content' }, banner.content),
     banner.showSender && item.sender ? el('p', { class: 'sender' }, item.sender) : null,
   );
-  bar.append(copy);
+  const main = el('div', { class: 'main' }, copy);
+  bar.append(main);
 
   const action = banner.actions;
   if (action.type === 'url') {
@@ -65,21 +77,35 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
         } else ctx.dismiss(false);
       }
     });
-    bar.append(link);
+    main.append(link);
   } else if (action.type === 'reactions') {
-    bar.append(
+    main.append(
       emojiRow(action.reactionsList, t.reactions, (emoji) => {
         ctx.emit('react', { emoji });
         if (action.closeBannerOnClick) ctx.dismiss(false);
       }),
     );
   }
+  let onKey: ((event: KeyboardEvent) => void) | null = null;
   if (banner.dismissButton) {
     const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
     close.addEventListener('click', () => ctx.dismiss(true));
     bar.append(close);
+    if (!inline) {
+      onKey = (event) => {
+        // A modal popup open (focus in it) has Esc for itself, as has a page that handled the key.
+        if (event.key !== 'Escape' || event.defaultPrevented || document.activeElement?.localName === 'signpost-popup') return;
+        ctx.dismiss(true);
+      };
+      document.addEventListener('keydown', onKey);
+    }
   }
   frame.append(bar);
   attach();
-  return { destroy: remove };
+  return {
+    destroy: () => {
+      if (onKey) document.removeEventListener('keydown', onKey);
+      remove();
+    },
+  };
 }

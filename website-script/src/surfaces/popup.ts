@@ -127,10 +127,19 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     }
   }
 
+  /**
+   * The rendered questions of the current page by block id, with their error's element id. Block ids
+   * are the author's strings: they never go into a selector or an id reference (a `"` or a space
+   * would break one and with it the required check), the elements are kept instead.
+   */
+  const questionFields = new Map<string, { field: HTMLElement; errorId: string }>();
+
   function renderQuestion(q: Question): HTMLElement {
-    const errorId = `sp-err-${q.id}`;
+    // Unique in this popup's shadow root (the page's questions in order).
+    const errorId = `sp-err-${questionFields.size}`;
     const legendText = q.required ? `${q.question} *` : q.question;
     const field = el('fieldset', { class: 'q', 'data-block': q.id }, el('legend', {}, legendText));
+    questionFields.set(q.id, { field, errorId });
     if (q.type === 'text') {
       const input = el('textarea', { class: 'field', rows: '2', 'aria-label': q.question, 'aria-required': String(q.required) });
       input.value = answers.get(q.id) ?? '';
@@ -159,13 +168,13 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     let first: HTMLElement | null = null;
     for (const q of questionsOf(pageIndex)) {
       const missing = q.required && !(answers.get(q.id) ?? '').trim();
-      const field = body.querySelector<HTMLElement>(`[data-block="${q.id}"]`);
+      const { field, errorId } = questionFields.get(q.id) ?? {};
       const control = field?.querySelector<HTMLElement>('textarea, [role="radiogroup"], [role="group"]');
       const error = field?.querySelector<HTMLElement>('.err');
       if (error) error.hidden = !missing;
       if (control) {
         control.setAttribute('aria-invalid', String(missing));
-        if (missing) control.setAttribute('aria-describedby', `sp-err-${q.id}`);
+        if (missing && errorId) control.setAttribute('aria-describedby', errorId);
         else control.removeAttribute('aria-describedby');
       }
       if (missing && !first) first = control?.matches('textarea') ? control : (control?.querySelector('input') ?? null);
@@ -176,6 +185,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
 
   function render() {
     body.replaceChildren();
+    questionFields.clear();
     const page = el('div', { class: 'page' }, ...pages[pageIndex].content.map(renderBlock));
     body.append(page);
     const last = pageIndex === pages.length - 1;

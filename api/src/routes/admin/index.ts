@@ -22,8 +22,8 @@ import { orgUsersStore } from '../../stores/org-users';
 import { isUniqueViolation } from '../shared';
 
 /**
- * The same messages as POST /api/users/org for a taken email (on the `email` field), so the two
- * ways of creating a user answer alike.
+ * A taken email, on the `email` field: the super-admin sees every account anyway. (POST /api/users/org
+ * does not say so for an account of another organisation: routes/users/org-users.ts.)
  */
 export const emailTaken = () => conflict('users.emailInUse', { email: 'users.emailUsedByAnotherAccount' });
 const userNotFound = () => notFound('admin.userNotFound');
@@ -100,13 +100,17 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * The administrator cannot delete their own account. When the deleted user was the last one of
    * their organisation, the organisation (its websites, roles and content) goes with it: a client
-   * account with nobody left in it would be unreachable.
+   * account with nobody left in it would be unreachable. The last owner of an organisation that
+   * keeps other members is not deleted (409): nobody would be left to manage its roles and members.
    */
   serve(app, deleteAdminUserCall, async (request) => {
     const { id } = request.params;
     if (id === caller(request).userId) throw badRequest('admin.cannotDeleteOwnAccount');
     await ctx.db.transaction(async (tx) => {
-      if (!(await adminUsersStore(tx).removeUser(id))) throw userNotFound();
+      const outcome = await adminUsersStore(tx).removeUser(id);
+      if (outcome === 'missing') throw userNotFound();
+      // Thrown inside the transaction: the deletion is rolled back.
+      if (outcome === 'lastOwner') throw conflict('admin.lastOwner');
     });
     return { message: ADMIN_USER_DELETED_MESSAGE };
   });

@@ -48,9 +48,12 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * Invites `email` with `roleId` (a role of the organisation, else 400 on roleId). A member already
-   * → 409 on email. A role holding a permission the caller lacks → 403 (services/grants.ts). A
-   * pending invitation to the same address is replaced so there is never more than one live link
-   * per address and organisation; the organisation row is locked meanwhile. An address whose account
+   * → 409 on email. A role holding a permission the caller lacks → 403 (services/grants.ts). There
+   * is never more than one live link per address and organisation (the organisation row is locked
+   * meanwhile): the caller's own pending invitation is replaced (sent again, with the role now
+   * chosen), and so is an expired one or one whose inviter has left; a live invitation another
+   * member sent is theirs, and answers 409 on email naming them, rather than being silently
+   * withdrawn under them (it can be withdrawn from the list first). An address whose account
    * belongs to another organisation is still sent the mail (answering differently would tell the
    * inviter that this address has an account elsewhere); accepting then answers 409.
    */
@@ -67,6 +70,11 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
       await assertCanGrantRoles(tx, auth, auth.organisationId, [role.id]);
       const account = await invitationLinksStore(tx).accountOf(email);
       if (account?.organisationId === auth.organisationId) throw conflict(INVITATION_MEMBER_MESSAGE, { email: INVITATION_MEMBER_MESSAGE });
+      const pending = await sent.livePendingBy(email);
+      if (pending && pending.invitedBy !== auth.userId) {
+        const message = { code: 'invitations.pendingFromAnotherMember', params: { name: pending.inviterName } } as const;
+        throw conflict(message, { email: message });
+      }
       await sent.withdrawPending(email);
       const inviter = await sent.memberName(auth.userId);
       const row = await sent.insert({

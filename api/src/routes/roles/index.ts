@@ -5,12 +5,13 @@ import { serve } from '../../http/serve';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
 import { assertCanGrant, permissionsBeyondCaller, roleAboveCaller } from '../../services/grants';
-import { rolesStore, roleView } from '../../stores/roles';
+import { lockOrganisation, ownerCount, rolesStore, roleView } from '../../stores/roles';
 import { isUniqueViolation } from '../shared';
 
 export const NAME_TAKEN = 'roles.nameAlreadyExists';
 const nameTaken = () => conflict(NAME_TAKEN, { name: NAME_TAKEN });
 const roleNotFound = () => notFound('roles.notFound');
+export const LAST_OWNER = 'roles.lastOwner';
 
 /** Two requests racing for the same name: the unique index decides. */
 function onUniqueViolation(err: unknown): never {
@@ -43,21 +44,32 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: 'roles.created', data: roleView(role) };
   });
 
-  serve(app, updateRoleCall, async (request) => {
-    const auth = caller(request);
-    const roles = store(request);
-    const existing = await roles.find(request.params.id);
-    if (!existing) throw roleNotFound();
-    // A role above the caller (an Owner role) is not theirs to rename or strip, and what it becomes
-    // must not exceed the caller either (this also stops writing into their own role).
-    const above = permissionsBeyondCaller(auth, existing.permissions);
-    if (above.length > 0) throw forbidden(roleAboveCaller(above));
-    assertCanGrant(auth, request.body.permissions);
-    if (await roles.nameTaken(request.body.name, existing.id)) throw nameTaken();
-    const role = await roles.update(existing.id, request.body).catch(onUniqueViolation);
-    if (!role) throw roleNotFound();
-    return { message: 'roles.updated', data: roleView(role) };
-  });
+  /**
+   * An edit that would leave the organisation without an owner (a member holding every permission:
+   * stores/roles.ts) is refused with 409 and nothing changes; an owner stripping the one Owner role
+   * would otherwise lock everybody out of roles and members for good.
+   */
+  serve(app, updateRoleCall, (request) =>
+    ctx.db.transaction(async (tx) => {
+      const auth = caller(request);
+      const roles = rolesStore(tx, auth.organisationId);
+      await lockOrganisation(tx, auth.organisationId);
+      const existing = await roles.find(request.params.id);
+      if (!existing) throw roleNotFound();
+      // A role above the caller (an Owner role) is not theirs to rename or strip, and what it becomes
+      // must not exceed the caller either (this also stops writing into their own role).
+      const above = permissionsBeyondCaller(auth, existing.permissions);
+      if (above.length > 0) throw forbidden(roleAboveCaller(above));
+      assertCanGrant(auth, request.body.permissions);
+      if (await roles.nameTaken(request.body.name, existing.id)) throw nameTaken();
+      const owners = await ownerCount(tx, auth.organisationId);
+      const role = await roles.update(existing.id, request.body).catch(onUniqueViolation);
+      if (!role) throw roleNotFound();
+      // Thrown inside the transaction: the update is rolled back.
+      if (owners > 0 && (await ownerCount(tx, auth.organisationId)) === 0) throw conflict(LAST_OWNER, { permissions: LAST_OWNER });
+      return { message: 'roles.updated', data: roleView(role) };
+    }),
+  );
 
   // A role still held by users is refused with 409: deleting it would silently strip them of access
   // (and could leave the organisation without an owner). The role is locked between the count and

@@ -10,6 +10,7 @@ import {
   UPLOAD_DEFAULT_MAX_PIXELS,
   UPLOAD_DEFAULT_QUOTA_BYTES,
   UPLOAD_FIELD,
+  UPLOAD_FILE_NAME_MESSAGE,
   UPLOAD_MISSING_MESSAGE,
   UPLOAD_QUOTA_MESSAGE,
   UPLOAD_SUCCESS_MESSAGE,
@@ -34,7 +35,9 @@ import { reencodeImage, type ImageExt } from './reencode';
  *   UPLOAD_DIR        where files are stored (default `<DATA_DIR>/uploads`);
  *   UPLOAD_MAX_BYTES  largest accepted file (default 2 MiB);
  *   UPLOAD_MAX_PIXELS largest decoded image, width × height (default 40 million);
- *   UPLOAD_QUOTA_BYTES_PER_WEBSITE  bytes of stored images per website (default 100 MiB);
+ *   UPLOAD_QUOTA_BYTES_PER_ORGANISATION  bytes of stored images per organisation, all its websites
+ *                     together (default 100 MiB; the former UPLOAD_QUOTA_BYTES_PER_WEBSITE is read
+ *                     when it is not set);
  *   PUBLIC_API_URL    the API's public origin for the answered URL (default: the request's own origin).
  */
 export function uploadSettings(dataDir: string, env: NodeJS.ProcessEnv = process.env) {
@@ -46,7 +49,7 @@ export function uploadSettings(dataDir: string, env: NodeJS.ProcessEnv = process
     dir: path.resolve(env.UPLOAD_DIR?.trim() || path.join(dataDir, 'uploads')),
     maxBytes: positive(env.UPLOAD_MAX_BYTES, UPLOAD_DEFAULT_MAX_BYTES),
     maxPixels: positive(env.UPLOAD_MAX_PIXELS, UPLOAD_DEFAULT_MAX_PIXELS),
-    quotaBytes: positive(env.UPLOAD_QUOTA_BYTES_PER_WEBSITE, UPLOAD_DEFAULT_QUOTA_BYTES),
+    quotaBytes: positive(env.UPLOAD_QUOTA_BYTES_PER_ORGANISATION ?? env.UPLOAD_QUOTA_BYTES_PER_WEBSITE, UPLOAD_DEFAULT_QUOTA_BYTES),
     publicApiUrl: env.PUBLIC_API_URL?.trim().replace(/\/+$/, '') || null,
   };
 }
@@ -71,10 +74,21 @@ export function sniffImage(bytes: Buffer) {
 /** Stored names are `<uuid>.<ext>`: nothing else is ever looked up on disk (no path tricks). */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 
-/** 413 like a file over the size limit: the website cannot take this many more bytes. */
+/** 413 like a file over the size limit: the organisation cannot take this many more bytes. */
 const quotaFull = () => new HttpError(413, UPLOAD_QUOTA_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_QUOTA_MESSAGE });
 
 const tooLarge = (maxBytes: number) => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, { [UPLOAD_FIELD]: { code: 'images.tooLargeBytes', params: { maxBytes } } });
+
+/**
+ * The client's file name is kept (shown back, up to 200 characters) but a NUL cannot be stored in a
+ * PostgreSQL text: refused like any other unstorable text, on the file field.
+ */
+const badFileName = () => badRequest(UPLOAD_FILE_NAME_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_FILE_NAME_MESSAGE });
+
+/** Removes stored files (their rows already gone); a file missing already is fine. */
+export async function removeUploadedFiles(dir: string, keys: string[]): Promise<void> {
+  await Promise.all(keys.filter((key) => STORED_NAME.test(key)).map((key) => rm(path.join(dir, key), { force: true })));
+}
 
 function publicUrl(request: FastifyRequest, base: string | null, key: string) {
   return `${base ?? `${request.protocol}://${request.host}`}/uploads/${key}`;
@@ -90,7 +104,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     // Any signed-in member with a website may upload (create_upload); every editor that takes an
     // image needs it. The image is decoded and encoded again in the same format (metadata dropped,
     // animation kept), so the stored file is never the uploaded bytes; 400 when it does not decode or
-    // has too many pixels, 413 when it is too large or the website's storage quota is full.
+    // has too many pixels, 413 when it is too large or the organisation's storage quota is full.
     serve(scope, uploadImageCall, async (request) => {
       const website = activeWebsiteOf(request);
       const auth = caller(request);
@@ -101,6 +115,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
         const file = await request.file();
         if (!file || file.fieldname !== UPLOAD_FIELD) throw badRequest(UPLOAD_MISSING_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MISSING_MESSAGE });
         filename = file.filename;
+        if (filename.includes('\u0000')) throw badFileName();
         // Buffered (2 MiB by default) so nothing reaches the disk before it is fully checked.
         bytes = await file.toBuffer();
       } catch (err) {
@@ -123,10 +138,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       await writeFile(tmp, bytes, { flag: 'wx' });
       let row: UploadRow | null;
       try {
-        row = await uploadsStore(ctx.db, website.id).insertWithinQuota(
+        row = await uploadsStore(ctx.db, auth.organisationId, website.id).insertWithinQuota(
           {
             id,
-            organisationId: auth.organisationId,
             uploadedBy: auth.userId,
             storageKey: key,
             originalName: (filename || 'image').slice(0, 200),

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
 import { websitesStore, websiteView } from '../../stores/websites';
 import { isUniqueViolation } from '../shared';
+import { removeUploadedFiles, uploadSettings } from '../upload';
 
 /** Spec section 8: "Website create with HTTP 409: 'websites.alreadyExists'", shown on the domain field. */
 const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
@@ -36,11 +37,12 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
    * elsewhere) and nothing is deleted. The organisation keeps at least one website: every content
    * call needs an active website, so deleting the last one answers 409. The organisation row is
    * locked for the check, so two concurrent deletes cannot remove the last two websites together.
-   * A website's content (tags, workspaces…) goes with it (foreign keys cascade).
+   * A website's content (tags, workspaces…) goes with it (foreign keys cascade), and so do the images
+   * uploaded in it, files included (removed once the deletion has committed).
    */
   serve(app, deleteWebsitesCall, async (request) => {
     const ids = [...new Set(request.body.websites)];
-    await ctx.db.transaction(async (tx) => {
+    const files = await ctx.db.transaction(async (tx) => {
       const sites = websitesStore(tx, caller(request).organisationId);
       await sites.lockOrganisation();
       const owned = await sites.ids();
@@ -48,8 +50,9 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ids.length >= owned.size) {
         throw conflict('websites.lastWebsite');
       }
-      await sites.remove(ids);
+      return sites.remove(ids);
     });
+    await removeUploadedFiles(uploadSettings(ctx.config.dataDir).dir, files);
     return { message: WEBSITE_DELETED_MESSAGE };
   });
 }

@@ -44,8 +44,11 @@ function server(permissions: Permission[] = ['get_invitations', 'create_invitati
     if (call.method === 'POST' && call.url === '/api/users/org') {
       const body = call.data as { email: string };
       if (body.email === 'ann@example.com')
-        return { status: 409, data: { message: 'This email is already in use', errors: { email: 'This email is already used by another account' } } };
-      return { status: 201, data: { message: 'User created successfully', data: { ...makeUser([]), email: body.email } } };
+        return {
+          status: 409,
+          data: { message: 'This person is already a member of your organisation', errors: { email: 'This person is already a member of your organisation' } },
+        };
+      return { status: 201, data: { message: 'Done: the new member can sign in now, unless this address already had a Signpost account elsewhere' } };
     }
     if (call.method === 'DELETE' && call.url === '/api/invitations') {
       const ids = (call.data as { invitations: string[] }).invitations;
@@ -143,7 +146,7 @@ test('add member (create_user only): browser validation, the server e-mail messa
   await waitFor(() => expect(within(form).getByRole('option', { name: 'Editor' })).toBeInTheDocument());
   await userEvent.selectOptions(within(form).getByTestId('member-role'), EDITOR._id);
   await userEvent.click(within(form).getByTestId('submit-button'));
-  expect(await within(form).findByText('This email is already used by another account')).toBeInTheDocument();
+  expect(await within(form).findByText('This person is already a member of your organisation')).toBeInTheDocument();
   expect(within(form).getByTestId('member-name')).toHaveValue('Ann');
   await userEvent.clear(within(form).getByTestId('member-email'));
   await userEvent.type(within(form).getByTestId('member-email'), 'ann.new@example.com');
@@ -151,4 +154,9 @@ test('add member (create_user only): browser validation, the server e-mail messa
   await waitFor(() => expect(screen.queryByTestId('add-member-form')).not.toBeInTheDocument());
   const posts = calls.filter((c) => c.method === 'POST' && c.url === '/api/users/org');
   expect(posts.at(-1)!.data).toEqual({ name: 'Ann', email: 'ann.new@example.com', password: 'Secret-pass-1', roles: [EDITOR._id] });
+  expect(
+    await screen.findByText(
+      'Ann can sign in now, unless ann.new@example.com already had a Signpost account elsewhere: its holder has then been told by e-mail',
+    ),
+  ).toBeInTheDocument();
 });

@@ -51,12 +51,12 @@ describe('ImageUploadField (spec sections 5 and 8)', () => {
 
   it("reports 'Failed to upload image' with the server's reason when the server refuses the file", async () => {
     signInAs(makeUser([]));
-    fakeApi((call) => (call.url === '/api/upload' ? { status: 400, data: { message: "This website's image storage is full" } } : undefined));
+    fakeApi((call) => (call.url === '/api/upload' ? { status: 400, data: { message: "Your organisation's image storage is full" } } : undefined));
     renderScreen(<Harness />);
     await userEvent.setup().upload(screen.getByTestId('icon-input'), png());
     const toast = await screen.findByTestId('toast-error');
     expect(toast).toHaveTextContent('Failed to upload image');
-    expect(toast).toHaveTextContent("This website's image storage is full");
+    expect(toast).toHaveTextContent("Your organisation's image storage is full");
   });
 
   it('refuses a file of another type before sending it, and says so', async () => {

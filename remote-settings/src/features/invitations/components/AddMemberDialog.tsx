@@ -25,8 +25,8 @@ const resolver = withFormMessages(zodResolver(orgUserCreateBodySchema.extend({ r
 
 /**
  * "Add member" (create_user): an organisation owner adds a teammate directly with a password,
- * through POST /api/users/org, instead of inviting them by e-mail. Server field messages (e-mail
- * taken, unknown role) show on their fields; nothing typed is lost on an error.
+ * through POST /api/users/org, instead of inviting them by e-mail. Server field messages (a member
+ * already, unknown role) show on their fields; nothing typed is lost on an error.
  */
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
@@ -36,7 +36,9 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
     empty: EMPTY,
     fields: ['name', 'email', 'password', 'roles'],
     save: ({ name, email, password, roles: roleId }) => create.mutateAsync({ body: { name, email, password, roles: [roleId] } }),
-    success: (_answer, { name }) => t('invitations.member.added', { name }),
+    // The server answers the same whether the address was free or has an account elsewhere (which
+    // it must not tell): the words say both.
+    success: (_answer, { name, email }) => t('invitations.member.added', { name, email }),
     errorFallback: t('invitations.member.addError'),
     onSaved: onAdded,
     onClose,
