@@ -30,7 +30,7 @@ const duration = scenarioSeconds(10);
 const PORT = Number(process.env.BENCH_PORT ?? 14040);
 const log = benchLog('script-content-bench');
 // The bench is one client address: its rate limit must not be what is measured.
-const env = { PUBLIC_CONTENT_PER_MINUTE: '100000000' };
+const env = { PUBLIC_CONTENT_PER_MINUTE: '100000000', PUBLIC_WEBSITE_CONTENT_PER_MINUTE: '100000000' };
 
 const popup = (i, target) => ({
   titleOfPopup: { label: `Bench popup ${i}`, fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },

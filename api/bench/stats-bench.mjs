@@ -81,18 +81,20 @@ async function seed(query) {
   return { websiteId, contentIds: ids };
 }
 
-/** A batch of 100 events as a website's script sends it: sessions and what visitors did with content. */
-function batch(contentIds) {
+/**
+ * A batch of 100 events as a website's script sends it: one visitor's (with the visitor token the
+ * content call gave them), sessions and what they did with content.
+ */
+function batch(contentIds, visitorId, token) {
   const events = [];
   for (let i = 0; i < 100; i++) {
-    const visitorId = `load-visitor-${i}`;
     const contentId = contentIds[i % contentIds.length];
     if (i % 4 === 0) events.push({ type: 'view', visitorId, contentId });
     else if (i % 10 === 1) events.push({ type: 'close', visitorId, contentId });
     else if (i % 10 === 3) events.push({ type: 'react', visitorId, contentId, emoji: '👍' });
     else events.push({ type: 'session', visitorId, device: i % 3 ? 'web' : 'mobile' });
   }
-  return JSON.stringify({ events });
+  return JSON.stringify({ token, events });
 }
 
 async function scenarios(apiUrl, { websiteId, contentIds }) {
@@ -117,10 +119,12 @@ async function scenarios(apiUrl, { websiteId, contentIds }) {
   log(`views counted over 30 days: ${check} (of ${EVENTS} events, a quarter of them views)`);
 
   // Ingestion last, so the statistics above ran over exactly the seeded million.
+  const visitorId = 'load-visitor';
+  const { token } = await (await fetch(new URL(`/api/public/${key}/content?visitorId=${visitorId}&url=https%3A%2F%2Fbench.example%2F`, apiUrl))).json();
   const ingestion = await loadTest(new URL(`/api/public/${key}/events`, apiUrl).toString(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: batch(contentIds),
+    body: batch(contentIds, visitorId, token),
     connections,
     duration,
     timeout,
@@ -131,7 +135,7 @@ async function scenarios(apiUrl, { websiteId, contentIds }) {
 }
 
 // The ingestion limit is lifted: autocannon is one address, and the figure is what the API accepts.
-const run = { env: { PUBLIC_EVENTS_PER_MINUTE: '1000000000' }, seed, measure: scenarios, log };
+const run = { env: { PUBLIC_EVENTS_PER_MINUTE: '1000000000', PUBLIC_WEBSITE_EVENTS_PER_MINUTE: '1000000000' }, seed, measure: scenarios, log };
 
 const out = { events: EVENTS, connections };
 if (which.pglite) out.pglite = await onPglite({ ...run, prefix: 'signpost-stats-bench-', port: PORT.pglite }).catch((err) => ({ skipped: err.message }));

@@ -63,7 +63,8 @@ async function isStaffImport(request: FastifyRequest, ctx: AppContext, websiteId
  *
  * A batch speaks for one visitor: the visitor token of the content call names them, and an event of
  * another visitor is refused (403: the token is good, but it does not entitle its holder to speak
- * for someone else; 401 is kept for a token that is missing its validity, which the script renews).
+ * for someone else, and sending it again cannot succeed; 401 is for a token that is not valid —
+ * forged, another website's, expired — which the script renews before sending the batch again).
  * Each visitor keeps one reaction per item (a new one replaces theirs), sends a bounded number of
  * comments and answers a minute, and cannot date an event outside the last 24 hours.
  */
