@@ -67,6 +67,11 @@ describe('the identity secret', () => {
     expect(await secretOf(b)).not.toBe(res.json().secret);
   });
 
+  test('the seeded Demo website requires it too (the demo site signs its user on its server side)', async () => {
+    const [demo] = await t.ctx.db.select().from(websites).where(eq(websites.name, 'Demo website'));
+    expect(demo.identityRequired).toBe(true);
+  });
+
   test('a Viewer and an Editor (seeded roles) never read it, nor change or rotate it; another organisation gets 404', async () => {
     const s = await newSite();
     const before = await secretOf(s);

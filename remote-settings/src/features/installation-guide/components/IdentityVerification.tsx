@@ -163,8 +163,18 @@ function SecretPanel({ websiteId }: { websiteId: string }) {
       <Text fontWeight="medium" id="identity-secret-label">
         {t('installationGuide.identity.secret')}
       </Text>
-      <Box dir="ltr" textAlign="left" overflowX="auto" bg="bg.muted" borderRadius="md" borderWidth="1px" p="3">
-        <Code bg="transparent" fontSize="xs" whiteSpace="pre" aria-labelledby="identity-secret-label" data-testid="identity-secret">
+      <Box
+        dir="ltr"
+        textAlign="left"
+        overflowX="auto"
+        bg="bg.muted"
+        borderRadius="md"
+        borderWidth="1px"
+        p="3"
+        role="group"
+        aria-labelledby="identity-secret-label"
+      >
+        <Code bg="transparent" fontSize="xs" whiteSpace="pre" data-testid="identity-secret">
           {revealed ? data.secret : '•'.repeat(32)}
         </Code>
       </Box>
