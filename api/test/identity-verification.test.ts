@@ -4,6 +4,7 @@ import { ALL_PERMISSIONS, LIMITS } from 'contracts';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, visitors, websites } from '../src/db/schema';
 import { SEED_ROLES } from '../src/db/seed';
+import { VisitorTokens } from '../src/services/visitor-tokens';
 
 /**
  * Identity verification, on PGlite and PostgreSQL: a website's identity secret (read, required or
@@ -205,5 +206,26 @@ describe('rotation', () => {
     await rotate(s);
     expect((await identify(s, { externalId: 'ada', userHash: sign(third, 'ada') })).statusCode).toBe(200);
     expect((await identify(s, { externalId: 'ada', userHash: sign(second, 'ada') })).statusCode).toBe(401);
+  });
+});
+
+describe('the visitor token of the content call', () => {
+  /** The person the token of the content call speaks for, for `visitorId` on `s`. */
+  async function tokenPersonOf(s: Site, visitorId: string): Promise<string | null> {
+    const query = new URLSearchParams({ visitorId, url: 'https://page.example.test/' });
+    const res = await t.request({ method: 'GET', url: `/api/public/${s.key}/content?${query}` });
+    expect(res.statusCode).toBe(200);
+    return (await new VisitorTokens(t.ctx.config.authSecret).verify(res.json().token as string, s.id)).personId;
+  }
+
+  test('carries the person only once the identify was verified: an unverified claim speaks for the visitor alone', async () => {
+    const s = await newSite();
+    expect((await setRequired(s, false)).statusCode).toBe(200);
+    expect((await identify(s, { visitorId: 'claimed', externalId: 'ada' })).json().verified).toBe(false);
+    expect(await tokenPersonOf(s, 'claimed')).toBeNull();
+    expect((await identify(s, { visitorId: 'proven', externalId: 'ada', userHash: sign(await secretOf(s), 'ada') })).json().verified).toBe(true);
+    const [ada] = await t.ctx.db.select().from(clientMembers).where(eq(clientMembers.websiteId, s.id));
+    expect(await tokenPersonOf(s, 'proven')).toBe(ada.id);
+    expect(await tokenPersonOf(s, 'anonymous')).toBeNull();
   });
 });

@@ -64,6 +64,7 @@ const item = (id: string, kind: CachedItem['kind'], o: Partial<CachedItem> = {})
 });
 const facts = (history: [string, string, number | null, number | null][] = [], memberId: string | null = null): VisitorFacts => ({
   memberId,
+  identityVerified: false,
   matched: new Set(),
   groups: new Set(),
   history: new Map(history.map(([id, kind, lastView, lastClose]) => [id, { kind, lastView, lastClose }])),

@@ -58,8 +58,10 @@ export class VisitorTokens {
 
 /**
  * Which person a visitor token carries: the one place that decides it. The client member the visitor
- * is linked to (by identify), or none while anonymous.
+ * is linked to, only when that link was proven by identity verification (an identify with a valid
+ * userHash): an unverified identify is a claim anyone could make, so its token speaks for the visitor
+ * alone.
  */
-export function tokenPerson(visitor: { memberId: string | null }): string | null {
-  return visitor.memberId;
+export function tokenPerson(visitor: { memberId: string | null; identityVerified: boolean }): string | null {
+  return visitor.identityVerified ? visitor.memberId : null;
 }

@@ -33,6 +33,8 @@ export interface ScriptWebsiteRow {
 export interface VisitorFactsRow {
   /** The client member `identify` linked the visitor to; null while anonymous. */
   memberId: string | null;
+  /** Whether that link was made by an identify carrying a valid userHash (identity verification). */
+  identityVerified: boolean;
   /** Indexes of the conditions given that the member matches. */
   matched: number[];
   /** The member's group ids. */
@@ -237,6 +239,7 @@ export interface CarriedByEvents {
 
 interface RawFactsRow {
   member_id: string | null;
+  identity_verified: boolean | null;
   matched: number[] | null;
   groups: string[] | null;
   history: VisitorFactsRow['history'] | string | null;
@@ -256,7 +259,13 @@ export function visitorFactsStatement(database: Database, websiteId: string, con
   return async (visitorId: string): Promise<VisitorFactsRow> => {
     const [row] = await database.queryPrepared<RawFactsRow>(text, fillPlaceholders(params, { visitorId }));
     const history = typeof row?.history === 'string' ? (JSON.parse(row.history) as VisitorFactsRow['history']) : (row?.history ?? []);
-    return { memberId: row?.member_id ?? null, matched: row?.matched ?? [], groups: row?.groups ?? [], history };
+    return {
+      memberId: row?.member_id ?? null,
+      identityVerified: row?.identity_verified ?? false,
+      matched: row?.matched ?? [],
+      groups: row?.groups ?? [],
+      history,
+    };
   };
 }
 
@@ -269,10 +278,10 @@ export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[],
       )}]::int[], null)`
     : sql`'{}'::int[]`;
   return sql`
-    select m.member_id, m.matched, m.groups, h.history
+    select m.member_id, m.identity_verified, m.matched, m.groups, h.history
     from (select 1) as one
     left join lateral (
-      select ${clientMembers.id} as member_id, ${matched} as matched,
+      select ${clientMembers.id} as member_id, ${visitors.identityVerified} as identity_verified, ${matched} as matched,
              array(select ${groupMembers.groupId}::text from ${groupMembers} where ${groupMembers.clientMemberId} = ${clientMembers.id}) as groups
       from ${visitors} join ${clientMembers} on ${clientMembers.id} = ${visitors.clientMemberId}
       where ${visitors.websiteId} = ${websiteId} and ${visitors.visitorId} = ${visitorId}

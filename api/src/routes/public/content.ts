@@ -57,5 +57,5 @@ async function visitorFacts(content: WebsiteContent, visitorId: string): Promise
     else h.lastClose = Math.max(h.lastClose ?? 0, Number(at));
     history.set(contentId, h);
   }
-  return { memberId: row.memberId, matched: new Set(row.matched), groups: new Set(row.groups), history };
+  return { memberId: row.memberId, identityVerified: row.identityVerified, matched: new Set(row.matched), groups: new Set(row.groups), history };
 }

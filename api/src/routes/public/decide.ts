@@ -4,6 +4,8 @@ import type { Alternative, CachedItem } from './content-cache';
 export interface VisitorFacts {
   /** The client member `identify` linked the visitor to; null while anonymous. */
   memberId: string | null;
+  /** Whether that link was proven by identity verification (a valid userHash). */
+  identityVerified: boolean;
   /** Indexes of the website's targeting conditions the member matches. */
   matched: ReadonlySet<number>;
   /** The groups the member is in. */
