@@ -178,6 +178,12 @@ export class SignpostApi {
     return data._id;
   }
 
+  /** POST /api/banners: a banner with these fields (the rest defaulted by the API); its id. */
+  public async createBanner(session: ApiSession, banner: Record<string, unknown>): Promise<string> {
+    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/banners', { session, body: banner });
+    return data._id;
+  }
+
   /** POST /api/roles: the new role's id. */
   public async createRole(session: ApiSession, role: { name: string; permissions: string[] }): Promise<string> {
     const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/roles', { session, body: role });

@@ -336,6 +336,51 @@ test.describe('identity verification on the installation guide', () => {
   });
 });
 
+test.describe('a floating banner on a small phone (390 × 600)', () => {
+  test('very long content never covers the page: capped height, its text scrolls inside, the close button on screen; Esc closes it', async ({
+    browser,
+    product,
+    api,
+  }) => {
+    const session = await api.loginAsAdmin();
+    await api.cancelPublished(session);
+    const title = unique('Long notice');
+    const id = await api.createBanner(session, {
+      titleOfBanner: title,
+      content: 'Every rocket ships free this week, and the week after. '.repeat(60),
+      settings: { priority: 'normal', backgroundColor: '#0958d9', targetDevice: 'web', bannerStyle: 'floating', bannerPosition: 'bottom' },
+      dismissButton: true,
+    });
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 600 } });
+    try {
+      const site = new DemoSitePage(await context.newPage(), product.demoSiteURL);
+      await site.open('/');
+      const banner = site.banner(title);
+      await expect(banner).toBeVisible({ timeout: 20_000 });
+      // Measured where it rests, once its short entrance (a few pixels' slide) is over.
+      await banner.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      const box = (await banner.boundingBox())!;
+      // At most 40% of the viewport's height, sitting at its bottom: most of the page stays visible.
+      expect(box.height).toBeLessThanOrEqual(600 * 0.4 + 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(601);
+      expect(box.y).toBeGreaterThanOrEqual(600 * 0.6 - 1);
+      const close = banner.getByRole('button', { name: 'Close' });
+      await expect(close).toBeInViewport({ ratio: 1 });
+      // Its text scrolls inside it, and the close button stays put meanwhile.
+      const scroller = banner.locator('.main');
+      expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      await expect(close).toBeInViewport({ ratio: 1 });
+      await site.page.keyboard.press('Escape');
+      await expect(banner).toHaveCount(0);
+    } finally {
+      await context.close();
+      await api.deleteContent(session, 'banners', id).catch(() => undefined);
+    }
+  });
+});
+
 test.describe('installation guide on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
