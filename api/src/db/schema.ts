@@ -92,6 +92,10 @@ export const websites = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** The fatigue cap: interruptive items (popups, push notifications) one visitor is shown a UTC day. */
     interruptionsPerDay: integer('interruptions_per_day').notNull().default(3),
+    /** A push notification may show beside an open popup (otherwise interruptive items show one at a time). */
+    pushesBesidePopup: boolean('pushes_beside_popup').notNull().default(false),
+    /** Seconds the script waits after an interruptive item ends before showing the next. */
+    quietAfterCloseSeconds: integer('quiet_after_close_seconds').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [
