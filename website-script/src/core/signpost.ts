@@ -29,6 +29,8 @@ export type Traits = { id: string | number; name?: string; email?: string; [attr
 export const MAX_TRACKED = 100;
 
 const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+/** Ids of shown items the content call lists at most (the API reads no more). */
+const MAX_LISTED = 50;
 
 /**
  * The core every visitor runs: the visitor id, the commands of the page (`identify`, `track`, `page`,
@@ -69,6 +71,12 @@ export class Signpost {
     this.surfaces = new SurfaceManager({
       loaders: config.loaders,
       report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
+      // The quiet period after an interruptive item ends holds across the visit's pages (sessionStorage).
+      lastEnd: {
+        get: () => Number(this.session.get(`signpost:quiet:${config.websiteKey}`)) || 0,
+        set: (at) => this.session.set(`signpost:quiet:${config.websiteKey}`, String(at)),
+      },
+      doc: this.win.document,
       context: (item) => ({
         locale: pageLocale(this.win.document, nav),
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
@@ -200,16 +208,30 @@ export class Signpost {
   private async askContent(): Promise<void> {
     this.contentAbort?.abort();
     const abort = (this.contentAbort = new AbortController());
-    const query = new URLSearchParams({ visitorId: this.visitor.id, url: this.win.location.href.slice(0, 2048), device: this.device, v: SCRIPT_VERSION });
+    // The page owns what is open: it says what is on screen and what it has shown, whatever events are still on their way.
+    const query = new URLSearchParams({
+      visitorId: this.visitor.id,
+      url: this.win.location.href.slice(0, 2048),
+      device: this.device,
+      v: SCRIPT_VERSION,
+    });
+    const open = this.surfaces.open;
+    const seen = this.surfaces.seen.slice(-MAX_LISTED);
+    if (open.length) query.set('open', open.join(','));
+    if (seen.length) query.set('seen', seen.join(','));
     try {
       const res = await this.fetch(`${this.url(SCRIPT_PATHS.content)}?${query}`, { credentials: 'omit', signal: abort.signal });
       if (!res.ok) {
         console.warn(`[signpost] content refused (${res.status})`);
         return;
       }
-      const answer = (await res.json()) as { items?: ScriptItem[] };
+      const answer = (await res.json()) as { items?: ScriptItem[]; interruptions?: { pushesBesidePopup?: boolean; quietAfterCloseSeconds?: number } };
       if (abort.signal.aborted) return;
-      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : []);
+      const slot = answer.interruptions;
+      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
+        pushesBesidePopup: slot?.pushesBesidePopup === true,
+        quietMs: (Number(slot?.quietAfterCloseSeconds) || 0) * 1000,
+      });
     } catch (error) {
       if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
     }

@@ -4,7 +4,7 @@ import type { ItemOf, Surface, SurfaceContext } from './types';
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
-:host{display:block}
+:host{display:block!important}
 .bar{display:flex;align-items:center;flex-wrap:wrap;gap:8px 16px;padding:10px 16px;padding-inline-end:48px;position:relative;background:var(--sp-bg,#0958d9);color:var(--sp-fg,#fff)}
 .floating{position:fixed;inset-inline:0;z-index:${TOP};box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .top{inset-block-start:0}.bottom{inset-block-end:0}
