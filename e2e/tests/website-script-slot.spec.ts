@@ -79,10 +79,11 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
     api,
   }) => {
     test.setTimeout(180_000);
-    const title = unique('Welcome aboard');
-    const popupId = await publishPopup(signedInPage, { title, text: 'Glad to have you on board.' });
+    // The push first, then the popup: the newer comes first at equal priority, so the popup shows first.
     const pushTitle = unique('Lift-off soon');
     const pushId = await publishPush(signedInPage, { name: unique('Launch push'), title: pushTitle, body: 'Watch the launch live.', seconds: 60 });
+    const title = unique('Welcome aboard');
+    const popupId = await publishPopup(signedInPage, { title, text: 'Glad to have you on board.' });
     try {
       const { site, close } = await visitor(browser, product.demoSiteURL);
       try {
@@ -142,7 +143,12 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
       try {
         const seen = site.eventDelivered('view', homeId);
         await site.open('/');
-        await site.page.addStyleTag({ content: HOSTILE_FOCUS_CSS });
+        // The page's stylesheet (constructed: the demo site's CSP refuses inline styles, as a strict site's does).
+        await site.page.evaluate((css) => {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        }, HOSTILE_FOCUS_CSS);
         const home = site.popup(homeTitle);
         await expect(home).toBeVisible({ timeout: 20_000 });
         // The server knows the popup was seen (the next content call must not think it still open).
