@@ -42,7 +42,7 @@ async function site(): Promise<Site> {
 function content(
   s: Site,
   visitorId: string,
-  o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; token?: string; app?: TestApp['app'] } = {},
+  o: { url?: string; device?: 'web' | 'mobile'; origin?: string; v?: string; token?: string; app?: TestApp['app']; open?: string[]; seen?: string[] } = {},
 ) {
   const query = new URLSearchParams({
     visitorId,
@@ -50,6 +50,8 @@ function content(
     device: o.device ?? 'web',
     ...(o.v ? { v: o.v } : {}),
     ...(o.token ? { token: o.token } : {}),
+    ...(o.open ? { open: o.open.join(',') } : {}),
+    ...(o.seen ? { seen: o.seen.join(',') } : {}),
   });
   return (o.app ?? t.app).inject({
     method: 'GET',
@@ -242,7 +244,7 @@ describe('what to show', () => {
     const webOnly = await add(s, 'popup', popupBody({ devices: 'web', priority: 'high' }));
     const mobileBanner = await add(s, 'banner', bannerBody({ settings: { targetDevice: 'mobile' } }));
     const pricing = await add(s, 'popup', popupBody({ href: '/pricing', priority: 'high' }));
-    const absolute = await add(s, 'popup', popupBody({ href: `https://${s.domain}/docs/`, priority: 'high' }));
+    const absolute = await add(s, 'popup', popupBody({ href: `https://${s.domain}/docs/*`, priority: 'high' }));
     const low = await add(s, 'banner', bannerBody({ settings: { priority: 'low', targetDevice: 'all' } }));
     const high = await add(s, 'banner', bannerBody({ settings: { priority: 'high', targetDevice: 'all' } }));
     const normal = await add(s, 'banner', bannerBody({ settings: { priority: 'normal', targetDevice: 'all' } }));
@@ -257,9 +259,11 @@ describe('what to show', () => {
     expect(web.ids).toEqual([high, webOnly, newerNormal, normal, low]);
     const mobile = await shown(s, 'v', { device: 'mobile', url: `https://${s.domain}/` });
     expect(mobile.ids).toEqual([high, newerNormal, normal, mobileBanner, low]);
-    // One popup at most: on /pricing/plans both the page's popup and the web popup qualify; the answer holds one.
-    const onPricing = await shown(s, 'v2', { url: `https://${s.domain}/pricing/plans?x=1` });
-    expect(onPricing.items.filter((i) => i.kind === 'popup')).toHaveLength(1);
+    // On /pricing both the page's popup and the web popup qualify: both are returned, the page shows them one at a time.
+    const onPricing = await shown(s, 'v2', { url: `https://${s.domain}/pricing/?x=1` });
+    expect(onPricing.ids).toEqual([high, pricing, webOnly, newerNormal, normal, low]);
+    // The rule names that page exactly: not the pages below it.
+    expect((await shown(s, 'v2', { url: `https://${s.domain}/pricing/plans` })).ids).not.toContain(pricing);
     const mobilePricing = await shown(s, 'v3', { device: 'mobile', url: `https://${s.domain}/pricing` });
     expect(mobilePricing.ids).toContain(pricing);
     const mobileAbout = await shown(s, 'v3', { device: 'mobile', url: `https://${s.domain}/about` });
@@ -305,36 +309,50 @@ describe('what to show', () => {
     ).not.toContain(short);
   });
 
-  test('fatigue: cap 1 → the second interruptive item is not shown, banners still are; an open popup stays without counting twice', async () => {
+  test('fatigue: the cap counts only the interruptive items the visitor saw; banners still show; an item seen today comes back without counting twice', async () => {
     const s = await site();
     const settings = await t.request({
       method: 'PUT',
       url: `/api/websites/${s.u.websiteId}/settings`,
       headers: s.u.headers,
-      payload: { interruptionsPerDay: 1 },
+      payload: { interruptionsPerDay: 2 },
     });
     expect(settings.statusCode).toBe(200);
-    expect(settings.json()).toEqual({ message: 'Website settings updated', data: { interruptionsPerDay: 1 } });
+    // Settings not sent take their defaults: one interruptive item at a time, 3 quiet seconds after one ends.
+    const stored = { interruptionsPerDay: 2, pushesBesidePopup: false, quietAfterCloseSeconds: 3 };
+    expect(settings.json()).toEqual({ message: 'Website settings updated', data: stored });
     const read = await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers });
-    expect(read.json()).toEqual({ data: { interruptionsPerDay: 1 } });
+    expect(read.json()).toEqual({ data: stored });
     const popup = await add(s, 'popup', popupBody({ priority: 'high' }));
+    // Equal priority: the newer push comes first.
+    const push2 = await add(s, 'push', pushBody());
     const push = await add(s, 'push', pushBody());
+    await t.ctx.db
+      .update(contents)
+      .set({ createdAt: new Date(Date.now() + 1000) })
+      .where(eq(contents.id, push));
     const banner = await add(s, 'banner', bannerBody({ settings: { targetDevice: 'all' } }));
 
+    // Two may be shown today: the popup and the first push are offered; the page shows the popup first.
     const first = await shown(s, 'tired');
-    expect(first.ids).toEqual([popup, banner]);
-    expect(first.interruptions).toEqual({ perDay: 1, today: 0 });
+    expect(first.ids).toEqual([popup, push, banner]);
+    expect(first.interruptions).toEqual({ perDay: 2, today: 0, pushesBesidePopup: false, quietAfterCloseSeconds: 3 });
     expect((await events(s, [{ type: 'view', visitorId: 'tired', contentId: popup }])).statusCode).toBe(202);
-    // Viewed, not closed: an SPA page change gets the same popup back, and the push still waits.
-    const again = await shown(s, 'tired', { url: `https://${s.domain}/next` });
-    expect(again.ids).toEqual([popup, banner]);
-    expect(again.interruptions).toEqual({ perDay: 1, today: 1 });
-    await events(s, [{ type: 'close', visitorId: 'tired', contentId: popup }]);
+    // The push was offered but never on screen (it waited for the popup): it does not count, and is offered again.
+    const again = await shown(s, 'tired', { url: `https://${s.domain}/next`, open: [popup], seen: [popup] });
+    expect(again.ids).toEqual([popup, push, banner]);
+    expect(again.interruptions.today).toBe(1);
+    // The popup closed by itself (no close event): seen, so not offered again; the push still is.
+    const closed = await shown(s, 'tired', { url: `https://${s.domain}/next` });
+    expect(closed.ids).toEqual([push, banner]);
+    await events(s, [{ type: 'view', visitorId: 'tired', contentId: push }]);
+    // Two seen: the cap is reached, the second push waits for tomorrow; banners still show.
     const capped = await shown(s, 'tired');
     expect(capped.ids).toEqual([banner]);
-    expect(capped.ids).not.toContain(push);
+    expect(capped.interruptions.today).toBe(2);
+    expect(capped.ids).not.toContain(push2);
     // Another visitor has their own day.
-    expect((await shown(s, 'fresh')).ids).toEqual([popup, banner]);
+    expect((await shown(s, 'fresh')).ids).toEqual([popup, push, banner]);
     // A dismissed banner does not come back; a viewed push notification is shown once.
     await events(s, [{ type: 'close', visitorId: 'fresh', contentId: banner }]);
     expect((await shown(s, 'fresh')).ids).not.toContain(banner);
@@ -343,6 +361,67 @@ describe('what to show', () => {
     expect((await shown(pushOnly, 'p')).ids).toEqual([once]);
     expect((await events(pushOnly, [{ type: 'view', visitorId: 'p', contentId: once }])).statusCode).toBe(202);
     expect((await shown(pushOnly, 'p')).ids).toEqual([]);
+  });
+
+  test('the content call honours what the page says is open: a popup closed a moment ago holds nothing, one still open stays on any page', async () => {
+    const s = await site();
+    const first = await add(s, 'popup', popupBody({ priority: 'high', href: '/' }));
+    const second = await add(s, 'popup', popupBody({ priority: 'normal', href: '/docs' }));
+    const at = (path: string) => `https://${s.domain}${path}`;
+    expect((await shown(s, 'nav', { url: at('/') })).ids).toEqual([first]);
+    // The view reached the server; the visitor pressed Esc, and navigated before the close left the page's batch.
+    await events(s, [{ type: 'view', visitorId: 'nav', contentId: first }]);
+    const next = await shown(s, 'nav', { url: at('/docs'), open: [], seen: [first] });
+    expect(next.ids).toEqual([second]);
+    // The page says its view too, before the event arrives: seen, counted once.
+    const other = await shown(s, 'nav2', { url: at('/'), seen: [first] });
+    expect(other.ids).toEqual([]);
+    expect(other.interruptions.today).toBe(1);
+    // Still open on the page after a client-side navigation to a page its rule does not name: it stays.
+    const kept = await shown(s, 'nav3', { url: at('/docs'), open: [first], seen: [first] });
+    expect(kept.ids).toEqual([first, second]);
+    expect(kept.interruptions.today).toBe(1);
+    // Ids the website does not hold, or too many, are harmless.
+    expect((await shown(s, 'nav4', { url: at('/'), open: ['nope', ...Array.from({ length: 60 }, (_, i) => `x${i}`)] })).ids).toEqual([first]);
+    const tooLong = await content(s, 'nav4', { open: ['y'.repeat(3000)] });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  test('page rules on hash routes match on a client-side navigation; a rule that can never match is refused', async () => {
+    const s = await site();
+    const completed = await add(s, 'popup', popupBody({ href: '#/completed' }));
+    const active = await add(s, 'popup', popupBody({ href: '/index.html#/active' }));
+    const at = (path: string) => ({ url: `http://${s.domain}${path}` });
+    // The app's first page, then its hash router moving on without a reload: the script asks again with the new address.
+    expect((await shown(s, 'todo', at('/#/'))).ids).toEqual([]);
+    expect((await shown(s, 'todo', at('/#/completed'))).ids).toEqual([completed]);
+    expect((await shown(s, 'todo2', at('/index.html#/completed'))).ids).toEqual([completed]);
+    expect((await shown(s, 'todo3', at('/#/active'))).ids).toEqual([active]);
+    expect((await shown(s, 'todo3', at('/other#/active'))).ids).toEqual([]);
+
+    for (const href of ['mailto:team@example.com', 'example.com:8080/pricing', '/pricing page']) {
+      const refused = await t.request({ method: 'POST', url: '/api/popups', headers: s.u.headers, payload: popupBody({ href }) });
+      expect([href, refused.statusCode, refused.json().errors?.href]).toEqual([
+        href,
+        400,
+        'This rule can never match a page: write a path such as /pricing, /docs/* or #/completed',
+      ]);
+    }
+  });
+
+  test('settings: pushes beside a popup and the quiet seconds are stored, checked and given to the page', async () => {
+    const s = await site();
+    const put = (payload: object) => t.request({ method: 'PUT', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers, payload });
+    const saved = await put({ interruptionsPerDay: 4, pushesBesidePopup: true, quietAfterCloseSeconds: 0 });
+    expect(saved.statusCode).toBe(200);
+    const bad = await put({ interruptionsPerDay: 4, pushesBesidePopup: 'yes', quietAfterCloseSeconds: 601 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ pushesBesidePopup: expect.any(String), quietAfterCloseSeconds: 'Between 0 and 600 seconds' });
+    const answer = await eventually(
+      async () => [JSON.stringify((await shown(s, 'settings')).interruptions)],
+      ([i]) => i.includes('"perDay":4'),
+    );
+    expect(JSON.parse(answer[0])).toEqual({ perDay: 4, today: 0, pushesBesidePopup: true, quietAfterCloseSeconds: 0 });
   });
 
   test('replay: a closed popup does not come back with showAgain never, does with always', async () => {

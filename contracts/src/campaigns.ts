@@ -5,6 +5,7 @@ import { pageQuerySchema, pagedSchema } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
 import { msg } from './message-code';
+import { parsePageRule } from './page-rule';
 
 /**
  * Default colour of content surfaces that carry white text (banner background, buttons): the
@@ -284,8 +285,13 @@ export const popupDocumentSchema = z.object({
     .min(0)
     .max(POPUP_MAX_DURATION_DAYS, msg('validation.durationDaysTooMany'))
     .default(0),
-  /** The page address (or prefix) of the website where the popup shows; empty = every page. */
-  href: z.string().trim().max(LIMITS.urlMax, msg('validation.urlTooLong')).default(''),
+  /** The page rule (page-rule.ts): the path and hash where the popup shows, exactly or with `*`; empty = every page. */
+  href: z
+    .string()
+    .trim()
+    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
+    .refine((rule) => parsePageRule(rule) !== null, msg('validation.pageRuleNeverMatches'))
+    .default(''),
   /**
    * Individual people (client member ids) it is also shown to, whatever the target; the server checks
    * they are people of the active website.

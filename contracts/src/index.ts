@@ -24,3 +24,4 @@ export * from './script';
 export * from './session-calls';
 export * from './limits';
 export * from './messages';
+export * from './page-rule';

@@ -21,6 +21,10 @@ export const LIMITS = {
   eventsPerBatchMax: 100,
   eventMaxAgeDays: 120,
   interruptionsPerDayMax: 50,
+  /** Seconds the script waits after an interruptive item ends before it shows the next one. */
+  quietAfterCloseMax: 600,
+  /** Ids the script lists in one content call (what is open, what it has shown). */
+  scriptIdsMax: 50,
   externalIdMax: 128,
   visitorIdMax: 128,
   attributeValueMax: 1000,

@@ -29,6 +29,14 @@ export const visitorIdSchema = z
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;
 export const MAX_INTERRUPTIONS_PER_DAY = LIMITS.interruptionsPerDayMax;
+/**
+ * Whether a push notification may show beside an open popup (else interruptive items show one at a
+ * time), unless the website says otherwise: one at a time, so a push never sits beside a modal the
+ * visitor is busy with.
+ */
+export const DEFAULT_PUSHES_BESIDE_POPUP = false;
+/** Seconds between an interruptive item ending and the next one showing, unless the website says otherwise. */
+export const DEFAULT_QUIET_AFTER_CLOSE_SECONDS = 3;
 
 // ---------------------------------------------------------------------------------------------
 // What to show now
@@ -53,6 +61,22 @@ export const scriptContentQuerySchema = z.object({
    * as the installation heartbeat. Invalid or absent, the call is answered all the same.
    */
   token: z.string().trim().max(VISITOR_TOKEN_MAX).optional(),
+  /**
+   * Comma-separated ids of the interruptive items (popups, push notifications) on the visitor's screen
+   * now. The page owns what is open: an item not listed is not open, whatever events are still on
+   * their way (a close still in the page's batch must not hold the slot).
+   */
+  open: z
+    .string()
+    .trim()
+    .max(LIMITS.scriptIdsMax * 40)
+    .optional(),
+  /** Comma-separated ids of the interruptive items this page has shown (seen, even if their view event is still on its way). */
+  seen: z
+    .string()
+    .trim()
+    .max(LIMITS.scriptIdsMax * 40)
+    .optional(),
 });
 
 /** A popup as a visitor's page needs it: what to render, nothing of its targeting. */
@@ -93,8 +117,16 @@ export type ScriptItem = z.infer<typeof scriptItemSchema>;
 
 export const scriptContentAnswerSchema = z.object({
   items: z.array(scriptItemSchema),
-  /** The fatigue cap of interruptive items a day for this website, and how many this visitor saw today. */
-  interruptions: z.object({ perDay: z.number().int(), today: z.number().int() }),
+  /**
+   * The fatigue cap of interruptive items a day for this website and how many this visitor saw today;
+   * how the page shares its one interruptive slot (the website's script settings).
+   */
+  interruptions: z.object({
+    perDay: z.number().int(),
+    today: z.number().int(),
+    pushesBesidePopup: z.boolean(),
+    quietAfterCloseSeconds: z.number().int(),
+  }),
   /** A new visitor token for this visitor (events carry it), valid `tokenTtl` seconds. */
   token: z.string(),
   tokenTtl: z.number().int(),
@@ -236,13 +268,22 @@ export const websiteSettingsSchema = z.object({
     .min(0, msg('validation.interruptionsPerDayRange'))
     .max(MAX_INTERRUPTIONS_PER_DAY, msg('validation.interruptionsPerDayRange'))
     .default(DEFAULT_INTERRUPTIONS_PER_DAY),
+  /** A push notification may show beside an open popup; otherwise interruptive items wait for one another. */
+  pushesBesidePopup: z.boolean().default(DEFAULT_PUSHES_BESIDE_POPUP),
+  /** Seconds the script waits after an interruptive item ends (closed, or its time over) before showing the next. */
+  quietAfterCloseSeconds: z
+    .number({ error: msg('validation.quietAfterCloseRange') })
+    .int(msg('validation.quietAfterCloseRange'))
+    .min(0, msg('validation.quietAfterCloseRange'))
+    .max(LIMITS.quietAfterCloseMax, msg('validation.quietAfterCloseRange'))
+    .default(DEFAULT_QUIET_AFTER_CLOSE_SECONDS),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
 export const updateWebsiteSettingsCall = defineCall({
   method: 'PUT',
   path: '/api/websites/:id/settings',
   access: inOrganisation('create_websites'),
-  summary: "Change a website's script settings (interruptions a visitor sees a day)",
+  summary: "Change a website's script settings (interruptions a visitor sees a day, how they share the page)",
   tag: 'websites',
   params: idParamSchema,
   body: websiteSettingsSchema,

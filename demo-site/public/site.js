@@ -2,7 +2,13 @@
 // content swapped without a reload, Back through popstate) and a "sign in" that tells Signpost who the
 // visitor is. Signpost itself arrives only through the installation snippet in the page's <head>,
 // which defines `window.signpost` (calls made before the script loads are queued).
-const PAGES = { '/': 'page-home', '/pricing': 'page-pricing', '/docs': 'page-docs' };
+const PAGES = { '/': 'page-home', '/pricing': 'page-pricing', '/docs': 'page-docs', '/app': 'page-app' };
+/** The App page's to-dos: a hash-routed list (`#/`, `#/active`, `#/completed`), as TodoMVC is. */
+const TODOS = [
+  { title: 'Fuel the rocket', done: true },
+  { title: 'Check the weather', done: false },
+  { title: 'Count down', done: false },
+];
 const SIGNED_IN_KEY = 'acme-demo-signed-in';
 /** The demo visitor: attribute names the demo website declares (api/src/db/seed-demo-members.ts). */
 const ADA = {
@@ -58,8 +64,30 @@ function render({ focus = false } = {}) {
     if (new URL(link.href).pathname === location.pathname && !link.hasAttribute('data-reload')) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  document.body.classList.toggle('todo-app', location.pathname === '/app');
+  renderTodos();
   if (focus) main.focus();
 }
+
+/** The App page follows its hash route (`hashchange`), without a reload nor a pushState of its own. */
+function renderTodos() {
+  const list = document.querySelector('[data-testid="todo-list"]');
+  if (!list) return;
+  const route = location.hash.replace(/^#\/?/, '');
+  const shown = TODOS.filter((t) => (route === 'active' ? !t.done : route === 'completed' ? t.done : true));
+  list.replaceChildren(
+    ...shown.map((t) => {
+      const item = document.createElement('li');
+      item.textContent = `${t.done ? '✓' : '○'} ${t.title}`;
+      return item;
+    }),
+  );
+  for (const link of document.querySelectorAll('[data-hash-route]')) {
+    if (link.getAttribute('href') === (location.hash || '#/')) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+window.addEventListener('hashchange', renderTodos);
 
 /** Same-site links keep `?lang=ar` so the whole visit stays right to left. */
 function withLanguage(href) {
@@ -72,6 +100,8 @@ function withLanguage(href) {
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  // Hash routes are the browser's own navigation (hashchange), as in a hash-routed app.
+  if (link.hasAttribute('data-hash-route')) return;
   if (link.hasAttribute('data-keep-path')) {
     // The language links: a full load of the same page in the other language.
     event.preventDefault();

@@ -87,6 +87,38 @@ export class DemoSitePage {
     return this.page.getByRole('status').filter({ hasText: title });
   }
 
+  /**
+   * Waits until the script has delivered an event (`view`, `close`) about a content item to the API:
+   * what the server knows from then on.
+   */
+  public async eventDelivered(type: string, contentId: string): Promise<void> {
+    const response = await this.page.waitForResponse(
+      (r) => {
+        if (!/\/events$/.test(new URL(r.url()).pathname) || r.request().method() !== 'POST') return false;
+        const sent = JSON.parse(r.request().postData() ?? '{}') as { events?: { type: string; contentId?: string }[] };
+        return (sent.events ?? []).some((e) => e.type === type && e.contentId === contentId);
+      },
+      { timeout: 20_000 },
+    );
+    expect(response.ok()).toBe(true);
+  }
+
+  /** Resolves with the ids of the script's next "what to show now" answer (start waiting before the action that asks). */
+  public nextContent(): Promise<string[]> {
+    return this.page
+      .waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname))
+      .then(async (r) => ((await r.json()) as { items: { id: string }[] }).items.map((i) => i.id));
+  }
+
+  /** The computed style of a surface's host element in the page (`signpost-popup`…), as the page's CSS reaches it. */
+  public async hostStyle(kind: 'popup' | 'banner' | 'push'): Promise<{ focused: boolean; boxShadow: string; outlineStyle: string }> {
+    return this.page.evaluate((tag) => {
+      const host = document.querySelector(tag)!;
+      const style = getComputedStyle(host);
+      return { focused: host.matches(':focus'), boxShadow: style.boxShadow, outlineStyle: style.outlineStyle };
+    }, `signpost-${kind}`);
+  }
+
   /** The writing direction a surface renders with (its `dir`, inherited inside the shadow root). */
   public async direction(surface: Locator): Promise<string> {
     return surface.evaluate((el) => getComputedStyle(el).direction);

@@ -100,7 +100,7 @@ describe('the loader', () => {
     expect(boot(window)).toBeNull();
   });
 
-  it('re-asks what to show when a single-page app changes page, removing what is no longer returned', async () => {
+  it('re-asks what to show when a single-page app changes page, saying what is open; what is on screen stays', async () => {
     items = [bannerItem(), popupItem()];
     pasteSnippet();
     running = await boot(window);
@@ -116,8 +116,11 @@ describe('the loader', () => {
     const content = contentCalls();
     expect(content).toHaveLength(2);
     expect(content[1].searchParams.get('url')).toBe('http://localhost/pricing');
-    expect(document.querySelector('signpost-banner')).toBeNull();
-    // The popup still returned stays open (not re-rendered, not reported again).
+    // The page owns what is open: it tells the server what is on screen and what it has shown.
+    expect(content[1].searchParams.get('open')).toBe(popupItem().id);
+    expect(content[1].searchParams.get('seen')).toBe(popupItem().id);
+    // A navigation removes nothing: the banner no longer returned stays, the popup is not re-rendered.
+    expect(document.querySelector('signpost-banner')).not.toBeNull();
     expect(document.querySelectorAll('signpost-popup')).toHaveLength(1);
   });
 

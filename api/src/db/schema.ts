@@ -104,6 +104,10 @@ export const websites = pgTable(
     /** The secret the last rotation replaced: it verifies until identityRotatedAt + LIMITS.identitySecretGraceHours. */
     identityPreviousSecret: text('identity_previous_secret'),
     identityRotatedAt: tstz('identity_rotated_at'),
+    /** A push notification may show beside an open popup (otherwise interruptive items show one at a time). */
+    pushesBesidePopup: boolean('pushes_beside_popup').notNull().default(false),
+    /** Seconds the script waits after an interruptive item ends before showing the next. */
+    quietAfterCloseSeconds: integer('quiet_after_close_seconds').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,8 @@ export interface ScriptWebsiteRow {
   id: string;
   domain: string;
   interruptionsPerDay: number;
+  pushesBesidePopup: boolean;
+  quietAfterCloseSeconds: number;
 }
 
 /** What the database says of one visitor, as the content call's one query (visitorFactsStatement) reads it. */
@@ -53,7 +55,13 @@ export function websiteScriptStore(db: Db) {
     /** The website of a script's public key, or undefined. */
     async websiteOfKey(publicKey: string): Promise<ScriptWebsiteRow | undefined> {
       const [website] = await db
-        .select({ id: websites.id, domain: websites.domain, interruptionsPerDay: websites.interruptionsPerDay })
+        .select({
+          id: websites.id,
+          domain: websites.domain,
+          interruptionsPerDay: websites.interruptionsPerDay,
+          pushesBesidePopup: websites.pushesBesidePopup,
+          quietAfterCloseSeconds: websites.quietAfterCloseSeconds,
+        })
         .from(websites)
         .where(eq(websites.publicKey, publicKey))
         .limit(1);

@@ -70,19 +70,27 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
     },
 
     /** One website of the organisation with what its script uses (undefined: none such, or another organisation's). */
-    async scriptSettings(id: string): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay'> | undefined> {
+    async scriptSettings(
+      id: string,
+    ): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds'> | undefined> {
       const [site] = await db
-        .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay })
+        .select({
+          id: websites.id,
+          publicKey: websites.publicKey,
+          interruptionsPerDay: websites.interruptionsPerDay,
+          pushesBesidePopup: websites.pushesBesidePopup,
+          quietAfterCloseSeconds: websites.quietAfterCloseSeconds,
+        })
         .from(websites)
         .where(and(ofOrganisation, eq(websites.id, id)))
         .limit(1);
       return site;
     },
 
-    async setInterruptionsPerDay(id: string, interruptionsPerDay: number): Promise<void> {
+    async setScriptSettings(id: string, settings: Pick<WebsiteRow, 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds'>): Promise<void> {
       await db
         .update(websites)
-        .set({ interruptionsPerDay })
+        .set(settings)
         .where(and(ofOrganisation, eq(websites.id, id)));
     },
 

@@ -34,6 +34,8 @@ export type Traits = { id: string | number; name?: string; email?: string; userH
 export const MAX_TRACKED = 100;
 
 const TEXT_PLAIN = 'text/plain;charset=UTF-8';
+/** Ids of shown items the content call lists at most (the API reads no more). */
+const MAX_LISTED = 50;
 
 /**
  * The core every visitor runs: the visitor id, the commands of the page (`identify`, `track`, `page`,
@@ -88,6 +90,12 @@ export class Signpost {
     this.surfaces = new SurfaceManager({
       loaders: config.loaders,
       report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
+      // The quiet period after an interruptive item ends holds across the visit's pages (sessionStorage).
+      lastEnd: {
+        get: () => Number(this.session.get(`signpost:quiet:${config.websiteKey}`)) || 0,
+        set: (at) => this.session.set(`signpost:quiet:${config.websiteKey}`, String(at)),
+      },
+      doc: this.win.document,
       context: (item) => ({
         locale: pageLocale(this.win.document, nav),
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
@@ -235,6 +243,7 @@ export class Signpost {
     const visitorId = this.visitor.id;
     // The token the page holds makes this call the installation heartbeat; the answer brings a new one.
     const held = this.tokens.get(visitorId);
+    // The page owns what is open: it says what is on screen and what it has shown, whatever events are still on their way.
     const query = new URLSearchParams({
       visitorId,
       url: this.win.location.href.slice(0, 2048),
@@ -242,16 +251,29 @@ export class Signpost {
       v: SCRIPT_VERSION,
       ...(held ? { token: held } : {}),
     });
+    const open = this.surfaces.open;
+    const seen = this.surfaces.seen.slice(-MAX_LISTED);
+    if (open.length) query.set('open', open.join(','));
+    if (seen.length) query.set('seen', seen.join(','));
     try {
       const res = await this.fetch(`${this.url(SCRIPT_PATHS.content)}?${query}`, { credentials: 'omit', signal: abort.signal });
       if (!res.ok) {
         console.warn(`[signpost] content refused (${res.status})`);
         return;
       }
-      const answer = (await res.json()) as { items?: ScriptItem[]; token?: unknown; tokenTtl?: unknown };
+      const answer = (await res.json()) as {
+        items?: ScriptItem[];
+        interruptions?: { pushesBesidePopup?: boolean; quietAfterCloseSeconds?: number };
+        token?: unknown;
+        tokenTtl?: unknown;
+      };
       if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
       if (abort.signal.aborted) return;
-      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : []);
+      const slot = answer.interruptions;
+      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
+        pushesBesidePopup: slot?.pushesBesidePopup === true,
+        quietMs: (Number(slot?.quietAfterCloseSeconds) || 0) * 1000,
+      });
     } catch (error) {
       if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
     }

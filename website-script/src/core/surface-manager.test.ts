@@ -1,9 +1,9 @@
-import { bannerItem, popupItem } from '../../test/fixtures';
+import { bannerItem, popupItem, pushItem } from '../../test/fixtures';
 import type { ScriptItem, SurfaceContext, SurfaceModule } from '../surfaces/types';
 import { pageLocale } from '../texts';
-import { SurfaceManager } from './surface-manager';
+import { SurfaceManager, type SlotSettings } from './surface-manager';
 
-function setup() {
+function setup(lastEnd?: { get(): number; set(at: number): void }) {
   const mounted: string[] = [];
   const destroyed: string[] = [];
   const reports: string[] = [];
@@ -19,41 +19,118 @@ function setup() {
     loaders: { popup: async () => fake, banner: async () => fake, push: async () => fake },
     report: (type, item) => reports.push(`${type}:${item.id}`),
     context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u }),
+    lastEnd,
   });
-  return { manager, mounted, destroyed, reports, dismissers };
+  /** Ends an item as the visitor (or its own time) would, and lets the next one mount. */
+  const end = async (id: string, byVisitor = true) => {
+    dismissers.get(id)!(byVisitor);
+    await settle();
+  };
+  return { manager, mounted, destroyed, reports, end };
 }
+const settle = () => new Promise((r) => setTimeout(r, 5));
 const otherPopup = (): ScriptItem => ({ ...popupItem(), id: '44444444-4444-4444-8444-444444444444' });
+const otherPush = (): ScriptItem => ({ ...pushItem(), id: '55555555-5555-4555-8555-555555555555' });
+const oneAtATime: SlotSettings = { pushesBesidePopup: false, quietMs: 0 };
 
-describe('SurfaceManager', () => {
-  it('shows one popup at a time, and reports a view for each surface shown', async () => {
-    const { manager, mounted, reports } = setup();
-    await manager.show([popupItem(), otherPopup(), bannerItem()]);
-    expect(mounted).toEqual([popupItem().id, bannerItem().id]);
-    expect(reports).toEqual([`view:${popupItem().id}`, `view:${bannerItem().id}`]);
+describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
+  it('shows one interruptive item at a time and banners at once; the waiting push shows when the popup ends, and only then reports its view', async () => {
+    const { manager, mounted, reports, end } = setup();
+    await manager.show([popupItem(), pushItem(), bannerItem()], oneAtATime);
+    expect(mounted).toEqual([bannerItem().id, popupItem().id]);
+    expect(reports).toEqual([`view:${bannerItem().id}`, `view:${popupItem().id}`]);
+    expect(manager.open).toEqual([popupItem().id]);
+    expect(manager.waiting).toEqual([pushItem().id]);
+    await end(popupItem().id);
+    expect(mounted.at(-1)).toBe(pushItem().id);
+    expect(reports.slice(-2)).toEqual([`close:${popupItem().id}`, `view:${pushItem().id}`]);
+    expect(manager.open).toEqual([pushItem().id]);
+    expect(manager.seen).toEqual([popupItem().id, pushItem().id]);
   });
 
-  it('keeps what is still returned, removes what is not, never re-mounting', async () => {
-    const { manager, mounted, destroyed, reports } = setup();
-    await manager.show([popupItem(), bannerItem()]);
-    await manager.show([popupItem(), otherPopup()]);
-    expect(destroyed).toEqual([bannerItem().id]);
-    expect(mounted).toEqual([popupItem().id, bannerItem().id]);
-    expect(reports.filter((r) => r.startsWith('view'))).toHaveLength(2);
-    // The open popup gone from the answer: the next one may show.
-    await manager.show([otherPopup()]);
-    expect(destroyed).toEqual([bannerItem().id, popupItem().id]);
+  it('a popup waits for a push on screen (never over it); two pushes never share the corner', async () => {
+    const { manager, mounted, end } = setup();
+    await manager.show([pushItem(), popupItem(), otherPush()], { pushesBesidePopup: true, quietMs: 0 });
+    expect(mounted).toEqual([pushItem().id]);
+    await end(pushItem().id, false);
+    // The popup, and the other push beside it as the website allows.
+    expect(mounted).toEqual([pushItem().id, popupItem().id, otherPush().id]);
+  });
+
+  it('pushes show beside a popup only when the website allows it', async () => {
+    const beside = setup();
+    await beside.manager.show([popupItem(), pushItem()], { pushesBesidePopup: true, quietMs: 0 });
+    expect(beside.mounted).toEqual([popupItem().id, pushItem().id]);
+    const alone = setup();
+    await alone.manager.show([popupItem(), pushItem()], oneAtATime);
+    expect(alone.mounted).toEqual([popupItem().id]);
+  });
+
+  it('an item on screen stays when a later answer (a client-side navigation) no longer returns it; the queue follows the latest answer', async () => {
+    const { manager, mounted, destroyed, end } = setup();
+    await manager.show([popupItem(), pushItem(), bannerItem()], oneAtATime);
+    await manager.show([otherPopup()], oneAtATime);
+    expect(destroyed).toEqual([]);
+    expect(manager.ids).toEqual([bannerItem().id, popupItem().id]);
+    expect(manager.waiting).toEqual([otherPopup().id]);
+    await end(popupItem().id);
     expect(mounted.at(-1)).toBe(otherPopup().id);
   });
 
-  it('reports a close only when the visitor closed it, and does not show a dismissed item again on this page', async () => {
-    const { manager, mounted, reports, dismissers } = setup();
-    await manager.show([popupItem(), bannerItem()]);
-    dismissers.get(popupItem().id)!(true);
-    dismissers.get(bannerItem().id)!(false);
+  it('waits the quiet period after an interruptive item ends, even across page loads', async () => {
+    let at = 0;
+    const store = { get: () => at, set: (t: number) => (at = t) };
+    const { manager, mounted, end } = setup(store);
+    await manager.show([popupItem(), pushItem()], { pushesBesidePopup: false, quietMs: 60 });
+    await end(popupItem().id);
+    expect(mounted).toEqual([popupItem().id]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(mounted).toEqual([popupItem().id, pushItem().id]);
+    // The next page of the same visit: still within the quiet period of the push that just ended.
+    await end(pushItem().id);
+    const next = setup(store);
+    await next.manager.show([otherPopup()], { pushesBesidePopup: false, quietMs: 60 });
+    expect(next.mounted).toEqual([]);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(next.mounted).toEqual([otherPopup().id]);
+  });
+
+  it('shows nothing interruptive to a hidden page: it waits until the page is visible', async () => {
+    const hidden = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      const { manager, mounted, reports } = setup();
+      await manager.show([pushItem()], oneAtATime);
+      expect(mounted).toEqual([]);
+      hidden.mockReturnValue('visible');
+      document.dispatchEvent(new Event('visibilitychange'));
+      await settle();
+      expect(mounted).toEqual([pushItem().id]);
+      expect(reports).toEqual([`view:${pushItem().id}`]);
+    } finally {
+      hidden.mockRestore();
+    }
+  });
+
+  it('reports a close only when the visitor closed it, and does not show an ended item again on this page', async () => {
+    const { manager, mounted, reports, end } = setup();
+    await manager.show([popupItem(), bannerItem()], oneAtATime);
+    await end(popupItem().id, true);
+    await end(bannerItem().id, false);
     expect(reports).toContain(`close:${popupItem().id}`);
     expect(reports).not.toContain(`close:${bannerItem().id}`);
-    await manager.show([popupItem(), bannerItem()]);
+    await manager.show([popupItem(), bannerItem()], oneAtATime);
     expect(mounted).toHaveLength(2);
+    // Seen, no longer open: what the page tells the next content call.
+    expect(manager.open).toEqual([]);
+    expect(manager.seen).toEqual([popupItem().id]);
+  });
+
+  it('reset clears what is shown, waiting and seen', async () => {
+    const { manager, destroyed } = setup();
+    await manager.show([popupItem(), pushItem()], oneAtATime);
+    manager.clear();
+    expect(destroyed).toEqual([popupItem().id]);
+    expect([manager.ids, manager.waiting, manager.seen]).toEqual([[], [], []]);
   });
 
   it('skips kinds this version does not know (a newer server)', async () => {

@@ -7,72 +7,175 @@ interface Shown {
   surface: Surface | null;
 }
 
+/** Modal surfaces take the page's attention whole (popups; tours next). */
+const MODAL: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup']);
+/** What shares the page's one interruptive slot and counts in the daily cap: modal surfaces and push notifications. */
+const INTERRUPTIVE: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'push']);
+
+/** How the page shares its interruptive slot: the website's script settings, as the content call gives them. */
+export interface SlotSettings {
+  /** A push notification may show beside an open modal surface (drawn above it, never under its backdrop). */
+  pushesBesidePopup: boolean;
+  /** Milliseconds between an interruptive item ending and the next one showing. */
+  quietMs: number;
+}
+
 export interface SurfaceManagerOptions {
   context(item: ScriptItem, dismiss: (byVisitor: boolean) => void): Omit<SurfaceContext, 'dismiss'>;
   /** Reports `view` / `close` about an item. */
   report(type: 'view' | 'close', item: ScriptItem): void;
   loaders?: Partial<Record<SurfaceKind, () => Promise<SurfaceModule>>>;
+  /** When the last interruptive item ended (ms): kept by the caller across the page's loads (the quiet period). */
+  lastEnd?: { get(): number; set(at: number): void };
+  /** The document, for its visibility: an item is shown only to a visible page (a hidden tab would not see it). */
+  doc?: Document;
 }
 
 /**
- * Keeps the page showing what the server's last answer says: mounts new items (one popup at a time),
- * removes those no longer returned, and leaves alone those still returned (an open popup stays open
- * across a page change). Items the visitor dismissed are not shown again by this page.
+ * What the page shows. Banners show as soon as the server returns them. Interruptive items (modal
+ * surfaces and push notifications) share one slot: one at a time (a push beside a modal only when the
+ * website allows it, and never a modal over a push, which would sit under its backdrop), in the order
+ * of the server's last answer; an item that cannot show now waits in the queue and shows when the
+ * slot frees, the quiet period after the last one has passed and the page is visible. It is reported
+ * `view`ed only once on screen, so the daily cap counts only what the visitor saw.
+ *
+ * An item leaves the page only when the visitor or its own time ends it (or `reset`): never because the
+ * visitor navigated or a later answer no longer returns it. What ended is not shown again by this page.
  */
 export class SurfaceManager {
   private readonly shown = new Map<string, Shown>();
-  private readonly dismissed = new Set<string>();
+  private readonly ended = new Set<string>();
+  private readonly seenIds = new Set<string>();
+  private queue: ScriptItem[] = [];
+  private settings: SlotSettings = { pushesBesidePopup: false, quietMs: 0 };
+  private memoryEnd = 0;
+  private wake: ReturnType<typeof setTimeout> | null = null;
+  private waitingForVisible = false;
 
   constructor(private readonly options: SurfaceManagerOptions) {}
 
-  /** Ids currently shown or loading. */
+  /** Ids on screen or loading. */
   get ids(): string[] {
     return [...this.shown.keys()];
   }
 
-  show(items: ScriptItem[]): Promise<void> {
-    const returned = new Set(items.map((i) => i.id));
-    for (const id of [...this.shown.keys()]) if (!returned.has(id)) this.remove(id);
-    let popupOpen = [...this.shown.values()].some((s) => s.kind === 'popup');
+  /** Interruptive items on screen now: what the page tells the content call is open. */
+  get open(): string[] {
+    return [...this.shown].filter(([, s]) => INTERRUPTIVE.has(s.kind)).map(([id]) => id);
+  }
+
+  /** Interruptive items this page has shown (on screen or ended since), whose views may still be on their way. */
+  get seen(): string[] {
+    return [...this.seenIds];
+  }
+
+  /** Interruptive items waiting for the slot. */
+  get waiting(): string[] {
+    return this.queue.map((i) => i.id);
+  }
+
+  /** The server's answer for this page: banners show, interruptive items join the queue (in its order). */
+  show(items: ScriptItem[], settings?: SlotSettings): Promise<void> {
+    if (settings) this.settings = settings;
     const loading: Promise<void>[] = [];
+    const queue: ScriptItem[] = [];
     for (const item of items) {
-      const loader = this.options.loaders?.[item.kind] ?? SURFACES[item.kind];
       // A kind this version does not know (a newer server) is skipped, not an error.
-      if (!loader || this.shown.has(item.id) || this.dismissed.has(item.id)) continue;
-      if (item.kind === 'popup') {
-        if (popupOpen) continue;
-        popupOpen = true;
-      }
-      const entry: Shown = { kind: item.kind, surface: null };
-      this.shown.set(item.id, entry);
-      loading.push(
-        loader()
-          // The chunk was evaluated in its own task; the surface is built in the next one (issue 12: no long task).
-          .then((mod) => yieldToMain().then(() => mod))
-          .then((mod) => {
-            if (this.shown.get(item.id) !== entry) return;
-            const dismiss = (byVisitor: boolean) => {
-              if (this.shown.get(item.id) !== entry) return;
-              this.dismissed.add(item.id);
-              this.remove(item.id);
-              if (byVisitor) this.options.report('close', item);
-            };
-            entry.surface = mod.mount(item, { ...this.options.context(item, dismiss), dismiss });
-            this.options.report('view', item);
-          })
-          .catch((error: unknown) => {
-            if (this.shown.get(item.id) === entry) this.shown.delete(item.id);
-            console.warn('[signpost] could not show', item.kind, error);
-          }),
-      );
+      if (!this.loader(item) || this.shown.has(item.id) || this.ended.has(item.id)) continue;
+      if (INTERRUPTIVE.has(item.kind)) queue.push(item);
+      else loading.push(this.mount(item));
     }
+    this.queue = queue;
+    loading.push(this.pump());
     return Promise.all(loading).then(() => undefined);
   }
 
   /** Removes everything (a new visitor after `reset`). */
   clear() {
     for (const id of [...this.shown.keys()]) this.remove(id);
-    this.dismissed.clear();
+    this.ended.clear();
+    this.seenIds.clear();
+    this.queue = [];
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+  }
+
+  /** Shows the waiting items the slot has room for now; comes back when the quiet period ends or the page becomes visible. */
+  private pump(): Promise<void> {
+    if (!this.queue.length) return Promise.resolve();
+    const doc = this.options.doc ?? document;
+    if (doc.visibilityState === 'hidden') {
+      if (!this.waitingForVisible) {
+        this.waitingForVisible = true;
+        const onVisible = () => {
+          if (doc.visibilityState === 'hidden') return;
+          doc.removeEventListener('visibilitychange', onVisible);
+          this.waitingForVisible = false;
+          void this.pump();
+        };
+        doc.addEventListener('visibilitychange', onVisible);
+      }
+      return Promise.resolve();
+    }
+    const quietLeft = (this.options.lastEnd?.get() ?? this.memoryEnd) + this.settings.quietMs - Date.now();
+    if (quietLeft > 0) {
+      if (this.wake) clearTimeout(this.wake);
+      this.wake = setTimeout(() => {
+        this.wake = null;
+        void this.pump();
+      }, quietLeft);
+      return Promise.resolve();
+    }
+    const loading: Promise<void>[] = [];
+    for (const item of [...this.queue]) {
+      if (!this.fits(item)) continue;
+      this.queue.splice(this.queue.indexOf(item), 1);
+      loading.push(this.mount(item));
+    }
+    return Promise.all(loading).then(() => undefined);
+  }
+
+  private fits(item: ScriptItem): boolean {
+    const kinds = [...this.shown.values()].map((s) => s.kind);
+    const modalOn = kinds.some((k) => MODAL.has(k));
+    const pushOn = kinds.includes('push');
+    // A modal over a push would put the push under its backdrop: the modal waits for it.
+    if (MODAL.has(item.kind)) return !modalOn && !pushOn;
+    // Push cards share one corner: one at a time, beside a modal only when the website allows it.
+    return !pushOn && (!modalOn || this.settings.pushesBesidePopup);
+  }
+
+  private loader(item: ScriptItem) {
+    return this.options.loaders?.[item.kind] ?? SURFACES[item.kind];
+  }
+
+  private mount(item: ScriptItem): Promise<void> {
+    const entry: Shown = { kind: item.kind, surface: null };
+    this.shown.set(item.id, entry);
+    return this.loader(item)()
+      .then((mod) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (issue 12: no long task).
+      .then((mod) => {
+        if (this.shown.get(item.id) !== entry) return;
+        const dismiss = (byVisitor: boolean) => {
+          if (this.shown.get(item.id) !== entry) return;
+          this.ended.add(item.id);
+          this.remove(item.id);
+          if (byVisitor) this.options.report('close', item);
+          if (INTERRUPTIVE.has(item.kind)) {
+            this.memoryEnd = Date.now();
+            this.options.lastEnd?.set(this.memoryEnd);
+          }
+          void this.pump();
+        };
+        entry.surface = mod.mount(item, { ...this.options.context(item, dismiss), dismiss });
+        if (INTERRUPTIVE.has(item.kind)) this.seenIds.add(item.id);
+        this.options.report('view', item);
+      })
+      .catch((error: unknown) => {
+        if (this.shown.get(item.id) === entry) this.shown.delete(item.id);
+        console.warn('[signpost] could not show', item.kind, error);
+        void this.pump();
+      });
   }
 
   private remove(id: string) {

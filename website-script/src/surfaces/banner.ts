@@ -10,7 +10,7 @@ export const FLOATING_MAX_VH = 40;
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
-:host{display:block}
+:host{display:block!important}
 .bar{display:flex;align-items:center;padding:10px 16px;padding-inline-end:48px;position:relative;background:var(--sp-bg,#0958d9);color:var(--sp-fg,#fff)}
 .main{display:flex;align-items:center;flex-wrap:wrap;gap:8px 16px;flex:1 1 auto;min-inline-size:0}
 .floating{position:fixed;inset-inline:0;z-index:${TOP};box-shadow:0 4px 16px rgba(0,0,0,.2);box-sizing:border-box}

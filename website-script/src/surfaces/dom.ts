@@ -7,12 +7,15 @@ export const TOP = 2147483647;
 export const FONT_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans","Noto Sans Arabic",sans-serif';
 
 /**
- * Styles every surface shares. `:host { all: initial }` keeps the page's inherited styles out; the
+ * Styles every surface shares. `:host { all: initial !important }` keeps the page's styles off the host
+ * element, in every state: a page's `:focus { box-shadow }` matches the host while focus is inside the
+ * surface, and outer rules beat normal `:host` rules, but for `!important` ones the shadow root's win,
+ * even over the page's own `!important`. Inherited styles stop there too; the
  * system font stack needs no `@font-face` (which does not work inside a shadow root); logical
  * properties mirror under `dir="rtl"`; animation only when the visitor has not asked for less motion.
  */
 export const BASE_CSS = `
-:host{all:initial}
+:host{all:initial!important}
 .root{font-family:${FONT_STACK};font-size:14px;line-height:1.45;color:#1f1f1f;-webkit-font-smoothing:antialiased}
 *,*::before,*::after{box-sizing:border-box}
 button,input,textarea{font:inherit;color:inherit}

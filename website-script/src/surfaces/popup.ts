@@ -284,7 +284,8 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
       delayInitialFocus: false,
       escapeDeactivates: true,
       returnFocusOnDeactivate: true,
-      allowOutsideClick: false,
+      // A push notification the website lets show beside the popup stays usable; the rest of the page does not.
+      allowOutsideClick: (event) => event.composedPath().some((node) => (node as Element).localName === 'signpost-push'),
       // Only the current page is rendered, so nothing hidden needs the (costly) display check.
       tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
       onDeactivate: () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { URL_MESSAGE, getScriptContentCall } from 'contracts';
+import { LIMITS, URL_MESSAGE, getScriptContentCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
@@ -28,8 +28,8 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     }
     const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, q.visitorId, q.token, q.v)]);
     const now = Date.now();
-    const perDay = content.website.interruptionsPerDay;
-    const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
+    const { interruptionsPerDay: perDay, pushesBesidePopup, quietAfterCloseSeconds } = content.website;
+    const decision = decide(content.items, facts, { url, device: q.device, now, open: idList(q.open), seen: idList(q.seen) }, perDay);
     // A new token on every call, so a page that keeps asking never holds an expired one.
     const token = await services.tokens.sign(
       { websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts) },
@@ -40,7 +40,8 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     // encoded by their contract schema when cached, so the answer is put together from them
     // (encoding a hundred items on every call would cost more than the rest of the call).
     const answer =
-      `{"items":[${decision.items.map((i) => i.json).join(',')}],"interruptions":${JSON.stringify({ perDay, today: decision.today })},` +
+      `{"items":[${decision.items.map((i) => i.json).join(',')}],` +
+      `"interruptions":${JSON.stringify({ perDay, today: decision.today, pushesBesidePopup, quietAfterCloseSeconds })},` +
       `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });
@@ -58,4 +59,15 @@ async function visitorFacts(content: WebsiteContent, visitorId: string): Promise
     history.set(contentId, h);
   }
   return { memberId: row.memberId, identityVerified: row.identityVerified, matched: new Set(row.matched), groups: new Set(row.groups), history };
+}
+
+/** `a,b,c` of the `open` and `seen` parameters; ids the website does not hold simply match nothing. */
+function idList(ids: string | undefined): ReadonlySet<string> {
+  return new Set(
+    (ids ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
+      .slice(0, LIMITS.scriptIdsMax),
+  );
 }

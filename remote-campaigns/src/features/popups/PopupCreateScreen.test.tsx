@@ -143,6 +143,24 @@ describe('PopupCreateScreen', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('the page rule shows an example address it matches on the active website, and refuses a rule that can never match', async () => {
+    const calls = renderCreate();
+    const user = userEvent.setup();
+    const example = screen.getByTestId('field-href-example');
+    expect(example).toHaveTextContent('Empty: it shows on every page.');
+    await user.type(screen.getByTestId('field-href'), '#/completed');
+    expect(example).toHaveTextContent(/^For example, it shows on https?:\/\/[^/]+\/#\/completed$/);
+    await user.clear(screen.getByTestId('field-href'));
+    await user.type(screen.getByTestId('field-href'), '/docs/*');
+    expect(example).toHaveTextContent(/\/docs\/example$/);
+    await user.clear(screen.getByTestId('field-href'));
+    await user.type(screen.getByTestId('field-href'), 'mailto:team@example.com');
+    expect(example).toHaveTextContent('This rule can never match a page.');
+    await user.click(screen.getByTestId('editor-submit'));
+    expect(await screen.findByText('This rule can never match a page: write a path such as /pricing, /docs/* or #/completed')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('saves seconds as milliseconds with the pages, question and groups; server field messages land on their fields, nothing typed is lost', async () => {
     let answer: { status: number; data: unknown } = {
       status: 400,

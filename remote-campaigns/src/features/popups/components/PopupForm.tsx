@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useFormContext, type Path } from 'react-hook-form';
+import { Controller, useFormContext, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LIMITS,
@@ -14,11 +14,13 @@ import {
   POPUP_POSITIONS,
   POPUP_REPLAY_TYPES,
   POPUP_SHOW_AGAIN,
+  pageRuleExample,
   popupDocumentSchema,
   type PopupDocument,
   type PopupDocumentInput,
 } from 'contracts';
 import { FormField, HStack, Input, SimpleGrid, Text, chakra } from 'shared-ui';
+import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
@@ -212,13 +214,38 @@ function PopupSections({
             <Input type="number" min={0} max={POPUP_MAX_DURATION_DAYS} {...register('duration', { valueAsNumber: true })} data-testid="field-duration" />
           </FormField>
         </SimpleGrid>
-        <FormField label={t('popups.fields.href')} helper={t('popups.fields.hrefHelp')} error={message('href')}>
+        <FormField label={t('popups.fields.href')} helper={<PageRuleHelp />} error={message('href')}>
           <Input dir="ltr" placeholder="/pricing" {...register('href')} data-testid="field-href" />
         </FormField>
       </EditorSection>
 
       <TargetingSection options={options} serverError={serverError} />
       <OrganisationSection options={options} />
+    </>
+  );
+}
+
+/**
+ * The page rule's help: how rules are written, and a live example of an address on the active website
+ * the rule typed so far matches (the same matcher the server uses), or that it can never match.
+ */
+function PageRuleHelp() {
+  const { t } = useTranslation('campaigns');
+  const { activeWebsite } = useSession();
+  const rule = useWatch<PopupDocumentInput, 'href'>({ name: 'href' }) ?? '';
+  const domain = activeWebsite?.domain ?? 'www.example.com';
+  const origin = `${/^(localhost|127\.0\.0\.1)(:|$)/.test(domain) ? 'http' : 'https'}://${domain}`;
+  const example = pageRuleExample(rule, origin);
+  return (
+    <>
+      {t('popups.fields.hrefHelp')}{' '}
+      <chakra.span data-testid="field-href-example">
+        {!rule.trim()
+          ? t('popups.fields.hrefEveryPage')
+          : example === null
+            ? t('popups.fields.hrefNeverMatches')
+            : t('popups.fields.hrefExample', { address: example })}
+      </chakra.span>
     </>
   );
 }
