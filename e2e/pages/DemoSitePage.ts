@@ -60,11 +60,30 @@ export class DemoSitePage {
     expect((await identified).ok()).toBe(true);
   }
 
-  /** Reloads and waits for the script's "what to show now" answer for this page view. */
-  public async reloadAndWaitForContent(): Promise<void> {
-    const content = this.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+  /**
+   * The ids of the items in the script's next "what to show now" answer (start waiting before the
+   * action that makes the page view). The script shows exactly what this answer lists, so "not
+   * shown" is proved here: a surface is drawn from a lazily loaded chunk some time after the
+   * answer, and checking the page for it right away passes even when it is about to appear.
+   */
+  public async nextContent(): Promise<string[]> {
+    const res = await this.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+  }
+
+  /** Opens a page of the site (as `open`) and answers the ids of what the script was told to show there. */
+  public async openAndWaitForContent(path = '/'): Promise<string[]> {
+    const content = this.nextContent();
+    await this.open(path);
+    return content;
+  }
+
+  /** Reloads and waits for the script's "what to show now" answer for this page view: the ids of its items. */
+  public async reloadAndWaitForContent(): Promise<string[]> {
+    const content = this.nextContent();
     await this.page.reload({ waitUntil: 'domcontentloaded' });
-    expect((await content).ok()).toBe(true);
+    return content;
   }
 
   /** A popup: a modal dialog named by its title. */
