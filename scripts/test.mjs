@@ -83,7 +83,8 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (20 minutes, .ci/run).
 const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 12 };
-let current = null; // the running command, for Ctrl+C and timeouts
+/** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
+const running = new Set();
 let currentSuite = null;
 let interrupted = false;
 
@@ -94,7 +95,7 @@ let interrupted = false;
 function run(cmd, args, { env = baseEnv } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
-    current = child;
+    running.add(child);
     const limit = (LIMIT_MINUTES[currentSuite] ?? 10) * 60_000;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -104,12 +105,12 @@ function run(cmd, args, { env = baseEnv } = {}) {
     }, limit);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
     });
     child.on('error', (err) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       console.error(`${cmd}: ${err.message}`);
       resolve(127);
     });
@@ -147,9 +148,12 @@ const realSuites = {
   },
 
   // Two checks: eslint (code rules) and prettier (one formatting, so diffs show only real changes).
+  // Each is one process on one core: on two cores they run side by side.
   async lint() {
-    const eslint = await run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv });
-    const prettier = await run('pnpm', ['exec', 'prettier', '--check', '**/*.{ts,tsx,mjs,cjs,js}'], { env: baseEnv });
+    const [eslint, prettier] = await Promise.all([
+      run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv }),
+      run('pnpm', ['exec', 'prettier', '--check', '**/*.{ts,tsx,mjs,cjs,js}'], { env: baseEnv }),
+    ]);
     const failed = [eslint !== 0 && `eslint ${exited(eslint)}`, prettier !== 0 && `prettier ${exited(prettier)}`].filter(Boolean);
     return { passed: 2 - failed.length, failed: failed.length, skipped: 0, note: failed.join(', ') };
   },
@@ -228,7 +232,7 @@ const onSignal = (signal) => {
   if (interrupted) process.exit(130);
   interrupted = true;
   console.error(red(`\n${signal}: stopping ${currentSuite ?? ''}…`));
-  if (current) killTree(current, 3000);
+  for (const child of running) killTree(child, 3000);
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));

@@ -21,10 +21,10 @@ import type { MatrixArea, ProtectedRoute, Req } from './matrix/types';
  *
  * A route on one object ({id} in its path) is called on a real object of the caller's organisation,
  * built by the authorization matrix's own builders (test/matrix/*.ts), so the fuzzer reaches stored
- * data instead of a 404; after a 2xx (the object may have been deleted, answered or cancelled) the
- * next body gets a fresh object.
+ * data instead of a 404; after a 2xx other than an update (the object may have been deleted,
+ * answered or cancelled) the next body gets a fresh object.
  */
-const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const FIXED_SEED = 20261124;
 const RANDOM_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const SEEDS = [FIXED_SEED, RANDOM_SEED];
@@ -164,8 +164,8 @@ test(`no write route answers 5xx to ${FUZZ_RUNS} generated bodies per seed, and 
             });
             statuses.add(res.statusCode);
             if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode} ${res.body.slice(0, 200)}`);
-            // A success may have used the object up (deleted, answered, cancelled): the next body gets a new one.
-            if (onObject && res.statusCode < 300) url = (await realRequest(route.method, route.path))!.url;
+            // A success may have used the object up (deleted, answered, cancelled; an update leaves it): the next body gets a new one.
+            if (onObject && route.method !== 'PUT' && res.statusCode < 300) url = (await realRequest(route.method, route.path))!.url;
           }),
           { numRuns: FUZZ_RUNS, seed, endOnFailure: true },
         );
