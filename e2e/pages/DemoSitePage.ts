@@ -61,27 +61,41 @@ export class DemoSitePage {
   }
 
   /**
-   * The ids of the items in the script's next "what to show now" answer (start waiting before the
-   * action that makes the page view). The script shows exactly what this answer lists, so "not
-   * shown" is proved here: a surface is drawn from a lazily loaded chunk some time after the
-   * answer, and checking the page for it right away passes even when it is about to appear.
+   * The ids of the items in the script's first "what to show now" answer to a call made at or after
+   * `since` (start waiting before the page view, with `since` taken before it). The script shows
+   * exactly what this answer lists, so "not shown" is proved here: a surface is drawn from a lazily
+   * loaded chunk some time after the answer, and checking the page for it right away passes even
+   * when it is about to appear. A call of the previous document (made before `since`, or whose body
+   * went with it) is not taken for this page view's.
    */
-  public async nextContent(): Promise<string[]> {
-    const res = await this.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
-    expect(res.ok()).toBe(true);
-    return ((await res.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+  public async contentSince(since: number): Promise<string[]> {
+    let ids: string[] | null = null;
+    await this.page.waitForResponse(
+      async (r) => {
+        if (!/\/content$/.test(new URL(r.url()).pathname) || r.request().timing().startTime < since) return false;
+        expect(r.ok()).toBe(true);
+        try {
+          ids = ((await r.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20_000 },
+    );
+    return ids!;
   }
 
   /** Opens a page of the site (as `open`) and answers the ids of what the script was told to show there. */
   public async openAndWaitForContent(path = '/'): Promise<string[]> {
-    const content = this.nextContent();
+    const content = this.contentSince(Date.now());
     await this.open(path);
     return content;
   }
 
   /** Reloads and waits for the script's "what to show now" answer for this page view: the ids of its items. */
   public async reloadAndWaitForContent(): Promise<string[]> {
-    const content = this.nextContent();
+    const content = this.contentSince(Date.now());
     await this.page.reload({ waitUntil: 'domcontentloaded' });
     return content;
   }
