@@ -84,7 +84,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }, session);
     await page.unroute(blank);
     await shell.navigateTo('/dashboard');
-    await shell.expectLayout();
+    // Signed in: the header's account menu (the sidebar is folded away on a phone).
+    await expect(shell.profileMenu).toBeVisible({ timeout: 20_000 });
     await shell.expectPath('/dashboard');
     await use(page);
   },
