@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jest from 'eslint-plugin-jest';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -44,6 +45,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A committed .only runs one test and reports the rest as if they passed nothing; a committed
+    // .skip/xit/xdescribe hides a test for good. Jest's counterpart of Playwright's forbidOnly (e2e).
+    // A test that cannot run on some machine says so at run time, not by a committed skip.
+    files: ['**/*.test.{ts,tsx,mjs,cjs,js}'],
+    plugins: { jest },
+    settings: { jest: { version: 30 } },
+    rules: { 'jest/no-focused-tests': 'error', 'jest/no-disabled-tests': 'error' },
   },
   {
     files: ['**/*.cjs'],

@@ -13,18 +13,28 @@
 //
 // Flags: --only=unit,api,...   run a subset (e2e implies build unless --no-build)
 //        --no-build            skip the build suite (unit and e2e then use the current build)
-// A suite whose command crashes before reporting its counts counts as 1 failed test.
+// A suite whose command crashes before reporting its counts counts as 1 failed test; a suite that
+// ran no test (skipped, none found) counts as 1 failed test too (scripts/lib/test-summary.mjs).
+// A test that passed only on a retry is named on the line before the last, which then starts with
+// `flaky: `.
+//
+// For the runner's own tests (tooling/checks/test-runner.test.ts) only: SIGNPOST_TEST_SUITES names a
+// module whose `suites(helpers)` replaces the suites below, SIGNPOST_TEST_OUT the report folder.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { ROOT, killTree } from './lib/proc.mjs';
 import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
+import { exited, jestCounts, playwrightCounts, settle, summarize } from './lib/test-summary.mjs';
 
 // The build runs before the unit suite: the unit suite includes checks on the built federation
 // manifests (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it.
-const SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'e2e'];
+const REAL_SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'e2e'];
+const fake = process.env.SIGNPOST_TEST_SUITES ? await import(pathToFileURL(path.resolve(process.env.SIGNPOST_TEST_SUITES)).href) : null;
+const SUITES = fake ? fake.names : REAL_SUITES;
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +64,7 @@ if (values.only) {
 }
 if (values['no-build']) selected = selected.filter((s) => s !== 'build');
 
-const OUT = path.join(ROOT, '.tmp', 'test'); // .tmp/ is gitignored
+const OUT = process.env.SIGNPOST_TEST_OUT ? path.resolve(process.env.SIGNPOST_TEST_OUT) : path.join(ROOT, '.tmp', 'test'); // .tmp/ is gitignored
 await mkdir(OUT, { recursive: true });
 
 const tty = process.stdout.isTTY;
@@ -73,7 +83,8 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (20 minutes, .ci/run).
 const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 12 };
-let current = null; // the running command, for Ctrl+C and timeouts
+/** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
+const running = new Set();
 let currentSuite = null;
 let interrupted = false;
 
@@ -84,7 +95,7 @@ let interrupted = false;
 function run(cmd, args, { env = baseEnv } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
-    current = child;
+    running.add(child);
     const limit = (LIMIT_MINUTES[currentSuite] ?? 10) * 60_000;
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -94,33 +105,19 @@ function run(cmd, args, { env = baseEnv } = {}) {
     }, limit);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
     });
     child.on('error', (err) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       console.error(`${cmd}: ${err.message}`);
       resolve(127);
     });
   });
 }
 
-const exited = (code) => (code === 124 ? 'timed out' : `exited with code ${code}`);
-
 const readJson = async (file) => JSON.parse(await readFile(file, 'utf8'));
-
-/** Counts from a Jest --json report; a file that failed to run has no tests but is a failure. */
-async function jestCounts(file, code) {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `jest ${exited(code)} before reporting` };
-  const r = await readJson(file);
-  const failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
-  const result = { passed: r.numPassedTests, failed, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
-  if (r.numRuntimeErrorTestSuites) result.note = `${r.numRuntimeErrorTestSuites} test file(s) failed to run`;
-  if (code !== 0 && result.failed === 0) return { ...result, failed: 1, note: `jest ${exited(code)}` };
-  if (r.numTotalTests === 0 && code === 0) result.note = 'no tests found';
-  return result;
-}
 
 const jestArgs = (name, extra = []) => {
   const file = path.join(OUT, `${name}.json`);
@@ -129,7 +126,7 @@ const jestArgs = (name, extra = []) => {
   return { file, args: ['exec', 'jest', ...extra, '--ci', '--forceExit', '--json', `--outputFile=${file}`] };
 };
 
-const suites = {
+const realSuites = {
   async typecheck() {
     const summary = path.join(ROOT, 'pnpm-exec-summary.json');
     await rm(summary, { force: true });
@@ -151,9 +148,12 @@ const suites = {
   },
 
   // Two checks: eslint (code rules) and prettier (one formatting, so diffs show only real changes).
+  // Each is one process on one core: on two cores they run side by side.
   async lint() {
-    const eslint = await run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv });
-    const prettier = await run('pnpm', ['exec', 'prettier', '--check', '**/*.{ts,tsx,mjs,cjs,js}'], { env: baseEnv });
+    const [eslint, prettier] = await Promise.all([
+      run('pnpm', ['exec', 'eslint', '.'], { env: baseEnv }),
+      run('pnpm', ['exec', 'prettier', '--check', '**/*.{ts,tsx,mjs,cjs,js}'], { env: baseEnv }),
+    ]);
     const failed = [eslint !== 0 && `eslint ${exited(eslint)}`, prettier !== 0 && `prettier ${exited(prettier)}`].filter(Boolean);
     return { passed: 2 - failed.length, failed: failed.length, skipped: 0, note: failed.join(', ') };
   },
@@ -219,24 +219,10 @@ const suites = {
     const code = await run('pnpm', ['--filter', 'e2e', 'exec', 'playwright', 'test', '--reporter=line,json'], {
       env: { ...baseEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     });
-    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `playwright ${exited(code)} before reporting` };
-    const { stats = {}, errors = [] } = await readJson(file);
-    const result = {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-      failed: (stats.unexpected ?? 0) + errors.length, // errors: global setup or a file that failed to load
-      skipped: stats.skipped ?? 0,
-    };
-    const notes = [];
-    if (stats.flaky) notes.push(`${stats.flaky} flaky (passed on retry)`);
-    if (errors.length) notes.push(`${errors.length} error(s) outside tests`);
-    if (code !== 0 && result.failed === 0) {
-      result.failed = 1;
-      notes.push(`playwright ${exited(code)}`);
-    }
-    if (notes.length) result.note = notes.join('; ');
-    return result;
+    return playwrightCounts(file, code);
   },
 };
+const suites = fake ? fake.suites({ run, jestCounts, playwrightCounts, OUT }) : realSuites;
 
 const results = {};
 // Children run in their own process groups, so the terminal's Ctrl+C reaches only us: stop the
@@ -246,7 +232,7 @@ const onSignal = (signal) => {
   if (interrupted) process.exit(130);
   interrupted = true;
   console.error(red(`\n${signal}: stopping ${currentSuite ?? ''}…`));
-  if (current) killTree(current, 3000);
+  for (const child of running) killTree(child, 3000);
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
@@ -258,7 +244,7 @@ for (const [i, name] of selected.entries()) {
   const t = Date.now();
   currentSuite = name;
   try {
-    results[name] = await suites[name]();
+    results[name] = settle(await suites[name]());
   } catch (err) {
     console.error(err);
     results[name] = { passed: 0, failed: 1, skipped: 0, note: `crashed: ${err.message}` };
@@ -267,26 +253,13 @@ for (const [i, name] of selected.entries()) {
 }
 
 // The table, then the one summary line.
-const rows = Object.entries(results);
-const total = rows.reduce((acc, [, r]) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }), {
-  passed: 0,
-  failed: 0,
-  skipped: 0,
+const { lines, last, exitCode } = summarize(results, {
+  interrupted,
+  seconds: Math.round((Date.now() - started) / 1000),
+  paint: { bold, red, green, yellow },
 });
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
-console.log(`\n${bold('Summary')}${interrupted ? red(' (interrupted)') : ''}`);
-console.log(`${pad('suite', 10)} ${lpad('passed', 7)} ${lpad('failed', 7)} ${lpad('skipped', 8)} ${lpad('time', 6)}  notes`);
-for (const [name, r] of rows) {
-  const mark = r.failed ? red(pad(name, 10)) : r.passed ? green(pad(name, 10)) : yellow(pad(name, 10));
-  console.log(`${mark} ${lpad(r.passed, 7)} ${lpad(r.failed, 7)} ${lpad(r.skipped, 8)} ${lpad(`${r.seconds}s`, 6)}  ${r.note ?? ''}`);
-}
-console.log(
-  `${pad('total', 10)} ${lpad(total.passed, 7)} ${lpad(total.failed, 7)} ${lpad(total.skipped, 8)} ${lpad(`${Math.round((Date.now() - started) / 1000)}s`, 6)}`,
-);
-if (interrupted) total.failed += 1; // an interrupted run never reports success
-const last = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`;
+for (const line of lines) console.log(line);
 // For .ci/run: proof that the suites ran and reported (it explains failures that happen before).
 await writeFile(path.join(OUT, 'summary.txt'), `${last}\n`).catch(() => {});
 console.log(last);
-process.exitCode = total.failed > 0 ? 1 : 0;
+process.exitCode = exitCode;

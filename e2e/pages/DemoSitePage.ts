@@ -65,11 +65,44 @@ export class DemoSitePage {
     return status;
   }
 
-  /** Reloads and waits for the script's "what to show now" answer for this page view. */
-  public async reloadAndWaitForContent(): Promise<void> {
-    const content = this.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+  /**
+   * The ids of the items in the script's first "what to show now" answer to a call made at or after
+   * `since` (start waiting before the page view, with `since` taken before it). The script shows
+   * exactly what this answer lists, so "not shown" is proved here: a surface is drawn from a lazily
+   * loaded chunk some time after the answer, and checking the page for it right away passes even
+   * when it is about to appear. A call of the previous document (made before `since`, or whose body
+   * went with it) is not taken for this page view's.
+   */
+  public async contentSince(since: number): Promise<string[]> {
+    let ids: string[] | null = null;
+    await this.page.waitForResponse(
+      async (r) => {
+        if (!/\/content$/.test(new URL(r.url()).pathname) || r.request().timing().startTime < since) return false;
+        expect(r.ok()).toBe(true);
+        try {
+          ids = ((await r.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20_000 },
+    );
+    return ids!;
+  }
+
+  /** Opens a page of the site (as `open`) and answers the ids of what the script was told to show there. */
+  public async openAndWaitForContent(path = '/'): Promise<string[]> {
+    const content = this.contentSince(Date.now());
+    await this.open(path);
+    return content;
+  }
+
+  /** Reloads and waits for the script's "what to show now" answer for this page view: the ids of its items. */
+  public async reloadAndWaitForContent(): Promise<string[]> {
+    const content = this.contentSince(Date.now());
     await this.page.reload({ waitUntil: 'domcontentloaded' });
-    expect((await content).ok()).toBe(true);
+    return content;
   }
 
   /** A popup: a modal dialog named by its title. */

@@ -4,8 +4,9 @@ import { test, expect } from '../fixtures';
 
 /**
  * Issue 13, item 1: no serious or critical axe-core violation on any screen, in English and Arabic
- * (right-to-left), light and dark. One signed-in page visits every route of each variant; the
- * violations of all routes are collected and reported together, so one run shows everything.
+ * (right-to-left), light and dark (English light, Arabic dark). One signed-in page visits every
+ * route of each variant; the violations of all routes are collected and reported together, so one
+ * run shows everything.
  * While fixing: AXE_ROUTES=/a,/b narrows the signed-in routes, AXE_DEBUG=1 prints each node's HTML
  * and axe's summary.
  */
@@ -36,10 +37,12 @@ const SIGNED_IN_ROUTES = process.env.AXE_ROUTES
       '/forbidden',
       '/no-such-page',
     ];
+// Each screen once per language, each language in the other theme: both directions and both themes
+// are checked on every screen. The colours (what axe's contrast rule measures) come from the theme's
+// tokens, which do not depend on the language, so English in dark and Arabic in light would check the
+// same colours a second time (at about 9 s a screen).
 const VARIANTS = [
   { lng: 'en', theme: 'light' },
-  { lng: 'en', theme: 'dark' },
-  { lng: 'ar', theme: 'light' },
   { lng: 'ar', theme: 'dark' },
 ] as const;
 

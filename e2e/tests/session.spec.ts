@@ -11,7 +11,7 @@ test.describe('session', () => {
   test('an access token that expires mid-session is refreshed without the user noticing', async ({
     product,
     api,
-    signedInPage: page,
+    formSignedInPage: page,
     shell,
     profilePage,
     dashboardPage,
@@ -64,7 +64,7 @@ test.describe('session', () => {
     }
   });
 
-  test('sign out leads to /login, and a guarded URL then sends the visitor to /login', async ({ signedInPage: page, shell, loginPage }) => {
+  test('sign out leads to /login, and a guarded URL then sends the visitor to /login', async ({ formSignedInPage: page, shell, loginPage }) => {
     await shell.expectLayout();
     await shell.signOut();
     await loginPage.expectOnLoginPage();
@@ -77,7 +77,7 @@ test.describe('session', () => {
     await loginPage.expectOnLoginPage();
   });
 
-  test('two tabs refreshing at the same moment both stay signed in (issue 10, item 6)', async ({ product, signedInPage: first, shell }) => {
+  test('two tabs refreshing at the same moment both stay signed in (issue 10, item 6)', async ({ product, formSignedInPage: first, shell }) => {
     const ttl = product.accessTokenTtlSeconds;
     test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
     test.setTimeout(60_000 + ttl! * 2000);
@@ -124,7 +124,7 @@ test.describe('session', () => {
 
   test('signing out after the access token expired leaves the refresh token unusable (issue 10, item 6)', async ({
     product,
-    signedInPage: page,
+    formSignedInPage: page,
     shell,
     loginPage,
     request,

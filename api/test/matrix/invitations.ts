@@ -6,7 +6,11 @@ import type { ProtectedRoute, Req } from './types';
 /** Issue 4: invitations (the public email-accept and invitation-password routes are in auth.ts). */
 
 /** A pending invitation of `organisationId` to `email`, written straight into the table; its mailed token. */
-async function pendingInvitation(t: TestApp, organisationId: string, email = `invitee-${randomId()}@example.test`): Promise<{ id: string; token: string }> {
+export async function pendingInvitation(
+  t: TestApp,
+  organisationId: string,
+  email = `invitee-${randomId()}@example.test`,
+): Promise<{ id: string; token: string }> {
   const { invitations } = await import('../../src/db/schema');
   const token = randomToken();
   const [row] = await t.ctx.db
