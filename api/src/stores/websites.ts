@@ -55,19 +55,20 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
     },
 
     /** One website of the organisation with what its script uses (undefined: none such, or another organisation's). */
-    async scriptSettings(id: string): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay'> | undefined> {
+    async scriptSettings(id: string): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay' | 'timeZone'> | undefined> {
       const [site] = await db
-        .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay })
+        .select({ id: websites.id, publicKey: websites.publicKey, interruptionsPerDay: websites.interruptionsPerDay, timeZone: websites.timeZone })
         .from(websites)
         .where(and(ofOrganisation, eq(websites.id, id)))
         .limit(1);
       return site;
     },
 
-    async setInterruptionsPerDay(id: string, interruptionsPerDay: number): Promise<void> {
+    /** The delivery settings; a time zone left out keeps the stored one. */
+    async setDeliverySettings(id: string, settings: { interruptionsPerDay: number; timeZone?: string }): Promise<void> {
       await db
         .update(websites)
-        .set({ interruptionsPerDay })
+        .set(settings)
         .where(and(ofOrganisation, eq(websites.id, id)));
     },
 

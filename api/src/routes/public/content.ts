@@ -26,7 +26,7 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
       throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
     }
     const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, url, q.v)]);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const perDay = content.website.interruptionsPerDay;
     const decision = decide(content.items, facts, { url, device: q.device, now }, perDay);
     // The answer is this visitor's, now: never kept by a cache between them and us. Its items were

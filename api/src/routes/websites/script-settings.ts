@@ -15,21 +15,21 @@ async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
 }
 
 /**
- * A website's script settings (issue 12): how many interruptive items (popups, push notifications) one
- * visitor is shown a UTC day. The content call's cache hears the change through the database
+ * A website's delivery settings: how many interruptive items (popups, push notifications) one
+ * visitor is shown a UTC day, and the time zone schedules are entered in. The content call's cache hears the change through the database
  * (the websites trigger of migration 0010), in every API process.
  */
 export function websiteScriptSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, getWebsiteSettingsCall, async (request) => {
     const site = await ownWebsite(ctx.db, request, request.params.id);
-    return { data: { interruptionsPerDay: site.interruptionsPerDay } };
+    return { data: { interruptionsPerDay: site.interruptionsPerDay, timeZone: site.timeZone } };
   });
 
   serve(app, updateWebsiteSettingsCall, async (request) => {
     const site = await ownWebsite(ctx.db, request, request.params.id);
-    const { interruptionsPerDay } = request.body;
-    await websitesStore(ctx.db, caller(request).organisationId).setInterruptionsPerDay(site.id, interruptionsPerDay);
-    return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { interruptionsPerDay } };
+    const { interruptionsPerDay, timeZone } = request.body;
+    await websitesStore(ctx.db, caller(request).organisationId).setDeliverySettings(site.id, { interruptionsPerDay, timeZone });
+    return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { interruptionsPerDay, timeZone: timeZone ?? site.timeZone } };
   });
 
   /** GET /api/websites/{id}/install-snippet: the snippet to paste, with the script's and the API's public addresses. */
