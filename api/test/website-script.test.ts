@@ -269,9 +269,10 @@ describe('what to show', () => {
         (ids) => ids.includes(short),
       ),
     ).toContain(short);
+    // The run counts from when the popup went live.
     await t.ctx.db
       .update(contents)
-      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000), publishedAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(contents.id, short));
     expect(
       await eventually(
@@ -290,9 +291,9 @@ describe('what to show', () => {
       payload: { interruptionsPerDay: 1 },
     });
     expect(settings.statusCode).toBe(200);
-    expect(settings.json()).toEqual({ message: 'Website settings updated', data: { interruptionsPerDay: 1 } });
+    expect(settings.json()).toEqual({ message: 'Website settings updated', data: { interruptionsPerDay: 1, timeZone: 'UTC' } });
     const read = await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers });
-    expect(read.json()).toEqual({ data: { interruptionsPerDay: 1 } });
+    expect(read.json()).toEqual({ data: { interruptionsPerDay: 1, timeZone: 'UTC' } });
     const popup = await add(s, 'popup', popupBody({ priority: 'high' }));
     const push = await add(s, 'push', pushBody());
     const banner = await add(s, 'banner', bannerBody({ settings: { targetDevice: 'all' } }));
