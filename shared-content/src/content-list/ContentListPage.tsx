@@ -16,7 +16,7 @@ import { useWorkspaces } from './api/list-workspaces';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from './use-owner-filters';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
-import { usePublishContent } from '../lifecycle/api/publish-content';
+import { usePublishContent } from '../lifecycle';
 
 /** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {

@@ -1,5 +1,5 @@
 import type { popupCalls, WorkspaceService } from 'contracts';
-import type { LifecycleCalls } from '../lifecycle/api/lifecycle-calls';
+import type { LifecycleCalls } from '../lifecycle';
 
 /** The CASL subjects of the content services (the spec's permission resources). */
 export type ContentSubject = 'posts' | 'banners' | 'pushNotification';
