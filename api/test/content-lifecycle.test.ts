@@ -272,7 +272,10 @@ test('the website’s time zone is a delivery setting; an unknown zone is refuse
   const s = await site();
   const url = `/api/websites/${s.u.websiteId}/settings`;
   expect((await call(s, 'GET', url)).json()).toEqual({ data: { interruptionsPerDay: 3, timeZone: 'UTC' } });
-  expect((await call(s, 'PUT', url, { interruptionsPerDay: 5, timeZone: 'Europe/Paris' })).json().data).toEqual({ interruptionsPerDay: 5, timeZone: 'Europe/Paris' });
+  expect((await call(s, 'PUT', url, { interruptionsPerDay: 5, timeZone: 'Europe/Paris' })).json().data).toEqual({
+    interruptionsPerDay: 5,
+    timeZone: 'Europe/Paris',
+  });
   // Left out, the zone stays.
   expect((await call(s, 'PUT', url, { interruptionsPerDay: 4 })).json().data).toEqual({ interruptionsPerDay: 4, timeZone: 'Europe/Paris' });
   const bad = await call(s, 'PUT', url, { interruptionsPerDay: 4, timeZone: 'Mars/Olympus' });

@@ -185,9 +185,13 @@ export class SignpostApi {
 
   /** GET /api/popups?titleOfPopup=…: the popups whose title contains `title`, with their status. */
   public async findPopups(session: ApiSession, title: string): Promise<{ _id: string; title: string; status: string }[]> {
-    const page = await this.call<{ docs: { _id: string; title: string; status: string }[] }>('GET', `/api/popups?titleOfPopup=${encodeURIComponent(title)}&pageSize=100`, {
-      session,
-    });
+    const page = await this.call<{ docs: { _id: string; title: string; status: string }[] }>(
+      'GET',
+      `/api/popups?titleOfPopup=${encodeURIComponent(title)}&pageSize=100`,
+      {
+        session,
+      },
+    );
     return page.docs;
   }
 

@@ -196,7 +196,14 @@ async function updateCampaign(tx: DbOrTx, spec: AnyCampaignKind, websiteId: stri
  * targets is the editor's.
  */
 async function withTodaysRefs(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, stored: Record<string, unknown>) {
-  const d = stored as { groups?: string[]; audiences?: string[]; group?: string | null; audience?: string | null; tag?: string | null; workspace?: string | null };
+  const d = stored as {
+    groups?: string[];
+    audiences?: string[];
+    group?: string | null;
+    audience?: string | null;
+    tag?: string | null;
+    workspace?: string | null;
+  };
   const wantedGroups = (d.groups ?? [d.group]).filter((x): x is string => !!x);
   const wantedSegments = (d.audiences ?? [d.audience]).filter((x): x is string => !!x);
   const [groupRows, segmentRows, tagRows, workspaceRows] = await Promise.all([
