@@ -3,7 +3,7 @@ import type { ErrorBody } from 'contracts';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { SYSTEM_CLOCK, type AppContext, type Clock } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -68,6 +68,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Extra routes registered with the same access control (tests probe the hook with it). */
   register?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** The clock of schedules and the website script's decisions (tests move it). */
+  clock?: Clock;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -129,6 +131,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     identity: new IdentityProvider(config.oidc),
     log: app.log,
     background: new BackgroundTasks(app.log),
+    clock: options.clock ?? SYSTEM_CLOCK,
   };
   app.decorate('ctx', ctx);
 

@@ -7,6 +7,16 @@ import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
 import type { TokenService } from './services/tokens';
 
+/**
+ * What time it is for the product's decisions (schedules, popup runs, the daily cap). One clock, so
+ * tests can move it; the real one is Date.now.
+ */
+export interface Clock {
+  now(): number;
+}
+
+export const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
+
 /** Everything a route needs, built once in buildApp and handed to each route module. */
 export interface AppContext {
   config: Config;
@@ -19,4 +29,5 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Work started after answering (see lib/background.ts). */
   background: BackgroundTasks;
+  clock: Clock;
 }

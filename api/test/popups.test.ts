@@ -108,6 +108,9 @@ describe('POST /api/popups', () => {
       reactCount: 0,
       commentCount: 0,
       createdAt: data.createdAt,
+      hasDraft: false,
+      startsAt: null,
+      endsAt: null,
     });
   });
 
@@ -193,12 +196,18 @@ describe('must show: validation of pages, blocks and display time', () => {
 });
 
 describe('PUT /api/popups/{id}', () => {
-  test('replaces the document and the targets; another website’s popup → 404', async () => {
+  test('replaces the document and the targets (a live popup: once published); another website’s popup → 404', async () => {
     const group = await groupOf(t, owner);
     const id = await contentOf(t, owner, 'popup', popupBody({ groups: [group] }));
     const res = await update(owner, id, popupBody({ titleOfPopup: { label: 'Renamed' }, position: 'bottomL', groups: [] }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Popup updated successfully', data: { titleOfPopup: { label: 'Renamed' }, position: 'bottomL', groups: [] } });
+    expect(res.json()).toMatchObject({
+      message: 'Popup updated successfully',
+      data: { titleOfPopup: { label: 'Renamed' }, position: 'bottomL', groups: [], hasDraft: true, status: 'public' },
+    });
+    // Visitors keep the published targets until the changes are published.
+    expect(await t.ctx.db.$count(contentGroups, eq(contentGroups.contentId, id))).toBe(1);
+    expect((await t.request({ method: 'PUT', url: `/api/popups/publish/${id}`, headers: owner.headers })).statusCode).toBe(200);
     expect(await t.ctx.db.$count(contentGroups, eq(contentGroups.contentId, id))).toBe(0);
     const stranger = await t.createUser({ permissions: ALL_PERMISSIONS });
     expect((await update(stranger, id, popupBody())).statusCode).toBe(404);

@@ -297,9 +297,10 @@ describe('what to show', () => {
         (ids) => ids.includes(short),
       ),
     ).toContain(short);
+    // The run counts from when the popup went live.
     await t.ctx.db
       .update(contents)
-      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000), publishedAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(contents.id, short));
     expect(
       await eventually(
@@ -318,8 +319,9 @@ describe('what to show', () => {
       payload: { interruptionsPerDay: 2 },
     });
     expect(settings.statusCode).toBe(200);
-    // Settings not sent take their defaults: one interruptive item at a time, 3 quiet seconds after one ends.
-    const stored = { interruptionsPerDay: 2, pushesBesidePopup: false, quietAfterCloseSeconds: 3 };
+    // Settings not sent take their defaults: one interruptive item at a time, 3 quiet seconds after one
+    // ends; the time zone, not sent, keeps the stored one.
+    const stored = { interruptionsPerDay: 2, pushesBesidePopup: false, quietAfterCloseSeconds: 3, timeZone: 'UTC' };
     expect(settings.json()).toEqual({ message: 'Website settings updated', data: stored });
     const read = await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/settings`, headers: s.u.headers });
     expect(read.json()).toEqual({ data: stored });

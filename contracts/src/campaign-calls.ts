@@ -8,7 +8,11 @@ import {
   bannerListQuerySchema,
   bannerResponseSchema,
   bannerSavedResponseSchema,
+  campaignCreateQuerySchema,
   campaignPageSchema,
+  campaignScheduleBodySchema,
+  campaignVersionsResponseSchema,
+  versionParamSchema,
   commentListQuerySchema,
   commentPageSchema,
   countReactsResponseSchema,
@@ -106,8 +110,9 @@ export function campaignCalls<
       method: 'POST',
       path,
       access: access('create', resource),
-      summary: `Create a ${label} in the active website (the document's workspace is the create route's id)`,
+      summary: `Create a ${label} in the active website (the document's workspace is the create route's id); live at once unless ?draft=true`,
       tag,
+      query: campaignCreateQuerySchema,
       body: kind.body,
       status: 201,
       response: kind.saved,
@@ -141,6 +146,59 @@ export function campaignCalls<
       summary: `Cancel a ${label}: it stops showing, and stays listed as cancelled`,
       tag,
       params: idParamSchema,
+      response: kind.saved,
+      errors: ERRORS,
+    }),
+    // The lifecycle's actions: each its own call, with the kind's `update_*` permission (changing what
+    // visitors see is editing the item), in the shape of the spec's duplicate call.
+    publish: defineCall({
+      method: 'PUT',
+      path: `${path}/publish/:id`,
+      access: access('update', resource),
+      summary: `Publish a ${label}: its unpublished changes (or the draft) go live now and are stored as a new version`,
+      tag,
+      params: idParamSchema,
+      response: kind.saved,
+      errors: ERRORS,
+    }),
+    schedule: defineCall({
+      method: 'PUT',
+      path: `${path}/schedule/:id`,
+      access: access('update', resource),
+      summary: `Schedule a ${label}: published as a new version, shown from startsAt until endsAt (optional)`,
+      tag,
+      params: idParamSchema,
+      body: campaignScheduleBodySchema,
+      response: kind.saved,
+      errors: ERRORS,
+    }),
+    discardDraft: defineCall({
+      method: 'DELETE',
+      path: `${path}/draft/:id`,
+      access: access('update', resource),
+      summary: `Discard a ${label}'s unpublished changes: the editor shows the live version again`,
+      tag,
+      params: idParamSchema,
+      response: kind.saved,
+      errors: ERRORS,
+    }),
+    listVersions: defineCall({
+      method: 'GET',
+      path: `${path}/:id/versions`,
+      access: access('get', resource),
+      summary: `The published versions of a ${label}, newest first`,
+      tag,
+      params: idParamSchema,
+      response: campaignVersionsResponseSchema,
+      errors: ERRORS,
+    }),
+    restoreVersion: defineCall({
+      method: 'PUT',
+      path: `${path}/:id/versions/:number/restore`,
+      access: access('update', resource),
+      summary: `Restore a published version of a ${label} as its unpublished changes (publish to make it live)`,
+      tag,
+      params: versionParamSchema,
       response: kind.saved,
       errors: ERRORS,
     }),
@@ -243,6 +301,11 @@ export const deletePopupCall = popupCalls.delete;
 export const deletePopupsCall = popupCalls.deleteMany;
 export const duplicatePopupCall = popupCalls.duplicate;
 export const cancelPopupCall = popupCalls.cancel;
+export const publishPopupCall = popupCalls.publish;
+export const schedulePopupCall = popupCalls.schedule;
+export const discardPopupDraftCall = popupCalls.discardDraft;
+export const listPopupVersionsCall = popupCalls.listVersions;
+export const restorePopupVersionCall = popupCalls.restoreVersion;
 export const listPopupCommentsCall = popupCalls.listComments;
 export const listPopupReactsCall = popupCalls.listReacts;
 export const countPopupReactsCall = popupCalls.countReacts;
@@ -288,6 +351,11 @@ export const deleteBannerCall = bannerCalls.delete;
 export const deleteBannersCall = bannerCalls.deleteMany;
 export const duplicateBannerCall = bannerCalls.duplicate;
 export const cancelBannerCall = bannerCalls.cancel;
+export const publishBannerCall = bannerCalls.publish;
+export const scheduleBannerCall = bannerCalls.schedule;
+export const discardBannerDraftCall = bannerCalls.discardDraft;
+export const listBannerVersionsCall = bannerCalls.listVersions;
+export const restoreBannerVersionCall = bannerCalls.restoreVersion;
 export const listBannerCommentsCall = bannerCalls.listComments;
 export const listBannerReactsCall = bannerCalls.listReacts;
 export const countBannerReactsCall = bannerCalls.countReacts;
@@ -331,6 +399,11 @@ export const updatePushNotificationCall = pushNotificationCalls.update;
 export const deletePushNotificationsCall = pushNotificationCalls.deleteMany;
 export const duplicatePushNotificationCall = pushNotificationCalls.duplicate;
 export const cancelPushNotificationCall = pushNotificationCalls.cancel;
+export const publishPushNotificationCall = pushNotificationCalls.publish;
+export const schedulePushNotificationCall = pushNotificationCalls.schedule;
+export const discardPushNotificationDraftCall = pushNotificationCalls.discardDraft;
+export const listPushNotificationVersionsCall = pushNotificationCalls.listVersions;
+export const restorePushNotificationVersionCall = pushNotificationCalls.restoreVersion;
 
 // ---------------------------------------------------------------------------------------------
 // Upload

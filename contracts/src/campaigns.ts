@@ -520,6 +520,13 @@ const savedMeta = {
   commentCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The author has changes the visitors do not see yet (a live item's draft): Publish or Discard them. */
+  hasDraft: z.boolean(),
+  /** A scheduled item's window (ISO instants; `endsAt` null: no end). */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  /** When the item last went live (null: never published). */
+  publishedAt: z.string().nullable(),
 };
 
 export const popupSchema = popupDocumentSchema.extend(savedMeta);
@@ -566,8 +573,46 @@ export const bannerBodySchema = bannerDocumentSchema.omit({ status: true });
 export type BannerBody = z.input<typeof bannerBodySchema>;
 export const pushNotificationBodySchema = pushNotificationDocumentSchema.omit({ status: true });
 export type PushNotificationBody = z.input<typeof pushNotificationBodySchema>;
-/** The status of a newly created item. */
+/** The status of a newly created item (unless the author saves it as a draft). */
 export const CREATED_STATUS: CampaignStatus = 'public';
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle: statuses change only through actions (publish, schedule, cancel); each publish stores a
+// version; editing a live item changes its draft, not what visitors see, until the next publish.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/{kind}?draft=true: "Save as draft" (the item is created without going live). */
+export const campaignCreateQuerySchema = z.object({ draft: z.enum(['true', 'false']).optional() });
+export type CampaignCreateQuery = z.input<typeof campaignCreateQuerySchema>;
+
+const instant = (required: MessageCode) => z.iso.datetime({ offset: true, error: required });
+/**
+ * PUT /api/{kind}/schedule/{id}: the item goes live at `startsAt` and stops at `endsAt` (optional).
+ * Instants carry their offset: the console turns the website's local time into one.
+ */
+export const campaignScheduleBodySchema = z
+  .object({
+    startsAt: instant(msg('validation.scheduleStartRequired')),
+    endsAt: instant(msg('validation.scheduleEndInvalid')).nullable().optional(),
+  })
+  .refine((b) => !b.endsAt || Date.parse(b.endsAt) > Date.parse(b.startsAt), { path: ['endsAt'], message: msg('validation.scheduleEndBeforeStart') });
+export type CampaignScheduleBody = z.input<typeof campaignScheduleBodySchema>;
+
+/** One published version of an item: its number, who published it and when, which fields changed. */
+export const campaignVersionSchema = z.object({
+  number: z.number().int(),
+  createdAt: z.string(),
+  author: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** The document's fields that differ from the previous version (empty for the first). */
+  summary: z.array(z.string()),
+  /** The version visitors are served now (the newest, while the item is public or scheduled). */
+  live: z.boolean(),
+});
+export type CampaignVersion = z.infer<typeof campaignVersionSchema>;
+/** GET /api/{kind}/{id}/versions: newest first. */
+export const campaignVersionsResponseSchema = z.object({ data: z.array(campaignVersionSchema) });
+/** PUT /api/{kind}/{id}/versions/{number}/restore. */
+export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.coerce.number().int().min(1).max(1_000_000) });
 /**
  * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
  * `_id` beside the document.
@@ -656,6 +701,11 @@ export const campaignRowSchema = z.object({
   reactCount: z.number().int(),
   commentCount: z.number().int(),
   createdAt: z.string(),
+  /** Unpublished changes beside the live version. */
+  hasDraft: z.boolean(),
+  /** A scheduled item's window (ISO instants). */
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
 });
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
 export const campaignPageSchema = pagedSchema(campaignRowSchema);
@@ -759,6 +809,19 @@ export const PUSH_UPDATED_MESSAGE = msg('pushNotifications.updated');
 export const PUSH_DELETED_MESSAGE = msg('pushNotifications.manyDeleted');
 export const PUSH_DUPLICATED_MESSAGE = msg('pushNotifications.duplicated');
 export const PUSH_CANCELLED_MESSAGE = msg('pushNotifications.cancelled');
+export const POPUP_PUBLISHED_MESSAGE = msg('popups.published');
+export const POPUP_SCHEDULED_MESSAGE = msg('popups.scheduled');
+export const POPUP_DRAFT_DISCARDED_MESSAGE = msg('popups.draftDiscarded');
+export const POPUP_VERSION_RESTORED_MESSAGE = msg('popups.versionRestored');
+export const BANNER_PUBLISHED_MESSAGE = msg('banners.published');
+export const BANNER_SCHEDULED_MESSAGE = msg('banners.scheduled');
+export const BANNER_DRAFT_DISCARDED_MESSAGE = msg('banners.draftDiscarded');
+export const BANNER_VERSION_RESTORED_MESSAGE = msg('banners.versionRestored');
+export const PUSH_PUBLISHED_MESSAGE = msg('pushNotifications.published');
+export const PUSH_SCHEDULED_MESSAGE = msg('pushNotifications.scheduled');
+export const PUSH_DRAFT_DISCARDED_MESSAGE = msg('pushNotifications.draftDiscarded');
+export const PUSH_VERSION_RESTORED_MESSAGE = msg('pushNotifications.versionRestored');
+export const VERSION_NOT_FOUND_MESSAGE = msg('campaigns.versionNotFound');
 
 /** Kind of content for shared code (statistics, public events). */
 export type CampaignKind = 'popup' | 'banner' | 'push';

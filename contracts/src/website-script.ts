@@ -6,6 +6,7 @@ import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSche
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
+import { isTimeZone } from './stats';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -260,6 +261,8 @@ export const getInstallSnippetCall = defineCall({
   errors: [400, 401, 403, 404],
 });
 
+/** A new website's time zone. */
+export const DEFAULT_TIME_ZONE = 'UTC';
 /** PUT /api/websites/{id}/settings (create_websites): the website's script settings. */
 export const websiteSettingsSchema = z.object({
   interruptionsPerDay: z
@@ -277,16 +280,27 @@ export const websiteSettingsSchema = z.object({
     .min(0, msg('validation.quietAfterCloseRange'))
     .max(LIMITS.quietAfterCloseMax, msg('validation.quietAfterCloseRange'))
     .default(DEFAULT_QUIET_AFTER_CLOSE_SECONDS),
+  /** The website's time zone (IANA name, e.g. Europe/Paris): schedules are entered and shown in it. */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type WebsiteSettings = z.infer<typeof websiteSettingsSchema>;
+/** What PUT takes: a time zone left out keeps the stored one. */
+export const websiteSettingsBodySchema = websiteSettingsSchema.extend({
+  timeZone: z
+    .string()
+    .max(LIMITS.timeZoneMax, msg('validation.timeZoneInvalid'))
+    .refine((tz) => tz.length > 0 && isTimeZone(tz), msg('validation.timeZoneInvalid'))
+    .optional(),
+});
+export type WebsiteSettingsBody = z.input<typeof websiteSettingsBodySchema>;
 export const updateWebsiteSettingsCall = defineCall({
   method: 'PUT',
   path: '/api/websites/:id/settings',
   access: inOrganisation('create_websites'),
-  summary: "Change a website's script settings (interruptions a visitor sees a day, how they share the page)",
+  summary: "Change a website's delivery settings (interruptions a visitor sees a day, how they share the page, time zone)",
   tag: 'websites',
   params: idParamSchema,
-  body: websiteSettingsSchema,
+  body: websiteSettingsBodySchema,
   response: messageSchema.extend({ data: websiteSettingsSchema }),
   errors: [400, 401, 403, 404],
 });

@@ -96,8 +96,11 @@ export class SignpostApi {
       { list: '/api/push-notification', cancel: (id: string) => this.call('PATCH', `/api/push-notification/cancel/${id}`, { session }) },
     ];
     for (const kind of kinds) {
-      const page = await this.call<{ docs: { _id: string }[] }>('GET', `${kind.list}?status=public&pageSize=1000`, { session });
-      for (const doc of page.docs) await kind.cancel(doc._id);
+      // Live now or later: both are shown to visitors.
+      for (const status of ['public', 'scheduled']) {
+        const page = await this.call<{ docs: { _id: string }[] }>('GET', `${kind.list}?status=${status}&pageSize=1000`, { session });
+        for (const doc of page.docs) await kind.cancel(doc._id);
+      }
     }
   }
 
@@ -178,10 +181,40 @@ export class SignpostApi {
     return data._id;
   }
 
-  /** POST /api/banners: a banner with these fields (the rest defaulted by the API); its id. */
-  public async createBanner(session: ApiSession, banner: Record<string, unknown>): Promise<string> {
-    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/banners', { session, body: banner });
+  /**
+   * POST /api/banners (`?draft=true`: saved as a draft, not live): a banner titled `banner` (its text
+   * the same), or with these fields (the rest defaulted by the API); the new banner's id.
+   */
+  public async createBanner(session: ApiSession, banner: string | Record<string, unknown>, { draft = false } = {}): Promise<string> {
+    const body = typeof banner === 'string' ? { titleOfBanner: banner, content: banner } : banner;
+    const { data } = await this.call<{ data: { _id: string } }>('POST', `/api/banners${draft ? '?draft=true' : ''}`, { session, body });
     return data._id;
+  }
+
+  /** GET /api/popups?titleOfPopup=…: the popups whose title contains `title`, with their status. */
+  public async findPopups(session: ApiSession, title: string): Promise<{ _id: string; title: string; status: string }[]> {
+    const page = await this.call<{ docs: { _id: string; title: string; status: string }[] }>(
+      'GET',
+      `/api/popups?titleOfPopup=${encodeURIComponent(title)}&pageSize=100`,
+      {
+        session,
+      },
+    );
+    return page.docs;
+  }
+
+  /** PUT /api/{popups|banners|push-notification}/publish/{id}: live now. */
+  public publish(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
+    return this.call('PUT', `/api/${area}/publish/${encodeURIComponent(id)}`, { session });
+  }
+
+  /** GET / PUT /api/websites/{id}/settings: the website's delivery settings. */
+  public websiteSettings(session: ApiSession): Promise<{ data: { interruptionsPerDay: number; timeZone: string } }> {
+    return this.call('GET', `/api/websites/${session.activeWebsite}/settings`, { session });
+  }
+
+  public setWebsiteSettings(session: ApiSession, settings: { interruptionsPerDay: number; timeZone?: string }): Promise<unknown> {
+    return this.call('PUT', `/api/websites/${session.activeWebsite}/settings`, { session, body: settings });
   }
 
   /** POST /api/roles: the new role's id. */

@@ -32,6 +32,7 @@ const SIGNED_IN_ROUTES = process.env.AXE_ROUTES
       '/settings/people-data',
       '/settings/audiences',
       '/installation-guide',
+      '/settings/delivery',
       '/tags',
       '/workspaces',
       '/forbidden',

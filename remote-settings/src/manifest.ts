@@ -25,6 +25,8 @@ const manifest: RemoteManifest = {
     { path: '/settings/audiences', screen: './AudiencesScreen', permission: null, layout: 'main' },
     // Spec section 2: /installation-guide requires no permission (its snippet needs get_websites, as the API).
     { path: '/installation-guide', screen: './InstallationGuideScreen', permission: null, layout: 'main' },
+    // The delivery settings are the website's (GET needs get_websites, saving create_websites, as the API).
+    { path: '/settings/delivery', screen: './DeliverySettingsScreen', permission: 'get_websites', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
@@ -37,6 +39,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'peopleData.nav', path: '/settings/people-data', icon: 'peopleData', permission: null, group: 'audience', order: 30 },
     { labelKey: 'audiences.nav', path: '/settings/audiences', icon: 'audiences', permission: null, group: 'audience', order: 20 },
     { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
+    { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
   ],
 };
 

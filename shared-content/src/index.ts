@@ -10,3 +10,4 @@ export { campaignColumns, type CampaignColumnOptions } from './campaigns/campaig
 export { TargetingFields, type TargetingOptions } from './targeting/TargetingFields';
 export { CheckList } from './targeting/CheckList';
 export * from './content-list';
+export * from './lifecycle';

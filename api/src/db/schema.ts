@@ -108,6 +108,8 @@ export const websites = pgTable(
     pushesBesidePopup: boolean('pushes_beside_popup').notNull().default(false),
     /** Seconds the script waits after an interruptive item ends before showing the next. */
     quietAfterCloseSeconds: integer('quiet_after_close_seconds').notNull().default(3),
+    /** The website's time zone (IANA name): schedules are entered and shown in it. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -402,7 +404,15 @@ export const contents = pgTable(
     /** Banner style (inline, floating…), popup format (small, medium, large); filtered as `style`. */
     style: text('style'),
     devices: text('devices'),
+    /** What visitors are served: the published version (or the working copy of an item that is not live). */
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** The author's unpublished changes to a live or scheduled item; null when there are none. */
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    /** A scheduled item shows from `startsAt` until `endsAt` (null: no end). */
+    startsAt: tstz('starts_at'),
+    endsAt: tstz('ends_at'),
+    /** When the item went live (a popup's run counts its days from there). */
+    publishedAt: tstz('published_at'),
     reactCount: integer('react_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
@@ -412,6 +422,24 @@ export const contents = pgTable(
     index('contents_website_kind_created_idx').on(t.websiteId, t.kind, t.createdAt.desc(), t.id.desc()),
     check('contents_kind_check', sql`${t.kind} in ('popup', 'banner', 'push')`),
   ],
+);
+
+/** Each publish of a content item: the published document, who published it, which fields changed. */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The names of the document's fields that differ from the previous version. */
+    summary: jsonb('summary').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('content_versions_content_number_unique').on(t.contentId, t.number)],
 );
 
 /** Groups a content item targets. */

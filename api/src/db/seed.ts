@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, parsePermission, type Permission } from 'contracts';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
 import { seedDemoAttributes, seedDemoMembers } from './seed-demo-members';
+import { popupKind } from '../routes/campaigns/kinds';
+import { insertCampaign } from '../stores/campaigns';
 
 /** Resources an Editor works on, and the actions it may take on them. */
 const EDITOR_CONTENT = new Set(['posts', 'banners', 'tour', 'email', 'pushNotification', 'checklist']);
@@ -73,6 +75,32 @@ export async function seedDatabase(db: Db, admin: { email: string; password: str
       })
       .returning();
     await tx.insert(userRoles).values({ userId: user.id, roleId: owner.id });
+    await seedDemoContent(tx, demoSite.id, user.id);
     return true;
   });
+}
+
+/** The title of the demo website's popup for its "pro" people (the demo site's "Sign in as Ada"). */
+export const DEMO_PRO_POPUP_TITLE = 'Pro tip: export your reports';
+
+/**
+ * The demo website's one seeded popup, for people whose `plan` is `pro`: an anonymous visitor of the
+ * demo site does not get it, Ada (plan pro) does once she signs in. Only one item, so a fresh
+ * visitor's daily cap of interruptive items is not used up before she does.
+ */
+async function seedDemoContent(tx: DbOrTx, websiteId: string, authorId: string) {
+  const doc = popupKind.schema.parse({
+    titleOfPopup: { label: DEMO_PRO_POPUP_TITLE },
+    content: [
+      {
+        id: 'p1',
+        content: [{ id: 'b1', kind: 'text', text: 'Pro plan: every report can be exported as a spreadsheet from its menu.' }],
+      },
+    ],
+    priority: 'high',
+    target: 'dynamic',
+    dynamicAudience: { operator: 'and', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] },
+    status: 'public',
+  });
+  await insertCampaign(tx, popupKind, websiteId, authorId, doc);
 }

@@ -1,11 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageCode } from 'contracts';
 import {
   AUDIENCE_UNKNOWN_MESSAGE,
   GROUP_UNKNOWN_MESSAGE,
+  SERVED_STATUSES,
   TAG_UNKNOWN_MESSAGE,
+  VERSION_NOT_FOUND_MESSAGE,
   WORKSPACE_UNKNOWN_MESSAGE,
   type AudienceGroup,
+  type CampaignVersion,
   type CampaignRow,
   type CampaignStatus,
   type Comment,
@@ -22,6 +26,7 @@ import {
   contentReactions,
   contents,
   contentSegments,
+  contentVersions,
   formAnswers,
   groups,
   segments,
@@ -118,23 +123,59 @@ async function writeTargets(tx: DbOrTx, spec: AnyCampaignKind, contentId: string
   if (segmentIds.length) await tx.insert(contentSegments).values(segmentIds.map((segmentId) => ({ contentId, segmentId })));
 }
 
+/** The list columns a document fills (title, tag, workspace…): they follow the author's working copy. */
+function listColumnsOf(spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }) {
+  const { status: _status, ...columns } = spec.columns(doc);
+  return { ...columns, tagId: doc.tag, workspaceId: doc.workspace };
+}
+
 function columnsOf(spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }) {
   return { ...spec.columns(doc), tagId: doc.tag, workspaceId: doc.workspace, document: doc as Record<string, unknown> };
 }
 
-/** Inserts a new item (document, list columns, targets) and returns its id. Run inside a transaction. */
+/** The names of the document's fields that differ between two versions (the status is not content). */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {
+  if (!before) return [];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  keys.delete('status');
+  return [...keys].filter((k) => !isDeepStrictEqual(before[k] ?? null, after[k] ?? null)).sort();
+}
+
+/**
+ * Stores `doc` as the item's next version unless it is the newest version already (publishing the
+ * same document twice makes no new version). Run inside a transaction.
+ */
+async function recordVersion(tx: DbOrTx, contentId: string, authorId: string | null, doc: Record<string, unknown>, at: Date) {
+  const [last] = await tx
+    .select({ number: contentVersions.number, document: contentVersions.document })
+    .from(contentVersions)
+    .where(eq(contentVersions.contentId, contentId))
+    .orderBy(desc(contentVersions.number))
+    .limit(1);
+  const summary = changedFields(last?.document ?? null, doc);
+  if (last && summary.length === 0) return;
+  await tx.insert(contentVersions).values({ contentId, number: (last?.number ?? 0) + 1, document: doc, authorId, summary, createdAt: at });
+}
+
+/**
+ * Inserts a new item (document, list columns, targets) and returns its id. An item inserted live is
+ * published by its author: its first version is stored with it. Run inside a transaction.
+ */
 export async function insertCampaign(
   tx: DbOrTx,
   spec: AnyCampaignKind,
   websiteId: string,
   senderId: string,
   doc: { tag: string | null; workspace: string | null },
+  at: Date = new Date(),
 ) {
+  const live = (doc as { status?: string }).status === 'public';
   const [row] = await tx
     .insert(contents)
-    .values({ websiteId, kind: spec.kind, senderId, ...columnsOf(spec, doc) })
+    .values({ websiteId, kind: spec.kind, senderId, ...columnsOf(spec, doc), publishedAt: live ? at : null })
     .returning({ id: contents.id });
   await writeTargets(tx, spec, row.id, doc);
+  if (live) await recordVersion(tx, row.id, senderId, doc as Record<string, unknown>, at);
   return row.id;
 }
 
@@ -150,9 +191,62 @@ async function updateCampaign(tx: DbOrTx, spec: AnyCampaignKind, websiteId: stri
 }
 
 /**
- * The saved item as GET answers it: the stored document with today's references (a deleted group,
- * audience, tag or workspace drops out, so the item can be saved again as it reads), and the
- * server-owned fields.
+ * A stored document (the working copy or a version) with today's references: a deleted group,
+ * audience, tag or workspace drops out, so it can be saved again as it reads. The order of the
+ * targets is the editor's.
+ */
+async function withTodaysRefs(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, stored: Record<string, unknown>) {
+  const d = stored as {
+    groups?: string[];
+    audiences?: string[];
+    group?: string | null;
+    audience?: string | null;
+    tag?: string | null;
+    workspace?: string | null;
+  };
+  const wantedGroups = (d.groups ?? [d.group]).filter((x): x is string => !!x);
+  const wantedSegments = (d.audiences ?? [d.audience]).filter((x): x is string => !!x);
+  const [groupRows, segmentRows, tagRows, workspaceRows] = await Promise.all([
+    wantedGroups.length
+      ? db
+          .select({ id: groups.id })
+          .from(groups)
+          .where(and(eq(groups.websiteId, websiteId), inArray(groups.id, wantedGroups)))
+      : [],
+    wantedSegments.length
+      ? db
+          .select({ id: segments.id })
+          .from(segments)
+          .where(and(eq(segments.websiteId, websiteId), inArray(segments.id, wantedSegments)))
+      : [],
+    d.tag
+      ? db
+          .select({ id: tags.id })
+          .from(tags)
+          .where(and(eq(tags.websiteId, websiteId), eq(tags.id, d.tag)))
+      : [],
+    d.workspace
+      ? db
+          .select({ id: workspaces.id })
+          .from(workspaces)
+          .where(and(eq(workspaces.websiteId, websiteId), eq(workspaces.id, d.workspace), eq(workspaces.service, spec.kind)))
+      : [],
+  ]);
+  const keep = (wanted: string[], present: { id: string }[]) => {
+    const set = new Set(present.map((r) => r.id));
+    return wanted.filter((x) => set.has(x));
+  };
+  return spec.withRefs(
+    { ...stored, tag: tagRows.length ? d.tag : null, workspace: workspaceRows.length ? d.workspace : null },
+    keep(wantedGroups, groupRows),
+    keep(wantedSegments, segmentRows),
+  );
+}
+
+/**
+ * The saved item as GET answers it: the author's working copy (the unpublished changes of a live
+ * item, else its document) with today's references, its status and schedule, and the server-owned
+ * fields.
  */
 async function loadCampaignView(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, id: string) {
   const [row] = await db
@@ -162,24 +256,15 @@ async function loadCampaignView(db: DbOrTx, spec: AnyCampaignKind, websiteId: st
     .where(ownCampaign(websiteId, spec.kind, id))
     .limit(1);
   if (!row) throw notFound(spec.messages.notFound);
-  const [groupRows, segmentRows] = await Promise.all([
-    db.select({ id: contentGroups.groupId }).from(contentGroups).where(eq(contentGroups.contentId, id)),
-    db.select({ id: contentSegments.segmentId }).from(contentSegments).where(eq(contentSegments.contentId, id)),
-  ]);
   const c = row.c;
-  const stored = c.document as { groups?: string[]; audiences?: string[]; group?: string | null; audience?: string | null };
-  // Keep the editor's order of the targets (the join tables have none).
-  const keep = (wanted: (string | null | undefined)[], present: { id: string }[]) => {
-    const set = new Set(present.map((r) => r.id));
-    return wanted.filter((x): x is string => !!x && set.has(x));
-  };
-  const doc = spec.withRefs(
-    { ...c.document, tag: c.tagId, workspace: c.workspaceId },
-    keep(stored.groups ?? [stored.group], groupRows),
-    keep(stored.audiences ?? [stored.audience], segmentRows),
-  );
+  const doc = await withTodaysRefs(db, spec, websiteId, { ...(c.draft ?? c.document), tag: c.tagId, workspace: c.workspaceId });
   return {
     ...doc,
+    status: c.status as CampaignStatus,
+    hasDraft: c.draft !== null,
+    startsAt: c.startsAt?.toISOString() ?? null,
+    endsAt: c.endsAt?.toISOString() ?? null,
+    publishedAt: c.publishedAt?.toISOString() ?? null,
     _id: c.id,
     sender: c.senderId && row.senderName !== null ? { _id: c.senderId, name: row.senderName } : null,
     reactCount: c.reactCount,
@@ -292,6 +377,9 @@ function buildPageStatements(db: DbOrTx, shape: PageShape) {
         reactCount: contents.reactCount,
         commentCount: contents.commentCount,
         createdAt: contents.createdAt,
+        hasDraft: sql<boolean>`${contents.draft} is not null`,
+        startsAt: contents.startsAt,
+        endsAt: contents.endsAt,
         tagId: tags.id,
         tagName: tags.name,
         tagColor: tags.color,
@@ -322,7 +410,7 @@ const pageStatements = keptStatements(buildPageStatements, (shape: PageShape) =>
  * The campaigns of one kind in one website (the caller's active website): every query below is
  * bound to both. Missing, foreign and other-kind ids answer 404 with the kind's message.
  */
-export function campaignsStore(db: DbOrTx, website: { id: string; domain: string }, spec: AnyCampaignKind) {
+export function campaignsStore(db: DbOrTx, website: { id: string; domain: string }, spec: AnyCampaignKind, now: () => Date = () => new Date()) {
   const websiteId = website.id;
   const own = (id: string) => ownCampaign(websiteId, spec.kind, id);
   const missing = () => notFound(spec.messages.notFound);
@@ -368,6 +456,9 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
           reactCount: r.reactCount,
           commentCount: r.commentCount,
           createdAt: r.createdAt.toISOString(),
+          hasDraft: r.hasDraft,
+          startsAt: r.startsAt?.toISOString() ?? null,
+          endsAt: r.endsAt?.toISOString() ?? null,
         })),
       };
     },
@@ -381,14 +472,97 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
     /** Every reference of a document is this website's (400 with the field otherwise). */
     assertRefs: (doc: { tag: string | null; workspace: string | null }) => assertRefs(db, websiteId, spec, doc),
 
-    /** The stored status (an update keeps it: only cancel changes it). */
-    async status(id: string): Promise<CampaignStatus | undefined> {
-      const [row] = await db.select({ status: contents.status }).from(contents).where(own(id)).limit(1);
-      return row?.status as CampaignStatus | undefined;
+    /** The stored status and whether there are unpublished changes (an update keeps the status: only the lifecycle's actions change it). */
+    async state(id: string): Promise<{ status: CampaignStatus; hasDraft: boolean } | undefined> {
+      const [row] = await db
+        .select({ status: contents.status, hasDraft: sql<boolean>`${contents.draft} is not null` })
+        .from(contents)
+        .where(own(id))
+        .limit(1);
+      return row ? { status: row.status as CampaignStatus, hasDraft: row.hasDraft } : undefined;
     },
 
-    insert: (senderId: string, doc: { tag: string | null; workspace: string | null }) => insertCampaign(db, spec, websiteId, senderId, doc),
+    insert: (senderId: string, doc: { tag: string | null; workspace: string | null }) => insertCampaign(db, spec, websiteId, senderId, doc, now()),
 
+    /** Keeps `doc` as the unpublished changes of a live item: the list shows them, visitors keep the published version. */
+    async saveDraft(id: string, doc: { tag: string | null; workspace: string | null }): Promise<void> {
+      const updated = await db
+        .update(contents)
+        .set({ ...listColumnsOf(spec, doc), draft: doc as Record<string, unknown>, updatedAt: now() })
+        .where(own(id))
+        .returning({ id: contents.id });
+      if (updated.length === 0) throw missing();
+    },
+
+    /** Drops the unpublished changes; the list shows the published version again. */
+    async discardDraft(id: string): Promise<void> {
+      const [row] = await db.select({ document: contents.document }).from(contents).where(own(id)).limit(1);
+      if (!row) throw missing();
+      await db
+        .update(contents)
+        .set({ ...listColumnsOf(spec, row.document as { tag: string | null; workspace: string | null }), draft: null, updatedAt: now() })
+        .where(own(id));
+    },
+
+    /**
+     * Publishes the working copy (the unpublished changes, else the document): it becomes what
+     * visitors are served, with its targets, and the next version when it differs from the newest.
+     * `window` schedules it (status `scheduled`); without it the item is `public` now. A live item
+     * republished keeps the moment it went live (a popup's run goes on). Run inside a transaction.
+     */
+    async publish(id: string, authorId: string, window?: { startsAt: Date; endsAt: Date | null }): Promise<void> {
+      const [row] = await db
+        .select({ document: contents.document, draft: contents.draft, status: contents.status, publishedAt: contents.publishedAt })
+        .from(contents)
+        .where(own(id))
+        .limit(1)
+        .for('update');
+      if (!row) throw missing();
+      const at = now();
+      const status: CampaignStatus = window ? 'scheduled' : 'public';
+      const doc = { ...(row.draft ?? row.document), status } as unknown as { tag: string | null; workspace: string | null } & Record<string, unknown>;
+      const publishedAt = window ? window.startsAt : row.status === 'public' && row.publishedAt ? row.publishedAt : at;
+      await db
+        .update(contents)
+        .set({ ...columnsOf(spec, doc), status, draft: null, startsAt: window?.startsAt ?? null, endsAt: window?.endsAt ?? null, publishedAt, updatedAt: at })
+        .where(own(id));
+      await writeTargets(db, spec, id, doc);
+      await recordVersion(db, id, authorId, doc, at);
+    },
+
+    /** The published versions, newest first; the newest is live while the item is public or scheduled. */
+    async versions(id: string): Promise<CampaignVersion[]> {
+      const [item] = await db.select({ status: contents.status }).from(contents).where(own(id)).limit(1);
+      if (!item) throw missing();
+      const rows = await db
+        .select({ v: contentVersions, authorName: users.name })
+        .from(contentVersions)
+        .leftJoin(users, eq(users.id, contentVersions.authorId))
+        .where(eq(contentVersions.contentId, id))
+        .orderBy(desc(contentVersions.number));
+      const served = SERVED_STATUSES.includes(item.status as CampaignStatus);
+      return rows.map(({ v, authorName }, i) => ({
+        number: v.number,
+        createdAt: v.createdAt.toISOString(),
+        author: v.authorId && authorName !== null ? { _id: v.authorId, name: authorName } : null,
+        summary: v.summary,
+        live: served && i === 0,
+      }));
+    },
+
+    /** A version's document with today's references (404 'campaigns.versionNotFound' when the item has no such version). */
+    async versionDocument(id: string, number: number): Promise<{ tag: string | null; workspace: string | null }> {
+      await assertCampaign(db, websiteId, spec, id);
+      const [row] = await db
+        .select({ document: contentVersions.document })
+        .from(contentVersions)
+        .where(and(eq(contentVersions.contentId, id), eq(contentVersions.number, number)))
+        .limit(1);
+      if (!row) throw notFound(VERSION_NOT_FOUND_MESSAGE);
+      return withTodaysRefs(db, spec, websiteId, row.document);
+    },
+
+    /** Replaces the document of an item visitors are not served (a draft, a cancelled item). */
     update: (id: string, doc: { tag: string | null; workspace: string | null }) => updateCampaign(db, spec, websiteId, id, doc),
 
     async remove(id: string): Promise<void> {

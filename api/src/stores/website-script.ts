@@ -85,7 +85,9 @@ export function websiteScriptStore(db: Db) {
 
     /** A website's public items with their author's name, the groups and saved audiences they target, and its attribute types. */
     async publicContent(websiteId: string) {
-      const published = and(eq(contents.websiteId, websiteId), eq(contents.status, 'public'));
+      // Published items (live or scheduled): their `document` is the published version; the
+      // content cache keeps those within their schedule.
+      const published = and(eq(contents.websiteId, websiteId), inArray(contents.status, ['public', 'scheduled']));
       const publishedIds = db.select({ id: contents.id }).from(contents).where(published);
       const [rows, groupRows, segmentRows, attributeTypes] = await Promise.all([
         db.select({ c: contents, senderName: users.name }).from(contents).leftJoin(users, eq(users.id, contents.senderId)).where(published),

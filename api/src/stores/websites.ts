@@ -72,7 +72,7 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
     /** One website of the organisation with what its script uses (undefined: none such, or another organisation's). */
     async scriptSettings(
       id: string,
-    ): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds'> | undefined> {
+    ): Promise<Pick<WebsiteRow, 'id' | 'publicKey' | 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds' | 'timeZone'> | undefined> {
       const [site] = await db
         .select({
           id: websites.id,
@@ -80,6 +80,7 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
           interruptionsPerDay: websites.interruptionsPerDay,
           pushesBesidePopup: websites.pushesBesidePopup,
           quietAfterCloseSeconds: websites.quietAfterCloseSeconds,
+          timeZone: websites.timeZone,
         })
         .from(websites)
         .where(and(ofOrganisation, eq(websites.id, id)))
@@ -87,7 +88,11 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
       return site;
     },
 
-    async setScriptSettings(id: string, settings: Pick<WebsiteRow, 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds'>): Promise<void> {
+    /** The delivery settings; a time zone left out keeps the stored one. */
+    async setDeliverySettings(
+      id: string,
+      settings: Pick<WebsiteRow, 'interruptionsPerDay' | 'pushesBesidePopup' | 'quietAfterCloseSeconds'> & { timeZone?: string },
+    ): Promise<void> {
       await db
         .update(websites)
         .set(settings)

@@ -47,6 +47,31 @@ export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
     onItem(`PUT ${o.base}/duplicate/:id`, 'duplicate', (id) => ({ method: 'PUT', url: `${o.base}/duplicate/${id}` }), 201),
     onItem(`${o.cancelMethod} ${o.base}/cancel/:id`, 'cancel', (id) => ({ method: o.cancelMethod, url: `${o.base}/cancel/${id}` })),
   ];
+  // The lifecycle's actions: publish needs something to publish (a draft), discard a live item with changes.
+  const onState = (name: string, action: string, state: 'draft' | 'changed', build: (id: string) => Req): ProtectedRoute => {
+    const prepared = async (u: Pick<TestUser, 'websiteId' | 'id'>, t: TestApp) => {
+      const id = await o.contentOf(t, u, o.kind);
+      const { contents } = await import('../../src/db/schema');
+      const { eq, sql } = await import('drizzle-orm');
+      await t.ctx.db
+        .update(contents)
+        .set(state === 'draft' ? { status: 'draft' } : { draft: sql`${contents.document}` })
+        .where(eq(contents.id, id));
+      return build(id);
+    };
+    return { name, permission: p(action), request: prepared, otherOrganisation: prepared };
+  };
+  routes.push(
+    onState(`PUT ${o.base}/publish/:id`, 'update', 'draft', (id) => ({ method: 'PUT', url: `${o.base}/publish/${id}` })),
+    onItem(`PUT ${o.base}/schedule/:id`, 'update', (id) => ({
+      method: 'PUT',
+      url: `${o.base}/schedule/${id}`,
+      payload: { startsAt: new Date(Date.now() + 3_600_000).toISOString(), endsAt: null },
+    })),
+    onState(`DELETE ${o.base}/draft/:id`, 'update', 'changed', (id) => ({ method: 'DELETE', url: `${o.base}/draft/${id}` })),
+    onItem(`GET ${o.base}/:id/versions`, 'get', (id) => ({ method: 'GET', url: `${o.base}/${id}/versions` })),
+    onItem(`PUT ${o.base}/:id/versions/:number/restore`, 'update', (id) => ({ method: 'PUT', url: `${o.base}/${id}/versions/1/restore` })),
+  );
   if (!pushPaths) routes.push(onItem(`DELETE ${o.base}/:id`, 'delete', (id) => ({ method: 'DELETE', url: `${o.base}/${id}` })));
   if (o.withReactions) {
     routes.push(

@@ -91,7 +91,9 @@ async function freshDatabase(): Promise<{ database: Database; url: string | null
   return { database, url: null, drop: async () => {} };
 }
 
-export async function createTestApp(options: { env?: Record<string, string | undefined>; register?: BuildOptions['register'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string | undefined>; register?: BuildOptions['register']; clock?: BuildOptions['clock'] } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-api-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -104,7 +106,7 @@ export async function createTestApp(options: { env?: Record<string, string | und
   const { database, url: databaseUrl, drop } = await freshDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { database, logger: false, register: options.register });
+    app = await buildApp(config, { database, logger: false, register: options.register, clock: options.clock });
   } catch (err) {
     await database.close();
     await drop();

@@ -35,6 +35,10 @@ const savedMeta = (id: string) => ({
   commentCount: 0,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  hasDraft: false,
+  startsAt: null,
+  endsAt: null,
+  publishedAt: '2025-01-01T00:00:00.000Z',
 });
 
 /** A saved popup as create, update, duplicate and cancel answer it. */

@@ -2,10 +2,9 @@ import type { CampaignRow } from 'contracts';
 import { Badge, HStack, Text, Box } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import type { TFunction } from 'i18next';
+import { StatusBadge } from '../lifecycle/StatusBadge';
 
 type Format = { date: (value: string) => string };
-
-const STATUS_PALETTE: Record<string, string> = { public: 'green', draft: 'gray', scheduled: 'blue', cancelled: 'red' };
 
 /** Names of a row's groups or audiences, as small badges ("—" when none). */
 function Names({ items }: { items: readonly { _id: string; name: string }[] }) {
@@ -76,9 +75,7 @@ export function campaignColumns(t: TFunction, format: Format, { include, positio
     id: 'status',
     header: t('columns.status'),
     cell: ({ row }) => (
-      <Badge colorPalette={STATUS_PALETTE[row.original.status] ?? 'gray'} data-testid="row-status">
-        {t(`values.status.${row.original.status}`)}
-      </Badge>
+      <StatusBadge status={row.original.status} hasDraft={row.original.hasDraft} startsAt={row.original.startsAt} endsAt={row.original.endsAt} />
     ),
   });
   if (include.includes('priority'))

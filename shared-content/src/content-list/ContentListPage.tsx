@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Ban, Copy, Eye, MessagesSquare, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { CampaignRow, Workspace } from 'contracts';
+import { Ban, Copy, Eye, MessagesSquare, Pencil, Plus, Rocket, Trash2 } from 'lucide-react';
+import { canAct, type CampaignRow, type Workspace } from 'contracts';
 import { Button, Flex, PageHeader, Stack } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
@@ -16,6 +16,7 @@ import { useWorkspaces } from './api/list-workspaces';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from './use-owner-filters';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
+import { usePublishContent } from '../lifecycle';
 
 /** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {
@@ -43,8 +44,10 @@ export interface ContentListPageProps {
 }
 
 const titleOf = (row: CampaignRow) => row.title;
-// An already cancelled item cannot be cancelled again.
-const canCancelRow = (row: CampaignRow) => row.status !== 'cancelled';
+// The lifecycle (contracts) says which actions apply to a row now: an already cancelled item cannot
+// be cancelled again; a draft, a cancelled item or unpublished changes can be published.
+const canCancelRow = (row: CampaignRow) => canAct('cancel', row);
+const canPublishRow = (row: CampaignRow) => canAct('publish', row);
 
 /**
  * A campaign list (popups, banners, push notifications): the service's workspaces beside the table
@@ -106,6 +109,13 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
     errorFallback: t(`${kind}.actions.deleteFailed`),
     onDone: (ids) => afterRemoval(ids),
   });
+  const { mutateAsync: publish } = usePublishContent(campaignKind.lifecycle);
+  const publication = useConfirmedAction<CampaignRow>({
+    run: (row) => publish({ params: { id: row._id } }),
+    success: (row) => tc('lifecycle.published', { title: titleOf(row) }),
+    errorFallback: tc('lifecycle.publishFailed'),
+  });
+  const { ask: askPublish } = publication;
   const { ask: askDuplicate } = duplication;
   const { ask: askCancel } = cancellation;
   const { ask: askDelete } = deletion;
@@ -145,6 +155,13 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
                   hidden: !feedbackCalls,
                 },
                 ...(extraActions?.(item) ?? []),
+                {
+                  label: tc('lifecycle.publishRow', { title }),
+                  icon: <Rocket />,
+                  onClick: () => askPublish(item),
+                  testId: 'row-publish',
+                  hidden: !canUpdate || !canPublishRow(item),
+                },
                 { label: t('list.duplicate', { title }), icon: <Copy />, onClick: () => askDuplicate(item), testId: 'row-duplicate', hidden: !canDuplicate },
                 {
                   label: t('list.cancel', { title }),
@@ -167,7 +184,23 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         },
       },
     ],
-    [columns, t, basePath, canView, canUpdate, feedbackCalls, canDuplicate, canCancel, canDelete, extraActions, askDuplicate, askCancel, askDelete],
+    [
+      columns,
+      t,
+      tc,
+      basePath,
+      canView,
+      canUpdate,
+      feedbackCalls,
+      canDuplicate,
+      canCancel,
+      canDelete,
+      extraActions,
+      askPublish,
+      askDuplicate,
+      askCancel,
+      askDelete,
+    ],
   );
 
   const workspaceList = workspaces.data ?? [];
@@ -234,6 +267,14 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         </Stack>
       </Flex>
       <NewWorkspaceDialog open={creatingWorkspace} service={service} onClose={() => setCreatingWorkspace(false)} onCreated={onWorkspaceCreated} />
+      <ConfirmDialog
+        {...publication.dialogProps}
+        testId="publish-dialog"
+        tone="primary"
+        title={tc('lifecycle.publishTitle')}
+        description={tc('lifecycle.publishConfirm', { title: publication.target ? titleOf(publication.target) : '' })}
+        confirmLabel={tc('lifecycle.publish')}
+      />
       <ConfirmDialog
         {...duplication.dialogProps}
         testId="duplicate-dialog"

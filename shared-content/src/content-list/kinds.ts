@@ -1,4 +1,5 @@
 import type { popupCalls, WorkspaceService } from 'contracts';
+import type { LifecycleCalls } from '../lifecycle';
 
 /** The CASL subjects of the content services (the spec's permission resources). */
 export type ContentSubject = 'posts' | 'banners' | 'pushNotification';
@@ -37,6 +38,8 @@ export interface CampaignKindScreens {
   searchParam: string;
   /** Comments and reactions are kept for popups and banners only. */
   feedback?: FeedbackCalls;
+  /** The lifecycle's calls (publish, schedule, discard, versions): every kind has them. */
+  lifecycle: LifecycleCalls;
 }
 
 /**

@@ -1,14 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bannerCalls, CREATED_STATUS, popupCalls, pushNotificationCalls, type CallDefinition, type PageQuery, type ReactListQuery } from 'contracts';
+import {
+  ACTION_NOT_ALLOWED_MESSAGE,
+  bannerCalls,
+  canAct,
+  CREATED_STATUS_OF,
+  editsGoToDraft,
+  NOTHING_TO_PUBLISH_MESSAGE,
+  popupCalls,
+  pushNotificationCalls,
+  type CallDefinition,
+  type CampaignScheduleBody,
+  type LifecycleAction,
+  type PageQuery,
+  type ReactListQuery,
+} from 'contracts';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { serve } from '../../http/serve';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
 import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
 import { exportRoutes } from './export';
 
-type Doc = { tag: string | null; workspace: string | null };
+type Doc = { tag: string | null; workspace: string | null; status?: string };
 type Id = { id: string };
 
 /**
@@ -23,6 +38,11 @@ interface KindCalls {
   deleteMany: CallDefinition;
   duplicate: CallDefinition;
   cancel: CallDefinition;
+  publish: CallDefinition;
+  schedule: CallDefinition;
+  discardDraft: CallDefinition;
+  listVersions: CallDefinition;
+  restoreVersion: CallDefinition;
 }
 /** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
 interface ItemCalls {
@@ -47,27 +67,43 @@ const POPUPS: ServedKind = { rules: popupKind, calls: popupCalls, titleParam: 't
 const BANNERS: ServedKind = { rules: bannerKind, calls: bannerCalls, titleParam: 'titleOfBanner', idsField: 'banners' };
 const PUSH_NOTIFICATIONS: ServedKind = { rules: pushKind, calls: pushNotificationCalls, titleParam: 'title', idsField: 'notifications' };
 
+/** The kind's store in the caller's website, on the product's clock. */
+const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: AnyCampaignKind) =>
+  campaignsStore(db, activeWebsiteOf(request), rules, () => new Date(ctx.clock.now()));
+
 /**
  * Checks a document's references, then writes it in one transaction; returns the saved view. The
- * status is the server's: `public` for a new campaign, the stored one on an update (the bodies carry
- * none; only the cancel call changes it).
+ * status is the server's: a new item starts in its kind's created status (or `draft` when the author
+ * saves it as a draft); an update keeps the stored status (the bodies carry none; only the
+ * lifecycle's actions change it). An update of an item visitors are served (public, scheduled) goes
+ * to its unpublished changes: visitors keep the published version until Publish.
  */
-async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, body: Doc, id?: string) {
-  const website = activeWebsiteOf(request);
-  const campaigns = campaignsStore(ctx.db, website, rules);
+async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, body: Doc, id?: string, asDraft = false) {
+  const campaigns = storeOf(ctx, ctx.db, request, rules);
   // 404 before anything about the body: a foreign campaign is never hinted at.
   if (id) await campaigns.assertOwn(id);
   await campaigns.assertRefs(body);
   return ctx.db.transaction(async (tx) => {
-    const store = campaignsStore(tx, website, rules);
-    const status = id ? await store.status(id) : CREATED_STATUS;
+    const store = storeOf(ctx, tx, request, rules);
+    if (!id) {
+      const doc: Doc = { ...body, status: asDraft ? 'draft' : CREATED_STATUS_OF[rules.kind] };
+      return store.view(await store.insert(caller(request).userId, doc));
+    }
+    const state = await store.state(id);
     // Gone since the check above (deleted meanwhile): the same 404.
-    if (!status) throw notFound(rules.messages.notFound);
-    const doc = { ...body, status };
-    const savedId = id ?? (await store.insert(caller(request).userId, doc));
-    if (id) await store.update(id, doc);
-    return store.view(savedId);
+    if (!state) throw notFound(rules.messages.notFound);
+    const doc = { ...body, status: state.status };
+    if (editsGoToDraft(state)) await store.saveDraft(id, doc);
+    else await store.update(id, doc);
+    return store.view(id);
   });
+}
+
+/** 409 when the lifecycle does not allow `action` on the item now. */
+async function assertCan(store: ReturnType<typeof campaignsStore>, rules: AnyCampaignKind, id: string, action: LifecycleAction) {
+  const state = await store.state(id);
+  if (!state) throw notFound(rules.messages.notFound);
+  if (!canAct(action, state)) throw conflict(action === 'publish' ? NOTHING_TO_PUBLISH_MESSAGE : ACTION_NOT_ALLOWED_MESSAGE);
 }
 
 /**
@@ -76,7 +112,7 @@ async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyReq
  * answers 404 exactly like a missing one.
  */
 function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField }: ServedKind) {
-  const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
+  const store = (request: FastifyRequest) => storeOf(ctx, ctx.db, request, rules);
   const messages = rules.messages;
 
   serve(app, calls.list, (request) => {
@@ -84,7 +120,10 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
     return store(request).page({ ...query, title: query[titleParam] });
   });
 
-  serve(app, calls.create, async (request) => ({ message: messages.created, data: await save(ctx, rules, request, request.body as Doc) }));
+  serve(app, calls.create, async (request) => ({
+    message: messages.created,
+    data: await save(ctx, rules, request, request.body as Doc, undefined, (request.query as { draft?: string }).draft === 'true'),
+  }));
 
   serve(app, calls.get, async (request) => ({ data: await store(request).view((request.params as Id).id) }));
 
@@ -98,9 +137,21 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   // A copy (document and targets) titled "… (copy)", in draft, by the caller.
   serve(app, calls.duplicate, async (request) => {
     const data = await ctx.db.transaction(async (tx) => {
-      const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
+      const campaigns = storeOf(ctx, tx, request, rules);
       const source = await campaigns.view((request.params as Id).id);
-      const { _id: _sourceId, sender: _s, reactCount: _r, commentCount: _c, createdAt: _ca, updatedAt: _ua, ...doc } = source;
+      const {
+        _id: _sourceId,
+        sender: _s,
+        reactCount: _r,
+        commentCount: _c,
+        createdAt: _ca,
+        updatedAt: _ua,
+        hasDraft: _hd,
+        startsAt: _sa,
+        endsAt: _ea,
+        publishedAt: _pa,
+        ...doc
+      } = source;
       const id = await campaigns.insert(caller(request).userId, rules.duplicate(doc));
       return campaigns.view(id);
     });
@@ -115,6 +166,51 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
       return campaigns.view(id);
     });
     return { message: messages.cancelled, data };
+  });
+
+  // The lifecycle's actions (contracts' lifecycle.ts): publish now, or on a schedule.
+  serve(app, calls.publish, async (request) => {
+    const { id } = request.params as Id;
+    const data = await ctx.db.transaction(async (tx) => {
+      const campaigns = storeOf(ctx, tx, request, rules);
+      await assertCan(campaigns, rules, id, 'publish');
+      await campaigns.publish(id, caller(request).userId);
+      return campaigns.view(id);
+    });
+    return { message: messages.published, data };
+  });
+
+  serve(app, calls.schedule, async (request) => {
+    const { id } = request.params as Id;
+    const body = request.body as CampaignScheduleBody;
+    const data = await ctx.db.transaction(async (tx) => {
+      const campaigns = storeOf(ctx, tx, request, rules);
+      await assertCan(campaigns, rules, id, 'schedule');
+      await campaigns.publish(id, caller(request).userId, { startsAt: new Date(body.startsAt), endsAt: body.endsAt ? new Date(body.endsAt) : null });
+      return campaigns.view(id);
+    });
+    return { message: messages.scheduled, data };
+  });
+
+  serve(app, calls.discardDraft, async (request) => {
+    const { id } = request.params as Id;
+    const data = await ctx.db.transaction(async (tx) => {
+      const campaigns = storeOf(ctx, tx, request, rules);
+      await assertCan(campaigns, rules, id, 'discardDraft');
+      await campaigns.discardDraft(id);
+      return campaigns.view(id);
+    });
+    return { message: messages.draftDiscarded, data };
+  });
+
+  serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions((request.params as Id).id) }));
+
+  // A version comes back as the working copy, exactly as if the author had typed it: publish to make it live.
+  serve(app, calls.restoreVersion, async (request) => {
+    const { id, number } = request.params as { id: string; number: number };
+    const snapshot = await store(request).versionDocument(id, number);
+    const { status: _status, ...body } = snapshot as Doc & { status?: string };
+    return { message: messages.versionRestored, data: await save(ctx, rules, request, body, id) };
   });
 }
 

@@ -3,6 +3,10 @@ import { LIMITS, type MessageCode } from 'contracts';
 import {
   AUDIENCES_REQUIRED_MESSAGE,
   BANNER_CANCELLED_MESSAGE,
+  BANNER_DRAFT_DISCARDED_MESSAGE,
+  BANNER_PUBLISHED_MESSAGE,
+  BANNER_SCHEDULED_MESSAGE,
+  BANNER_VERSION_RESTORED_MESSAGE,
   BANNER_CREATED_MESSAGE,
   BANNER_DELETED_MESSAGE,
   BANNER_DUPLICATED_MESSAGE,
@@ -13,6 +17,10 @@ import {
   DUPLICATE_TITLE_SUFFIX,
   GROUPS_REQUIRED_MESSAGE,
   POPUP_CANCELLED_MESSAGE,
+  POPUP_DRAFT_DISCARDED_MESSAGE,
+  POPUP_PUBLISHED_MESSAGE,
+  POPUP_SCHEDULED_MESSAGE,
+  POPUP_VERSION_RESTORED_MESSAGE,
   POPUP_CREATED_MESSAGE,
   POPUP_DELETED_MESSAGE,
   POPUP_DUPLICATED_MESSAGE,
@@ -20,6 +28,10 @@ import {
   POPUP_UPDATED_MESSAGE,
   POPUPS_DELETED_MESSAGE,
   PUSH_CANCELLED_MESSAGE,
+  PUSH_DRAFT_DISCARDED_MESSAGE,
+  PUSH_PUBLISHED_MESSAGE,
+  PUSH_SCHEDULED_MESSAGE,
+  PUSH_VERSION_RESTORED_MESSAGE,
   PUSH_CREATED_MESSAGE,
   PUSH_DELETED_MESSAGE,
   PUSH_DUPLICATED_MESSAGE,
@@ -82,6 +94,10 @@ export interface CampaignKindRules<D extends { status: CampaignStatus; tag: stri
     deletedMany: MessageCode;
     duplicated: MessageCode;
     cancelled: MessageCode;
+    published: MessageCode;
+    scheduled: MessageCode;
+    draftDiscarded: MessageCode;
+    versionRestored: MessageCode;
   };
 }
 
@@ -110,6 +126,10 @@ export const popupKind: CampaignKindRules<PopupDocument> = {
     deletedMany: POPUPS_DELETED_MESSAGE,
     duplicated: POPUP_DUPLICATED_MESSAGE,
     cancelled: POPUP_CANCELLED_MESSAGE,
+    published: POPUP_PUBLISHED_MESSAGE,
+    scheduled: POPUP_SCHEDULED_MESSAGE,
+    draftDiscarded: POPUP_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: POPUP_VERSION_RESTORED_MESSAGE,
   },
 };
 
@@ -136,6 +156,10 @@ export const bannerKind: CampaignKindRules<BannerDocument> = {
     deletedMany: BANNERS_DELETED_MESSAGE,
     duplicated: BANNER_DUPLICATED_MESSAGE,
     cancelled: BANNER_CANCELLED_MESSAGE,
+    published: BANNER_PUBLISHED_MESSAGE,
+    scheduled: BANNER_SCHEDULED_MESSAGE,
+    draftDiscarded: BANNER_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: BANNER_VERSION_RESTORED_MESSAGE,
   },
 };
 
@@ -159,6 +183,10 @@ export const pushKind: CampaignKindRules<PushNotificationDocument> = {
     deletedMany: PUSH_DELETED_MESSAGE,
     duplicated: PUSH_DUPLICATED_MESSAGE,
     cancelled: PUSH_CANCELLED_MESSAGE,
+    published: PUSH_PUBLISHED_MESSAGE,
+    scheduled: PUSH_SCHEDULED_MESSAGE,
+    draftDiscarded: PUSH_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: PUSH_VERSION_RESTORED_MESSAGE,
   },
 };
 

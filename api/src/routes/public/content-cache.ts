@@ -13,6 +13,7 @@ import {
   type PushNotificationDocument,
   type ScriptItem,
 } from 'contracts';
+import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { ContentKind } from '../../db/schema';
 import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../../stores/website-script';
@@ -61,6 +62,26 @@ export interface WebsiteContent {
   conditions: SQL[];
   /** The visitor's facts over `conditions`: one prepared statement per call (stores/website-script.ts). */
   visitorFacts(visitorId: string): Promise<VisitorFactsRow>;
+  /** When a scheduled item starts or ends (ms): the content is loaded again from then. Null: never. */
+  expiresAt: number | null;
+}
+
+/**
+ * Whether a published item is served at `now`: a public item always, a scheduled one within its
+ * window. The next moment this changes for the item (ms) is reported through `boundary`.
+ */
+export function servedAt(item: { status: string; startsAt: Date | null; endsAt: Date | null }, now: number, boundary: (at: number) => void): boolean {
+  if (item.status === 'public') return true;
+  if (item.status !== 'scheduled') return false;
+  const start = item.startsAt?.getTime() ?? -Infinity;
+  const end = item.endsAt?.getTime() ?? Infinity;
+  if (now < start) {
+    boundary(start);
+    return false;
+  }
+  if (now >= end) return false;
+  if (end !== Infinity) boundary(end);
+  return true;
 }
 
 const RANK: Record<CampaignPriority, number> = { low: 0, normal: 1, high: 2 };
@@ -84,6 +105,7 @@ export class ScriptContentCache {
   constructor(
     private readonly database: Database,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly clock: Clock,
   ) {}
 
   async start() {
@@ -118,7 +140,7 @@ export class ScriptContentCache {
   /** The website of a public key with its public content, or null for an unknown key (not kept). */
   get(publicKey: string): Promise<WebsiteContent | null> {
     const cached = this.byKey.get(publicKey);
-    if (cached) return cached;
+    if (cached) return this.unlessExpired(publicKey, cached);
     const generation = this.generation;
     const loading = this.load(publicKey).then(
       (content) => {
@@ -138,6 +160,14 @@ export class ScriptContentCache {
     );
     this.byKey.set(publicKey, loading);
     return loading;
+  }
+
+  /** A kept content past a schedule's start or end is loaded again (the change was time, not a write). */
+  private async unlessExpired(publicKey: string, cached: Promise<WebsiteContent | null>): Promise<WebsiteContent | null> {
+    const content = await cached;
+    if (!content || content.expiresAt === null || content.expiresAt > this.clock.now()) return content;
+    if (this.byKey.get(publicKey) === cached) this.byKey.delete(publicKey);
+    return this.get(publicKey);
   }
 
   private async load(publicKey: string): Promise<WebsiteContent | null> {
@@ -167,7 +197,13 @@ export class ScriptContentCache {
       dynamic: (tree) => condition(`dynamic:${JSON.stringify(tree)}`, tree),
     };
     const items: CachedItem[] = [];
+    // Only what is published and within its schedule now; the next start or end expires the load.
+    const now = this.clock.now();
+    let expiresAt: number | null = null;
+    const boundary = (at: number) => void (expiresAt = expiresAt === null ? at : Math.min(expiresAt, at));
     for (const { c, senderName } of rows) {
+      if (!servedAt(c, now, boundary)) continue;
+      const scheduleEnd = c.endsAt?.getTime() ?? null;
       try {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
@@ -181,7 +217,7 @@ export class ScriptContentCache {
           rank: RANK[base.priority] ?? 1,
           createdAt: c.createdAt.getTime(),
           href: '',
-          endsAt: null,
+          endsAt: scheduleEnd,
           showAgain: 'never' as const,
         };
         if (c.kind === 'popup') {
@@ -191,7 +227,8 @@ export class ScriptContentCache {
             ...common,
             device: doc.devices ?? 'all',
             href: (doc.href ?? '').trim(),
-            endsAt: doc.duration > 0 ? c.createdAt.getTime() + doc.duration * 86_400_000 : null,
+            // The run counts its days from when the popup went live (its schedule's start).
+            endsAt: earliest(scheduleEnd, doc.duration > 0 ? (c.publishedAt ?? c.createdAt).getTime() + doc.duration * 86_400_000 : null),
             showAgain: doc.rules?.showAgain ?? 'never',
             audience,
             item: { kind: 'popup', ...base, popup: scriptPopupSchema.parse(doc) },
@@ -227,9 +264,11 @@ export class ScriptContentCache {
     });
     // Priority first (high, normal, low), then the newest.
     ready.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
-    return { website, items: ready, conditions, visitorFacts: visitorFactsStatement(this.database, website.id, conditions) };
+    return { website, items: ready, conditions, visitorFacts: visitorFactsStatement(this.database, website.id, conditions), expiresAt };
   }
 }
+
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
 interface Rules {
   groups(ids: string[]): Alternative[];

@@ -27,7 +27,7 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
       throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
     }
     const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, q.visitorId, q.token, q.v)]);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const { interruptionsPerDay: perDay, pushesBesidePopup, quietAfterCloseSeconds } = content.website;
     const decision = decide(content.items, facts, { url, device: q.device, now, open: idList(q.open), seen: idList(q.seen) }, perDay);
     // A new token on every call, so a page that keeps asking never holds an expired one.

@@ -40,7 +40,7 @@ export class ScriptServices {
 
   constructor(private readonly ctx: AppContext) {
     const onError = (err: unknown) => ctx.log.warn({ err }, 'public rate limit: counting in the database failed');
-    this.cache = new ScriptContentCache(ctx.database, ctx.log);
+    this.cache = new ScriptContentCache(ctx.database, ctx.log, ctx.clock);
     this.contentLimiter = new PublicRateLimiter(ctx.db, contentPerMinute(), onError);
     this.eventLimiter = new PublicRateLimiter(ctx.db, eventsPerMinute(), onError);
     this.websiteContentLimiter = new PublicRateLimiter(ctx.db, websiteContentPerMinute(), onError);

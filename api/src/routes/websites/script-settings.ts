@@ -15,24 +15,25 @@ async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
 }
 
 /**
- * A website's script settings (issue 12): how many interruptive items (popups, push notifications) one
- * visitor is shown a UTC day, whether a push may show beside an open popup, and the quiet seconds
- * after an interruptive item ends (their meaning is the script's: website-script/README.md). The content call's cache hears the change through the database
+ * A website's delivery settings: how many interruptive items (popups, push notifications) one
+ * visitor is shown a UTC day, whether a push may show beside an open popup, the quiet seconds after
+ * an interruptive item ends (their meaning is the script's: website-script/README.md), and the time
+ * zone schedules are entered in. The content call's cache hears the change through the database
  * (the websites trigger of migration 0010), in every API process.
  */
 export function websiteScriptSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, getWebsiteSettingsCall, async (request) => {
     const site = await ownWebsite(ctx.db, request, request.params.id);
-    const { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds } = site;
-    return { data: { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds } };
+    const { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds, timeZone } = site;
+    return { data: { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds, timeZone } };
   });
 
   serve(app, updateWebsiteSettingsCall, async (request) => {
     const site = await ownWebsite(ctx.db, request, request.params.id);
-    const { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds } = request.body;
+    const { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds, timeZone } = request.body;
     const settings = { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds };
-    await websitesStore(ctx.db, caller(request).organisationId).setScriptSettings(site.id, settings);
-    return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: settings };
+    await websitesStore(ctx.db, caller(request).organisationId).setDeliverySettings(site.id, { ...settings, timeZone });
+    return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { ...settings, timeZone: timeZone ?? site.timeZone } };
   });
 
   /** GET /api/websites/{id}/install-snippet: the snippet to paste, with the script's and the API's public addresses. */

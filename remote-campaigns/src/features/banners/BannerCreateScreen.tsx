@@ -15,12 +15,23 @@ export default function BannerCreateScreen() {
   const { id } = useParams();
   const options = useCampaignOptions('banner');
   const { mutateAsync: create } = useCreateBanner();
-  const save = useSave({ save: (body: BannerBody) => create({ body }), listPath: '/banners', fallback: t('messages.bannerCreateFailed') });
+  const save = useSave({
+    save: (body: BannerBody, intent) => create({ body, query: intent.asDraft ? { draft: 'true' } : {} }),
+    listPath: '/banners',
+    fallback: t('messages.bannerCreateFailed'),
+  });
   const defaults = useMemo(() => defaultBanner(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('banners.create.title')} description={t('banners.create.description')} />
-      <BannerForm mode="create" defaultValues={defaults} options={options} submitLabel={t('banners.create.submit')} {...save} />
+      <BannerForm
+        mode="create"
+        defaultValues={defaults}
+        options={options}
+        draftLabel={t('editor.saveAsDraft')}
+        submitLabel={t('banners.create.submit')}
+        {...save}
+      />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router-dom';
 import type { BannerBody } from 'contracts';
-import { PageHeader } from 'shared-ui';
+import { PageHeader, Stack } from 'shared-ui';
+import { LifecycleBar } from 'shared-content';
+import { BANNER_SCREENS } from '../campaigns/kinds';
 import { useTranslation } from 'shared-i18n';
 import { QueriedItem } from '../campaigns/components/QueriedItem';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
@@ -26,7 +28,20 @@ export default function BannerUpdateScreen() {
     <>
       <PageHeader title={t('banners.update.title')} description={t('banners.update.description')} />
       <QueriedItem query={banner} onBack={save.onCancel}>
-        {(saved) => <BannerForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+        {(saved) => (
+          // A live item's edits are saved beside it: the bar says so and publishes or discards them.
+          <Stack gap="6">
+            <LifecycleBar calls={BANNER_SCREENS.lifecycle} subject={BANNER_SCREENS.subject} item={saved} />
+            <BannerForm
+              key={`${saved._id}:${saved.updatedAt}`}
+              mode="update"
+              defaultValues={documentOf(saved)}
+              options={options}
+              submitLabel={t('editor.save')}
+              {...save}
+            />
+          </Stack>
+        )}
       </QueriedItem>
     </>
   );

@@ -1,4 +1,4 @@
-import { bannerCalls, popupCalls } from 'contracts';
+import { bannerCalls, popupCalls, pushNotificationCalls } from 'contracts';
 import type { CampaignKindScreens } from 'shared-content';
 
 /** The campaign kinds of this remote, as the shared list and view screens see them (shared-content's kinds). */
@@ -10,6 +10,7 @@ export const POPUP_SCREENS: CampaignKindScreens = {
   basePath: '/posts',
   searchParam: 'titleOfPopup',
   feedback: popupCalls,
+  lifecycle: popupCalls,
 };
 export const BANNER_SCREENS: CampaignKindScreens = {
   namespace: 'campaigns',
@@ -19,6 +20,7 @@ export const BANNER_SCREENS: CampaignKindScreens = {
   basePath: '/banners',
   searchParam: 'titleOfBanner',
   feedback: bannerCalls,
+  lifecycle: bannerCalls,
 };
 export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
   namespace: 'campaigns',
@@ -27,4 +29,5 @@ export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
   subject: 'pushNotification',
   basePath: '/push_notification',
   searchParam: 'title',
+  lifecycle: pushNotificationCalls,
 };

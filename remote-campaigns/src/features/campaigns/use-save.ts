@@ -2,16 +2,25 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toaster } from 'shared-ui';
 import { errorMessage } from 'shared-auth';
+import type { SaveIntent } from './components/EditorForm';
 
 /**
  * Saving an item from its editor: the server's success message as a toast, then back to the list;
  * on failure the server's message when it gives one, otherwise `fallback` (spec section 8).
  */
-export function useSave<Body>({ save, listPath, fallback }: { save: (body: Body) => Promise<{ message: string }>; listPath: string; fallback: string }) {
+export function useSave<Body>({
+  save,
+  listPath,
+  fallback,
+}: {
+  save: (body: Body, intent: SaveIntent) => Promise<{ message: string }>;
+  listPath: string;
+  fallback: string;
+}) {
   const navigate = useNavigate();
   const onSubmit = useCallback(
-    async (body: Body) => {
-      const saved = await save(body);
+    async (body: Body, intent: SaveIntent = { asDraft: false }) => {
+      const saved = await save(body, intent);
       toaster.create({ type: 'success', title: saved.message });
       navigate(listPath);
     },

@@ -18,7 +18,14 @@ export default function PopupCreateScreen() {
   return (
     <>
       <PageHeader title={t('popups.create.title')} description={t('popups.create.description')} />
-      <PopupForm mode="create" defaultValues={defaults} options={options} submitLabel={t('popups.create.submit')} {...save} />
+      <PopupForm
+        mode="create"
+        defaultValues={defaults}
+        options={options}
+        draftLabel={t('editor.saveAsDraft')}
+        submitLabel={t('popups.create.submit')}
+        {...save}
+      />
     </>
   );
 }

@@ -25,6 +25,9 @@ const row = (id: string, title: string, extra: Partial<CampaignRow> = {}): Campa
   reactCount: 0,
   commentCount: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
+  hasDraft: false,
+  startsAt: null,
+  endsAt: null,
   ...extra,
 });
 

@@ -1,5 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader } from 'shared-ui';
+import { PageHeader, Stack } from 'shared-ui';
+import { LifecycleBar } from 'shared-content';
+import { POPUP_SCREENS } from '../campaigns/kinds';
 import { useTranslation } from 'shared-i18n';
 import { QueriedItem } from '../campaigns/components/QueriedItem';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
@@ -19,7 +21,20 @@ export default function PopupUpdateScreen() {
     <>
       <PageHeader title={t('popups.update.title')} description={t('popups.update.description')} />
       <QueriedItem query={popup} onBack={save.onCancel}>
-        {(saved) => <PopupForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+        {(saved) => (
+          // A live item's edits are saved beside it: the bar says so and publishes or discards them.
+          <Stack gap="6">
+            <LifecycleBar calls={POPUP_SCREENS.lifecycle} subject={POPUP_SCREENS.subject} item={saved} />
+            <PopupForm
+              key={`${saved._id}:${saved.updatedAt}`}
+              mode="update"
+              defaultValues={documentOf(saved)}
+              options={options}
+              submitLabel={t('editor.save')}
+              {...save}
+            />
+          </Stack>
+        )}
       </QueriedItem>
     </>
   );

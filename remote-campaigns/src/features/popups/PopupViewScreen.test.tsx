@@ -23,6 +23,10 @@ const saved = {
   commentCount: 1,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  hasDraft: false,
+  startsAt: null,
+  endsAt: null,
+  publishedAt: '2025-01-01T00:00:00.000Z',
 };
 
 function renderView(permissions: Parameters<typeof makeUser>[0], handler: (call: Call) => { status: number; data: unknown } | undefined) {

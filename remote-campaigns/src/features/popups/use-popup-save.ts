@@ -6,6 +6,7 @@ import { errorMessage } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { useCreatePopup } from './api/create-popup';
 import { useUpdatePopup } from './api/update-popup';
+import type { SaveIntent } from '../campaigns/components/EditorForm';
 
 /**
  * Saving a popup and what the user is told (spec section 8): the server's message on success; on
@@ -18,8 +19,8 @@ export function usePopupSave(id?: string) {
   const { mutateAsync: create } = useCreatePopup();
   const { mutateAsync: update } = useUpdatePopup();
   const onSubmit = useCallback(
-    async (body: PopupDocument) => {
-      const saved = id ? await update({ params: { id }, body }) : await create({ body });
+    async (body: PopupDocument, intent: SaveIntent = { asDraft: false }) => {
+      const saved = id ? await update({ params: { id }, body }) : await create({ body, query: intent.asDraft ? { draft: 'true' } : {} });
       toaster.create({ type: 'success', title: saved.message });
       navigate('/posts');
     },

@@ -15,12 +15,16 @@ export default function PushCreateScreen() {
   const { id } = useParams();
   const options = useCampaignOptions('push');
   const { mutateAsync: create } = useCreatePushNotification();
-  const save = useSave({ save: (body: PushNotificationBody) => create({ body }), listPath: '/push_notification', fallback: t('messages.pushCreateFailed') });
+  const save = useSave({
+    save: (body: PushNotificationBody, intent) => create({ body, query: intent.asDraft ? { draft: 'true' } : {} }),
+    listPath: '/push_notification',
+    fallback: t('messages.pushCreateFailed'),
+  });
   const defaults = useMemo(() => defaultPushNotification(workspaceOfCreateRoute(id)), [id]);
   return (
     <>
       <PageHeader title={t('push.create.title')} description={t('push.create.description')} />
-      <PushForm mode="create" defaultValues={defaults} options={options} submitLabel={t('push.create.submit')} {...save} />
+      <PushForm mode="create" defaultValues={defaults} options={options} draftLabel={t('editor.saveAsDraft')} submitLabel={t('push.create.submit')} {...save} />
     </>
   );
 }

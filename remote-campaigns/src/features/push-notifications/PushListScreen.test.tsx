@@ -24,6 +24,9 @@ const row = {
   reactCount: 0,
   commentCount: 0,
   createdAt: '2025-03-01T10:00:00.000Z',
+  hasDraft: false,
+  startsAt: null,
+  endsAt: null,
 };
 
 it('cancels with PATCH …/cancel/{id} and deletes one row through the list delete call, each confirmed and announced', async () => {

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router-dom';
 import type { PushNotificationBody } from 'contracts';
-import { PageHeader } from 'shared-ui';
+import { PageHeader, Stack } from 'shared-ui';
+import { LifecycleBar } from 'shared-content';
+import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
 import { useTranslation } from 'shared-i18n';
 import { QueriedItem } from '../campaigns/components/QueriedItem';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
@@ -26,7 +28,20 @@ export default function PushUpdateScreen() {
     <>
       <PageHeader title={t('push.update.title')} description={t('push.update.description')} />
       <QueriedItem query={push} onBack={save.onCancel}>
-        {(saved) => <PushForm key={saved._id} mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+        {(saved) => (
+          // A live item's edits are saved beside it: the bar says so and publishes or discards them.
+          <Stack gap="6">
+            <LifecycleBar calls={PUSH_NOTIFICATION_SCREENS.lifecycle} subject={PUSH_NOTIFICATION_SCREENS.subject} item={saved} />
+            <PushForm
+              key={`${saved._id}:${saved.updatedAt}`}
+              mode="update"
+              defaultValues={documentOf(saved)}
+              options={options}
+              submitLabel={t('editor.save')}
+              {...save}
+            />
+          </Stack>
+        )}
       </QueriedItem>
     </>
   );

@@ -6,7 +6,8 @@ import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
-import { CommentsReactionsDialog, type CampaignKindScreens } from 'shared-content';
+import { CommentsReactionsDialog, LifecycleBar, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
+import { Stack } from 'shared-ui';
 import { QueriedItem } from './QueriedItem';
 
 /** The props every campaign editor takes when it only shows a saved item. */
@@ -41,11 +42,12 @@ export interface ContentViewScreenProps<T> {
 }
 
 /**
- * `{basePath}/{id}/view`: a saved campaign item read-only in its editor with the live preview,
- * "Edit" for those who may update it, and (popups, banners) its comments and reactions. Each
+ * `{basePath}/{id}/view`: a saved campaign item read-only in its editor with the live preview, its
+ * status with the lifecycle's actions (publish, schedule, unpublished changes) and its published
+ * versions, "Edit" for those who may update it, and (popups, banners) its comments and reactions. Each
  * kind's view screen is this shell given its kind, its get hook and its editor.
  */
-export function ContentViewScreen<T extends { _id: string }>({ kind, useItem, feedbackOf, extraActions, children }: ContentViewScreenProps<T>) {
+export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feedbackOf, extraActions, children }: ContentViewScreenProps<T>) {
   const { i18nKey, service, subject, basePath, feedback: feedbackCalls } = kind;
   const { t } = useTranslation('campaigns');
   const { id = '' } = useParams();
@@ -90,17 +92,22 @@ export function ContentViewScreen<T extends { _id: string }>({ kind, useItem, fe
         }
       />
       <QueriedItem query={item} onBack={back}>
-        {(item) =>
-          children(item, {
-            mode: 'view',
-            options,
-            submitLabel: '',
-            onSubmit: async () => undefined,
-            onFailure: () => undefined,
-            onCancel: back,
-            extraActions: actionsOf(item),
-          })
-        }
+        {(item) => (
+          // The item's status and lifecycle actions, then the editor read-only, then its versions.
+          <Stack gap="6">
+            <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} />
+            {children(item, {
+              mode: 'view',
+              options,
+              submitLabel: '',
+              onSubmit: async () => undefined,
+              onFailure: () => undefined,
+              onCancel: back,
+              extraActions: actionsOf(item),
+            })}
+            <VersionsPanel calls={kind.lifecycle} subject={subject} id={item._id} />
+          </Stack>
+        )}
       </QueriedItem>
       {feedbackCalls && <CommentsReactionsDialog namespace={kind.namespace} calls={feedbackCalls} item={feedback} onClose={() => setFeedback(null)} />}
     </>

@@ -14,14 +14,21 @@ import {
 import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import type { CampaignOptions } from '../use-campaign-options';
-import { EditorLayout } from './EditorLayout';
+import { DRAFT_INTENT, EditorLayout } from './EditorLayout';
+
+/** Which submit button saved: the main one, or "Save as draft". */
+export interface SaveIntent {
+  asDraft: boolean;
+}
 
 export interface EditorFormProps<Input extends FieldValues, Output> {
   mode: 'create' | 'view' | 'update';
   defaultValues: DefaultValues<Input>;
   resolver: Resolver<Input, unknown, Output>;
   submitLabel: string;
-  onSubmit: (body: Output) => Promise<unknown>;
+  /** A second way to save on create: "Save as draft" (the item is created without going live). */
+  draftLabel?: string;
+  onSubmit: (body: Output, intent: SaveIntent) => Promise<unknown>;
   onFailure: (error: unknown, placedOnFields: boolean) => void;
   onCancel: () => void;
   extraActions?: ReactNode;
@@ -39,7 +46,7 @@ export interface EditorFormProps<Input extends FieldValues, Output> {
  */
 export type CampaignFormProps<Input extends FieldValues, Output> = Pick<
   EditorFormProps<Input, Output>,
-  'mode' | 'submitLabel' | 'onSubmit' | 'onFailure' | 'onCancel' | 'extraActions'
+  'mode' | 'submitLabel' | 'draftLabel' | 'onSubmit' | 'onFailure' | 'onCancel' | 'extraActions'
 > & { defaultValues: Input; options: CampaignOptions };
 
 /**
@@ -68,6 +75,7 @@ export function EditorForm<Input extends FieldValues, Output>({
   defaultValues,
   resolver,
   submitLabel,
+  draftLabel,
   onSubmit,
   onFailure,
   onCancel,
@@ -79,10 +87,12 @@ export function EditorForm<Input extends FieldValues, Output>({
 }: EditorFormProps<Input, Output>) {
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
   const [serverError, setServerError] = useState<unknown>(null);
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values, event) => {
     setServerError(null);
+    // The button that submitted tells the intent ("Save as draft" carries value="draft").
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
     try {
-      await onSubmit(values);
+      await onSubmit(values, { asDraft: submitter?.getAttribute('value') === DRAFT_INTENT });
     } catch (error) {
       setServerError(error);
       const placed = applyServerFieldErrors(error, form.setError, Object.keys(fieldErrors(error)) as Path<Input>[]);
@@ -97,6 +107,7 @@ export function EditorForm<Input extends FieldValues, Output>({
         readOnly={mode === 'view'}
         submitting={form.formState.isSubmitting}
         submitLabel={submitLabel}
+        draftLabel={mode === 'create' ? draftLabel : undefined}
         onCancel={onCancel}
         testId={testId}
         extraActions={extraActions}

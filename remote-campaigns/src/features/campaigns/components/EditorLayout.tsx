@@ -23,11 +23,15 @@ export function EditorSection({ title, children, testId }: { title: ReactNode; c
  * below 1280 px they stack). In read-only mode the whole form is one disabled fieldset, so nothing can
  * be changed and nothing is sent. The save bar is at the end of the form.
  */
+/** The value of the "Save as draft" submit button. */
+export const DRAFT_INTENT = 'draft';
+
 export function EditorLayout({
   onSubmit,
   readOnly,
   submitting,
   submitLabel,
+  draftLabel,
   onCancel,
   preview,
   children,
@@ -38,6 +42,8 @@ export function EditorLayout({
   readOnly: boolean;
   submitting: boolean;
   submitLabel: string;
+  /** "Save as draft" beside the main submit (create only). */
+  draftLabel?: string;
   onCancel: () => void;
   preview: ReactNode;
   children: ReactNode;
@@ -56,6 +62,11 @@ export function EditorLayout({
           {!readOnly && (
             <Button type="submit" colorPalette="brand" loading={submitting} data-testid="editor-submit">
               {submitLabel}
+            </Button>
+          )}
+          {!readOnly && draftLabel && (
+            <Button type="submit" name="intent" value={DRAFT_INTENT} variant="outline" disabled={submitting} data-testid="editor-save-draft">
+              {draftLabel}
             </Button>
           )}
           <Button variant="outline" onClick={onCancel} disabled={submitting} data-testid="editor-cancel">

@@ -1,0 +1,242 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { BannerListPage } from '../pages/BannerPages';
+import { DemoSitePage } from '../pages/DemoSitePage';
+import { LifecyclePanel } from '../pages/LifecyclePanel';
+import { PopupEditorPage } from '../pages/PopupEditorPage';
+import { PopupListPage } from '../pages/PopupListPage';
+
+/**
+ * The lifecycle of campaigns as a new user meets it: a duplicate is a draft until published; a live
+ * popup's edits wait beside it until Publish; a banner scheduled a few seconds ahead appears once
+ * its start passes; and the README's "Sign in as Ada" shows her popup. Visitors are fresh browsers
+ * on the demo site; each test starts from nothing published (the demo website is shared).
+ */
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** The seeded demo popup for "pro" people (api/src/db/seed.ts). */
+const ADA_POPUP = 'Pro tip: export your reports';
+
+async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
+}
+
+/**
+ * The content answer of a page view (reloaded), as text: what the script was told to show. Checking
+ * it, rather than the absence of a surface, cannot pass merely because the script has not drawn yet.
+ */
+async function servedAnswer(site: DemoSitePage): Promise<string> {
+  const content = site.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+  await site.page.reload({ waitUntil: 'domcontentloaded' });
+  const res = await content;
+  expect(res.ok()).toBe(true);
+  return res.text();
+}
+
+/** What a fresh visitor of the demo site's home page is shown. */
+async function seenByNewVisitor(browser: Browser, demoSiteURL: string, check: (site: DemoSitePage) => Promise<void>): Promise<void> {
+  const { site, close } = await visitor(browser, demoSiteURL);
+  try {
+    await site.open('/');
+    await check(site);
+  } finally {
+    await close();
+  }
+}
+
+/** Serious or critical axe-core findings on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test.describe('content lifecycle', () => {
+  test.beforeEach(async ({ api }) => {
+    await api.cancelPublished(await api.loginAsAdmin());
+  });
+
+  test('a duplicated popup is a draft until published from the list; then the demo site shows it', async ({ signedInPage, browser, product, api }) => {
+    test.setTimeout(120_000);
+    const session = await api.loginAsAdmin();
+    const title = unique('Autumn offer');
+    const original = await api.createPopup(session, title, null);
+    // The original stops, so the copy is the one popup a visitor can get.
+    await api.cancelPublished(session);
+    const list = new PopupListPage(signedInPage);
+    try {
+      await list.navigate();
+      await list.search.fill(title);
+      await expect(list.row(title)).toContainText('Cancelled');
+      await list.duplicate(title);
+      const copy = `${title} (copy)`;
+      await expect(list.row(copy).getByTestId('row-status')).toHaveText('Draft');
+      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+        expect(await servedAnswer(site)).not.toContain(copy);
+      });
+
+      await list.row(copy).getByTestId('row-publish').click();
+      const dialog = signedInPage.getByTestId('publish-dialog');
+      await expect(dialog).toContainText(copy);
+      await dialog.getByTestId('confirm-button').click();
+      await list.expectSuccessToast(`"${copy}" published`);
+      await expect(list.row(copy).getByTestId('row-status')).toHaveText('Public');
+      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+        await expect(site.popup(copy)).toBeVisible({ timeout: 20_000 });
+      });
+    } finally {
+      // Access tokens live 8 s in this suite: a new session for the clean-up.
+      const cleanup = await api.loginAsAdmin();
+      for (const p of await api.findPopups(cleanup, title)) await api.deleteContent(cleanup, 'popups', p._id).catch(() => undefined);
+      await api.deleteContent(cleanup, 'popups', original).catch(() => undefined);
+    }
+  });
+
+  test('editing a live popup: the demo site keeps the old text until Publish, then shows the new one', async ({ signedInPage, browser, product, api }) => {
+    test.setTimeout(150_000);
+    const session = await api.loginAsAdmin();
+    const before = unique('Summer sale');
+    const after = `${before} – last days`;
+    const id = await api.createPopup(session, before, null);
+    try {
+      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+        await expect(site.popup(before)).toBeVisible({ timeout: 20_000 });
+      });
+      // The author edits the live popup and saves.
+      const editor = new PopupEditorPage(signedInPage);
+      await editor.navigateTo(`/posts/${id}/update`);
+      await editor.expectLoaded();
+      const panel = new LifecyclePanel(signedInPage);
+      await expect(panel.status).toHaveText('Public');
+      await editor.title.fill(after);
+      await editor.submit.click();
+      const list = new PopupListPage(signedInPage);
+      await list.expectSuccessToast('Popup updated successfully');
+      await list.search.fill(before);
+      await expect(list.row(after).getByTestId('row-unpublished')).toHaveText('Unpublished changes');
+      // Visitors still get the published version.
+      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+        await expect(site.popup(before)).toBeVisible({ timeout: 20_000 });
+        expect(await servedAnswer(site)).not.toContain(after);
+      });
+
+      // Publish from the view screen: a second version, live; the demo site shows the new text.
+      await signedInPage.goto(`/posts/${id}/view`, { waitUntil: 'domcontentloaded' });
+      await expect(panel.unpublished).toContainText('Visitors still see the published version');
+      await expect(panel.versions.getByTestId('version-1')).toContainText('Live');
+      // The status, the notice and the versions are words a screen reader reads (not colours alone).
+      expect(await axeFindings(signedInPage)).toEqual([]);
+      await panel.publishButton.click();
+      await list.expectSuccessToast('Popup published');
+      await expect(panel.unpublished).toHaveCount(0);
+      await expect(panel.versions.getByTestId('version-2')).toContainText('Live');
+      await expect(panel.versions.getByTestId('version-2')).toContainText('titleOfPopup');
+      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+        await expect(site.popup(after)).toBeVisible({ timeout: 20_000 });
+      });
+    } finally {
+      await api.deleteContent(await api.loginAsAdmin(), 'popups', id).catch(() => undefined);
+    }
+  });
+
+  test('a banner scheduled 20 seconds ahead is not shown before its start, and is after', async ({ signedInPage, browser, product, api }) => {
+    test.setTimeout(150_000);
+    const session = await api.loginAsAdmin();
+    const { data: settings } = await api.websiteSettings(session);
+    const title = unique('Flash sale');
+    const id = await api.createBanner(session, title, { draft: true });
+    try {
+      await signedInPage.goto(`/banners/${id}/view`, { waitUntil: 'domcontentloaded' });
+      const panel = new LifecyclePanel(signedInPage);
+      await expect(panel.status).toHaveText('Draft');
+      await panel.scheduleButton.click();
+      // The dialog says which clock it reads (the website's time zone) and shows the viewer's own time.
+      await expect(panel.scheduleDialog.getByTestId('schedule-time-zone')).toContainText(settings.timeZone);
+      const startsAt = Date.now() + 20_000;
+      const wallClock = new Intl.DateTimeFormat('sv-SE', {
+        timeZone: settings.timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .format(new Date(startsAt))
+        .replace(' ', 'T');
+      await panel.scheduleDialog.getByTestId('schedule-start').fill(wallClock);
+      await expect(panel.scheduleDialog).toContainText('Your time:');
+      await panel.scheduleDialog.getByTestId('submit-button').click();
+      await expect(panel.scheduleDialog).toBeHidden();
+      await expect(panel.status).toHaveText('Scheduled');
+      const list = new BannerListPage(signedInPage);
+      await list.navigate();
+      await list.search.fill(title);
+      await expect(list.row(title).getByTestId('row-status')).toHaveText('Scheduled');
+
+      const { site, close } = await visitor(browser, product.demoSiteURL);
+      try {
+        await site.open('/');
+        const early = await servedAnswer(site);
+        if (Date.now() < startsAt - 1_000) expect(early).not.toContain(title);
+        // Once the start has passed, the next page view shows it.
+        await expect(async () => {
+          await site.reloadAndWaitForContent();
+          await expect(site.banner(title)).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 45_000, intervals: [2_000] });
+        expect(Date.now()).toBeGreaterThanOrEqual(startsAt - 1_000);
+      } finally {
+        await close();
+      }
+    } finally {
+      await api.deleteContent(await api.loginAsAdmin(), 'banners', id).catch(() => undefined);
+    }
+  });
+
+  test('README: on the demo site, "Sign in as Ada" shows her "pro" popup, which an anonymous visitor does not get', async ({ browser, product, api }) => {
+    test.setTimeout(120_000);
+    const session = await api.loginAsAdmin();
+    // Seeded on the first start (live); other tests cancel everything live, so make it live again.
+    const [seeded] = await api.findPopups(session, ADA_POPUP);
+    expect(seeded?.title).toBe(ADA_POPUP);
+    if (seeded.status !== 'public') await api.publish(session, 'popups', seeded._id);
+    const { site, close } = await visitor(browser, product.demoSiteURL);
+    try {
+      await site.open('/');
+      expect(await servedAnswer(site)).not.toContain(ADA_POPUP);
+      const content = site.page.waitForResponse((r) => /\/content$/.test(new URL(r.url()).pathname));
+      await site.signInAsAda();
+      // Signing in asks again what to show: no reload needed.
+      await content;
+      await expect(site.popup(ADA_POPUP)).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await close();
+    }
+  });
+
+  test('the delivery settings screen shows the daily cap and the time zone with their defaults, and saves them', async ({ signedInPage, api }) => {
+    const session = await api.loginAsAdmin();
+    const { data: before } = await api.websiteSettings(session);
+    try {
+      await signedInPage.goto('/settings/delivery', { waitUntil: 'domcontentloaded' });
+      await expect(signedInPage.getByRole('heading', { level: 1 })).toHaveText('Delivery settings');
+      const form = signedInPage.getByTestId('delivery-form');
+      await expect(form).toContainText('Default 3');
+      await expect(form).toContainText('banners do not');
+      await form.getByTestId('delivery-cap').fill('5');
+      await form.getByTestId('delivery-time-zone').selectOption('Europe/Paris');
+      await form.getByTestId('delivery-save').click();
+      await expect(signedInPage.getByText('Website settings updated')).toBeVisible();
+      expect((await api.websiteSettings(await api.loginAsAdmin())).data).toEqual({ interruptionsPerDay: 5, timeZone: 'Europe/Paris' });
+      // The sidebar leads there.
+      await expect(signedInPage.getByRole('link', { name: 'Delivery' })).toBeVisible();
+    } finally {
+      await api.setWebsiteSettings(await api.loginAsAdmin(), before);
+    }
+  });
+});

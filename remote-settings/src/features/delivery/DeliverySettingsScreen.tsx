@@ -1,0 +1,105 @@
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_INTERRUPTIONS_PER_DAY, DEFAULT_TIME_ZONE, MAX_INTERRUPTIONS_PER_DAY, websiteSettingsBodySchema, type WebsiteSettingsBody } from 'contracts';
+import { Button, Card, FormField, Input, PageHeader, RetryButton, SelectField, Skeleton, Stack, StatePanel, Text, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage, reportFormError, useCan, useSession } from 'shared-auth';
+import { useWebsiteSettings } from './api/get-website-settings';
+import { useUpdateWebsiteSettings } from './api/update-website-settings';
+
+/** The zones this browser knows (every IANA zone in current browsers), UTC first. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_TIME_ZONE, current, ...known])];
+}
+
+type Form = { interruptionsPerDay: number; timeZone: string };
+
+/**
+ * /settings/delivery (get_websites; saving needs create_websites, as the API): how the website
+ * script paces what it shows on the active website — the daily cap of interruptive items and the
+ * time zone schedules are typed in — each with its default explained.
+ */
+export default function DeliverySettingsScreen() {
+  const { t } = useTranslation('settings');
+  const websiteId = useSession().activeWebsite?._id;
+  const canSave = useCan('create', 'websites');
+  const settings = useWebsiteSettings(websiteId);
+  const update = useUpdateWebsiteSettings();
+  const { register, handleSubmit, reset, setError, formState } = useForm<Form>({
+    resolver: zodResolver(websiteSettingsBodySchema) as never,
+    defaultValues: { interruptionsPerDay: DEFAULT_INTERRUPTIONS_PER_DAY, timeZone: DEFAULT_TIME_ZONE },
+  });
+  useEffect(() => {
+    if (settings.data) reset(settings.data);
+  }, [settings.data, reset]);
+  const zones = useMemo(() => timeZones(settings.data?.timeZone ?? DEFAULT_TIME_ZONE).map((z) => ({ value: z, label: z })), [settings.data?.timeZone]);
+  const onSubmit = handleSubmit(async (values) => {
+    if (!websiteId) return;
+    try {
+      const saved = await update.mutateAsync({ params: { id: websiteId }, body: values as WebsiteSettingsBody });
+      toaster.create({ type: 'success', title: saved.message });
+    } catch (error) {
+      reportFormError(error, setError, ['interruptionsPerDay', 'timeZone'], t('delivery.saveFailed'));
+    }
+  });
+
+  return (
+    <>
+      <PageHeader title={t('delivery.title')} description={t('delivery.description')} />
+      {settings.isError ? (
+        <StatePanel
+          tone="danger"
+          title={errorMessage(settings.error, t('delivery.loadFailed'))}
+          action={<RetryButton onClick={() => void settings.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
+        />
+      ) : !settings.data ? (
+        <Skeleton height="48" />
+      ) : (
+        <Card.Root maxW="2xl">
+          <Card.Body>
+            <form onSubmit={onSubmit} noValidate data-testid="delivery-form">
+              <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
+                <Stack gap="5">
+                  <FormField
+                    label={t('delivery.cap')}
+                    error={formState.errors.interruptionsPerDay?.message}
+                    helper={t('delivery.capHelp', { default: DEFAULT_INTERRUPTIONS_PER_DAY, max: MAX_INTERRUPTIONS_PER_DAY })}
+                    required
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      max={MAX_INTERRUPTIONS_PER_DAY}
+                      {...register('interruptionsPerDay', { valueAsNumber: true })}
+                      data-testid="delivery-cap"
+                    />
+                  </FormField>
+                  <SelectField
+                    label={t('delivery.timeZone')}
+                    error={formState.errors.timeZone?.message}
+                    helper={t('delivery.timeZoneHelp', { default: DEFAULT_TIME_ZONE })}
+                    options={zones}
+                    {...register('timeZone')}
+                    testId="delivery-time-zone"
+                  />
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('delivery.notCounted')}
+                  </Text>
+                  {canSave ? (
+                    <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="delivery-save">
+                      {t('delivery.save')}
+                    </Button>
+                  ) : (
+                    <Text fontSize="sm">{t('delivery.readOnly')}</Text>
+                  )}
+                </Stack>
+              </fieldset>
+            </form>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </>
+  );
+}

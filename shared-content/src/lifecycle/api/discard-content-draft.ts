@@ -1,0 +1,5 @@
+import { useCallMutation } from 'shared-auth';
+import type { LifecycleCalls } from './lifecycle-calls';
+
+/** DELETE /api/{kind}/draft/{id} (update_*): drops a live item's unpublished changes. */
+export const useDiscardContentDraft = (calls: LifecycleCalls) => useCallMutation(calls.discardDraft);

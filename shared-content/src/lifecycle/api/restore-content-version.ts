@@ -1,0 +1,5 @@
+import { useCallMutation } from 'shared-auth';
+import type { LifecycleCalls } from './lifecycle-calls';
+
+/** PUT /api/{kind}/{id}/versions/{number}/restore (update_*): a version becomes the unpublished changes. */
+export const useRestoreContentVersion = (calls: LifecycleCalls) => useCallMutation(calls.restoreVersion);
