@@ -1,5 +1,13 @@
 import { Outbox } from './outbox';
 
+/** GET /api/websites/{id}/settings: how the website script paces what it shows. */
+export interface WebsiteDeliverySettings {
+  interruptionsPerDay: number;
+  pushesBesidePopup: boolean;
+  quietAfterCloseSeconds: number;
+  timeZone: string;
+}
+
 /**
  * A thin HTTP client of the Signpost API for test set-up (users, roles, tokens). The tests assert on
  * what the console shows; this only prepares the data they need, over the same calls the console uses.
@@ -209,11 +217,11 @@ export class SignpostApi {
   }
 
   /** GET / PUT /api/websites/{id}/settings: the website's delivery settings. */
-  public websiteSettings(session: ApiSession): Promise<{ data: { interruptionsPerDay: number; timeZone: string } }> {
+  public websiteSettings(session: ApiSession): Promise<{ data: WebsiteDeliverySettings }> {
     return this.call('GET', `/api/websites/${session.activeWebsite}/settings`, { session });
   }
 
-  public setWebsiteSettings(session: ApiSession, settings: { interruptionsPerDay: number; timeZone?: string }): Promise<unknown> {
+  public setWebsiteSettings(session: ApiSession, settings: Partial<WebsiteDeliverySettings> & { interruptionsPerDay: number }): Promise<unknown> {
     return this.call('PUT', `/api/websites/${session.activeWebsite}/settings`, { session, body: settings });
   }
 

@@ -219,7 +219,7 @@ test.describe('content lifecycle', () => {
     }
   });
 
-  test('the delivery settings screen shows the daily cap and the time zone with their defaults, and saves them', async ({ signedInPage, api }) => {
+  test('the delivery settings screen shows the daily cap, how items share the page and the time zone with their defaults, and saves them', async ({ signedInPage, api }) => {
     const session = await api.loginAsAdmin();
     const { data: before } = await api.websiteSettings(session);
     try {
@@ -229,10 +229,18 @@ test.describe('content lifecycle', () => {
       await expect(form).toContainText('Default 3');
       await expect(form).toContainText('banners do not');
       await form.getByTestId('delivery-cap').fill('5');
+      await expect(form.getByRole('checkbox', { name: 'Push notifications may show beside an open popup' })).not.toBeChecked();
+      await form.getByText('Push notifications may show beside an open popup').click();
+      await form.getByTestId('delivery-quiet').fill('7');
       await form.getByTestId('delivery-time-zone').selectOption('Europe/Paris');
       await form.getByTestId('delivery-save').click();
       await expect(signedInPage.getByText('Website settings updated')).toBeVisible();
-      expect((await api.websiteSettings(await api.loginAsAdmin())).data).toEqual({ interruptionsPerDay: 5, timeZone: 'Europe/Paris' });
+      expect((await api.websiteSettings(await api.loginAsAdmin())).data).toEqual({
+        interruptionsPerDay: 5,
+        pushesBesidePopup: true,
+        quietAfterCloseSeconds: 7,
+        timeZone: 'Europe/Paris',
+      });
       // The sidebar leads there.
       await expect(signedInPage.getByRole('link', { name: 'Delivery' })).toBeVisible();
     } finally {

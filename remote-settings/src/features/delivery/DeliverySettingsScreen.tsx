@@ -1,8 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_INTERRUPTIONS_PER_DAY, DEFAULT_TIME_ZONE, MAX_INTERRUPTIONS_PER_DAY, websiteSettingsBodySchema, type WebsiteSettingsBody } from 'contracts';
-import { Button, Card, FormField, Input, PageHeader, RetryButton, SelectField, Skeleton, Stack, StatePanel, Text, toaster } from 'shared-ui';
+import {
+  DEFAULT_INTERRUPTIONS_PER_DAY,
+  DEFAULT_PUSHES_BESIDE_POPUP,
+  DEFAULT_QUIET_AFTER_CLOSE_SECONDS,
+  DEFAULT_TIME_ZONE,
+  LIMITS,
+  MAX_INTERRUPTIONS_PER_DAY,
+  websiteSettingsBodySchema,
+  type WebsiteSettingsBody,
+} from 'contracts';
+import { Button, Card, Checkbox, FormField, Input, PageHeader, RetryButton, SelectField, Skeleton, Stack, StatePanel, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage, reportFormError, useCan, useSession } from 'shared-auth';
 import { useWebsiteSettings } from './api/get-website-settings';
@@ -14,12 +23,14 @@ function timeZones(current: string): string[] {
   return [...new Set([DEFAULT_TIME_ZONE, current, ...known])];
 }
 
-type Form = { interruptionsPerDay: number; timeZone: string };
+type Form = { interruptionsPerDay: number; pushesBesidePopup: boolean; quietAfterCloseSeconds: number; timeZone: string };
 
 /**
  * /settings/delivery (get_websites; saving needs create_websites, as the API): how the website
- * script paces what it shows on the active website — the daily cap of interruptive items and the
- * time zone schedules are typed in — each with its default explained.
+ * script paces what it shows on the active website — the daily cap of interruptive items, whether a
+ * push may show beside an open popup, the quiet seconds after one ends, and the time zone schedules
+ * are typed in — each with its default explained. The call replaces every setting, so the form
+ * always sends them all.
  */
 export default function DeliverySettingsScreen() {
   const { t } = useTranslation('settings');
@@ -27,9 +38,14 @@ export default function DeliverySettingsScreen() {
   const canSave = useCan('create', 'websites');
   const settings = useWebsiteSettings(websiteId);
   const update = useUpdateWebsiteSettings();
-  const { register, handleSubmit, reset, setError, formState } = useForm<Form>({
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<Form>({
     resolver: zodResolver(websiteSettingsBodySchema) as never,
-    defaultValues: { interruptionsPerDay: DEFAULT_INTERRUPTIONS_PER_DAY, timeZone: DEFAULT_TIME_ZONE },
+    defaultValues: {
+      interruptionsPerDay: DEFAULT_INTERRUPTIONS_PER_DAY,
+      pushesBesidePopup: DEFAULT_PUSHES_BESIDE_POPUP,
+      quietAfterCloseSeconds: DEFAULT_QUIET_AFTER_CLOSE_SECONDS,
+      timeZone: DEFAULT_TIME_ZONE,
+    },
   });
   useEffect(() => {
     if (settings.data) reset(settings.data);
@@ -41,7 +57,7 @@ export default function DeliverySettingsScreen() {
       const saved = await update.mutateAsync({ params: { id: websiteId }, body: values as WebsiteSettingsBody });
       toaster.create({ type: 'success', title: saved.message });
     } catch (error) {
-      reportFormError(error, setError, ['interruptionsPerDay', 'timeZone'], t('delivery.saveFailed'));
+      reportFormError(error, setError, ['interruptionsPerDay', 'pushesBesidePopup', 'quietAfterCloseSeconds', 'timeZone'], t('delivery.saveFailed'));
     }
   });
 
@@ -74,6 +90,41 @@ export default function DeliverySettingsScreen() {
                       max={MAX_INTERRUPTIONS_PER_DAY}
                       {...register('interruptionsPerDay', { valueAsNumber: true })}
                       data-testid="delivery-cap"
+                    />
+                  </FormField>
+                  <Controller
+                    control={control}
+                    name="pushesBesidePopup"
+                    render={({ field }) => (
+                      <Stack gap="1">
+                        <Checkbox.Root
+                          checked={field.value}
+                          onCheckedChange={(e) => field.onChange(e.checked === true)}
+                          disabled={!canSave}
+                          data-testid="delivery-pushes-beside-popup"
+                        >
+                          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} aria-describedby="delivery-pushes-help" />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{t('delivery.pushesBesidePopup')}</Checkbox.Label>
+                        </Checkbox.Root>
+                        <Text id="delivery-pushes-help" fontSize="sm" color="fg.muted">
+                          {t('delivery.pushesBesidePopupHelp')}
+                        </Text>
+                      </Stack>
+                    )}
+                  />
+                  <FormField
+                    label={t('delivery.quietAfterClose')}
+                    error={formState.errors.quietAfterCloseSeconds?.message}
+                    helper={t('delivery.quietAfterCloseHelp', { default: DEFAULT_QUIET_AFTER_CLOSE_SECONDS, max: LIMITS.quietAfterCloseMax })}
+                    required
+                  >
+                    <Input
+                      type="number"
+                      min={0}
+                      max={LIMITS.quietAfterCloseMax}
+                      {...register('quietAfterCloseSeconds', { valueAsNumber: true })}
+                      data-testid="delivery-quiet"
                     />
                   </FormField>
                   <SelectField
