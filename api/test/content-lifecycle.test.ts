@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, type ScriptContentAnswer, type ScriptItem } from 'cont
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { bannerBody, popupBody, pushBody } from './support/campaigns';
 import { websites } from '../src/db/schema';
+import { postVisitorEvents } from './support/visitor-events';
 
 /**
  * The lifecycle of popups, banners and push notifications (contracts' lifecycle.ts): statuses change
@@ -260,7 +261,9 @@ test('reactions and comments stay with the popup across versions', async () => {
     { type: 'react', visitorId: 'r1', contentId: id, emoji: '👍' },
     { type: 'comment', visitorId: 'r1', contentId: id, body: 'Nice' },
   ];
-  expect((await t.request({ method: 'POST', url: `/api/public/${s.key}/events`, payload: { events } })).statusCode).toBeLessThan(300);
+  // Sent as the visitor's page sends them, with the visitor token of its content call.
+  const [sent] = await postVisitorEvents(t, s.key, events);
+  expect(sent.statusCode).toBeLessThan(300);
   const edit = k.update(id, 'Talk to us, again');
   await call(s, edit.method, edit.url, edit.payload);
   await call(s, 'PUT', `${k.base}/publish/${id}`);
@@ -271,13 +274,15 @@ test('reactions and comments stay with the popup across versions', async () => {
 test('the website’s time zone is a delivery setting; an unknown zone is refused', async () => {
   const s = await site();
   const url = `/api/websites/${s.u.websiteId}/settings`;
-  expect((await call(s, 'GET', url)).json()).toEqual({ data: { interruptionsPerDay: 3, timeZone: 'UTC' } });
+  const pacing = { pushesBesidePopup: false, quietAfterCloseSeconds: 3 };
+  expect((await call(s, 'GET', url)).json()).toEqual({ data: { interruptionsPerDay: 3, ...pacing, timeZone: 'UTC' } });
   expect((await call(s, 'PUT', url, { interruptionsPerDay: 5, timeZone: 'Europe/Paris' })).json().data).toEqual({
     interruptionsPerDay: 5,
+    ...pacing,
     timeZone: 'Europe/Paris',
   });
   // Left out, the zone stays.
-  expect((await call(s, 'PUT', url, { interruptionsPerDay: 4 })).json().data).toEqual({ interruptionsPerDay: 4, timeZone: 'Europe/Paris' });
+  expect((await call(s, 'PUT', url, { interruptionsPerDay: 4 })).json().data).toEqual({ interruptionsPerDay: 4, ...pacing, timeZone: 'Europe/Paris' });
   const bad = await call(s, 'PUT', url, { interruptionsPerDay: 4, timeZone: 'Mars/Olympus' });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().errors).toEqual({ timeZone: 'Unknown time zone' });
