@@ -251,6 +251,8 @@ async function postAll(api, publicKey, events, { client, pageUrl, connections = 
 /**
  * Plays the traffic. Answers { skipped, accepted, contents, website }.
  * `ifEmpty`: do nothing when the website already had a visitor in the last 120 days (pnpm start uses it).
+ * `ifNoHistory`: do nothing when it had one before the last 24 hours: the past is already played, while
+ * visitors of the last moments (a test suite's, on a fresh product) do not stop it.
  */
 export async function playDemoTraffic({
   api = process.env.SIGNPOST_API_URL || 'http://localhost:4000',
@@ -260,6 +262,7 @@ export async function playDemoTraffic({
   days = 30,
   seed = 1,
   ifEmpty = false,
+  ifNoHistory = false,
   log = (line) => console.log(`» ${line}`),
 } = {}) {
   api = api.replace(/\/+$/, '');
@@ -270,8 +273,8 @@ export async function playDemoTraffic({
   if (!site) throw new Error(`${email} has no website`);
   client.useWebsite(site._id);
 
-  if (ifEmpty) {
-    const end = new Date();
+  if (ifEmpty || ifNoHistory) {
+    const end = new Date(Date.now() - (ifEmpty ? 0 : DAY));
     const start = new Date(end.getTime() - 120 * DAY);
     const count = await client.call('GET', `/api/count?startDate=${start.toISOString()}&endDate=${end.toISOString()}`);
     if (count.status === 200 && count.body.data.usersConnected > 0) {
