@@ -219,7 +219,10 @@ test.describe('content lifecycle', () => {
     }
   });
 
-  test('the delivery settings screen shows the daily cap, how items share the page and the time zone with their defaults, and saves them', async ({ signedInPage, api }) => {
+  test('the delivery settings screen shows the daily cap, how items share the page and the time zone with their defaults, and saves them', async ({
+    signedInPage,
+    api,
+  }) => {
     const session = await api.loginAsAdmin();
     const { data: before } = await api.websiteSettings(session);
     try {
