@@ -89,7 +89,7 @@ test('wrong device: the device step fails with what it read', async () => {
   expect(stepOf(web, 'device')).toEqual({
     check: 'device',
     ok: false,
-    message: 'Not for this device: it is shown on mobile only',
+    message: 'Not for this device: it is shown on mobile devices only',
     details: { device: 'web', itemDevice: 'mobile' },
   });
   expect(await shown(s, 'v1', url, 'web')).toEqual([]);
@@ -186,7 +186,7 @@ test('replay: a popup seen once and a closed banner do not come back', async () 
   const p = await explain(s, 'popup', popup, { visitorId: 'back', url });
   expect(failing(p)).toEqual(['replay']);
   expect(stepOf(p, 'replay')).toMatchObject({
-    message: 'The visitor already saw this popup, and its replay rule (never) does not show it again now',
+    message: 'The visitor already saw this popup, and it is set to show once',
     details: { showAgain: 'never', lastView: expect.any(String), lastClose: null },
   });
   // The popup seen today is still counted today: the cap is not what stops it.

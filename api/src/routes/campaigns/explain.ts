@@ -106,7 +106,10 @@ export async function explainItem(ctx: AppContext, request: FastifyRequest, rule
   });
 
   const device = deviceOk(item, visit);
-  step('device', device, device ? 'explain.deviceOk' : 'explain.deviceWrong', { device: visit.device, itemDevice: item.device }, { expected: item.device });
+  step('device', device, device ? 'explain.deviceOk' : item.device === 'mobile' ? 'explain.deviceWrongMobile' : 'explain.deviceWrongWeb', {
+    device: visit.device,
+    itemDevice: item.device,
+  });
 
   await audienceStep(store, row.document, item, facts, member, step);
 
@@ -123,8 +126,10 @@ export async function explainItem(ctx: AppContext, request: FastifyRequest, rule
       ? 'explain.replayClosed'
       : item.kind === 'push'
         ? 'explain.replayPushSeen'
-        : 'explain.replaySeen';
-  step('replay', replay, replayCode, replayDetails, { showAgain: item.showAgain });
+        : item.showAgain === 'daily'
+          ? 'explain.replaySeenDaily'
+          : 'explain.replaySeenNever';
+  step('replay', replay, replayCode, replayDetails);
 
   // The daily cap and the slot: the real decision over every item of the website for this visitor.
   const perDay = content.website.interruptionsPerDay;
@@ -134,7 +139,7 @@ export async function explainItem(ctx: AppContext, request: FastifyRequest, rule
   if (!isInterruptive(item)) step('dailyCap', true, 'explain.dailyCapNotCounted', capDetails);
   else if (seenToday(item, history, dayStart)) step('dailyCap', true, 'explain.dailyCapOk', capDetails, capDetails);
   else if (today >= perDay) step('dailyCap', false, 'explain.dailyCapReached', capDetails, capDetails);
-  else if (eligible && !chosen.includes(item)) step('dailyCap', false, 'explain.dailyCapTaken', capDetails, { left: perDay - today });
+  else if (eligible && !chosen.includes(item)) step('dailyCap', false, 'explain.dailyCapTaken', capDetails, { count: perDay - today });
   else step('dailyCap', true, 'explain.dailyCapOk', capDetails, capDetails);
 
   if (!isInterruptive(item)) step('slot', true, 'explain.slotNotInterruptive');
