@@ -139,6 +139,12 @@ test('audience: which targeting failed, with the attribute values it read; a per
   expect(now.wouldShow).toBe(true);
   expect(stepOf(now, 'audience')!.message).toBe('The person is in its audience');
 
+  // A person the script never saw as a visitor: the same compiled conditions, read on their member row.
+  await t.ctx.db.insert(clientMembers).values({ websiteId: s.u.websiteId, memberId: 'bob', attributes: { plan: 'pro' } });
+  const bob = await explain(s, 'banner', dynamic, { personId: 'bob', url });
+  expect(bob).toMatchObject({ wouldShow: true, visitorId: null });
+  expect(stepOf(bob, 'audience')).toMatchObject({ ok: true, details: { person: 'bob', values: { plan: 'pro' } } });
+
   // An anonymous visitor is never in an audience.
   const anonymous = await explain(s, 'banner', byGroup, { visitorId: 'nobody', url });
   expect(stepOf(anonymous, 'audience')).toMatchObject({ ok: false, message: 'For some people only, and this visitor is not identified' });
@@ -172,6 +178,18 @@ test('daily cap: reached, with today’s count', async () => {
   expect(failing(data)).toEqual(['dailyCap']);
   expect(stepOf(data, 'dailyCap')).toMatchObject({ message: 'The daily limit of interruptions is reached (1 of 1 today)', details: { today: 1, perDay: 1 } });
   expect(await shown(s, 'tired', url)).not.toContain(popup);
+
+  // One interruption left today, taken by an item with a higher priority.
+  expect((await t.request({ ...settings, payload: { interruptionsPerDay: 2 } })).statusCode).toBe(200);
+  const urgent = await add(s, 'popup', popupBody({ priority: 'high' } as object));
+  const left = await explain(s, 'popup', popup, { visitorId: 'tired', url });
+  expect(failing(left)).toEqual(['dailyCap']);
+  expect(stepOf(left, 'dailyCap')).toMatchObject({
+    message: 'The interruptions left today (1) go to items with a higher priority',
+    details: { today: 1, perDay: 2 },
+  });
+  expect((await explain(s, 'popup', urgent, { visitorId: 'tired', url })).wouldShow).toBe(true);
+  expect(await shown(s, 'tired', url)).toEqual([urgent]);
 });
 
 test('replay: a popup seen once and a closed banner do not come back', async () => {
