@@ -257,6 +257,26 @@ test('slot: a higher-priority interruptive item would be shown first', async () 
   });
   expect((await explain(s, 'popup', high, { visitorId: 'v1', url })).wouldShow).toBe(true);
   expect(await shown(s, 'v1', url)).toEqual([high, normal]);
+
+  // A push waits for the popup, unless the website lets pushes show beside one; a popup always waits for a push.
+  const push = await add(s, 'push', pushBody());
+  expect(stepOf(await explain(s, 'push', push, { visitorId: 'v2', url }), 'slot')).toMatchObject({
+    ok: false,
+    details: { before: [{ id: high, kind: 'popup' }] },
+  });
+  const beside = {
+    method: 'PUT' as const,
+    url: `/api/websites/${s.u.websiteId}/settings`,
+    headers: s.u.headers,
+    payload: { interruptionsPerDay: 3, pushesBesidePopup: true },
+  };
+  expect((await t.request(beside)).statusCode).toBe(200);
+  expect(await explain(s, 'push', push, { visitorId: 'v2', url })).toMatchObject({ wouldShow: true });
+  // A push's priority is not in its document: stored as high straight in the table.
+  const urgentPush = await add(s, 'push', pushBody());
+  await t.ctx.db.update(contents).set({ priority: 'high' }).where(eq(contents.id, urgentPush));
+  const waiting = await explain(s, 'popup', high, { visitorId: 'v3', url });
+  expect(stepOf(waiting, 'slot')).toMatchObject({ ok: false, details: { before: [{ id: urgentPush, kind: 'push' }] } });
 });
 
 test('another organisation’s item or person is not found; the body is checked field by field', async () => {

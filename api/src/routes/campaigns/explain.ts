@@ -144,10 +144,20 @@ export async function explainItem(ctx: AppContext, request: FastifyRequest, rule
 
   if (!isInterruptive(item)) step('slot', true, 'explain.slotNotInterruptive');
   else {
-    // The page shows interruptive items one at a time in the answer's order (a push beside a popup
-    // when the website allows it): what comes before this one in the decision is shown first.
-    const shares = (other: CachedItem) => !content.website.pushesBesidePopup || (other.kind === 'push') === (item.kind === 'push');
-    const before = chosen.slice(0, Math.max(0, chosen.indexOf(item))).filter((other) => isInterruptive(other) && shares(other));
+    // The page owns the slot: it goes through the answer in order and shows each interruptive item
+    // that fits beside what it already shows (a popup waits for any popup or push; a push waits for
+    // another push, and for a popup unless the website lets pushes show beside one). On a page
+    // with nothing open, the items shown before this one are those that keep it waiting.
+    const besidePopup = content.website.pushesBesidePopup;
+    const blocks = (shown: CachedItem, it: CachedItem) => it.kind === 'popup' || shown.kind === 'push' || !besidePopup;
+    const onScreen: CachedItem[] = [];
+    let before: CachedItem[] = [];
+    for (const it of chosen) {
+      if (!isInterruptive(it)) continue;
+      const blockers = onScreen.filter((shown) => blocks(shown, it));
+      if (it === item) before = blockers;
+      else if (blockers.length === 0) onScreen.push(it);
+    }
     if (before.length > 0) step('slot', false, 'explain.slotQueued', { before: before.map((other) => ({ id: other.id, kind: other.kind })) });
     else step('slot', true, 'explain.slotFree');
   }
