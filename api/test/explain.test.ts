@@ -277,6 +277,10 @@ test('slot: a higher-priority interruptive item would be shown first', async () 
   await t.ctx.db.update(contents).set({ priority: 'high' }).where(eq(contents.id, urgentPush));
   const waiting = await explain(s, 'popup', high, { visitorId: 'v3', url });
   expect(stepOf(waiting, 'slot')).toMatchObject({ ok: false, details: { before: [{ id: urgentPush, kind: 'push' }] } });
+  // Pushes beside a popup or not, two popups never share the screen.
+  await t.ctx.db.update(contents).set({ status: 'cancelled' }).where(eq(contents.id, urgentPush));
+  const queued = await explain(s, 'popup', normal, { visitorId: 'v4', url });
+  expect(stepOf(queued, 'slot')).toMatchObject({ ok: false, details: { before: [{ id: high, kind: 'popup' }] } });
 });
 
 test('another organisation’s item or person is not found; the body is checked field by field', async () => {
