@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema } from './common';
+import { explainBodySchema, explainResponseSchema } from './explain';
 import type { Permission } from './permissions';
 import {
   bannerBodySchema,
@@ -192,6 +193,18 @@ export function campaignCalls<
       response: campaignVersionsResponseSchema,
       errors: ERRORS,
     }),
+    // Reading what the content call would decide changes nothing: the kind's `get_*` permission, a POST for its body.
+    explain: defineCall({
+      method: 'POST',
+      path: `${path}/:id/explain`,
+      access: access('get', resource),
+      summary: `Why a ${label} is (not) shown: the content call's checks for one visitor or person on one page, step by step`,
+      tag,
+      params: idParamSchema,
+      body: explainBodySchema,
+      response: explainResponseSchema,
+      errors: ERRORS,
+    }),
     restoreVersion: defineCall({
       method: 'PUT',
       path: `${path}/:id/versions/:number/restore`,
@@ -305,6 +318,7 @@ export const publishPopupCall = popupCalls.publish;
 export const schedulePopupCall = popupCalls.schedule;
 export const discardPopupDraftCall = popupCalls.discardDraft;
 export const listPopupVersionsCall = popupCalls.listVersions;
+export const explainPopupCall = popupCalls.explain;
 export const restorePopupVersionCall = popupCalls.restoreVersion;
 export const listPopupCommentsCall = popupCalls.listComments;
 export const listPopupReactsCall = popupCalls.listReacts;
@@ -355,6 +369,7 @@ export const publishBannerCall = bannerCalls.publish;
 export const scheduleBannerCall = bannerCalls.schedule;
 export const discardBannerDraftCall = bannerCalls.discardDraft;
 export const listBannerVersionsCall = bannerCalls.listVersions;
+export const explainBannerCall = bannerCalls.explain;
 export const restoreBannerVersionCall = bannerCalls.restoreVersion;
 export const listBannerCommentsCall = bannerCalls.listComments;
 export const listBannerReactsCall = bannerCalls.listReacts;
@@ -403,6 +418,7 @@ export const publishPushNotificationCall = pushNotificationCalls.publish;
 export const schedulePushNotificationCall = pushNotificationCalls.schedule;
 export const discardPushNotificationDraftCall = pushNotificationCalls.discardDraft;
 export const listPushNotificationVersionsCall = pushNotificationCalls.listVersions;
+export const explainPushNotificationCall = pushNotificationCalls.explain;
 export const restorePushNotificationVersionCall = pushNotificationCalls.restoreVersion;
 
 // ---------------------------------------------------------------------------------------------

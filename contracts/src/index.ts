@@ -15,6 +15,7 @@ export * from './users';
 export * from './audiences';
 export * from './campaigns';
 export * from './campaign-calls';
+export * from './explain';
 export * from './lifecycle';
 export * from './events';
 export * from './stats';

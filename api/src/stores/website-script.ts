@@ -45,6 +45,14 @@ export interface VisitorFactsRow {
   history: [contentId: string, kind: string, type: string, at: number][];
 }
 
+const scriptWebsiteColumns = {
+  id: websites.id,
+  domain: websites.domain,
+  interruptionsPerDay: websites.interruptionsPerDay,
+  pushesBesidePopup: websites.pushesBesidePopup,
+  quietAfterCloseSeconds: websites.quietAfterCloseSeconds,
+};
+
 /**
  * The SQL of the website script's public calls (issue 12), by website public key or website id: the
  * website and its public content (what the content cache keeps), identify, events and the installation heartbeat; the
@@ -54,17 +62,13 @@ export function websiteScriptStore(db: Db) {
   return {
     /** The website of a script's public key, or undefined. */
     async websiteOfKey(publicKey: string): Promise<ScriptWebsiteRow | undefined> {
-      const [website] = await db
-        .select({
-          id: websites.id,
-          domain: websites.domain,
-          interruptionsPerDay: websites.interruptionsPerDay,
-          pushesBesidePopup: websites.pushesBesidePopup,
-          quietAfterCloseSeconds: websites.quietAfterCloseSeconds,
-        })
-        .from(websites)
-        .where(eq(websites.publicKey, publicKey))
-        .limit(1);
+      const [website] = await db.select(scriptWebsiteColumns).from(websites).where(eq(websites.publicKey, publicKey)).limit(1);
+      return website;
+    },
+
+    /** A website by id, as websiteOfKey reads it (the console's "why not shown?"). */
+    async websiteOfId(websiteId: string): Promise<ScriptWebsiteRow | undefined> {
+      const [website] = await db.select(scriptWebsiteColumns).from(websites).where(eq(websites.id, websiteId)).limit(1);
       return website;
     },
 
@@ -279,14 +283,19 @@ export function visitorFactsStatement(database: Database, websiteId: string, con
   };
 }
 
-/** The statement of visitorFactsStatement (exported for the bench's EXPLAIN). */
-export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[], visitorId: string | Placeholder): SQL {
-  const matched = conditions.length
+/** The indexes of `conditions` the row of `client_members` in scope matches, as an int array. */
+export function matchedConditions(conditions: readonly SQL[]): SQL {
+  return conditions.length
     ? sql`array_remove(array[${sql.join(
         conditions.map((c, i) => sql`case when ${c} then ${sql.raw(String(i))} end`),
         sql`, `,
       )}]::int[], null)`
     : sql`'{}'::int[]`;
+}
+
+/** The statement of visitorFactsStatement (exported for the bench's EXPLAIN). */
+export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[], visitorId: string | Placeholder): SQL {
+  const matched = matchedConditions(conditions);
   return sql`
     select m.member_id, m.identity_verified, m.matched, m.groups, h.history
     from (select 1) as one

@@ -70,6 +70,12 @@ export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
     })),
     onState(`DELETE ${o.base}/draft/:id`, 'update', 'changed', (id) => ({ method: 'DELETE', url: `${o.base}/draft/${id}` })),
     onItem(`GET ${o.base}/:id/versions`, 'get', (id) => ({ method: 'GET', url: `${o.base}/${id}/versions` })),
+    // Reading: the kind's get_* permission, though a POST (it carries a visitor and a page).
+    onItem(`POST ${o.base}/:id/explain`, 'get', (id) => ({
+      method: 'POST',
+      url: `${o.base}/${id}/explain`,
+      payload: { visitorId: 'matrix-visitor', url: 'https://www.example.com/' },
+    })),
     onItem(`PUT ${o.base}/:id/versions/:number/restore`, 'update', (id) => ({ method: 'PUT', url: `${o.base}/${id}/versions/1/restore` })),
   );
   if (!pushPaths) routes.push(onItem(`DELETE ${o.base}/:id`, 'delete', (id) => ({ method: 'DELETE', url: `${o.base}/${id}` })));

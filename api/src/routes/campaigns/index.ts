@@ -22,6 +22,7 @@ import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
 import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
 import { exportRoutes } from './export';
+import { explainItem } from './explain';
 
 type Doc = { tag: string | null; workspace: string | null; status?: string };
 type Id = { id: string };
@@ -43,6 +44,7 @@ interface KindCalls {
   discardDraft: CallDefinition;
   listVersions: CallDefinition;
   restoreVersion: CallDefinition;
+  explain: CallDefinition;
 }
 /** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
 interface ItemCalls {
@@ -202,6 +204,8 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
     });
     return { message: messages.draftDiscarded, data };
   });
+
+  serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
 
   serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions((request.params as Id).id) }));
 

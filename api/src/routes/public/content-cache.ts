@@ -25,7 +25,7 @@ export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
 export type ScriptWebsite = ScriptWebsiteRow;
 
 /** One way to be in an item's audience: a member of a group, or matching a compiled condition (by index). */
-export type Alternative = { group: string } | { condition: number };
+export type Alternative = { group: string } | { condition: number; segment?: string };
 /**
  * Who an item is for, decided per visitor: everybody; or, for identified visitors, every requirement
  * met (each one: any of its alternatives), or being one of the listed people (client member ids).
@@ -171,9 +171,21 @@ export class ScriptContentCache {
   }
 
   private async load(publicKey: string): Promise<WebsiteContent | null> {
+    const website = await websiteScriptStore(this.database.db).websiteOfKey(publicKey);
+    return website ? this.loadWebsite(website) : null;
+  }
+
+  /**
+   * A website's content loaded now, not kept: for a console user asking why an item is (not) shown,
+   * who must see the decision on what is stored this instant, by the same code the content call uses.
+   */
+  async fresh(websiteId: string): Promise<WebsiteContent | null> {
+    const website = await websiteScriptStore(this.database.db).websiteOfId(websiteId);
+    return website ? this.loadWebsite(website) : null;
+  }
+
+  private async loadWebsite(website: ScriptWebsiteRow): Promise<WebsiteContent> {
     const store = websiteScriptStore(this.database.db);
-    const website = await store.websiteOfKey(publicKey);
-    if (!website) return null;
     const { rows, groupRows, segmentRows, attributeTypes } = await store.publicContent(website.id);
     const groupsOf = new Map<string, string[]>();
     for (const r of groupRows) groupsOf.set(r.contentId, [...(groupsOf.get(r.contentId) ?? []), r.groupId]);
@@ -183,7 +195,7 @@ export class ScriptContentCache {
     // Items sharing a rule (a saved audience, the same dynamic tree) share one compiled condition.
     const conditions: SQL[] = [];
     const indexOf = new Map<string, number>();
-    const condition = (key: string, tree: AudienceGroup): Alternative => {
+    const condition = (key: string, tree: AudienceGroup): { condition: number } => {
       let index = indexOf.get(key);
       if (index === undefined) {
         index = conditions.push(compileStoredAudience(tree, attributeTypes)) - 1;
@@ -193,7 +205,8 @@ export class ScriptContentCache {
     };
     const rules: Rules = {
       groups: (ids) => ids.map((group) => ({ group })),
-      segments: (list) => list.map((segment) => condition(`segment:${segment.id}`, segment.audience)),
+      // The saved audience's id rides along for "why not shown?"; the decision reads only the index.
+      segments: (list) => list.map((segment) => ({ ...condition(`segment:${segment.id}`, segment.audience), segment: segment.id })),
       dynamic: (tree) => condition(`dynamic:${JSON.stringify(tree)}`, tree),
     };
     const items: CachedItem[] = [];
@@ -273,7 +286,7 @@ const earliest = (a: number | null, b: number | null) => (a === null ? b : b ===
 interface Rules {
   groups(ids: string[]): Alternative[];
   segments(list: { id: string; audience: AudienceGroup }[]): Alternative[];
-  dynamic(tree: AudienceGroup): Alternative;
+  dynamic(tree: AudienceGroup): { condition: number };
 }
 
 /** A popup's or banner's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */

@@ -3,6 +3,7 @@ import { LIMITS, URL_MESSAGE, getScriptContentCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
+import type { VisitorFactsRow } from '../../stores/website-script';
 import type { WebsiteContent } from './content-cache';
 import { decide, type VisitorFacts } from './decide';
 import type { ScriptServices } from './script-services';
@@ -49,7 +50,11 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
 
 /** The visitor's facts from the one prepared query: their last view and close of each item (an answer counts as a close). */
 async function visitorFacts(content: WebsiteContent, visitorId: string): Promise<VisitorFacts> {
-  const row = await content.visitorFacts(visitorId);
+  return factsOfRow(await content.visitorFacts(visitorId));
+}
+
+/** The decision's facts from the visitor-facts query's row. */
+export function factsOfRow(row: VisitorFactsRow): VisitorFacts {
   const history = new Map<string, { kind: string; lastView: number | null; lastClose: number | null }>();
   for (const [contentId, kind, type, at] of row.history) {
     const h = history.get(contentId) ?? { kind, lastView: null, lastClose: null };

@@ -46,8 +46,21 @@ export const startOfUtcDay = (now: number) => now - (now % 86_400_000);
  *    counting twice.
  */
 export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit: Visit, perDay: number): { items: CachedItem[]; today: number } {
+  const { history, today, dayStart } = visitHistory(items, facts, visit);
+  const eligible = items.filter((it) => failingCheck(it, facts, visit, history, dayStart) === null);
+  return { items: allot(eligible, history, dayStart, perDay, today), today };
+}
+
+export type History = ReadonlyMap<string, { kind: string; lastView: number | null; lastClose: number | null }>;
+
+export const isInterruptive = (it: { kind: string }) => INTERRUPTIVE.has(it.kind);
+
+/**
+ * The visitor's history with the page's word over the events still on their way (what it shows or
+ * showed was seen now), and how many interruptive items they saw today (UTC).
+ */
+export function visitHistory(items: readonly CachedItem[], facts: VisitorFacts, visit: Visit): { history: History; today: number; dayStart: number } {
   const dayStart = startOfUtcDay(visit.now);
-  // The page's word over the events still on their way: what it shows or showed was seen now.
   const history = new Map(facts.history);
   for (const it of items) {
     if (!INTERRUPTIVE.has(it.kind) || !(visit.open.has(it.id) || visit.seen.has(it.id))) continue;
@@ -56,42 +69,64 @@ export function decide(items: readonly CachedItem[], facts: VisitorFacts, visit:
   }
   let today = 0;
   for (const h of history.values()) if (INTERRUPTIVE.has(h.kind) && h.lastView !== null && h.lastView >= dayStart) today += 1;
-  const seenToday = (it: CachedItem) => {
-    const v = history.get(it.id)?.lastView;
-    return v !== undefined && v !== null && v >= dayStart;
-  };
+  return { history, today, dayStart };
+}
 
-  const eligible = items.filter((it) => {
-    if (it.device !== 'all' && it.device !== visit.device) return false;
-    if (it.endsAt !== null && it.endsAt <= visit.now) return false;
-    // An item on screen stays whatever the page: it leaves when the visitor or its own time ends it.
-    const onScreen = visit.open.has(it.id);
-    if (it.kind === 'popup' && !onScreen && !pageRuleMatches(it.href, visit.url)) return false;
-    if (!it.audience.everyone) {
-      if (!facts.memberId) return false;
-      const meets = (a: Alternative) => ('group' in a ? facts.groups.has(a.group) : facts.matched.has(a.condition));
-      const inAudience = it.audience.requirements.every((anyOf) => anyOf.some(meets));
-      if (!inAudience && !it.audience.people.has(facts.memberId)) return false;
-    }
-    if (onScreen) return true;
-    const h = history.get(it.id);
-    if (!h) return true;
-    if (it.kind === 'banner') return h.lastClose === null;
-    if (it.kind === 'push') return h.lastView === null;
-    if (h.lastView === null && h.lastClose === null) return true;
-    if (it.showAgain === 'always') return true;
-    if (it.showAgain === 'daily') return Math.max(h.lastView ?? 0, h.lastClose ?? 0) < dayStart;
-    return false;
-  });
+export const seenToday = (it: CachedItem, history: History, dayStart: number) => {
+  const v = history.get(it.id)?.lastView;
+  return v !== undefined && v !== null && v >= dayStart;
+};
 
+/** The checks of one item for one visitor, in the order the decision makes them; each one a predicate of its own. */
+export type ItemCheck = 'device' | 'schedule' | 'pageRule' | 'audience' | 'replay';
+
+export const deviceOk = (it: CachedItem, visit: Visit) => it.device === 'all' || it.device === visit.device;
+/** The popup's run (or the schedule's end) not over. */
+export const runOk = (it: CachedItem, visit: Visit) => it.endsAt === null || it.endsAt > visit.now;
+/** An item on screen stays whatever the page: it leaves when the visitor or its own time ends it. */
+export const pageRuleOk = (it: CachedItem, visit: Visit) => it.kind !== 'popup' || visit.open.has(it.id) || pageRuleMatches(it.href, visit.url);
+export const meets = (a: Alternative, facts: VisitorFacts) => ('group' in a ? facts.groups.has(a.group) : facts.matched.has(a.condition));
+export function audienceOk(it: CachedItem, facts: VisitorFacts): boolean {
+  if (it.audience.everyone) return true;
+  if (!facts.memberId) return false;
+  const inAudience = it.audience.requirements.every((anyOf) => anyOf.some((a) => meets(a, facts)));
+  return inAudience || it.audience.people.has(facts.memberId);
+}
+export function replayOk(it: CachedItem, visit: Visit, history: History, dayStart: number): boolean {
+  if (visit.open.has(it.id)) return true;
+  const h = history.get(it.id);
+  if (!h) return true;
+  if (it.kind === 'banner') return h.lastClose === null;
+  if (it.kind === 'push') return h.lastView === null;
+  if (h.lastView === null && h.lastClose === null) return true;
+  if (it.showAgain === 'always') return true;
+  if (it.showAgain === 'daily') return Math.max(h.lastView ?? 0, h.lastClose ?? 0) < dayStart;
+  return false;
+}
+
+/** The first check that keeps the item from this visitor on this page, or null when it is eligible. */
+export function failingCheck(it: CachedItem, facts: VisitorFacts, visit: Visit, history: History, dayStart: number): ItemCheck | null {
+  if (!deviceOk(it, visit)) return 'device';
+  if (!runOk(it, visit)) return 'schedule';
+  if (!pageRuleOk(it, visit)) return 'pageRule';
+  if (!audienceOk(it, facts)) return 'audience';
+  if (!replayOk(it, visit, history, dayStart)) return 'replay';
+  return null;
+}
+
+/**
+ * The daily cap over the eligible items, in their order: each interruptive item not seen today takes
+ * one of the interruptions left; one seen today is returned again without counting twice.
+ */
+export function allot(eligible: readonly CachedItem[], history: History, dayStart: number, perDay: number, today: number): CachedItem[] {
   let slots = Math.max(0, perDay - today);
   const chosen: CachedItem[] = [];
   for (const it of eligible) {
-    if (INTERRUPTIVE.has(it.kind) && !seenToday(it)) {
+    if (INTERRUPTIVE.has(it.kind) && !seenToday(it, history, dayStart)) {
       if (slots === 0) continue;
       slots -= 1;
     }
     chosen.push(it);
   }
-  return { items: chosen, today };
+  return chosen;
 }

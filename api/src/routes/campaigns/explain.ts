@@ -1,0 +1,233 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  BUILT_IN_AUDIENCE_FIELDS,
+  EXPLAIN_PERSON_NOT_FOUND_MESSAGE,
+  isAudienceGroup,
+  type AudienceGroup,
+  type ExplainBody,
+  type ExplainCheck,
+  type ExplainResponse,
+  type ExplainStep,
+  type MessageCode,
+  type MessageParams,
+} from 'contracts';
+import type { AppContext } from '../../context';
+import { languageOf, translateMessage } from '../../i18n/messages';
+import { notFound } from '../../lib/errors';
+import { activeWebsiteOf } from '../../plugins/access';
+import { explainStore, type ExplainMemberRow } from '../../stores/explain';
+import { ScriptContentCache, servedAt, type CachedItem } from '../public/content-cache';
+import { factsOfRow } from '../public/content';
+import {
+  audienceOk,
+  decide,
+  deviceOk,
+  isInterruptive,
+  meets,
+  pageRuleOk,
+  replayOk,
+  runOk,
+  seenToday,
+  visitHistory,
+  type VisitorFacts,
+  type Visit,
+} from '../public/decide';
+import type { AnyCampaignKind } from './kinds';
+
+type Details = Record<string, unknown>;
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/**
+ * "Why not shown?" for one item: the content call's own decision (the content cache loaded now, the
+ * visitor-facts query, decide.ts's checks one by one) for a visitor or a person on a page, each check
+ * reported with what it read. The steps stop where the item is not served at all (a draft, a cancelled
+ * item, a schedule not open): nothing else is decided for it then.
+ */
+export async function explainItem(ctx: AppContext, request: FastifyRequest, rules: AnyCampaignKind): Promise<ExplainResponse['data']> {
+  const website = activeWebsiteOf(request);
+  const { id } = request.params as { id: string };
+  const body = request.body as ExplainBody;
+  const lang = languageOf(request.headers['accept-language']);
+  const store = explainStore(ctx.db, website.id);
+  const row = await store.item(rules.kind, id);
+  if (!row) throw notFound(rules.messages.notFound);
+
+  let member: ExplainMemberRow | null;
+  let visitorId: string | null;
+  if (body.personId) {
+    const person = await store.person(body.personId.trim());
+    if (!person) throw notFound(EXPLAIN_PERSON_NOT_FOUND_MESSAGE);
+    ({ member, visitorId } = person);
+  } else {
+    visitorId = (body.visitorId ?? '').trim();
+    member = await store.memberOfVisitor(visitorId);
+  }
+
+  const steps: ExplainStep[] = [];
+  const step = (check: ExplainCheck, ok: boolean, code: MessageCode, details?: Details, params?: MessageParams) =>
+    steps.push({ check, ok, message: translateMessage(code, lang, params), ...(details ? { details } : {}) });
+  const done = () => ({ wouldShow: steps.every((s) => s.ok), visitorId, steps });
+  const now = ctx.clock.now();
+
+  // Status and schedule: the lifecycle (only public and scheduled items are served, their published version).
+  const status = row.status;
+  if (status !== 'public' && status !== 'scheduled') {
+    step('status', false, status === 'cancelled' ? 'explain.statusCancelled' : 'explain.statusDraft', { status });
+    return done();
+  }
+  const content = await new ScriptContentCache(ctx.database, ctx.log, ctx.clock).fresh(website.id);
+  const schedule = { startsAt: row.startsAt?.toISOString() ?? null, endsAt: row.endsAt?.toISOString() ?? null };
+  if (!servedAt(row, now, () => {})) {
+    step('status', true, 'explain.statusScheduled', { status });
+    step('schedule', false, (row.startsAt?.getTime() ?? -Infinity) > now ? 'explain.scheduleNotStarted' : 'explain.scheduleEnded', schedule);
+    return done();
+  }
+  const item = content?.items.find((it) => it.id === id);
+  if (!content || !item) {
+    step('status', false, 'explain.statusUnreadable', { status });
+    return done();
+  }
+  step('status', true, status === 'public' ? 'explain.statusLive' : 'explain.statusScheduled', { status });
+
+  const visit: Visit = { url: new URL(body.url.trim()), device: body.device ?? 'web', now, open: new Set(), seen: new Set() };
+  const facts: VisitorFacts = factsOfRow(
+    visitorId
+      ? await content.visitorFacts(visitorId)
+      : member
+        ? await store.memberFacts(member.id, content.conditions)
+        : { memberId: null, identityVerified: false, matched: [], groups: [], history: [] },
+  );
+  const { history, today, dayStart } = visitHistory(content.items, facts, visit);
+
+  const run = runOk(item, visit);
+  step('schedule', run, run ? (row.startsAt || row.endsAt ? 'explain.scheduleOpen' : 'explain.scheduleNone') : 'explain.scheduleEnded', {
+    ...schedule,
+    runEndsAt: iso(item.endsAt),
+  });
+
+  const device = deviceOk(item, visit);
+  step('device', device, device ? 'explain.deviceOk' : item.device === 'mobile' ? 'explain.deviceWrongMobile' : 'explain.deviceWrongWeb', {
+    device: visit.device,
+    itemDevice: item.device,
+  });
+
+  await audienceStep(store, row.document, item, facts, member, step);
+
+  const page = pageRuleOk(item, visit);
+  const rule = item.kind === 'popup' ? item.href : '';
+  step('pageRule', page, rule === '' ? 'explain.pageRuleNone' : page ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed', { rule, url: visit.url.href });
+
+  const replay = replayOk(item, visit, history, dayStart);
+  const h = history.get(item.id);
+  const replayDetails = { lastView: iso(h?.lastView), lastClose: iso(h?.lastClose), ...(item.kind === 'popup' ? { showAgain: item.showAgain } : {}) };
+  const replayCode = replay
+    ? 'explain.replayOk'
+    : item.kind === 'banner'
+      ? 'explain.replayClosed'
+      : item.kind === 'push'
+        ? 'explain.replayPushSeen'
+        : item.showAgain === 'daily'
+          ? 'explain.replaySeenDaily'
+          : 'explain.replaySeenNever';
+  step('replay', replay, replayCode, replayDetails);
+
+  // The daily cap and the slot: the real decision over every item of the website for this visitor.
+  const perDay = content.website.interruptionsPerDay;
+  const chosen = decide(content.items, facts, visit, perDay).items;
+  const eligible = steps.every((s) => s.ok);
+  const capDetails = { today, perDay };
+  if (!isInterruptive(item)) step('dailyCap', true, 'explain.dailyCapNotCounted', capDetails);
+  else if (seenToday(item, history, dayStart)) step('dailyCap', true, 'explain.dailyCapOk', capDetails, capDetails);
+  else if (today >= perDay) step('dailyCap', false, 'explain.dailyCapReached', capDetails, capDetails);
+  else if (eligible && !chosen.includes(item)) step('dailyCap', false, 'explain.dailyCapTaken', capDetails, { count: perDay - today });
+  else step('dailyCap', true, 'explain.dailyCapOk', capDetails, capDetails);
+
+  if (!isInterruptive(item)) step('slot', true, 'explain.slotNotInterruptive');
+  else {
+    // The page owns the slot: it goes through the answer in order and shows each interruptive item
+    // that fits beside what it already shows (a popup waits for any popup or push; a push waits for
+    // another push, and for a popup unless the website lets pushes show beside one). On a page
+    // with nothing open, the items shown before this one are those that keep it waiting.
+    const besidePopup = content.website.pushesBesidePopup;
+    const blocks = (shown: CachedItem, it: CachedItem) => it.kind === 'popup' || shown.kind === 'push' || !besidePopup;
+    const onScreen: CachedItem[] = [];
+    let before: CachedItem[] = [];
+    for (const it of chosen) {
+      if (!isInterruptive(it)) continue;
+      const blockers = onScreen.filter((shown) => blocks(shown, it));
+      if (it === item) before = blockers;
+      else if (blockers.length === 0) onScreen.push(it);
+    }
+    if (before.length > 0) step('slot', false, 'explain.slotQueued', { before: before.map((other) => ({ id: other.id, kind: other.kind })) });
+    else step('slot', true, 'explain.slotFree');
+  }
+  return done();
+}
+
+/** Which targeting failed, and the values of the attributes the item's audiences read. */
+async function audienceStep(
+  store: ReturnType<typeof explainStore>,
+  document: Record<string, unknown>,
+  item: CachedItem,
+  facts: VisitorFacts,
+  member: ExplainMemberRow | null,
+  step: (check: ExplainCheck, ok: boolean, code: MessageCode, details?: Details, params?: MessageParams) => void,
+) {
+  if (item.audience.everyone) return step('audience', true, 'explain.audienceEveryone');
+  if (!facts.memberId || !member) return step('audience', false, 'explain.audienceAnonymous', { person: null });
+  const targets = await store.targets(item.id);
+  const groupName = new Map(targets.groups.map((g) => [g.id, g.name]));
+  const segmentName = new Map(targets.segments.map((s) => [s.id, s.name]));
+  const requirements = item.audience.requirements.map((anyOf) => ({
+    met: anyOf.some((a) => meets(a, facts)),
+    anyOf: anyOf.map((a) =>
+      'group' in a
+        ? { type: 'group', id: a.group, name: groupName.get(a.group) ?? null, met: meets(a, facts) }
+        : a.segment
+          ? { type: 'audience', id: a.segment, name: segmentName.get(a.segment) ?? null, met: meets(a, facts) }
+          : { type: 'conditions', met: meets(a, facts) },
+    ),
+  }));
+  const trees = [...targets.segments.map((s) => s.audience), ...(isTree(document.dynamicAudience) ? [document.dynamicAudience] : [])];
+  const values: Record<string, unknown> = {};
+  for (const name of trees.flatMap(attributesOf)) values[name] = valueOf(member, name);
+  const details = { person: member.memberId, requirements, values };
+  const ok = audienceOk(item, facts);
+  if (ok) {
+    const inPeople = !requirements.every((r) => r.met);
+    return step('audience', true, inPeople ? 'explain.audiencePeople' : 'explain.audienceMatched', details);
+  }
+  const failed = requirements.find((r) => !r.met);
+  const first = failed?.anyOf[0];
+  const names = (failed?.anyOf ?? []).map((a) => ('name' in a ? a.name : null) ?? '').join(', ');
+  const code =
+    !first || first.type === 'conditions'
+      ? 'explain.audienceFailedConditions'
+      : first.type === 'group'
+        ? 'explain.audienceFailedGroups'
+        : 'explain.audienceFailedAudiences';
+  step('audience', false, code, details, { names });
+}
+
+const isTree = (v: unknown): v is AudienceGroup => !!v && typeof v === 'object' && Array.isArray((v as AudienceGroup).predicates);
+
+/** The attribute names a tree's conditions read, in order, once each. */
+function attributesOf(tree: AudienceGroup): string[] {
+  const out = new Set<string>();
+  const walk = (g: AudienceGroup) => {
+    for (const p of g.predicates) {
+      if (isAudienceGroup(p)) walk(p);
+      else out.add(p.attribute);
+    }
+  };
+  walk(tree);
+  return [...out];
+}
+
+function valueOf(member: ExplainMemberRow, name: string): unknown {
+  if (name in BUILT_IN_AUDIENCE_FIELDS) {
+    const v = member[name as keyof typeof BUILT_IN_AUDIENCE_FIELDS];
+    return v instanceof Date ? v.toISOString() : (v ?? null);
+  }
+  return member.attributes[name] ?? null;
+}
