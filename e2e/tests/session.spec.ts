@@ -77,7 +77,7 @@ test.describe('session', () => {
     await loginPage.expectOnLoginPage();
   });
 
-  test('two tabs refreshing at the same moment both stay signed in (issue 10, item 6)', async ({ product, formSignedInPage: first, shell }) => {
+  test('two tabs refreshing at the same moment both stay signed in', async ({ product, formSignedInPage: first, shell }) => {
     const ttl = product.accessTokenTtlSeconds;
     test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
     test.setTimeout(60_000 + ttl! * 2000);
@@ -122,7 +122,7 @@ test.describe('session', () => {
     await second.close();
   });
 
-  test('signing out after the access token expired leaves the refresh token unusable (issue 10, item 6)', async ({
+  test('signing out after the access token expired leaves the refresh token unusable', async ({
     product,
     formSignedInPage: page,
     shell,

@@ -153,7 +153,7 @@ export class SurfaceManager {
     const entry: Shown = { kind: item.kind, surface: null };
     this.shown.set(item.id, entry);
     return this.loader(item)()
-      .then((mod) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (issue 12: no long task).
+      .then((mod) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (evaluating and mounting in one task would be a long task on a slow phone).
       .then((mod) => {
         if (this.shown.get(item.id) !== entry) return;
         const dismiss = (byVisitor: boolean) => {
