@@ -30,7 +30,7 @@ test('creates workspaces; lists 100 per page by default, newest first, filtered 
   expect(all.json().meta).toEqual({ totalDocs: 3, page: 1, limit: 100, hasMore: false, nextPage: null });
   expect(names(await list(u.websiteId, '?page=1&pageSize=100&service=popup&order=desc'))).toEqual(['Retention', 'Onboarding']);
   expect(names(await list(u.websiteId, '?service=popup&order=asc'))).toEqual(['Onboarding', 'Retention']);
-  const bad = await list(u.websiteId, '?service=email');
+  const bad = await list(u.websiteId, '?service=sms');
   expect(bad.statusCode).toBe(400);
   expect(bad.json().errors).toEqual({ service: 'Unknown service' });
 });
@@ -47,7 +47,7 @@ test('duplicate name in the website → 409 on name; bad input → 400 field mes
   const dup = await create(u.websiteId, { name: 'main', icon: 'star', service: 'banner' });
   expect(dup.statusCode).toBe(409);
   expect(dup.json().errors).toEqual({ name: expect.any(String) });
-  const bad = await create(u.websiteId, { name: '', icon: 'unicorn', service: 'email' });
+  const bad = await create(u.websiteId, { name: '', icon: 'unicorn', service: 'sms' });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().errors).toEqual({ name: 'Please enter name', icon: 'Please choose an icon', service: 'Please choose a service' });
 });

@@ -58,7 +58,14 @@ export const editsGoToDraft = (item: LifecycleState) => item.hasDraft || SERVED_
  * The status a new item of each kind starts in. Popups, banners and push notifications keep the
  * spec's default (created live; "Save as draft" keeps them a draft); kinds added later start as drafts.
  */
-export const CREATED_STATUS_OF = { popup: 'public', banner: 'public', push: 'public' } as const satisfies Record<string, ContentStatus>;
+export const CREATED_STATUS_OF = {
+  popup: 'public',
+  banner: 'public',
+  push: 'public',
+  tour: 'draft',
+  checklist: 'draft',
+  email: 'draft',
+} as const satisfies Record<string, ContentStatus>;
 export const NEW_KIND_CREATED_STATUS: ContentStatus = 'draft';
 
 export const NOTHING_TO_PUBLISH_MESSAGE = msg('campaigns.nothingToPublish');

@@ -8,7 +8,7 @@ import { msg } from './message-code';
  * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
  * filter, so a workspace belongs to one service's side list (popups, banners, push, tours, checklists).
  */
-export const WORKSPACE_SERVICES = ['popup', 'banner', 'push', 'tour', 'checklist'] as const;
+export const WORKSPACE_SERVICES = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
 export type WorkspaceService = (typeof WORKSPACE_SERVICES)[number];
 
 /** Icons a workspace may show (names the console knows how to draw). */

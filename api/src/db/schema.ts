@@ -256,7 +256,7 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('tags_website_created_idx').on(t.websiteId, t.createdAt)],
 );
 
-export const WORKSPACE_SERVICE_VALUES = ['popup', 'banner', 'push', 'tour', 'checklist'] as const;
+export const WORKSPACE_SERVICE_VALUES = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
 
 export const workspaces = pgTable(
   'workspaces',
@@ -274,7 +274,7 @@ export const workspaces = pgTable(
   (t) => [
     uniqueIndex('workspaces_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
     index('workspaces_website_created_idx').on(t.websiteId, t.createdAt),
-    check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist')`),
+    check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist', 'email')`),
   ],
 );
 
@@ -375,7 +375,7 @@ export const segments = pgTable(
   ],
 );
 
-export const CONTENT_KINDS = ['popup', 'banner', 'push'] as const;
+export const CONTENT_KINDS = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 /**
@@ -420,7 +420,7 @@ export const contents = pgTable(
   },
   (t) => [
     index('contents_website_kind_created_idx').on(t.websiteId, t.kind, t.createdAt.desc(), t.id.desc()),
-    check('contents_kind_check', sql`${t.kind} in ('popup', 'banner', 'push')`),
+    check('contents_kind_check', sql`${t.kind} in ('popup', 'banner', 'push', 'tour', 'checklist', 'email')`),
   ],
 );
 
@@ -501,7 +501,22 @@ export const uploads = pgTable(
  * `type`: session (a visitor connected, with `device`), view, react, comment, close, answer.
  * Content events carry `content_id` and `content_kind` (copied so aggregates need no join).
  */
-export const VISITOR_EVENT_TYPES = ['session', 'view', 'react', 'comment', 'close', 'answer', 'click'] as const;
+export const VISITOR_EVENT_TYPES = [
+  'session',
+  'view',
+  'react',
+  'comment',
+  'close',
+  'answer',
+  'click',
+  'step',
+  'complete',
+  'snooze',
+  'dismiss',
+  'element_missing',
+  'task',
+  'track',
+] as const;
 export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 
@@ -524,6 +539,8 @@ export const visitorEvents = pgTable(
     eventId: text('event_id'),
     /** What a `click` clicked (a link address or a button's label). */
     target: text('target'),
+    /** What the type needs beyond `target`: a missing element's page and selector, a tracked event's name… */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('visitor_events_website_type_time_idx').on(t.websiteId, t.type, t.occurredAt),
@@ -531,7 +548,10 @@ export const visitorEvents = pgTable(
     uniqueIndex('visitor_events_website_event_unique').on(t.websiteId, t.eventId),
     // One visitor's history (fatigue, replay) read by the website script's content call.
     index('visitor_events_website_visitor_time_idx').on(t.websiteId, t.visitorId, t.occurredAt),
-    check('visitor_events_type_check', sql`${t.type} in ('session', 'view', 'react', 'comment', 'close', 'answer', 'click')`),
+    check(
+      'visitor_events_type_check',
+      sql`${t.type} in ('session', 'view', 'react', 'comment', 'close', 'answer', 'click', 'step', 'complete', 'snooze', 'dismiss', 'element_missing', 'task', 'track')`,
+    ),
     check('visitor_events_device_check', sql`${t.device} is null or ${t.device} in ('web', 'mobile')`),
   ],
 );
@@ -629,3 +649,35 @@ export const publicRateLimits = pgTable('public_rate_limits', {
   windowStart: tstz('window_start').notNull(),
   hits: integer('hits').notNull(),
 });
+
+/**
+ * A visitor's place in a tour or a checklist (the step reached, the tasks done, dismissed…), kept on
+ * the server so a reload or a second device resumes it: one row per anonymous visitor, or per person
+ * once identified (`clientMemberId` set; the row then follows the person to any device).
+ */
+export const contentProgress = pgTable(
+  'content_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'cascade' }),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_progress_visitor_unique')
+      .on(t.contentId, t.visitorId)
+      .where(sql`${t.clientMemberId} is null`),
+    uniqueIndex('content_progress_person_unique')
+      .on(t.contentId, t.clientMemberId)
+      .where(sql`${t.clientMemberId} is not null`),
+    index('content_progress_website_visitor_idx').on(t.websiteId, t.visitorId),
+    check('content_progress_owner_check', sql`${t.visitorId} is not null or ${t.clientMemberId} is not null`),
+  ],
+);
