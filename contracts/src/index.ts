@@ -18,6 +18,7 @@ export * from './campaign-calls';
 export * from './explain';
 export * from './lifecycle';
 export * from './events';
+export * from './progress';
 export * from './stats';
 export * from './ui-timings';
 export * from './call';

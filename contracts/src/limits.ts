@@ -25,6 +25,9 @@ export const LIMITS = {
   quietAfterCloseMax: 600,
   /** Ids the script lists in one content call (what is open, what it has shown). */
   scriptIdsMax: 50,
+  /** Progress entries (tours, checklists) one progress call carries, and the JSON characters of one entry's state. */
+  progressEntriesMax: 50,
+  progressStateMax: 4000,
   externalIdMax: 128,
   visitorIdMax: 128,
   attributeValueMax: 1000,

@@ -5,6 +5,7 @@ import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
+import { progressEntrySchema } from './progress';
 import { msg } from './message-code';
 import { isTimeZone } from './stats';
 
@@ -131,6 +132,12 @@ export const scriptContentAnswerSchema = z.object({
   /** A new visitor token for this visitor (events carry it), valid `tokenTtl` seconds. */
   token: z.string(),
   tokenTtl: z.number().int(),
+  /**
+   * The server's progress of this visitor in the website's tours and checklists (the person's once
+   * their identity is verified, so it follows them to another device). The page keeps the newer of
+   * this and its own per item, and sends its newer ones with the progress call.
+   */
+  progress: z.array(progressEntrySchema),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 

@@ -17,6 +17,7 @@ function context() {
   const ctx: SurfaceContext = {
     locale: pageLocale(),
     emit: (type, fields) => emitted.push({ type, fields }),
+    progress: { get: () => null, set: () => undefined },
     dismiss: (byVisitor) => {
       dismissed.push(byVisitor);
       surface?.destroy();

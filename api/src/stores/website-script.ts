@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client';
 import {
   clientMembers,
   contentComments,
+  contentProgress,
   contentGroups,
   contentReactions,
   contents,
@@ -21,6 +22,7 @@ import {
 } from '../db/schema';
 import { attributeTypesOf } from './attributes';
 import type { IdentityVerificationRow } from './websites';
+import { progressStore } from './progress';
 
 /** A website as its script's calls need it. */
 export interface ScriptWebsiteRow {
@@ -43,6 +45,11 @@ export interface VisitorFactsRow {
   groups: string[];
   /** Per content item, kind and event type: the last time (ms) of the visitor's views, closes and answers. */
   history: [contentId: string, kind: string, type: string, at: number][];
+  /**
+   * The visitor's progress in tours and checklists (the person's once their identity is verified),
+   * read by the same query; absent where a caller does not read it.
+   */
+  progress?: [contentId: string, state: Record<string, unknown>, updatedAt: number][];
 }
 
 const scriptWebsiteColumns = {
@@ -141,6 +148,9 @@ export function websiteScriptStore(db: Db) {
             target: [visitors.websiteId, visitors.visitorId],
             set: { clientMemberId: row.id, identityVerified: verified, lastSeenAt: sql`now()` },
           });
+        // What the visitor did before a verified sign-in is the person's from now on (an unverified
+        // identify is only a claim: it neither takes nor gives a person's progress).
+        if (verified) await progressStore(tx).mergeIntoPerson(websiteId, visitorId, row.id);
       });
     },
 
@@ -257,6 +267,7 @@ interface RawFactsRow {
   matched: number[] | null;
   groups: string[] | null;
   history: VisitorFactsRow['history'] | string | null;
+  progress: NonNullable<VisitorFactsRow['progress']> | string | null;
 }
 
 const dialect = new PgDialect();
@@ -273,7 +284,9 @@ export function visitorFactsStatement(database: Database, websiteId: string, con
   return async (visitorId: string): Promise<VisitorFactsRow> => {
     const [row] = await database.queryPrepared<RawFactsRow>(text, fillPlaceholders(params, { visitorId }));
     const history = typeof row?.history === 'string' ? (JSON.parse(row.history) as VisitorFactsRow['history']) : (row?.history ?? []);
+    const progress = typeof row?.progress === 'string' ? (JSON.parse(row.progress) as VisitorFactsRow['progress']) : (row?.progress ?? []);
     return {
+      progress,
       memberId: row?.member_id ?? null,
       identityVerified: row?.identity_verified ?? false,
       matched: row?.matched ?? [],
@@ -297,7 +310,7 @@ export function matchedConditions(conditions: readonly SQL[]): SQL {
 export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[], visitorId: string | Placeholder): SQL {
   const matched = matchedConditions(conditions);
   return sql`
-    select m.member_id, m.identity_verified, m.matched, m.groups, h.history
+    select m.member_id, m.identity_verified, m.matched, m.groups, h.history, p.progress
     from (select 1) as one
     left join lateral (
       select ${clientMembers.id} as member_id, ${visitors.identityVerified} as identity_verified, ${matched} as matched,
@@ -315,5 +328,13 @@ export function visitorFactsQuery(websiteId: string, conditions: readonly SQL[],
           and ${visitorEvents.type} in ('view', 'close', 'answer') and ${visitorEvents.contentId} is not null
         group by 1, 2, 3
       ) as e
-    ) as h on true`;
+    ) as h on true
+    left join lateral (
+      select coalesce(json_agg(json_build_array(${contentProgress.contentId}, ${contentProgress.state},
+               floor(extract(epoch from ${contentProgress.updatedAt}) * 1000)::float8)), '[]'::json) as progress
+      from ${contentProgress}
+      where ${contentProgress.websiteId} = ${websiteId}
+        and case when m.identity_verified then ${contentProgress.clientMemberId} = m.member_id
+                 else ${contentProgress.clientMemberId} is null and ${contentProgress.visitorId} = ${visitorId} end
+    ) as p on true`;
 }

@@ -3,7 +3,7 @@ import type { ProtectedRoute, Req } from './types';
 
 /**
  * The website script. Its public calls answer without a console token (content, identify,
- * install-check; events in stats.ts, which carry the visitor token the content call answers instead);
+ * install-check, progress with the visitor token; events in stats.ts, which carry the visitor token the content call answers instead);
  * the console's calls about a website's script (settings, install snippet) need get_websites /
  * create_websites and the website must be the caller's organisation's; its identity verification
  * (the secret) needs create_websites even to read.
@@ -68,7 +68,14 @@ export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/public/no-such-key/content?visitorId=v1&url=https%3A%2F%2Fshop.example.test%2F' },
   { method: 'POST', url: '/api/public/no-such-key/identify', payload: { visitorId: 'v1', externalId: 'u1' } },
   { method: 'GET', url: '/api/public/install-check' },
+  // No console token: the visitor token of the content call (unknown key here: 404 before it is read).
+  { method: 'POST', url: '/api/public/no-such-key/progress', payload: { token: 'visitor-token', visitorId: 'v1', entries: [] } },
 ];
 
 /** Their paths name the key, not an id, so the matrix's id substitution cannot match them: listed by name. */
-export const documentedPublic = ['GET /api/public/:websiteKey/content', 'POST /api/public/:websiteKey/identify', 'GET /api/public/install-check'];
+export const documentedPublic = [
+  'GET /api/public/:websiteKey/content',
+  'POST /api/public/:websiteKey/identify',
+  'GET /api/public/install-check',
+  'POST /api/public/:websiteKey/progress',
+];

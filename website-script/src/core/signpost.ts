@@ -4,6 +4,7 @@ import { pageLocale } from '../texts';
 import { detectDevice, type Device } from './device';
 import { EventQueue } from './event-queue';
 import { watchPageChanges } from './page-changes';
+import { ProgressKeeper, type ProgressEntry } from './progress';
 import { webStore, type KeyValueStore } from './storage';
 import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
@@ -48,6 +49,8 @@ export class Signpost {
   readonly events: EventQueue;
   readonly surfaces: SurfaceManager;
   readonly device: Device;
+  /** The visitor's progress in tours and checklists (surfaces read and write it through their context). */
+  readonly progress: ProgressKeeper;
   private readonly win: Window;
   private readonly fetch: typeof fetch;
   private readonly local: KeyValueStore;
@@ -87,6 +90,13 @@ export class Signpost {
       sendBeacon: typeof nav.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined,
       delayMs: config.eventDelayMs,
     });
+    this.progress = new ProgressKeeper({
+      store: this.local,
+      websiteKey: config.websiteKey,
+      visitorId: () => this.visitor.id,
+      send: (visitorId, entries, beacon) => this.sendProgress(visitorId, entries, beacon),
+      delayMs: config.eventDelayMs,
+    });
     this.surfaces = new SurfaceManager({
       loaders: config.loaders,
       report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
@@ -100,6 +110,7 @@ export class Signpost {
         locale: pageLocale(this.win.document, nav),
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
         asset: (url) => this.asset(url),
+        progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
       }),
     });
   }
@@ -108,7 +119,10 @@ export class Signpost {
   start() {
     this.startSession();
     this.stopWatching = watchPageChanges(this.win, () => void this.requestContent());
-    const leave = () => this.events.flushWithBeacon();
+    const leave = () => {
+      this.events.flushWithBeacon();
+      void this.progress.flush(true);
+    };
     this.win.addEventListener('pagehide', leave);
     const onVisibility = () => {
       if (this.win.document.visibilityState === 'hidden') leave();
@@ -266,8 +280,13 @@ export class Signpost {
         interruptions?: { pushesBesidePopup?: boolean; quietAfterCloseSeconds?: number };
         token?: unknown;
         tokenTtl?: unknown;
+        progress?: ProgressEntry[];
       };
       if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
+      // The server's progress first (another device's, once identified), the later per item winning
+      // over this page's; then what the page kept since is sent with the fresh token.
+      if (visitorId === this.visitor.id && Array.isArray(answer.progress)) this.progress.merge(answer.progress);
+      if (this.progress.pending) void this.progress.flush();
       if (abort.signal.aborted) return;
       const slot = answer.interruptions;
       await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
@@ -277,6 +296,28 @@ export class Signpost {
     } catch (error) {
       if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
     }
+  }
+
+  /**
+   * The progress call with the visitor's token: null when there is none yet (the next content call
+   * brings one and sends again) or the server refused; a beacon's answer cannot be read, so its
+   * entries stay to be sent again (the later-wins rule makes that harmless).
+   */
+  private async sendProgress(visitorId: string, entries: ProgressEntry[], beacon: boolean): Promise<ProgressEntry[] | null> {
+    const token = this.tokens.get(visitorId);
+    if (!token) return null;
+    const body = JSON.stringify({ token, visitorId, entries: entries.slice(-MAX_LISTED) });
+    const url = this.url(SCRIPT_PATHS.progress);
+    const nav = this.win.navigator;
+    if (beacon && typeof nav.sendBeacon === 'function') {
+      nav.sendBeacon(url, new Blob([body], { type: TEXT_PLAIN }));
+      return null;
+    }
+    const res = await this.fetch(url, { method: 'POST', credentials: 'omit', keepalive: true, headers: { 'content-type': TEXT_PLAIN }, body });
+    if (res.status === 401) this.tokens.forget(visitorId);
+    if (!res.ok) return null;
+    const answer = (await res.json()) as { progress?: ProgressEntry[] };
+    return Array.isArray(answer.progress) ? answer.progress : null;
   }
 
   private startSession() {

@@ -1,5 +1,6 @@
 import type { ScriptItem } from 'contracts';
 import type { Locale } from '../texts';
+import type { ProgressState } from '../core/progress';
 
 // Types only: `import type` is erased, so the script never bundles zod (eslint enforces it).
 export type { ScriptItem };
@@ -18,6 +19,12 @@ export interface SurfaceContext {
   dismiss(byVisitor: boolean): void;
   /** An address of the content (`/uploads/…` files live on the API, not on the customer's site). */
   asset(url: string): string;
+  /**
+   * This item's progress for this visitor (tours, checklists): `set` is in localStorage before it
+   * returns (a navigation may follow at once) and reaches the server soon after; `get` is the later
+   * of this browser's and the server's (the person's on another device, once identified).
+   */
+  progress: { get(): ProgressState | null; set(state: ProgressState): void };
 }
 
 /** A shown surface; `destroy` removes it silently (the server no longer returns it, or a reset). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, URL_MESSAGE, getScriptContentCall } from 'contracts';
+import { LIMITS, URL_MESSAGE, getScriptContentCall, type ProgressEntry } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
@@ -43,15 +43,21 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     const answer =
       `{"items":[${decision.items.map((i) => i.json).join(',')}],` +
       `"interruptions":${JSON.stringify({ perDay, today: decision.today, pushesBesidePopup, quietAfterCloseSeconds })},` +
-      `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS}}`;
+      `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS},` +
+      `"progress":${JSON.stringify(progressEntries(facts.progress))}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });
 }
 
-/** The visitor's facts from the one prepared query: their last view and close of each item (an answer counts as a close). */
-async function visitorFacts(content: WebsiteContent, visitorId: string): Promise<VisitorFacts> {
-  return factsOfRow(await content.visitorFacts(visitorId));
+/** The visitor's facts from the one prepared query: their last view and close of each item (an answer counts as a close), and their progress. */
+async function visitorFacts(content: WebsiteContent, visitorId: string): Promise<VisitorFacts & { progress: NonNullable<VisitorFactsRow['progress']> }> {
+  const row = await content.visitorFacts(visitorId);
+  return { ...factsOfRow(row), progress: row.progress ?? [] };
 }
+
+/** The progress rows of the facts query as the answer's entries. */
+const progressEntries = (rows: NonNullable<VisitorFactsRow['progress']>): ProgressEntry[] =>
+  rows.map(([contentId, state, at]) => ({ contentId, state, updatedAt: new Date(at).toISOString() }));
 
 /** The decision's facts from the visitor-facts query's row. */
 export function factsOfRow(row: VisitorFactsRow): VisitorFacts {

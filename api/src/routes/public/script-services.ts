@@ -72,7 +72,7 @@ export class ScriptServices {
    * nothing then.
    */
   limit(
-    kind: 'content' | 'identify' | 'events',
+    kind: 'content' | 'identify' | 'events' | 'progress',
     websiteId: string,
     request: FastifyRequest,
     cost = 1,
