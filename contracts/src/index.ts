@@ -28,3 +28,4 @@ export * from './limits';
 export * from './messages';
 export * from './page-rule';
 export * from './tours';
+export * from './tour-calls';

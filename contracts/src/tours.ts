@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema, pagedSchema } from './common';
+import { pageQuerySchema } from './common';
 import { HEX_COLOR } from './tags';
 import { emptyAudience } from './audiences';
 import { msg } from './message-code';
@@ -13,10 +13,11 @@ import {
   campaignBulkIds,
   campaignFilterText,
   campaignListFilters,
-  campaignRowSchema,
+  campaignPageSchema,
   campaignSavedMeta,
   campaignTargetingShape,
   textBlockSchema,
+  type CampaignPage,
   type CampaignStatus,
 } from './campaigns';
 
@@ -334,11 +335,9 @@ export const tourListQuerySchema = pageQuerySchema.extend({
 });
 export type TourListQuery = z.input<typeof tourListQuerySchema>;
 
-/** A list row: the campaigns' row (`style` null, `position` null); `steps` counts the tour's steps. */
-export const tourRowSchema = campaignRowSchema.extend({ steps: z.number().int() });
-export type TourRow = z.infer<typeof tourRowSchema>;
-export const tourPageSchema = pagedSchema(tourRowSchema);
-export type TourPage = z.infer<typeof tourPageSchema>;
+/** The list's page: the campaigns' rows (`style` and `position` null for a tour). */
+export const tourPageSchema = campaignPageSchema;
+export type TourPage = CampaignPage;
 
 /** A tour begins as a draft: it is shown to nobody until published. */
 export const TOUR_CREATED_STATUS: CampaignStatus = 'draft';
