@@ -187,8 +187,8 @@ export function defaultTourStep(): Omit<TourStep, 'id'> {
 }
 
 /** A step's text as plain text (the blocks joined by blank lines): lists, the builder, screen-reader labels. */
-export function tourStepText(content: TourStepContent): string {
-  return typeof content === 'string' ? content : content.map((b) => b.text).join('\n\n');
+export function tourStepText(content: string | readonly { text?: string }[]): string {
+  return typeof content === 'string' ? content : content.map((b) => b.text ?? '').join('\n\n');
 }
 
 // ---------------------------------------------------------------------------------------------
