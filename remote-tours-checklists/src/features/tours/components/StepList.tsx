@@ -62,6 +62,7 @@ function StepRow({
       style={{ transform: CSS.Transform.toString(transform), transition }}
       zIndex={isDragging ? 1 : undefined}
       data-testid="tour-step"
+      data-title={label}
       data-selected={selected || undefined}
     >
       <HStack
