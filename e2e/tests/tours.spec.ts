@@ -49,12 +49,16 @@ test.describe('product tours', () => {
     await expect(editor.preview.getByTestId('tour-preview-progress')).toHaveText('Step 3 of 3');
     expect(await editor.order()).toEqual(['The menu', 'Pricing', 'Say hello']);
 
-    // Keyboard only: Space picks the last step up by its handle, ArrowUp moves it, Space drops it.
+    // Keyboard only: Space picks the last step up by its handle, ArrowUp moves it, Space drops it;
+    // screen readers hear each move.
     const handle = editor.steps.nth(2).getByTestId('tour-step-handle');
     await handle.focus();
     await page.keyboard.press('Space');
+    await expect(page.getByText('Picked up Say hello, step 3 of 3.')).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(page.getByText('Say hello moved to position 2 of 3.')).toBeAttached();
     await page.keyboard.press('Space');
+    await expect(page.getByText('Say hello dropped at position 2 of 3.')).toBeAttached();
     await expect.poll(() => editor.order()).toEqual(['The menu', 'Say hello', 'Pricing']);
 
     expect(await axeFindings(page)).toEqual([]);
@@ -62,7 +66,7 @@ test.describe('product tours', () => {
     await expect(page).toHaveURL(/\/tour\/[0-9a-f-]{36}\/update$/, { timeout: 20_000 });
     await editor.expectLoaded();
     // Saved as it was written, in the new order.
-    expect(await editor.order()).toEqual(['The menu', 'Say hello', 'Pricing']);
+    await expect.poll(() => editor.order()).toEqual(['The menu', 'Say hello', 'Pricing']);
     const lifecycle = new LifecyclePanel(page);
     await expect(lifecycle.status).toHaveText('Draft');
     await lifecycle.publish();

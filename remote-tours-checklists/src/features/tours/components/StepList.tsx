@@ -169,8 +169,9 @@ export function StepList({
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('tours.steps.dnd.picked', { title: nameOf(active.id), position: positionOf(active.id), count: keys.length }),
+    // Over itself (as a drag starts) says nothing: "picked up" stays what is heard.
     onDragOver: ({ active, over }) =>
-      over ? t('tours.steps.dnd.over', { title: nameOf(active.id), position: positionOf(over.id), count: keys.length }) : undefined,
+      over && over.id !== active.id ? t('tours.steps.dnd.over', { title: nameOf(active.id), position: positionOf(over.id), count: keys.length }) : undefined,
     onDragEnd: ({ active, over }) =>
       over
         ? t('tours.steps.dnd.dropped', { title: nameOf(active.id), position: positionOf(over.id), count: keys.length })
