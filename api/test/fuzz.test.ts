@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { ALL_PERMISSIONS } from 'contracts';
 import { arbitraryOf, hostile, mutationsOf, type JsonSchema } from './support/fuzz-arbitrary';
-import { bannerBody, popupBody, pushBody } from './support/campaigns';
+import { bannerBody, popupBody, pushBody, tourBody } from './support/campaigns';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { pendingInvitation } from './matrix/invitations';
 import type { MatrixArea, ProtectedRoute, Req } from './matrix/types';
@@ -52,6 +52,8 @@ const VALID: Record<string, () => unknown> = {
   'POST /api/banners': () => bannerBody(),
   'PUT /api/banners/{id}': () => bannerBody(),
   'POST /api/push-notification': () => pushBody(),
+  'PUT /api/product-tours/{id}': () => tourBody(),
+  'POST /api/product-tours/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/roles': () => ({ name: 'Fuzzed role', permissions: ['get_posts'] }),
   'PUT /api/roles/{id}': () => ({ name: 'Fuzzed role', permissions: ['get_posts'] }),
   'POST /api/tags': () => ({ name: 'Fuzzed tag', color: '#0958d9' }),

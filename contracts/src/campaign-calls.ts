@@ -47,7 +47,7 @@ import {
  */
 
 /** The permission resources of the three kinds (spec section 6). */
-export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification';
+export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour';
 type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate';
 
 const access = (action: CampaignAction, resource: CampaignPermissionResource) => inWebsite(`${action}_${resource}` as Permission);

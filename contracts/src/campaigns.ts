@@ -107,7 +107,7 @@ const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Fields every campaign item has for targeting and organisation. */
-const targetingShape = {
+export const campaignTargetingShape = {
   target: z.enum(CAMPAIGN_TARGETS).default('all'),
   /** Group ids of the active website. */
   groups: idList(GROUP_UNKNOWN_MESSAGE),
@@ -300,7 +300,7 @@ export const popupDocumentSchema = z.object({
     .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
     .max(LIMITS.popupPeopleMax)
     .default([]),
-  ...targetingShape,
+  ...campaignTargetingShape,
 });
 export type PopupDocument = z.infer<typeof popupDocumentSchema>;
 export type PopupDocumentInput = z.input<typeof popupDocumentSchema>;
@@ -416,7 +416,7 @@ export const bannerDocumentSchema = z.object({
   dismissButton: z.boolean().default(true),
   actions: bannerActionSchema.default({ type: 'none' }),
   status: z.enum(CAMPAIGN_STATUSES).default('public'),
-  ...targetingShape,
+  ...campaignTargetingShape,
 });
 export type BannerDocument = z.infer<typeof bannerDocumentSchema>;
 export type BannerDocumentInput = z.input<typeof bannerDocumentSchema>;
@@ -513,7 +513,7 @@ export function defaultPushNotification(workspace: string | null = null): PushNo
 // ---------------------------------------------------------------------------------------------
 
 /** Server-owned fields of a saved item. `sender` is the author (null once their account is gone). */
-const savedMeta = {
+export const campaignSavedMeta = {
   _id: z.string(),
   sender: z.object({ _id: z.string(), name: z.string() }).nullable(),
   reactCount: z.number().int(),
@@ -529,11 +529,11 @@ const savedMeta = {
   publishedAt: z.string().nullable(),
 };
 
-export const popupSchema = popupDocumentSchema.extend(savedMeta);
+export const popupSchema = popupDocumentSchema.extend(campaignSavedMeta);
 export type Popup = z.infer<typeof popupSchema>;
-export const bannerSchema = bannerDocumentSchema.extend(savedMeta);
+export const bannerSchema = bannerDocumentSchema.extend(campaignSavedMeta);
 export type Banner = z.infer<typeof bannerSchema>;
-export const pushNotificationSchema = pushNotificationDocumentSchema.extend(savedMeta);
+export const pushNotificationSchema = pushNotificationDocumentSchema.extend(campaignSavedMeta);
 export type PushNotification = z.infer<typeof pushNotificationSchema>;
 
 /**
@@ -625,6 +625,8 @@ const bulkIds = (notFound: MessageCode) =>
     .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
     .min(1, msg('validation.itemsRequired'))
     .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
+/** A bulk call's id list, for the kinds declared elsewhere (tours…). */
+export const campaignBulkIds = bulkIds;
 /** DELETE /api/popups body. */
 export const popupDeleteBodySchema = z.object({ popups: bulkIds(msg('popups.notFound')) });
 export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
@@ -643,6 +645,8 @@ const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
 const filterId = z.string().uuid().optional();
 /** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
 const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
+export const campaignListFilters = commonFilters;
+export const campaignFilterText = filterText;
 
 /** GET /api/popups (spec: page, pageSize, titleOfBanner-like title filter, style, status, position, priority, sender, tag, workSpace). */
 export const popupListQuerySchema = pageQuerySchema.extend({

@@ -28,3 +28,5 @@ export * from './session-calls';
 export * from './limits';
 export * from './messages';
 export * from './page-rule';
+export * from './tours';
+export * from './tour-calls';

@@ -99,6 +99,13 @@ export const LIMITS = {
   /** A person's name and e-mail as a website identifies them. */
   personNameMax: 200,
   personEmailMax: 320,
+  /** Steps of one product tour. */
+  tourStepsMax: 30,
+  /** A tour step's CSS selector, and the fallback description of its element. */
+  selectorMax: 1000,
+  fallbackTextMax: 200,
+  fallbackTagMax: 32,
+  fallbackLandmarksMax: 5,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -3,6 +3,7 @@ import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
+import { tourDocumentSchema } from './tours';
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
@@ -103,6 +104,25 @@ export const scriptBannerSchema = bannerDocumentSchema.pick({
 });
 export const scriptPushSchema = pushNotificationDocumentSchema.pick({ title: true, body: true, icon: true, action: true, audio: true, duration: true });
 
+/**
+ * A product tour as published: its steps and how it plays (the script keeps the visitor's place and
+ * starts it on `insertable_url`, or the first step's page), nothing of its targeting.
+ */
+export const scriptTourSchema = tourDocumentSchema.pick({
+  title: true,
+  steps: true,
+  insertable_url: true,
+  restartable: true,
+  restart_button_text: true,
+  snoozeable: true,
+  snooze_button_text: true,
+  end_tour_animation: true,
+  button_color: true,
+  settings: true,
+  showSender: true,
+});
+export type ScriptTour = z.infer<typeof scriptTourSchema>;
+
 const itemBase = {
   id: z.string(),
   /** Higher first; the answer is already ordered. */
@@ -114,6 +134,7 @@ export const scriptItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('popup'), ...itemBase, popup: scriptPopupSchema }),
   z.object({ kind: z.literal('banner'), ...itemBase, banner: scriptBannerSchema }),
   z.object({ kind: z.literal('push'), ...itemBase, push: scriptPushSchema }),
+  z.object({ kind: z.literal('tour'), ...itemBase, tour: scriptTourSchema }),
 ]);
 export type ScriptItem = z.infer<typeof scriptItemSchema>;
 

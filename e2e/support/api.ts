@@ -94,7 +94,7 @@ export class SignpostApi {
   }
 
   /**
-   * Cancels every public popup, banner and push notification of the session's website: what other
+   * Cancels every public popup, banner, push notification and product tour of the session's website: what other
    * specs published would otherwise show on the demo site too (a modal popup over the page).
    */
   public async cancelPublished(session: ApiSession): Promise<void> {
@@ -102,6 +102,7 @@ export class SignpostApi {
       { list: '/api/popups', cancel: (id: string) => this.call('DELETE', `/api/popups/cancel/${id}`, { session }) },
       { list: '/api/banners', cancel: (id: string) => this.call('DELETE', `/api/banners/cancel/${id}`, { session }) },
       { list: '/api/push-notification', cancel: (id: string) => this.call('PATCH', `/api/push-notification/cancel/${id}`, { session }) },
+      { list: '/api/product-tours', cancel: (id: string) => this.call('DELETE', `/api/product-tours/cancel/${id}`, { session }) },
     ];
     for (const kind of kinds) {
       // Live now or later: both are shown to visitors.
@@ -115,6 +116,22 @@ export class SignpostApi {
   /** GET /api/websites/{id}/identity-verification for the session's website: required or not, and the identity secret. */
   public identityVerification(session: ApiSession): Promise<{ required: boolean; secret: string; previousSecretExpiresAt: string | null }> {
     return this.call('GET', `/api/websites/${session.activeWebsite}/identity-verification`, { session });
+  }
+
+  /**
+   * Visitors starting a product tour (a `view` of it), reported as each visitor's page reports it:
+   * the content call gives the visitor's token, the events batch carries it.
+   */
+  public async recordTourStarts(session: ApiSession, tourId: string, visitorIds: string[]): Promise<void> {
+    const websites = await this.call<{ docs: { _id: string; publicKey: string; domain: string }[] }>('GET', '/api/websites?page=1&pageSize=100', { session });
+    const site = websites.docs.find((w) => w._id === session.activeWebsite)!;
+    for (const visitorId of visitorIds) {
+      const { token } = await this.call<{ token: string }>(
+        'GET',
+        `/api/public/${site.publicKey}/content?${new URLSearchParams({ visitorId, url: `http://${site.domain}/` })}`,
+      );
+      await this.call('POST', `/api/public/${site.publicKey}/events`, { body: { token, events: [{ type: 'view', visitorId, contentId: tourId }] } });
+    }
   }
 
   public loginAsAdmin(): Promise<ApiSession> {

@@ -29,6 +29,8 @@ const SIGNED_IN_ROUTES = process.env.AXE_ROUTES
       '/banners/00000000-0000-4000-8000-000000000000/create',
       '/push_notification',
       '/push_notification/00000000-0000-4000-8000-000000000000/create',
+      '/tour',
+      '/tour/none/create',
       '/settings/people-data',
       '/settings/audiences',
       '/installation-guide',

@@ -1,14 +1,21 @@
 import type { RemoteManifest } from 'contracts';
 
-// No screens yet: a remote contributes no routes until it has real screens (no placeholders).
-
-/** What this remote contributes to the console: pure data, read by the host at run time. */
+/**
+ * What this remote contributes to the console: pure data, read by the host at run time. Paths and
+ * permissions are spec section 2's. The `:id` of the create route is the workspace the new tour goes
+ * into ('none': no workspace), as for the campaigns.
+ */
 const manifest: RemoteManifest = {
   name: 'remote_tours_checklists',
   namespace: 'toursChecklists',
   version: process.env.SIGNPOST_APP_VERSION ?? '0.0.0',
-  routes: [],
-  nav: [],
+  routes: [
+    { path: '/tour', screen: './TourListScreen', permission: 'get_tour', layout: 'main' },
+    { path: '/tour/:id/create', screen: './TourCreateScreen', permission: 'create_tour', layout: 'main' },
+    { path: '/tour/:id/view', screen: './TourViewScreen', permission: 'get_tour', layout: 'main' },
+    { path: '/tour/:id/update', screen: './TourUpdateScreen', permission: 'update_tour', layout: 'main' },
+  ],
+  nav: [{ labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 }],
 };
 
 export default manifest;

@@ -639,6 +639,14 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       return { data: rows, total: rows.reduce((n, r) => n + r.count, 0) };
     },
 
+    /** Every document the item has had: the published one, the unpublished changes, each version (404 when not this website's). */
+    async documents(id: string): Promise<Record<string, unknown>[]> {
+      const [row] = await db.select({ document: contents.document, draft: contents.draft }).from(contents).where(own(id)).limit(1);
+      if (!row) throw missing();
+      const versions = await db.select({ document: contentVersions.document }).from(contentVersions).where(eq(contentVersions.contentId, id));
+      return [row.document, ...(row.draft ? [row.draft] : []), ...versions.map((v) => v.document)];
+    },
+
     /** The stored document (404 when not this website's). */
     async document(id: string): Promise<Record<string, unknown>> {
       const [row] = await db.select({ document: contents.document }).from(contents).where(own(id)).limit(1);

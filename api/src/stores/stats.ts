@@ -91,22 +91,23 @@ async function traffic(db: Db, w: StatsWindow) {
 
 /**
  * servicesCount: visitors connected in the range (distinct, as `traffics.all`) and the number of
- * items of each service the website has. Product tours and checklists have no tables yet (issue of
- * remote-tours-checklists): they count 0 until those tables exist, then one more `count(*)` each.
+ * items of each service the website has (one scan of its `contents`). Checklists count 0 until they
+ * are built.
  */
 async function serviceCounts(db: Db, w: StatsWindow) {
   const [visitors] = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select distinct visitor_id from visitor_events where ${inRange(w, sql`type = 'session'`)}) v`,
   );
-  const [items] = await rows<{ popup: number; banner: number; push: number }>(
+  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number }>(
     db,
     sql`select count(*) filter (where kind = 'popup')::int as popup,
                count(*) filter (where kind = 'banner')::int as banner,
-               count(*) filter (where kind = 'push')::int as push
+               count(*) filter (where kind = 'push')::int as push,
+               count(*) filter (where kind = 'tour')::int as tour
           from contents where website_id = ${w.websiteId}`,
   );
-  return { usersConnected: visitors.n, popup: items.popup, banner: items.banner, push_notification: items.push, productTour: 0, checklist: 0 };
+  return { usersConnected: visitors.n, popup: items.popup, banner: items.banner, push_notification: items.push, productTour: items.tour, checklist: 0 };
 }
 
 /**

@@ -9,14 +9,14 @@ import type { ProtectedRoute, Req } from './types';
  */
 interface AreaOptions {
   base: string;
-  resource: 'posts' | 'banners' | 'pushNotification';
-  kind: 'popup' | 'banner' | 'push';
+  resource: 'posts' | 'banners' | 'pushNotification' | 'tour';
+  kind: 'popup' | 'banner' | 'push' | 'tour';
   body: () => object;
   bulkField: string;
   cancelMethod: 'DELETE' | 'PATCH';
   /** Popups and banners have comments and reactions; push notifications do not. */
   withReactions: boolean;
-  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push') => Promise<string>;
+  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push' | 'tour') => Promise<string>;
 }
 
 export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {

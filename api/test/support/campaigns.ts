@@ -1,4 +1,4 @@
-import type { BannerBody, PopupBody, PushNotificationBody } from 'contracts';
+import type { BannerBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
 import { randomId, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -22,15 +22,30 @@ export function pushBody(overrides: Partial<PushNotificationBody> = {}): PushNot
   return { push_notification_title: `Push ${randomId().slice(0, 8)}`, title: 'New feature', body: 'Try it now', ...overrides };
 }
 
-type Kind = 'popup' | 'banner' | 'push';
+/** A tour that can be published: a title and two steps (one on an element, one centred on another page). */
+export function tourBody(overrides: Partial<TourBody> = {}): TourBody {
+  return {
+    title: `Tour ${randomId().slice(0, 8)}`,
+    steps: [
+      { title: 'Welcome', content: 'This is the menu', target: { selector: '#menu' } },
+      { title: 'Pricing', content: 'Our plans', url: '/pricing' },
+    ],
+    ...overrides,
+  };
+}
+
+type Kind = 'popup' | 'banner' | 'push' | 'tour';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { popupKind, bannerKind, pushKind } = await import('../../src/routes/campaigns/kinds');
+  const { popupKind, bannerKind, pushKind, tourKind } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const spec = { popup: popupKind, banner: bannerKind, push: pushKind }[kind];
-  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody }[kind]();
-  const doc = spec.schema.parse(raw);
+  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind }[kind];
+  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody }[kind]();
+  // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
+  const { tourBodySchema } = await import('contracts');
+  const parsed = kind === 'tour' ? { status: 'public', ...(raw as object), ...tourBodySchema.parse(raw) } : spec.schema.parse(raw);
+  const doc = spec.prepare ? spec.prepare(parsed as never, []) : parsed;
   return insertCampaign(t.ctx.db, spec, u.websiteId, u.id, doc);
 }
 

@@ -8,8 +8,11 @@ import {
   NOTHING_TO_PUBLISH_MESSAGE,
   popupCalls,
   pushNotificationCalls,
+  tourCalls,
   type CallDefinition,
   type CampaignScheduleBody,
+  defaultTour,
+  type MessageCode,
   type LifecycleAction,
   type PageQuery,
   type ReactListQuery,
@@ -20,7 +23,8 @@ import { serve } from '../../http/serve';
 import { conflict, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
-import { bannerKind, popupKind, pushKind, type AnyCampaignKind } from './kinds';
+import { bannerKind, popupKind, pushKind, tourKind, type AnyCampaignKind } from './kinds';
+import { tourRoutes } from './tours';
 import { exportRoutes } from './export';
 import { explainItem } from './explain';
 
@@ -63,11 +67,20 @@ interface ServedKind {
   titleParam: string;
   /** The bulk delete body's list (popups, banners, notifications). */
   idsField: string;
+  /** A kind created without a body (tours): the new item's document, from the request's query. */
+  newDocument?: (request: FastifyRequest) => Doc;
 }
 
 const POPUPS: ServedKind = { rules: popupKind, calls: popupCalls, titleParam: 'titleOfPopup', idsField: 'popups' };
 const BANNERS: ServedKind = { rules: bannerKind, calls: bannerCalls, titleParam: 'titleOfBanner', idsField: 'banners' };
 const PUSH_NOTIFICATIONS: ServedKind = { rules: pushKind, calls: pushNotificationCalls, titleParam: 'title', idsField: 'notifications' };
+const TOURS: ServedKind = {
+  rules: tourKind,
+  calls: tourCalls,
+  titleParam: 'title',
+  idsField: 'productTours',
+  newDocument: (request) => defaultTour((request.query as { workSpace?: string }).workSpace ?? null),
+};
 
 /** The kind's store in the caller's website, on the product's clock. */
 const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: AnyCampaignKind) =>
@@ -80,10 +93,12 @@ const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: An
  * lifecycle's actions change it). An update of an item visitors are served (public, scheduled) goes
  * to its unpublished changes: visitors keep the published version until Publish.
  */
-async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, body: Doc, id?: string, asDraft = false) {
+async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, sent: Doc, id?: string, asDraft = false) {
+  let body = sent;
   const campaigns = storeOf(ctx, ctx.db, request, rules);
   // 404 before anything about the body: a foreign campaign is never hinted at.
   if (id) await campaigns.assertOwn(id);
+  if (rules.prepare) body = rules.prepare(body, id ? await campaigns.documents(id) : []);
   await campaigns.assertRefs(body);
   return ctx.db.transaction(async (tx) => {
     const store = storeOf(ctx, tx, request, rules);
@@ -106,6 +121,12 @@ async function assertCan(store: ReturnType<typeof campaignsStore>, rules: AnyCam
   const state = await store.state(id);
   if (!state) throw notFound(rules.messages.notFound);
   if (!canAct(action, state)) throw conflict(action === 'publish' ? NOTHING_TO_PUBLISH_MESSAGE : ACTION_NOT_ALLOWED_MESSAGE);
+  // What goes live must be complete (a tour needs a title and steps): 409 with the fields to fill.
+  if ((action === 'publish' || action === 'schedule') && rules.publishable) {
+    const errors = rules.publishable(await store.view(id)) as Record<string, MessageCode>;
+    const first = Object.values(errors)[0];
+    if (first) throw conflict(first, errors);
+  }
 }
 
 /**
@@ -113,7 +134,7 @@ async function assertCan(store: ReturnType<typeof campaignsStore>, rules: AnyCam
  * the website of the `Activewebsite` header; a campaign of another website (or organisation, or kind)
  * answers 404 exactly like a missing one.
  */
-function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField }: ServedKind) {
+function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField, newDocument }: ServedKind) {
   const store = (request: FastifyRequest) => storeOf(ctx, ctx.db, request, rules);
   const messages = rules.messages;
 
@@ -124,7 +145,14 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
 
   serve(app, calls.create, async (request) => ({
     message: messages.created,
-    data: await save(ctx, rules, request, request.body as Doc, undefined, (request.query as { draft?: string }).draft === 'true'),
+    data: await save(
+      ctx,
+      rules,
+      request,
+      newDocument ? newDocument(request) : (request.body as Doc),
+      undefined,
+      (request.query as { draft?: string }).draft === 'true',
+    ),
   }));
 
   serve(app, calls.get, async (request) => ({ data: await store(request).view((request.params as Id).id) }));
@@ -245,9 +273,11 @@ function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaig
  * (kinds.ts, and the calls built by contracts' `campaignCalls`).
  */
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS]) serveKind(app, ctx, kind);
+  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS, TOURS]) serveKind(app, ctx, kind);
   serveItemCalls(app, ctx, popupKind, popupCalls);
   serveItemCalls(app, ctx, bannerKind, bannerCalls);
+  serveItemCalls(app, ctx, tourKind, tourCalls);
+  tourRoutes(app, ctx);
 
   // PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so `_id` is in the body.
   serve(app, pushNotificationCalls.update, async (request) => {

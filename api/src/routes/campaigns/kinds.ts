@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
 import { LIMITS, type MessageCode } from 'contracts';
 import {
@@ -44,6 +45,20 @@ import {
   type CampaignStatus,
   type PopupDocument,
   type PushNotificationDocument,
+  tourDocumentSchema,
+  tourPublishErrors,
+  TOUR_CANCELLED_MESSAGE,
+  TOUR_CREATED_MESSAGE,
+  TOUR_DELETED_MESSAGE,
+  TOUR_DRAFT_DISCARDED_MESSAGE,
+  TOUR_DUPLICATED_MESSAGE,
+  TOUR_NOT_FOUND_MESSAGE,
+  TOUR_PUBLISHED_MESSAGE,
+  TOUR_SCHEDULED_MESSAGE,
+  TOUR_UPDATED_MESSAGE,
+  TOUR_VERSION_RESTORED_MESSAGE,
+  TOURS_DELETED_MESSAGE,
+  type TourDocument,
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
 
@@ -86,6 +101,13 @@ export interface CampaignKindRules<D extends { status: CampaignStatus; tag: stri
   withRefs(doc: D, groups: string[], segments: string[]): D;
   /** The document of a duplicate: title suffixed, status of a fresh copy. */
   duplicate(doc: D): D;
+  /**
+   * The document as the server stores it, from what the author sent and every document the item has
+   * had (working copy, published, versions): server-made ids, for instance. Absent: stored as sent.
+   */
+  prepare?(doc: D, previous: Record<string, unknown>[]): D;
+  /** Field messages of what a document needs before it goes live (publish, schedule); absent: nothing more. */
+  publishable?(doc: D): Record<string, string>;
   messages: {
     notFound: MessageCode;
     created: MessageCode;
@@ -187,6 +209,43 @@ export const pushKind: CampaignKindRules<PushNotificationDocument> = {
     scheduled: PUSH_SCHEDULED_MESSAGE,
     draftDiscarded: PUSH_DRAFT_DISCARDED_MESSAGE,
     versionRestored: PUSH_VERSION_RESTORED_MESSAGE,
+  },
+};
+
+/** Every step id a tour's stored documents have used: an id the author sends is kept only if it is one of them. */
+function stepIdsOf(documents: Record<string, unknown>[]): Set<string> {
+  const ids = new Set<string>();
+  for (const d of documents) for (const s of (d.steps as { id?: unknown }[] | undefined) ?? []) if (typeof s?.id === 'string') ids.add(s.id);
+  return ids;
+}
+
+export const tourKind: CampaignKindRules<TourDocument> = {
+  kind: 'tour',
+  schema: tourDocumentSchema,
+  columns: (d) => ({ title: d.title, status: d.status, position: null, priority: d.settings.priority, style: null, devices: d.settings.devices }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, title: copyTitle(d.title, LIMITS.titleMax) }),
+  // Step ids are the server's: the step funnel counts events by step id, so an id survives reordering
+  // and edits, and a made-up or copied id cannot merge two steps' counts.
+  prepare: (d, previous) => {
+    const known = stepIdsOf(previous);
+    return { ...d, steps: d.steps.map((s) => ({ ...s, id: s.id && known.has(s.id) ? s.id : randomUUID() })) };
+  },
+  publishable: tourPublishErrors,
+  messages: {
+    notFound: TOUR_NOT_FOUND_MESSAGE,
+    created: TOUR_CREATED_MESSAGE,
+    updated: TOUR_UPDATED_MESSAGE,
+    deleted: TOUR_DELETED_MESSAGE,
+    deletedMany: TOURS_DELETED_MESSAGE,
+    duplicated: TOUR_DUPLICATED_MESSAGE,
+    cancelled: TOUR_CANCELLED_MESSAGE,
+    published: TOUR_PUBLISHED_MESSAGE,
+    scheduled: TOUR_SCHEDULED_MESSAGE,
+    draftDiscarded: TOUR_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: TOUR_VERSION_RESTORED_MESSAGE,
   },
 };
 

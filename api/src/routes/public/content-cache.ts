@@ -5,6 +5,7 @@ import {
   scriptPopupSchema,
   scriptItemSchema,
   scriptPushSchema,
+  scriptTourSchema,
   type AudienceGroup,
   type BannerDocument,
   type CampaignPriority,
@@ -12,6 +13,7 @@ import {
   type PopupShowAgain,
   type PushNotificationDocument,
   type ScriptItem,
+  type TourDocument,
 } from 'contracts';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -220,8 +222,8 @@ export class ScriptContentCache {
       try {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
-        // The author's name goes to visitors only where the item shows it (a banner's `showSender`).
-        const showsSender = c.kind === 'banner' && (c.document as { showSender?: boolean }).showSender === true;
+        // The author's name goes to visitors only where the item shows it (a banner's or a tour's `showSender`).
+        const showsSender = (c.kind === 'banner' || c.kind === 'tour') && (c.document as { showSender?: boolean }).showSender === true;
         const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: showsSender ? (senderName ?? null) : null };
         const common = {
           json: '',
@@ -254,7 +256,17 @@ export class ScriptContentCache {
             audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, []),
             item: { kind: 'banner', ...base, banner: scriptBannerSchema.parse(doc) },
           });
-        } else {
+        } else if (c.kind === 'tour') {
+          const doc = c.document as unknown as TourDocument;
+          // Served on every page of its audience: the script starts it on `insertable_url` (or the
+          // first step's page) and follows the visitor through the other steps' pages.
+          items.push({
+            ...common,
+            device: doc.settings?.devices ?? 'all',
+            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []),
+            item: { kind: 'tour', ...base, tour: scriptTourSchema.parse(doc) },
+          });
+        } else if (c.kind === 'push') {
           const doc = c.document as unknown as PushNotificationDocument;
           // A push notification names at most one group and one saved audience: each one given restricts it.
           const requirements = [rules.groups(groupIds), rules.segments(trees)].filter((r) => r.length > 0);

@@ -22,9 +22,12 @@ import { loadAuthContext } from '../../services/users';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from './script-services';
 
-/** Which events apply to which kind of content: reactions and comments exist on popups and banners, form answers on popups. */
+/**
+ * Which events apply to which kind of content: reactions and comments exist on popups and banners,
+ * form answers on popups; a tour's `view` is the visitor starting it.
+ */
 const KINDS_FOR: Record<string, readonly ContentKind[]> = {
-  view: ['popup', 'banner', 'push'],
+  view: ['popup', 'banner', 'push', 'tour'],
   close: ['popup', 'banner', 'push'],
   react: ['popup', 'banner'],
   comment: ['popup', 'banner'],

@@ -1,0 +1,38 @@
+import { CAMPAIGN_DEVICES } from 'contracts';
+import { useTranslation } from 'shared-i18n';
+import { ContentListPage, PRIORITY_FILTER, STATUS_FILTER, type CampaignColumnOptions, type ContentListCalls, type ValueFilterSpec } from 'shared-content';
+import { TOUR_SCREENS } from './kinds';
+import { useTours } from './api/list-tours';
+import { useCancelTour } from './api/cancel-tour';
+import { useDeleteTour } from './api/delete-tour';
+import { useDeleteTours } from './api/delete-tours';
+import { useDuplicateTour } from './api/duplicate-tour';
+
+const valueFilters: ValueFilterSpec[] = [
+  STATUS_FILTER,
+  PRIORITY_FILTER,
+  { param: 'devices', labelKey: 'columns.devices', table: 'devices', values: CAMPAIGN_DEVICES },
+];
+
+const columns: CampaignColumnOptions = { include: ['priority'] };
+
+/**
+ * /tour (get_tour): the website's product tours in the shared content list — the tour workspaces
+ * beside it, the filters of the list call, the statuses, and the row actions (view, edit, comments
+ * and reactions, publish, duplicate, cancel, delete) and bulk delete.
+ */
+export default function TourListScreen() {
+  const { t } = useTranslation('toursChecklists');
+  const list = useTours(t('tours.list.loadError'));
+  const duplicate = useDuplicateTour();
+  const cancel = useCancelTour();
+  const remove = useDeleteTour();
+  const removeMany = useDeleteTours();
+  const calls: ContentListCalls = {
+    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
+    cancel: (id) => cancel.mutateAsync({ params: { id } }),
+    remove: (id) => remove.mutateAsync({ params: { id } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: { productTours: ids } }),
+  };
+  return <ContentListPage kind={TOUR_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
+}

@@ -1,0 +1,65 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import type { TourBody } from 'contracts';
+import { Button, PageHeader, Stack, toaster } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
+import { errorMessage } from 'shared-auth';
+import { LifecycleBar } from 'shared-content';
+import { Link as RouterLink } from 'react-router-dom';
+import { BarChart3 } from 'lucide-react';
+import { useTour } from './api/get-tour';
+import { useUpdateTour } from './api/update-tour';
+import { QueriedItem } from './components/QueriedItem';
+import { TourForm } from './components/TourForm';
+import { TOUR_SCREENS } from './kinds';
+import { bodyOf } from './tour-document';
+import { useTourOptions } from './tour-options';
+
+/**
+ * /tour/{id}/update (update_tour): the saved tour in the editor, under its lifecycle bar (publish,
+ * schedule, unpublished changes). Saving stays here: a live tour's edits wait beside it until
+ * published. 'Error while updating tour' when the server gives no message (spec section 8).
+ */
+export default function TourUpdateScreen() {
+  const { t } = useTranslation('toursChecklists');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const options = useTourOptions();
+  const tour = useTour(id);
+  const { mutateAsync: update } = useUpdateTour();
+  const onSubmit = async (body: TourBody) => {
+    const saved = await update({ params: { id }, body });
+    toaster.create({ type: 'success', title: saved.message });
+  };
+  return (
+    <>
+      <PageHeader
+        title={t('tours.update.title')}
+        description={t('tours.update.description')}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={`/tour/${id}/view`} data-testid="tour-open-view">
+              <BarChart3 size={14} aria-hidden />
+              {t('tours.update.openView')}
+            </RouterLink>
+          </Button>
+        }
+      />
+      <QueriedItem query={tour} onBack={() => navigate('/tour')}>
+        {(saved) => (
+          <Stack gap="6">
+            <LifecycleBar calls={TOUR_SCREENS.lifecycle} subject={TOUR_SCREENS.subject} item={saved} />
+            <TourForm
+              key={`${saved._id}:${saved.updatedAt}`}
+              defaultValues={bodyOf(saved)}
+              options={options}
+              submitLabel={t('tours.update.submit')}
+              onSubmit={onSubmit}
+              onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
+              onCancel={() => navigate('/tour')}
+            />
+          </Stack>
+        )}
+      </QueriedItem>
+    </>
+  );
+}

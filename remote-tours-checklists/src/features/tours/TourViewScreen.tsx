@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Pencil } from 'lucide-react';
+import type { Tour, TourStats } from 'contracts';
+import { Box, Button, Card, Grid, HStack, Heading, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
+import { useFormatters, useTranslation } from 'shared-i18n';
+import { errorMessage, useCan } from 'shared-auth';
+import { StatusBadge } from 'shared-content';
+import { useTour } from './api/get-tour';
+import { useTourStats } from './api/get-tour-stats';
+import { QueriedItem } from './components/QueriedItem';
+import { StepList, stepLabel } from './components/StepList';
+import { StepPreview } from './components/StepPreview';
+import { bodyOf } from './tour-document';
+
+const th = { textAlign: 'start', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '2', py: '2', borderBottomWidth: '1px' } as const;
+const td = { px: '2', py: '2', borderBottomWidth: '1px', fontSize: 'sm', verticalAlign: 'middle' } as const;
+
+/** One stage of the funnel: its name, its visitors, and its share of those who started (as a bar). */
+function FunnelRow({ label, count, started, testId }: { label: string; count: number; started: number; testId: string }) {
+  const { t } = useTranslation('toursChecklists');
+  const { number } = useFormatters();
+  const share = started > 0 ? Math.round((count / started) * 100) : 0;
+  return (
+    <chakra.tr data-testid={testId}>
+      <chakra.th scope="row" {...td} fontWeight="medium" textAlign="start">
+        {label}
+      </chakra.th>
+      <chakra.td {...td} textAlign="end" data-testid={`${testId}-count`}>
+        {number(count)}
+      </chakra.td>
+      <chakra.td {...td} w="40%">
+        <HStack gap="2">
+          <Box flex="1" h="2" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden>
+            <Box h="full" bg="brand.solid" style={{ width: `${share}%` }} />
+          </Box>
+          <Text fontSize="xs" minW="10" textAlign="end">
+            {t('tours.view.share', { share })}
+          </Text>
+        </HStack>
+      </chakra.td>
+    </chakra.tr>
+  );
+}
+
+function Funnel({ stats, tour }: { stats: TourStats; tour: Tour }) {
+  const { t } = useTranslation('toursChecklists');
+  const { funnel } = stats;
+  const titleOf = (id: string, fallback: string) => {
+    const step = tour.steps.find((s) => s.id === id);
+    return step ? stepLabel(step, fallback) : fallback;
+  };
+  return (
+    <chakra.table w="full" borderCollapse="collapse" data-testid="tour-funnel">
+      <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
+        {t('tours.view.funnelCaption')}
+      </chakra.caption>
+      <chakra.thead>
+        <chakra.tr>
+          <chakra.th scope="col" {...th}>
+            {t('tours.view.stage')}
+          </chakra.th>
+          <chakra.th scope="col" {...th} textAlign="end">
+            {t('tours.view.visitors')}
+          </chakra.th>
+          <chakra.th scope="col" {...th}>
+            {t('tours.view.ofStarted')}
+          </chakra.th>
+        </chakra.tr>
+      </chakra.thead>
+      <chakra.tbody>
+        <FunnelRow label={t('tours.view.started')} count={funnel.started} started={funnel.started} testId="funnel-started" />
+        {funnel.steps.map((s, i) => (
+          <FunnelRow
+            key={s.id}
+            label={t('tours.view.stepSeen', { number: i + 1, title: titleOf(s.id, s.title || t('tours.steps.untitled')) })}
+            count={s.seen}
+            started={funnel.started}
+            testId={`funnel-step-${i + 1}`}
+          />
+        ))}
+        <FunnelRow label={t('tours.view.completed')} count={funnel.completed} started={funnel.started} testId="funnel-completed" />
+        <FunnelRow label={t('tours.view.snoozed')} count={funnel.snoozed} started={funnel.started} testId="funnel-snoozed" />
+        <FunnelRow label={t('tours.view.dismissed')} count={funnel.dismissed} started={funnel.started} testId="funnel-dismissed" />
+      </chakra.tbody>
+    </chakra.table>
+  );
+}
+
+function MissingElements({ stats, tour }: { stats: TourStats; tour: Tour }) {
+  const { t } = useTranslation('toursChecklists');
+  const { number, dateTime } = useFormatters();
+  if (stats.missingElements.length === 0)
+    return (
+      <Text color="fg.muted" fontSize="sm" data-testid="tour-missing-none">
+        {t('tours.view.noMissing')}
+      </Text>
+    );
+  const stepName = (id: string | null) => {
+    const index = tour.steps.findIndex((s) => s.id === id);
+    return index >= 0
+      ? t('tours.view.stepNumber', { number: index + 1, title: stepLabel(tour.steps[index], t('tours.steps.untitled')) })
+      : t('tours.view.removedStep');
+  };
+  return (
+    <Box overflowX="auto">
+      <chakra.table w="full" borderCollapse="collapse" data-testid="tour-missing">
+        <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
+          {t('tours.view.missingCaption')}
+        </chakra.caption>
+        <chakra.thead>
+          <chakra.tr>
+            <chakra.th scope="col" {...th}>
+              {t('tours.view.step')}
+            </chakra.th>
+            <chakra.th scope="col" {...th}>
+              {t('tours.view.page')}
+            </chakra.th>
+            <chakra.th scope="col" {...th}>
+              {t('tours.view.selector')}
+            </chakra.th>
+            <chakra.th scope="col" {...th} textAlign="end">
+              {t('tours.view.reports')}
+            </chakra.th>
+            <chakra.th scope="col" {...th}>
+              {t('tours.view.lastReported')}
+            </chakra.th>
+          </chakra.tr>
+        </chakra.thead>
+        <chakra.tbody>
+          {stats.missingElements.map((m) => (
+            <chakra.tr key={`${m.stepId}|${m.page}|${m.selector}`} data-testid="tour-missing-row">
+              <chakra.td {...td}>{stepName(m.stepId)}</chakra.td>
+              <chakra.td {...td} dir="ltr" textAlign="start" wordBreak="break-all" data-testid="tour-missing-page">
+                {m.page}
+              </chakra.td>
+              <chakra.td {...td} dir="ltr" textAlign="start" fontFamily="mono" wordBreak="break-all" data-testid="tour-missing-selector">
+                {m.selector}
+              </chakra.td>
+              <chakra.td {...td} textAlign="end" data-testid="tour-missing-count">
+                {number(m.count)}
+              </chakra.td>
+              <chakra.td {...td}>{dateTime(m.lastSeenAt)}</chakra.td>
+            </chakra.tr>
+          ))}
+        </chakra.tbody>
+      </chakra.table>
+    </Box>
+  );
+}
+
+function Statistics({ tour }: { tour: Tour }) {
+  const { t } = useTranslation('toursChecklists');
+  const stats = useTourStats(tour._id);
+  if (stats.isPending) return <Skeleton h="40" />;
+  if (stats.isError) return <StatePanel tone="danger" title={errorMessage(stats.error, t('tours.view.statsError'))} testId="tour-stats-error" />;
+  return (
+    <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5" alignItems="start">
+      <Card.Root variant="outline">
+        <Card.Header pb="0">
+          <Heading as="h2" size="md">
+            {t('tours.view.funnel')}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <Funnel stats={stats.data} tour={tour} />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root variant="outline">
+        <Card.Header pb="0">
+          <Heading as="h2" size="md">
+            {t('tours.view.missing')}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <MissingElements stats={stats.data} tour={tour} />
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  );
+}
+
+function TourSteps({ tour }: { tour: Tour }) {
+  const { t } = useTranslation('toursChecklists');
+  const [selected, setSelected] = useState(0);
+  const steps = tour.steps.map((s) => ({ key: s.id, title: s.title, content: s.content, selector: s.target?.selector, url: s.url }));
+  return (
+    <Card.Root variant="outline">
+      <Card.Header pb="0">
+        <Heading as="h2" size="md">
+          {t('tours.view.whatVisitorsSee')}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+          <StepList steps={steps} selected={selected} onSelect={setSelected} onMove={() => {}} onRemove={() => {}} readOnly />
+          <StepPreview tour={bodyOf(tour)} index={selected} />
+        </Grid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * /tour/{id}/view (get_tour): the tour as it is saved, what a visitor sees of each step, and what
+ * visitors did: the step funnel (started, each step seen, completed, snoozed, dismissed, in distinct
+ * visitors) and the elements the script could not find on their pages, by page and selector.
+ */
+export default function TourViewScreen() {
+  const { t } = useTranslation('toursChecklists');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const tour = useTour(id);
+  const canUpdate = useCan('update', 'tour');
+  return (
+    <>
+      <PageHeader
+        title={tour.data?.title || t('tours.view.title')}
+        description={t('tours.view.description')}
+        actions={
+          canUpdate && (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={`/tour/${id}/update`} data-testid="tour-open-editor">
+                <Pencil size={14} aria-hidden />
+                {t('tours.view.edit')}
+              </RouterLink>
+            </Button>
+          )
+        }
+      />
+      <QueriedItem query={tour} onBack={() => navigate('/tour')}>
+        {(saved) => (
+          <Stack gap="6">
+            <HStack gap="3">
+              <Text fontSize="sm" fontWeight="medium">
+                {t('tours.view.status')}
+              </Text>
+              <StatusBadge status={saved.status} startsAt={saved.startsAt} endsAt={saved.endsAt} />
+            </HStack>
+            <Statistics tour={saved} />
+            <TourSteps tour={saved} />
+          </Stack>
+        )}
+      </QueriedItem>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { deleteTourCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** DELETE /api/product-tours/{id} (delete_tour). */
+export const useDeleteTour = () => useCallMutation(deleteTourCall);
