@@ -27,7 +27,20 @@ export const EVENT_CLAMP_MS = 24 * 3_600_000;
 
 export const VISITOR_DEVICES = ['web', 'mobile'] as const;
 export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
-export const EVENT_TYPES = ['session', 'view', 'close', 'react', 'comment', 'answer', 'click'] as const;
+export const EVENT_TYPES = [
+  'session',
+  'view',
+  'close',
+  'react',
+  'comment',
+  'answer',
+  'click',
+  'step',
+  'complete',
+  'snooze',
+  'dismiss',
+  'element_missing',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENTS_ACCEPTED_MESSAGE = msg('events.recorded');
@@ -132,9 +145,51 @@ export const clickEventSchema = z.object({
   target: z.string().trim().max(LIMITS.urlMax, msg('validation.urlTooLong')).optional(),
 });
 
+/** A tour's step: the step's id (made by the server, kept across saves), so the funnel follows the step. */
+const stepId = z
+  .string({ error: msg('validation.stepIdRequired') })
+  .trim()
+  .min(1, msg('validation.stepIdRequired'))
+  .max(LIMITS.blockIdMax, msg('validation.stepIdRequired'));
+
+/** A tour's step shown to the visitor (`target`: the step's id). */
+export const stepEventSchema = z.object({ type: z.literal('step'), ...onContent, target: stepId });
+/** The visitor finished a tour (or a checklist). */
+export const completeEventSchema = z.object({ type: z.literal('complete'), ...onContent });
+/** The visitor put a tour off for later (it comes back on a later visit). */
+export const snoozeEventSchema = z.object({ type: z.literal('snooze'), ...onContent });
+/** The visitor left a tour for good. */
+export const dismissEventSchema = z.object({ type: z.literal('dismiss'), ...onContent });
+/**
+ * A step's element never appeared (`target`: the step's id; `detail`: the page's address and the
+ * selector looked for), so the author sees which selector broke on which page.
+ */
+export const elementMissingEventSchema = z.object({
+  type: z.literal('element_missing'),
+  ...onContent,
+  target: stepId,
+  detail: z.object({
+    page: z.string().trim().max(LIMITS.urlMax, msg('validation.urlTooLong')),
+    selector: z.string().trim().max(LIMITS.selectorMax, msg('tours.selectorTooLong')),
+  }),
+});
+
 export const visitorEventSchema = z.discriminatedUnion(
   'type',
-  [sessionEventSchema, viewEventSchema, closeEventSchema, reactEventSchema, commentEventSchema, answerEventSchema, clickEventSchema],
+  [
+    sessionEventSchema,
+    viewEventSchema,
+    closeEventSchema,
+    reactEventSchema,
+    commentEventSchema,
+    answerEventSchema,
+    clickEventSchema,
+    stepEventSchema,
+    completeEventSchema,
+    snoozeEventSchema,
+    dismissEventSchema,
+    elementMissingEventSchema,
+  ],
   {
     error: msg('script.unknownEventType'),
   },

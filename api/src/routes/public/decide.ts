@@ -94,6 +94,9 @@ export function audienceOk(it: CachedItem, facts: VisitorFacts): boolean {
 }
 export function replayOk(it: CachedItem, visit: Visit, history: History, dayStart: number): boolean {
   if (visit.open.has(it.id)) return true;
+  // A tour plays over several pages and visits: the page decides from the visitor's progress (kept on
+  // the server too) whether it starts, resumes, or is over, so it is served whatever was seen before.
+  if (it.kind === 'tour') return true;
   const h = history.get(it.id);
   if (!h) return true;
   if (it.kind === 'banner') return h.lastClose === null;

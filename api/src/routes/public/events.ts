@@ -33,6 +33,11 @@ const KINDS_FOR: Record<string, readonly ContentKind[]> = {
   comment: ['popup', 'banner'],
   answer: ['popup'],
   click: ['popup', 'banner', 'push'],
+  step: ['tour'],
+  element_missing: ['tour'],
+  complete: ['tour'],
+  snooze: ['tour'],
+  dismiss: ['tour'],
 };
 
 /**
@@ -117,7 +122,8 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     };
     const rows = sent.map((e) => ({
       eventId: e.id ?? null,
-      target: e.type === 'click' ? (e.target ?? null) : null,
+      target: e.type === 'click' || e.type === 'step' || e.type === 'element_missing' ? (e.target ?? null) : null,
+      detail: e.type === 'element_missing' ? e.detail : null,
       websiteId: site.id,
       type: e.type,
       visitorId: e.visitorId,
