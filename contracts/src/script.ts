@@ -38,3 +38,6 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
     '</script>'
   );
 }
+
+/** Page rules (plain code, no zod): the script matches a tour's pages with the API's own rules. */
+export { pageRuleMatches } from './page-rule';

@@ -16,6 +16,12 @@ export const TEXTS = {
     notification: 'Notification',
     banner: 'Announcement',
     open: 'Open',
+    later: 'Later',
+    done: 'Done',
+    restart: 'Restart',
+    stepOf: 'Step {n} of {total}',
+    tour: 'Guided tour',
+    finished: 'Tour finished',
   },
   fr: {
     close: 'Fermer',
@@ -29,6 +35,12 @@ export const TEXTS = {
     notification: 'Notification',
     banner: 'Annonce',
     open: 'Ouvrir',
+    later: 'Plus tard',
+    done: 'Terminer',
+    restart: 'Recommencer',
+    stepOf: 'Étape {n} sur {total}',
+    tour: 'Visite guidée',
+    finished: 'Visite terminée',
   },
   ar: {
     close: 'إغلاق',
@@ -42,6 +54,12 @@ export const TEXTS = {
     notification: 'إشعار',
     banner: 'إعلان',
     open: 'فتح',
+    later: 'لاحقًا',
+    done: 'إنهاء',
+    restart: 'إعادة البدء',
+    stepOf: 'الخطوة {n} من {total}',
+    tour: 'جولة إرشادية',
+    finished: 'انتهت الجولة',
   },
 } as const;
 

@@ -18,7 +18,7 @@ function setup(lastEnd?: { get(): number; set(at: number): void }) {
   const manager = new SurfaceManager({
     loaders: { popup: async () => fake, banner: async () => fake, push: async () => fake },
     report: (type, item) => reports.push(`${type}:${item.id}`),
-    context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined } }),
+    context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined }, visit: 'visit-1' }),
     lastEnd,
   });
   /** Ends an item as the visitor (or its own time) would, and lets the next one mount. */

@@ -8,4 +8,5 @@ export const SURFACES: Record<SurfaceKind, () => Promise<SurfaceModule>> = {
   popup: () => import(/* webpackChunkName: "popup" */ './popup') as Promise<SurfaceModule>,
   banner: () => import(/* webpackChunkName: "banner" */ './banner') as Promise<SurfaceModule>,
   push: () => import(/* webpackChunkName: "push" */ './push') as Promise<SurfaceModule>,
+  tour: () => import(/* webpackChunkName: "tour" */ './tour') as Promise<SurfaceModule>,
 };
