@@ -266,9 +266,9 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     card.addEventListener('keydown', (event) => {
       // Tab from the step's last control reaches the element the step asks to click (never trapped away from it).
       const focusables = Array.from(card.querySelectorAll('button'));
-      if (event.key === 'Tab' && !event.shiftKey && element instanceof HTMLElement && frame.getRootNode() instanceof ShadowRoot) {
+      if (event.key === 'Tab' && !event.shiftKey && step.advanceOn === 'click' && element instanceof HTMLElement) {
         const active = (frame.getRootNode() as ShadowRoot).activeElement;
-        if (step.advanceOn === 'click' && active === focusables[focusables.length - 1]) {
+        if (active === card || active === focusables[focusables.length - 1]) {
           event.preventDefault();
           element.focus();
           return;
