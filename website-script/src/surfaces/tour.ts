@@ -37,6 +37,9 @@ const css = () =>
 @media (prefers-reduced-motion:reduce){.bit{display:none}}
 `);
 
+/** Whether the visitor asked for less motion (no animation, no smooth scrolling). */
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /**
@@ -199,8 +202,8 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       const arrowEl = el('div', { class: 'arrow' });
       card.append(arrowEl);
       // Scrolled into view first (centred, so the step has room), without animation for reduced motion.
-      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-      element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+      if (typeof element.scrollIntoView === 'function')
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
       const update = () => {
         const box = element.getBoundingClientRect();
         const hole = { top: box.top - PAD, left: box.left - PAD, right: box.right + PAD, bottom: box.bottom + PAD };
@@ -316,7 +319,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     clear();
     live.textContent = how === 'complete' ? t.finished : '';
     const end = how === 'complete' ? tour.end_tour_animation : 'noanimation';
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reduce = reducedMotion();
     if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
     if (end === 'confetti' && !reduce) {
       const colors = [tour.button_color, '#ffb400', '#00b386', '#e5484d'];
