@@ -64,7 +64,7 @@ export const MAX_EMOJIS = LIMITS.emojisMax;
 export const MAX_TARGETS = LIMITS.targetsMax;
 
 /** An id list of the active website's groups or segments; the server checks each one belongs to it. */
-const idList = (unknownMessage: string) =>
+export const idList = (unknownMessage: string) =>
   z
     .array(z.string().uuid(unknownMessage), { error: unknownMessage })
     .max(MAX_TARGETS, msg('validation.targetsTooMany'))
@@ -94,7 +94,7 @@ export const urlOrEmptySchema = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), URL_MESSAGE)
   .default('');
 
-const color = (fallback: string) =>
+export const color = (fallback: string) =>
   z
     .string()
     .trim()
@@ -103,11 +103,11 @@ const color = (fallback: string) =>
     .default(fallback);
 
 /** A required text: its "please enter" code, its "too long" code and its limit. */
-const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS.titleMax) =>
+export const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS.titleMax) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Fields every campaign item has for targeting and organisation. */
-const targetingShape = {
+export const targetingShape = {
   target: z.enum(CAMPAIGN_TARGETS).default('all'),
   /** Group ids of the active website. */
   groups: idList(GROUP_UNKNOWN_MESSAGE),
@@ -513,7 +513,7 @@ export function defaultPushNotification(workspace: string | null = null): PushNo
 // ---------------------------------------------------------------------------------------------
 
 /** Server-owned fields of a saved item. `sender` is the author (null once their account is gone). */
-const savedMeta = {
+export const savedMeta = {
   _id: z.string(),
   sender: z.object({ _id: z.string(), name: z.string() }).nullable(),
   reactCount: z.number().int(),
@@ -620,7 +620,7 @@ export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.co
 export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
-const bulkIds = (notFound: MessageCode) =>
+export const bulkIds = (notFound: MessageCode) =>
   z
     .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
     .min(1, msg('validation.itemsRequired'))
@@ -639,10 +639,10 @@ export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBo
 // Lists
 // ---------------------------------------------------------------------------------------------
 
-const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
+export const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
 const filterId = z.string().uuid().optional();
 /** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
-const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
+export const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
 
 /** GET /api/popups (spec: page, pageSize, titleOfBanner-like title filter, style, status, position, priority, sender, tag, workSpace). */
 export const popupListQuerySchema = pageQuerySchema.extend({

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
+import {
+  bulkIds,
+  buttonBlockSchema,
+  CAMPAIGN_STATUSES,
+  campaignPageSchema,
+  commonFilters,
+  filterText,
+  imageBlockSchema,
+  savedMeta,
+  targetingShape,
+  textBlockSchema,
+  title,
+} from './campaigns';
+import { campaignCalls, campaignUpdateDeleteCalls } from './campaign-calls';
+import { idParamSchema, pageQuerySchema } from './common';
+import { LIMITS } from './limits';
+import { msg } from './message-code';
+
+/*
+ * E-mail campaigns: written in the console, sent to the identified people of a website (those with
+ * an e-mail address) who match the targeting, measured. Stored like every content kind (table
+ * `contents`, kind `email`) and served by the generic campaign calls under /api/emails with the
+ * `email` permission resource (spec section 6).
+ */
+
+/** The languages an e-mail is written in (the console's): `ar` makes the e-mail right to left. */
+export const EMAIL_LANGUAGES = ['en', 'fr', 'ar'] as const;
+export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
+
+/** A button of an e-mail always opens its link (there is no next page or close in a mailbox). */
+const emailButtonSchema = buttonBlockSchema.extend({ action: z.literal('link').default('link') }).refine((b) => b.url !== '', {
+  path: ['url'],
+  message: msg('validation.buttonUrlRequired'),
+});
+
+/** The body's blocks: the popups' text, image and button blocks. */
+export const emailBlockSchema = z.discriminatedUnion('kind', [textBlockSchema, imageBlockSchema, emailButtonSchema]);
+export type EmailBlock = z.infer<typeof emailBlockSchema>;
+export const EMAIL_BLOCK_KINDS = ['text', 'image', 'button'] as const;
+
+/**
+ * The e-mail document. Texts may use `{{field|fallback}}` placeholders, filled per recipient:
+ * `firstName`, `name`, `email`, `memberId` and the website's people-data attributes by name.
+ */
+export const emailDocumentSchema = z.object({
+  subject: title(msg('validation.subjectRequired'), msg('validation.subjectTooLong')),
+  /** The line mailbox lists show after the subject. */
+  preheader: z.string().trim().max(LIMITS.titleMax, msg('validation.preheaderTooLong')).default(''),
+  /** The name shown beside the configured sender address (empty: the product's sender as configured). */
+  senderName: z.string().trim().max(LIMITS.labelMax, msg('validation.senderNameTooLong')).default(''),
+  language: z.enum(EMAIL_LANGUAGES).default('en'),
+  content: z
+    .array(emailBlockSchema, { error: msg('validation.blocksTooFew') })
+    .min(1, msg('validation.blocksTooFew'))
+    .max(LIMITS.popupMaxBlocks, msg('validation.blocksTooMany')),
+  status: z.enum(CAMPAIGN_STATUSES).default('draft'),
+  ...targetingShape,
+});
+export type EmailDocument = z.infer<typeof emailDocumentSchema>;
+export type EmailDocumentInput = z.input<typeof emailDocumentSchema>;
+
+export const emailCampaignSchema = emailDocumentSchema.extend(savedMeta);
+export type Email = z.infer<typeof emailCampaignSchema>;
+export const emailResponseSchema = z.object({ data: emailCampaignSchema });
+export const emailSavedResponseSchema = z.object({ message: z.string(), data: emailCampaignSchema });
+/** Create and update bodies: the whole document but its status (only actions change it). */
+export const emailBodySchema = emailDocumentSchema.omit({ status: true });
+export type EmailBody = z.input<typeof emailBodySchema>;
+/** DELETE /api/emails body. */
+export const emailDeleteBodySchema = z.object({ emails: bulkIds(msg('emails.notFound')) });
+/** GET /api/emails: the subject filter is `subject`. */
+export const emailListQuerySchema = pageQuerySchema.extend({ subject: filterText, ...commonFilters });
+
+export const EMAIL_NOT_FOUND_MESSAGE = msg('emails.notFound');
+export const EMAIL_CREATED_MESSAGE = msg('emails.created');
+export const EMAIL_UPDATED_MESSAGE = msg('emails.updated');
+export const EMAIL_DELETED_MESSAGE = msg('emails.deleted');
+export const EMAILS_DELETED_MESSAGE = msg('emails.manyDeleted');
+export const EMAIL_DUPLICATED_MESSAGE = msg('emails.duplicated');
+export const EMAIL_CANCELLED_MESSAGE = msg('emails.cancelled');
+export const EMAIL_PUBLISHED_MESSAGE = msg('emails.published');
+export const EMAIL_SCHEDULED_MESSAGE = msg('emails.scheduled');
+export const EMAIL_DRAFT_DISCARDED_MESSAGE = msg('emails.draftDiscarded');
+export const EMAIL_VERSION_RESTORED_MESSAGE = msg('emails.versionRestored');
+export const EMAIL_TEST_SENT_MESSAGE = msg('emails.testSent');
+export const EMAIL_NO_ADDRESS_MESSAGE = msg('emails.noAddress');
+export const EMAIL_LINK_REFUSED_MESSAGE = msg('emails.linkNotOfEmail');
+export const EMAIL_UNSUBSCRIBE_NOT_FOUND_MESSAGE = msg('emails.unsubscribeNotFound');
+
+/** The figures of one e-mail (each person counted once per figure). */
+export const emailStatsSchema = z.object({
+  /** People the e-mail was queued for. */
+  recipients: z.number().int(),
+  /** Waiting to be sent (or retried after a temporary failure). */
+  queued: z.number().int(),
+  sent: z.number().int(),
+  /** Given up: a permanent refusal, an invalid address, or too many temporary failures. */
+  failed: z.number().int(),
+  /** Not sent: unsubscribed or bounced meanwhile, or the e-mail was cancelled. */
+  skipped: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+export type EmailStats = z.infer<typeof emailStatsSchema>;
+
+/** The targeting fields the recipients count reads (the editor's working copy). */
+export const emailAudienceBodySchema = emailDocumentSchema.pick({ target: true, groups: true, audiences: true, dynamicAudience: true });
+export type EmailAudienceBody = z.input<typeof emailAudienceBodySchema>;
+
+/** An e-mail as its recipients get it: HTML (rendered with MJML) and its text alternative. */
+export const emailRenderedSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type EmailRendered = z.infer<typeof emailRenderedSchema>;
+
+/** The public links an e-mail carries: one token per recipient, random and unguessable. */
+export const emailTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, msg('emails.unsubscribeNotFound')) });
+export const emailClickQuerySchema = z.object({ url: z.string().max(LIMITS.urlMax, msg('emails.linkNotOfEmail')) });
+
+// ---------------------------------------------------------------------------------------------
+// Calls: the campaigns' shape under /api/emails, permissions *_email
+// ---------------------------------------------------------------------------------------------
+
+const email = {
+  path: '/api/emails',
+  resource: 'email',
+  tag: 'emails',
+  label: 'e-mail',
+  listQuery: emailListQuerySchema,
+  body: emailBodySchema,
+  item: emailResponseSchema,
+  saved: emailSavedResponseSchema,
+  deleteMany: emailDeleteBodySchema,
+  cancelMethod: 'DELETE',
+} as const;
+const { explain: _explain, ...emailLifecycleCalls } = campaignCalls(email);
+export const emailCalls = { ...emailLifecycleCalls, ...campaignUpdateDeleteCalls(email) };
+
+export const listEmailsCall = emailCalls.list;
+export const getEmailCall = emailCalls.get;
+export const createEmailCall = emailCalls.create;
+export const updateEmailCall = emailCalls.update;
+export const deleteEmailCall = emailCalls.delete;
+export const deleteEmailsCall = emailCalls.deleteMany;
+export const duplicateEmailCall = emailCalls.duplicate;
+export const cancelEmailCall = emailCalls.cancel;
+export const publishEmailCall = emailCalls.publish;
+export const scheduleEmailCall = emailCalls.schedule;
+export const discardEmailDraftCall = emailCalls.discardDraft;
+export const listEmailVersionsCall = emailCalls.listVersions;
+export const restoreEmailVersionCall = emailCalls.restoreVersion;
+
+const ERRORS = [400, 401, 403, 404] as const;
+
+export const getEmailStatsCall = defineCall({
+  method: 'GET',
+  path: '/api/emails/:id/stats',
+  access: inWebsite('get_email'),
+  summary: 'The figures of an e-mail: recipients, sent, failed, opened, clicked, unsubscribed',
+  tag: 'emails',
+  params: idParamSchema,
+  response: z.object({ data: emailStatsSchema }),
+  errors: ERRORS,
+});
+
+/** Rendering changes nothing: the editor's preview (its working copy, with a sample person). */
+export const previewEmailCall = defineCall({
+  method: 'POST',
+  path: '/api/emails/preview',
+  access: inWebsite('get_email'),
+  summary: 'Render an e-mail document as its recipients would get it (HTML and text), for a sample person',
+  tag: 'emails',
+  body: emailBodySchema,
+  response: z.object({ data: emailRenderedSchema }),
+  errors: [400, 401, 403] as const,
+});
+
+export const countEmailRecipientsCall = defineCall({
+  method: 'POST',
+  path: '/api/emails/recipients',
+  access: inWebsite('get_email'),
+  summary: 'How many people an e-mail with this targeting would reach now: identified, with an address, not unsubscribed',
+  tag: 'emails',
+  body: emailAudienceBodySchema,
+  response: z.object({ data: z.object({ count: z.number().int() }) }),
+  errors: [400, 401, 403] as const,
+});
+
+/** "Send a test to me": the saved working copy, to the caller's own address, personalised with fallbacks. */
+export const sendTestEmailCall = defineCall({
+  method: 'POST',
+  path: '/api/emails/:id/test',
+  access: inWebsite('update_email'),
+  summary: "Send the e-mail's working copy to the caller's own address (placeholders show their fallbacks)",
+  tag: 'emails',
+  params: idParamSchema,
+  status: 202,
+  response: z.object({ message: z.string() }),
+  errors: [400, 401, 403, 404] as const,
+});
+
+/** The recipient's side: no sign-in, the token in the link is the proof. */
+export const openEmailPixelCall = defineCall({
+  method: 'GET',
+  path: '/api/public/emails/open/:token',
+  access: PUBLIC_ACCESS,
+  summary: "An e-mail's tracking pixel (a 1×1 GIF): the recipient's first load counts an open",
+  tag: 'emails',
+  params: emailTokenParamSchema,
+  answer: 'file',
+  errors: [400],
+});
+
+export const clickEmailLinkCall = defineCall({
+  method: 'GET',
+  path: '/api/public/emails/click/:token',
+  access: PUBLIC_ACCESS,
+  summary: "Follow a link of an e-mail (counted once per recipient): redirects only to that e-mail's own links",
+  tag: 'emails',
+  params: emailTokenParamSchema,
+  query: emailClickQuerySchema,
+  answer: 'file',
+  errors: [400, 404],
+});
+
+export const unsubscribePageCall = defineCall({
+  method: 'GET',
+  path: '/api/public/emails/unsubscribe/:token',
+  access: PUBLIC_ACCESS,
+  summary: 'The unsubscribe page of an e-mail (a button; a GET never unsubscribes, so link scanners do not)',
+  tag: 'emails',
+  params: emailTokenParamSchema,
+  answer: 'file',
+  errors: [400, 404],
+});
+
+export const unsubscribeCall = defineCall({
+  method: 'POST',
+  path: '/api/public/emails/unsubscribe/:token',
+  access: PUBLIC_ACCESS,
+  summary: "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click) or the page's button: no more e-mail from this website",
+  tag: 'emails',
+  params: emailTokenParamSchema,
+  answer: 'file',
+  errors: [400, 404],
+});
