@@ -245,3 +245,21 @@ export const unsubscribeCall = defineCall({
   answer: 'file',
   errors: [400, 404],
 });
+
+/** A person's e-mail standing in the website: their address, and whether campaigns skip it (unsubscribed or bounced). */
+export const personEmailStatusSchema = z.object({
+  email: z.string().nullable(),
+  suppressed: z.object({ reason: z.enum(['unsubscribed', 'bounced']), at: z.string() }).nullable(),
+});
+export type PersonEmailStatus = z.infer<typeof personEmailStatusSchema>;
+
+export const getPersonEmailStatusCall = defineCall({
+  method: 'GET',
+  path: '/api/emails/people/:id',
+  access: inWebsite('get_email'),
+  summary: "A person's e-mail standing: their address and whether they unsubscribed or bounced",
+  tag: 'emails',
+  params: idParamSchema,
+  response: z.object({ data: personEmailStatusSchema }),
+  errors: ERRORS,
+});

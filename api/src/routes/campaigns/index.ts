@@ -44,25 +44,33 @@ interface KindCalls {
   discardDraft: CallDefinition;
   listVersions: CallDefinition;
   restoreVersion: CallDefinition;
-  explain: CallDefinition;
+  /** Kinds shown to visitors by the website script explain their decision (e-mails are not). */
+  explain?: CallDefinition;
 }
-/** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
-interface ItemCalls {
+/** Update and delete by id (`campaignUpdateDeleteCalls`). */
+interface UpdateDeleteCalls {
   update: CallDefinition;
   delete: CallDefinition;
+}
+/** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
+interface ItemCalls extends UpdateDeleteCalls {
   listComments: CallDefinition;
   listReacts: CallDefinition;
   countReacts: CallDefinition;
 }
 
 /** One kind of campaign as served: its rules, its calls, and where its list's title filter is. */
-interface ServedKind {
+export interface ServedKind {
   rules: AnyCampaignKind;
   calls: KindCalls;
   /** Each list names its title filter after its document (titleOfPopup, titleOfBanner, title). */
   titleParam: string;
   /** The bulk delete body's list (popups, banners, notifications). */
   idsField: string;
+  /** What else happens, in the same transaction, when an item goes live or on a schedule (e-mails order their sending). */
+  onPublished?: (tx: DbOrTx, request: FastifyRequest, id: string) => Promise<void>;
+  /** What else happens, in the same transaction, when an item is cancelled (e-mails stop what is not sent). */
+  onCancelled?: (tx: DbOrTx, request: FastifyRequest, id: string) => Promise<void>;
 }
 
 const POPUPS: ServedKind = { rules: popupKind, calls: popupCalls, titleParam: 'titleOfPopup', idsField: 'popups' };
@@ -113,7 +121,7 @@ async function assertCan(store: ReturnType<typeof campaignsStore>, rules: AnyCam
  * the website of the `Activewebsite` header; a campaign of another website (or organisation, or kind)
  * answers 404 exactly like a missing one.
  */
-function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField }: ServedKind) {
+export function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField, onPublished, onCancelled }: ServedKind) {
   const store = (request: FastifyRequest) => storeOf(ctx, ctx.db, request, rules);
   const messages = rules.messages;
 
@@ -165,6 +173,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       await campaigns.cancel(id);
+      await onCancelled?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.cancelled, data };
@@ -177,6 +186,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'publish');
       await campaigns.publish(id, caller(request).userId);
+      await onPublished?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.published, data };
@@ -189,6 +199,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'schedule');
       await campaigns.publish(id, caller(request).userId, { startsAt: new Date(body.startsAt), endsAt: body.endsAt ? new Date(body.endsAt) : null });
+      await onPublished?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.scheduled, data };
@@ -205,7 +216,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
     return { message: messages.draftDiscarded, data };
   });
 
-  serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
+  if (calls.explain) serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
 
   serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions((request.params as Id).id) }));
 
@@ -218,8 +229,8 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   });
 }
 
-/** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
-function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: ItemCalls) {
+/** Update and delete by id (popups, banners, e-mails). */
+export function serveUpdateDelete(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: UpdateDeleteCalls) {
   const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
 
   // The whole document (the editor sends it all).
@@ -232,6 +243,12 @@ function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaig
     await store(request).remove((request.params as Id).id);
     return { message: rules.messages.deleted };
   });
+}
+
+/** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
+function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: ItemCalls) {
+  const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
+  serveUpdateDelete(app, ctx, rules, calls);
 
   serve(app, calls.listComments, (request) => store(request).comments((request.params as Id).id, request.query as PageQuery));
   serve(app, calls.listReacts, (request) => store(request).reactions((request.params as Id).id, request.query as PageQuery & ReactListQuery));

@@ -44,6 +44,19 @@ import {
   type CampaignStatus,
   type PopupDocument,
   type PushNotificationDocument,
+  EMAIL_CANCELLED_MESSAGE,
+  EMAIL_CREATED_MESSAGE,
+  EMAIL_DELETED_MESSAGE,
+  EMAIL_DRAFT_DISCARDED_MESSAGE,
+  EMAIL_DUPLICATED_MESSAGE,
+  EMAIL_NOT_FOUND_MESSAGE,
+  EMAIL_PUBLISHED_MESSAGE,
+  EMAIL_SCHEDULED_MESSAGE,
+  EMAIL_UPDATED_MESSAGE,
+  EMAIL_VERSION_RESTORED_MESSAGE,
+  EMAILS_DELETED_MESSAGE,
+  emailDocumentSchema,
+  type EmailDocument,
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
 
@@ -187,6 +200,30 @@ export const pushKind: CampaignKindRules<PushNotificationDocument> = {
     scheduled: PUSH_SCHEDULED_MESSAGE,
     draftDiscarded: PUSH_DRAFT_DISCARDED_MESSAGE,
     versionRestored: PUSH_VERSION_RESTORED_MESSAGE,
+  },
+};
+
+/** E-mails: titled by their subject, targeted like popups (among people with an address). */
+export const emailKind: CampaignKindRules<EmailDocument> = {
+  kind: 'email',
+  schema: emailDocumentSchema,
+  columns: (d) => ({ title: d.subject, status: d.status, position: null, priority: null, style: null, devices: null }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: [] }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, subject: copyTitle(d.subject, LIMITS.titleMax) }),
+  messages: {
+    notFound: EMAIL_NOT_FOUND_MESSAGE,
+    created: EMAIL_CREATED_MESSAGE,
+    updated: EMAIL_UPDATED_MESSAGE,
+    deleted: EMAIL_DELETED_MESSAGE,
+    deletedMany: EMAILS_DELETED_MESSAGE,
+    duplicated: EMAIL_DUPLICATED_MESSAGE,
+    cancelled: EMAIL_CANCELLED_MESSAGE,
+    published: EMAIL_PUBLISHED_MESSAGE,
+    scheduled: EMAIL_SCHEDULED_MESSAGE,
+    draftDiscarded: EMAIL_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: EMAIL_VERSION_RESTORED_MESSAGE,
   },
 };
 
