@@ -1,4 +1,4 @@
-import type { BannerBody, PopupBody, PushNotificationBody } from 'contracts';
+import type { BannerBody, EmailBody, PopupBody, PushNotificationBody } from 'contracts';
 import { randomId, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -22,14 +22,26 @@ export function pushBody(overrides: Partial<PushNotificationBody> = {}): PushNot
   return { push_notification_title: `Push ${randomId().slice(0, 8)}`, title: 'New feature', body: 'Try it now', ...overrides };
 }
 
-type Kind = 'popup' | 'banner' | 'push';
+export function emailBody(overrides: Partial<EmailBody> = {}): EmailBody {
+  return {
+    subject: `E-mail ${randomId().slice(0, 8)}`,
+    content: [
+      { id: 'b1', kind: 'text', text: 'Hello {{firstName|there}}' },
+      { id: 'b2', kind: 'button', label: 'Open', url: 'https://app.example.test/' },
+    ],
+    ...overrides,
+  };
+}
+
+type Kind = 'popup' | 'banner' | 'push' | 'email';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { popupKind, bannerKind, pushKind } = await import('../../src/routes/campaigns/kinds');
+  const { popupKind, bannerKind, pushKind, emailKind } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const spec = { popup: popupKind, banner: bannerKind, push: pushKind }[kind];
-  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody }[kind]();
+  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, email: emailKind }[kind];
+  // A live item, as the other kinds are created (so it has a first version to restore).
+  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
   const doc = spec.schema.parse(raw);
   return insertCampaign(t.ctx.db, spec, u.websiteId, u.id, doc);
 }
