@@ -130,7 +130,11 @@ test('a campaign to an audience reaches exactly the matching identified people w
   const noAddress = await person(org.websiteId, { plan: 'pro', email: null });
   const [segment] = await t.ctx.db
     .insert(segments)
-    .values({ websiteId: org.websiteId, name: 'Pro', audience: { operator: 'and', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] } })
+    .values({
+      websiteId: org.websiteId,
+      name: 'Pro',
+      audience: { operator: 'and', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] },
+    })
     .returning();
   const targeting = { target: 'audiences' as const, audiences: [segment.id] };
 

@@ -89,7 +89,10 @@ const EXTRA_BUILDERS: Record<string, (u: TestUser) => Promise<Req>> = {
     const { contentOf } = await import('./support/campaigns');
     const { newEmailToken } = await import('../src/stores/emails');
     const contentId = await contentOf(t, u, 'email');
-    const [m] = await t.ctx.db.insert(clientMembers).values({ websiteId: u.websiteId, memberId: `fuzz-${newEmailToken()}`, email: 'fuzz@example.test' }).returning();
+    const [m] = await t.ctx.db
+      .insert(clientMembers)
+      .values({ websiteId: u.websiteId, memberId: `fuzz-${newEmailToken()}`, email: 'fuzz@example.test' })
+      .returning();
     const token = newEmailToken();
     await t.ctx.db.insert(emailJobs).values({ websiteId: u.websiteId, contentId, clientMemberId: m.id, email: 'fuzz@example.test', token, status: 'sent' });
     return { method: 'POST', url: `/api/public/emails/unsubscribe/${token}` };

@@ -699,7 +699,11 @@ export const emailSends = pgTable(
     enqueuedAt: tstz('enqueued_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_sends_pending_idx').on(t.createdAt).where(sql`${t.enqueuedAt} is null`)],
+  (t) => [
+    index('email_sends_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.enqueuedAt} is null`),
+  ],
 );
 
 export const EMAIL_JOB_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
@@ -739,7 +743,9 @@ export const emailJobs = pgTable(
   (t) => [
     uniqueIndex('email_jobs_content_member_unique').on(t.contentId, t.clientMemberId),
     uniqueIndex('email_jobs_token_unique').on(t.token),
-    index('email_jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('email_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
     index('email_jobs_website_sent_idx').on(t.websiteId, t.sentAt),
     check('email_jobs_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
   ],

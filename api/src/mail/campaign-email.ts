@@ -111,8 +111,11 @@ export async function renderCampaignEmail(
   });
   const unsubscribe = options.links?.unsubscribe;
   const footerHtml =
-    `${escapeHtml(footer.why(options.siteName))}` + (unsubscribe ? ` <a href="${escapeHtml(unsubscribe)}" style="color:#555555">${footer.unsubscribe}</a>` : '');
-  const pixel = options.links ? `<mj-raw><img src="${escapeHtml(options.links.open)}" width="1" height="1" alt="" style="display:block;border:0" /></mj-raw>` : '';
+    `${escapeHtml(footer.why(options.siteName))}` +
+    (unsubscribe ? ` <a href="${escapeHtml(unsubscribe)}" style="color:#555555">${footer.unsubscribe}</a>` : '');
+  const pixel = options.links
+    ? `<mj-raw><img src="${escapeHtml(options.links.open)}" width="1" height="1" alt="" style="display:block;border:0" /></mj-raw>`
+    : '';
   const subject = fill(doc.subject);
   const source = `<mjml lang="${lang}" dir="${rtl ? 'rtl' : 'ltr'}">
   <mj-head>

@@ -226,7 +226,12 @@ export function emailsStore(db: DbOrTx) {
           attributes: clientMembers.attributes,
         })
         .from(clientMembers)
-        .where(inArray(clientMembers.id, claimed.map((c) => c.clientMemberId)));
+        .where(
+          inArray(
+            clientMembers.id,
+            claimed.map((c) => c.clientMemberId),
+          ),
+        );
       const docOf = new Map(docs.map((d) => [d.id, d]));
       const personOf = new Map(people.map((p) => [p.id, p]));
       return claimed.flatMap((c) => {
@@ -239,12 +244,18 @@ export function emailsStore(db: DbOrTx) {
 
     /** Sent: recorded once (a job already recorded is left as it is). */
     async markSent(id: string, at: Date): Promise<void> {
-      await db.update(emailJobs).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null }).where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
+      await db
+        .update(emailJobs)
+        .set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null })
+        .where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
     },
 
     /** A temporary failure: tried again at `runAt`. */
     async markRetry(id: string, error: string, runAt: Date): Promise<void> {
-      await db.update(emailJobs).set({ runAt, lockedUntil: null, lastError: error.slice(0, 500) }).where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
+      await db
+        .update(emailJobs)
+        .set({ runAt, lockedUntil: null, lastError: error.slice(0, 500) })
+        .where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
     },
 
     /** Given up. A permanent refusal of the address (a bounce) also keeps the website from e-mailing it again. */
@@ -288,21 +299,39 @@ export function emailsStore(db: DbOrTx) {
 
     /** The first open of a recipient counts; later ones change nothing. */
     async recordOpen(jobId: string, at: Date): Promise<void> {
-      await db.update(emailJobs).set({ openedAt: at }).where(and(eq(emailJobs.id, jobId), isNull(emailJobs.openedAt)));
+      await db
+        .update(emailJobs)
+        .set({ openedAt: at })
+        .where(and(eq(emailJobs.id, jobId), isNull(emailJobs.openedAt)));
     },
 
     /** A click also proves the e-mail was opened (images are often blocked). */
     async recordClick(jobId: string, at: Date): Promise<void> {
-      await db.update(emailJobs).set({ clickedAt: at }).where(and(eq(emailJobs.id, jobId), isNull(emailJobs.clickedAt)));
-      await db.update(emailJobs).set({ openedAt: at }).where(and(eq(emailJobs.id, jobId), isNull(emailJobs.openedAt)));
+      await db
+        .update(emailJobs)
+        .set({ clickedAt: at })
+        .where(and(eq(emailJobs.id, jobId), isNull(emailJobs.clickedAt)));
+      await db
+        .update(emailJobs)
+        .set({ openedAt: at })
+        .where(and(eq(emailJobs.id, jobId), isNull(emailJobs.openedAt)));
     },
 
     /** The person behind the token no longer receives this website's campaigns. Idempotent. */
     async unsubscribe(job: { id: string; websiteId: string; contentId: string; email: string; clientMemberId: string }, at: Date): Promise<void> {
-      await db.update(emailJobs).set({ unsubscribedAt: at }).where(and(eq(emailJobs.id, job.id), isNull(emailJobs.unsubscribedAt)));
+      await db
+        .update(emailJobs)
+        .set({ unsubscribedAt: at })
+        .where(and(eq(emailJobs.id, job.id), isNull(emailJobs.unsubscribedAt)));
       await db
         .insert(emailSuppressions)
-        .values({ websiteId: job.websiteId, email: job.email.toLowerCase(), reason: 'unsubscribed', clientMemberId: job.clientMemberId, contentId: job.contentId })
+        .values({
+          websiteId: job.websiteId,
+          email: job.email.toLowerCase(),
+          reason: 'unsubscribed',
+          clientMemberId: job.clientMemberId,
+          contentId: job.contentId,
+        })
         .onConflictDoUpdate({ target: [emailSuppressions.websiteId, emailSuppressions.email], set: { reason: 'unsubscribed' } });
       // Whatever of this website is still queued for the address stops here.
       await db

@@ -45,8 +45,16 @@ export const protectedRoutes: ProtectedRoute[] = [
       return { method: 'GET', url: `/api/emails/people/${m.id}` };
     },
   },
-  { name: 'POST /api/emails/preview', permission: 'get_email', request: () => ({ method: 'POST', url: '/api/emails/preview', payload: emailBody() as Record<string, unknown> }) },
-  { name: 'POST /api/emails/recipients', permission: 'get_email', request: () => ({ method: 'POST', url: '/api/emails/recipients', payload: { target: 'all' } }) },
+  {
+    name: 'POST /api/emails/preview',
+    permission: 'get_email',
+    request: () => ({ method: 'POST', url: '/api/emails/preview', payload: emailBody() as Record<string, unknown> }),
+  },
+  {
+    name: 'POST /api/emails/recipients',
+    permission: 'get_email',
+    request: () => ({ method: 'POST', url: '/api/emails/recipients', payload: { target: 'all' } }),
+  },
 ];
 
 /** The recipient's links: no sign-in, the token is the proof (an unknown one is a 404). */

@@ -61,7 +61,9 @@ function page(reply: FastifyReply, lang: EmailLanguage, body: string, status = 2
     .code(status)
     .type('text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>${t.title}</title></head><body>${body}</body></html>`);
+    .send(
+      `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>${t.title}</title></head><body>${body}</body></html>`,
+    );
 }
 
 /**
