@@ -4,7 +4,6 @@ import {
   bulkIds,
   buttonBlockSchema,
   CAMPAIGN_STATUSES,
-  campaignPageSchema,
   commonFilters,
   filterText,
   imageBlockSchema,

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { EmailDocument } from 'contracts';
 import type { Config } from '../config';
-import type { Clock } from '../context';
 import type { Db } from '../db/client';
 import { websites } from '../db/schema';
 import { renderCampaignEmail } from '../mail/campaign-email';
@@ -50,7 +49,8 @@ export class EmailSender {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly config: Config['email'],
-    private readonly clock: Clock,
+    /** The product's clock (context.ts' Clock; not imported, which would make an import cycle). */
+    private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -115,7 +115,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!me?.email) throw badRequest(EMAIL_NO_ADDRESS_MESSAGE);
     const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx, request), siteName: await siteNameOf(ctx.db, website.id), links: null });
     ctx.mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, html: rendered.html, text: rendered.text, fromName: doc.senderName || undefined });
-    return reply.code(202).send({ message: translateMessage(EMAIL_TEST_SENT_MESSAGE, languageOf(request.headers['accept-language']), { email: me.email }) });
+    return reply.code(202).send({ message: translateMessage(EMAIL_TEST_SENT_MESSAGE, languageOf(request.headers['accept-language']), { name: me.email }) });
   });
 
   // --- The recipient's side: the token in the link is the only proof needed. -------------------
