@@ -282,6 +282,17 @@ test('the click redirect follows only the e-mail’s own links; open and click c
     expect(pixel.headers['content-type']).toBe('image/gif');
   }
   expect(await stats(email._id, owner)).toMatchObject({ opened: 1, clicked: 1 });
+
+  // The dashboard's figures: the website's e-mails sent, opened and clicked in the range.
+  const startDate = new Date(Date.now() - 3_600_000).toISOString();
+  const endDate = new Date(Date.now() + 60_000).toISOString();
+  const counts = await t.request({
+    method: 'GET',
+    url: `/api/count?startDate=${encodeURIComponent(startDate)}&endDate=${encodeURIComponent(endDate)}`,
+    headers: as(owner),
+  });
+  expect(counts.statusCode).toBe(200);
+  expect(counts.json().data).toMatchObject({ email: 1, emailsSent: 1, emailsOpened: 1, emailsClicked: 1 });
 });
 
 test('cancelling stops what is not sent yet', async () => {

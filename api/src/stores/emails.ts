@@ -390,7 +390,7 @@ export function emailsStore(db: DbOrTx) {
 
     /** A website's e-mail figures over a period (the dashboard's): sent, opened and clicked then. */
     async websiteFigures(websiteId: string, from: Date, to: Date) {
-      const within = (column: typeof emailJobs.sentAt) => and(isNotNull(column), sql`${column} >= ${from}`, sql`${column} <= ${to}`);
+      const within = (column: typeof emailJobs.sentAt) => and(isNotNull(column), sql`${column} >= ${from}`, sql`${column} < ${to}`);
       const count = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
       const [row] = await db
         .select({ sent: count(within(emailJobs.sentAt)), opened: count(within(emailJobs.openedAt)), clicked: count(within(emailJobs.clickedAt)) })
