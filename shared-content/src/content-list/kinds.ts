@@ -2,7 +2,7 @@ import type { popupCalls, WorkspaceService } from 'contracts';
 import type { LifecycleCalls } from '../lifecycle';
 
 /** The CASL subjects of the content services (the spec's permission resources). */
-export type ContentSubject = 'posts' | 'banners' | 'pushNotification';
+export type ContentSubject = 'posts' | 'banners' | 'pushNotification' | 'email';
 
 /** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
 type AnyPath<C> = Omit<C, 'path'> & { path: string };

@@ -1,4 +1,4 @@
-import { bannerCalls, popupCalls, pushNotificationCalls } from 'contracts';
+import { bannerCalls, emailCalls, popupCalls, pushNotificationCalls } from 'contracts';
 import type { CampaignKindScreens } from 'shared-content';
 
 /** The campaign kinds of this remote, as the shared list and view screens see them (shared-content's kinds). */
@@ -30,4 +30,13 @@ export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
   basePath: '/push_notification',
   searchParam: 'title',
   lifecycle: pushNotificationCalls,
+};
+export const EMAIL_SCREENS: CampaignKindScreens = {
+  namespace: 'campaigns',
+  i18nKey: 'emails',
+  service: 'email',
+  subject: 'email',
+  basePath: '/emails',
+  searchParam: 'subject',
+  lifecycle: emailCalls,
 };
