@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type EmailBody } from 'contracts';
 import { clientMembers, emailJobs, groupMembers, groups, segments } from '../src/db/schema';
+import { emailsStore } from '../src/stores/emails';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -301,11 +302,14 @@ test('cancelling stops what is not sent yet', async () => {
   const p = await person(org.websiteId);
   const email = await create(body(), owner);
   await publish(email._id, owner);
+  // Queued (one job per recipient), not sent yet.
+  await t.ctx.db.transaction((tx) => emailsStore(tx).enqueueDue(new Date()));
+  expect(await stats(email._id, owner)).toMatchObject({ recipients: 1, queued: 1 });
   const cancel = await t.request({ method: 'DELETE', url: `/api/emails/cancel/${email._id}`, headers: as(owner) });
   expect(cancel.statusCode).toBe(200);
   await drain();
   expect(mailsTo(p.email!)).toHaveLength(0);
-  expect((await stats(email._id, owner)).sent).toBe(0);
+  expect(await stats(email._id, owner)).toMatchObject({ sent: 0, queued: 0, skipped: 1 });
 });
 
 test('a scheduled e-mail is sent once its start has come', async () => {
