@@ -20,6 +20,8 @@ export default function EmailCreateScreen() {
     save: (body: EmailBody) => create({ body, query: { draft: 'true' } }),
     listPath: '/emails',
     fallback: t('messages.emailCreateFailed'),
+    // A new e-mail is a draft: saved, it opens in its editor, where it is tested and published.
+    goTo: (saved) => `/emails/${saved.data._id}/update`,
   });
   const language = (['en', 'fr', 'ar'] as const).find((l) => i18n.language?.startsWith(l)) ?? 'en';
   const defaults = useMemo(() => defaultEmail(workspaceOfCreateRoute(id), language), [id, language]);
