@@ -19,7 +19,7 @@ export class CampaignListPage extends ListPage {
   public constructor(
     page: Page,
     public readonly path: string,
-    kind: 'popups' | 'banners' | 'push',
+    kind: 'popups' | 'banners' | 'push' | 'emails',
   ) {
     super(page, `${kind}-table`, { exact: true, cell: 'row-title' });
     this.heading = this.main.getByRole('heading', { level: 1 });

@@ -212,8 +212,14 @@ export class SignpostApi {
   }
 
   /** PUT /api/{popups|banners|push-notification}/publish/{id}: live now. */
-  public publish(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
+  public publish(session: ApiSession, area: 'popups' | 'banners' | 'push-notification' | 'emails', id: string): Promise<unknown> {
     return this.call('PUT', `/api/${area}/publish/${encodeURIComponent(id)}`, { session });
+  }
+
+  /** PUT /api/emails/duplicate/{id}: a draft copy of an e-mail (its targeting too); the copy's id. */
+  public async duplicateEmail(session: ApiSession, id: string): Promise<string> {
+    const { data } = await this.call<{ data: { _id: string } }>('PUT', `/api/emails/duplicate/${encodeURIComponent(id)}`, { session });
+    return data._id;
   }
 
   /** GET / PUT /api/websites/{id}/settings: the website's delivery settings. */
