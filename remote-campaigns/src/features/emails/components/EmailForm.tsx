@@ -73,14 +73,15 @@ function RecipientsCount() {
   const { control } = useFormContext<EmailDocumentInput>();
   const [target, groups, audiences, dynamicAudience] = useWatch({ control, name: ['target', 'groups', 'audiences', 'dynamicAudience'] });
   const { mutateAsync } = useCountEmailRecipients();
-  const [count, setCount] = useState<number | null>(null);
+  // The count and the target it was counted for (the answer may lag behind the author's choices).
+  const [count, setCount] = useState<{ n: number; target: string } | null>(null);
   const key = JSON.stringify([target, groups, audiences, dynamicAudience]);
   useEffect(() => {
     let live = true;
     // A short pause while the author is still typing an audience rule.
     const timer = setTimeout(() => {
       mutateAsync({ body: { target, groups, audiences, dynamicAudience } as EmailAudienceBody })
-        .then((answer) => live && setCount(answer.data.count))
+        .then((answer) => live && setCount({ n: answer.data.count, target: target ?? 'all' }))
         .catch(() => live && setCount(null));
     }, 400);
     return () => {
@@ -90,8 +91,8 @@ function RecipientsCount() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return (
-    <Text fontSize="sm" data-testid="email-recipients" data-count={count ?? ''} aria-live="polite">
-      {count === null ? t('emails.recipients.unknown') : t('emails.recipients.now', { count })}
+    <Text fontSize="sm" data-testid="email-recipients" data-count={count?.n ?? ''} data-target={count?.target ?? ''} aria-live="polite">
+      {count === null ? t('emails.recipients.unknown') : t('emails.recipients.now', { count: count.n })}
     </Text>
   );
 }
