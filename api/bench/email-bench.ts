@@ -99,6 +99,12 @@ await new Promise((r) => api.once('exit', r));
 server.close();
 await rm(dataDir, { recursive: true, force: true });
 console.log(
-  JSON.stringify({ database: databaseUrl ? 'postgres' : 'pglite', emails: received, seconds, perSecond: Math.round(received / seconds), secondsWithStartUp: withStart }),
+  JSON.stringify({
+    database: databaseUrl ? 'postgres' : 'pglite',
+    emails: received,
+    seconds,
+    perSecond: Math.round(received / seconds),
+    secondsWithStartUp: withStart,
+  }),
 );
 if (received < N) process.exit(1);
