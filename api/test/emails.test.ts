@@ -332,6 +332,7 @@ test('preview renders MJML to HTML (right to left in Arabic) and "send a test to
   expect(preview.statusCode).toBe(200);
   const { html, text, subject } = preview.json().data;
   expect(subject).toBe('Hello there');
+  expect(preview.json().data.from).toBe('Demo team <no-reply@signpost.local>');
   expect(html).toMatch(/dir="rtl"/);
   expect(text).toContain('Hi there, your plan is unknown.');
   const email = await create(body());

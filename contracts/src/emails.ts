@@ -110,7 +110,13 @@ export const emailAudienceBodySchema = emailDocumentSchema.pick({ target: true, 
 export type EmailAudienceBody = z.input<typeof emailAudienceBodySchema>;
 
 /** An e-mail as its recipients get it: HTML (rendered with MJML) and its text alternative. */
-export const emailRenderedSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export const emailRenderedSchema = z.object({
+  /** The sender as recipients see it: the sender name with the product's configured address. */
+  from: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
 export type EmailRendered = z.infer<typeof emailRenderedSchema>;
 
 /** The public links an e-mail carries: one token per recipient, random and unguessable. */

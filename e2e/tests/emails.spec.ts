@@ -50,6 +50,8 @@ test.describe('e-mail campaigns', () => {
     // The preview renders the e-mail as sent, placeholders at their fallbacks, at phone width and in dark too.
     await expect(editor.previewFrame.contentFrame().getByText('Hi there, your pro reports are ready.')).toBeVisible({ timeout: 20_000 });
     await expect(editor.previewFrame.contentFrame().getByRole('link', { name: 'Open my reports' })).toBeVisible();
+    // Sent from the product's configured address, under the sender name.
+    await expect(page.getByTestId('preview-from')).toHaveText('Demo team <no-reply@signpost.local>');
     await page.getByTestId('preview-width-phone').click();
     await expect(editor.preview).toHaveAttribute('data-width', 'phone');
     await page.getByTestId('preview-theme').click();

@@ -35,6 +35,14 @@ import { serveKind, serveUpdateDelete } from '../campaigns';
 /** The API's public address, as the e-mail's links must name it (PUBLIC_API_URL behind a proxy). */
 const apiBaseOf = (ctx: AppContext, request: FastifyRequest) => ctx.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
 
+/** The sender line of an e-mail: its sender name (else the configured one) with the configured address. */
+function senderOf(ctx: AppContext, name: string): string {
+  const address = /<([^>]+)>/.exec(ctx.config.mailFrom)?.[1] ?? ctx.config.mailFrom.trim();
+  const configuredName = /^(.*?)\s*</.exec(ctx.config.mailFrom)?.[1]?.replace(/^"|"$/g, '') ?? '';
+  const shown = name || configuredName;
+  return shown ? `${shown} <${address}>` : address;
+}
+
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -100,7 +108,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     const website = activeWebsiteOf(request);
     const doc = request.body as EmailBody as EmailDocument;
     const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx, request), siteName: await siteNameOf(ctx.db, website.id), links: null });
-    return { data: rendered };
+    return { data: { ...rendered, from: senderOf(ctx, doc.senderName) } };
   });
 
   serve(app, countEmailRecipientsCall, async (request) => ({

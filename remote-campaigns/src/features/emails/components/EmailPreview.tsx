@@ -73,6 +73,9 @@ export function EmailPreview({ email }: { email: EmailDocumentInput }) {
       </HStack>
       <Box borderWidth="1px" borderRadius="lg" overflow="auto" bg={theme === 'dark' ? '#111' : '#f4f4f5'} p="3">
         <Stack gap="1" mb="2" fontSize="sm" color={theme === 'dark' ? '#eee' : '#222'} data-testid="preview-envelope">
+          <Text data-testid="preview-from" dir="ltr">
+            {rendered?.from ?? ''}
+          </Text>
           <Text fontWeight="semibold" data-testid="preview-subject">
             {rendered?.subject ?? ''}
           </Text>
