@@ -296,6 +296,21 @@ test('the click redirect follows only the e-mail’s own links; open and click c
   expect(counts.json().data).toMatchObject({ email: 1, emailsSent: 1, emailsOpened: 1, emailsClicked: 1 });
 });
 
+test('an address that is not one is checked before sending: recorded as failed, never sent', async () => {
+  const org = await t.createOrganisation();
+  const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
+  const good = await person(org.websiteId);
+  const broken = await person(org.websiteId, { email: 'broken@nowhere' });
+  const email = await create(body(), owner);
+  await publish(email._id, owner);
+  await drain();
+  expect(mailsTo(good.email!)).toHaveLength(1);
+  expect(mailsTo(broken.email!)).toHaveLength(0);
+  const [job] = await t.ctx.db.select().from(emailJobs).where(eq(emailJobs.clientMemberId, broken.id));
+  expect(job).toMatchObject({ status: 'failed', lastError: 'invalid address', attempts: 0 });
+  expect(await stats(email._id, owner)).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+});
+
 test('cancelling stops what is not sent yet', async () => {
   const org = await t.createOrganisation();
   const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
