@@ -214,6 +214,12 @@ test('one-click unsubscribe (RFC 8058): the person is skipped by every later cam
   expect(res.statusCode).toBe(200);
   expect(res.body).toContain('You are unsubscribed');
   expect((await stats(first._id, owner)).unsubscribed).toBe(1);
+  // The e-mail's recipients say who left, and that the website no longer e-mails them.
+  const recipients = await t.request({ method: 'GET', url: `/api/emails/${first._id}/recipients?page=1&pageSize=10`, headers: as(owner) });
+  expect(recipients.statusCode).toBe(200);
+  const byId = new Map((recipients.json().docs as { _id: string }[]).map((r) => [r._id, r]));
+  expect(byId.get(leaving.id)).toMatchObject({ status: 'sent', unsubscribedAt: expect.any(String), suppressed: 'unsubscribed' });
+  expect(byId.get(staying.id)).toMatchObject({ status: 'sent', unsubscribedAt: null, suppressed: null });
 
   const count = await t.request({ method: 'POST', url: '/api/emails/recipients', headers: as(owner), payload: { target: 'all' } });
   expect(count.json().data.count).toBe(1);

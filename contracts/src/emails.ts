@@ -13,7 +13,7 @@ import {
   title,
 } from './campaigns';
 import { campaignCalls, campaignUpdateDeleteCalls } from './campaign-calls';
-import { idParamSchema, pageQuerySchema } from './common';
+import { idParamSchema, pagedSchema, pageQuerySchema } from './common';
 import { LIMITS } from './limits';
 import { msg } from './message-code';
 
@@ -266,5 +266,36 @@ export const getPersonEmailStatusCall = defineCall({
   tag: 'emails',
   params: idParamSchema,
   response: z.object({ data: personEmailStatusSchema }),
+  errors: ERRORS,
+});
+
+/** One recipient of an e-mail: the person, where the e-mail is, what they did with it, and whether the website still e-mails them. */
+export const emailRecipientSchema = z.object({
+  _id: z.string(),
+  memberId: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(['queued', 'sent', 'failed', 'skipped']),
+  /** Why it failed or was skipped (an SMTP answer, "invalid address", "suppressed", "cancelled"). */
+  error: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+  /** The website no longer e-mails this address: unsubscribed (from any e-mail) or bounced. */
+  suppressed: z.enum(['unsubscribed', 'bounced']).nullable(),
+});
+export type EmailRecipient = z.infer<typeof emailRecipientSchema>;
+export const emailRecipientsQuerySchema = pageQuerySchema.extend({ status: z.enum(['queued', 'sent', 'failed', 'skipped']).optional() });
+
+export const listEmailRecipientsCall = defineCall({
+  method: 'GET',
+  path: '/api/emails/:id/recipients',
+  access: inWebsite('get_email'),
+  summary: 'The recipients of an e-mail, newest first: each one’s delivery, open, click and unsubscribe',
+  tag: 'emails',
+  params: idParamSchema,
+  query: emailRecipientsQuerySchema,
+  response: pagedSchema(emailRecipientSchema),
   errors: ERRORS,
 });

@@ -105,6 +105,8 @@ test.describe('e-mail campaigns', () => {
     await expect(page.getByTestId('email-stat-sent-value')).toHaveAttribute('data-value', String(expected), { timeout: 20_000 });
     await expect(page.getByTestId('email-stat-clicked-value')).toHaveAttribute('data-value', '1');
     await expect(page.getByTestId('email-stat-unsubscribed-value')).toHaveAttribute('data-value', '1');
+    // Each recipient's delivery, and whether the website still e-mails them.
+    await expect(page.getByTestId('email-recipients-table').getByTestId('recipient-status').first()).toHaveAttribute('data-status', 'sent');
 
     // The next campaign to the same audience skips the person who left.
     const session = await api.loginAsAdmin();

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AudienceGroup, EmailDocument, EmailStats } from 'contracts';
+import type { AudienceGroup, EmailDocument, EmailRecipient, EmailStats, Paged } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { clientMembers, contents, emailJobs, emailSends, emailSuppressions, groupMembers, segments } from '../db/schema';
 import { attributeTypesOf } from './attributes';
 import { compileStoredAudience } from './audience-compiler';
-import { COUNT } from './paged-select';
+import { COUNT, selectPage, TOTAL } from './paged-select';
 
 /*
  * The SQL of e-mail campaigns: who receives one (the website's identified people with a valid
@@ -367,6 +367,39 @@ export function emailsStore(db: DbOrTx) {
         .where(and(eq(emailSuppressions.websiteId, websiteId), eq(emailSuppressions.email, email.toLowerCase())))
         .limit(1);
       return row ?? null;
+    },
+
+    /** One page of an e-mail's recipients, newest first, optionally of one status. */
+    async recipients(contentId: string, q: { page: number; pageSize: number; status?: EmailRecipient['status'] }): Promise<Paged<EmailRecipient>> {
+      const where = and(eq(emailJobs.contentId, contentId), q.status ? eq(emailJobs.status, q.status) : undefined);
+      const iso = (d: Date | null) => d?.toISOString() ?? null;
+      return selectPage(
+        q,
+        ({ limit, offset }) =>
+          db
+            .select({ j: emailJobs, memberId: clientMembers.memberId, name: clientMembers.username, suppressed: emailSuppressions.reason, total: TOTAL })
+            .from(emailJobs)
+            .innerJoin(clientMembers, eq(clientMembers.id, emailJobs.clientMemberId))
+            .leftJoin(emailSuppressions, and(eq(emailSuppressions.websiteId, emailJobs.websiteId), eq(emailSuppressions.email, sql`lower(${emailJobs.email})`)))
+            .where(where)
+            .orderBy(desc(emailJobs.createdAt), desc(emailJobs.id))
+            .limit(limit)
+            .offset(offset),
+        async () => (await db.select({ n: COUNT }).from(emailJobs).where(where))[0].n,
+        (r) => ({
+          _id: r.j.clientMemberId,
+          memberId: r.memberId,
+          name: r.name,
+          email: r.j.email,
+          status: r.j.status,
+          error: r.j.lastError,
+          sentAt: iso(r.j.sentAt),
+          openedAt: iso(r.j.openedAt),
+          clickedAt: iso(r.j.clickedAt),
+          unsubscribedAt: iso(r.j.unsubscribedAt),
+          suppressed: r.suppressed ?? null,
+        }),
+      );
     },
 
     /** The figures of one e-mail. */

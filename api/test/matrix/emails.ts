@@ -25,6 +25,12 @@ export const protectedRoutes: ProtectedRoute[] = [
     otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, owner, 'email')}/stats` }),
   },
   {
+    name: 'GET /api/emails/:id/recipients',
+    permission: 'get_email',
+    request: async (u, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, u, 'email')}/recipients?page=1&pageSize=10` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, owner, 'email')}/recipients` }),
+  },
+  {
     name: 'POST /api/emails/:id/test',
     permission: 'update_email',
     okStatus: 202,

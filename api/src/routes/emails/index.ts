@@ -10,6 +10,7 @@ import {
   EXPLAIN_PERSON_NOT_FOUND_MESSAGE,
   getEmailStatsCall,
   getPersonEmailStatusCall,
+  listEmailRecipientsCall,
   openEmailPixelCall,
   previewEmailCall,
   sendTestEmailCall,
@@ -96,6 +97,11 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, getEmailStatsCall, async (request) => {
     await own(request, request.params.id);
     return { data: await emailsStore(ctx.db).stats(request.params.id) };
+  });
+
+  serve(app, listEmailRecipientsCall, async (request) => {
+    await own(request, request.params.id);
+    return emailsStore(ctx.db).recipients(request.params.id, request.query);
   });
 
   serve(app, getPersonEmailStatusCall, async (request) => {

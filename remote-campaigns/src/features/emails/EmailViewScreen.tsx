@@ -1,10 +1,11 @@
-import { Card, SimpleGrid, Stat } from 'shared-ui';
+import { Card, Heading, SimpleGrid, Stack, Stat } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import type { EmailStats } from 'contracts';
 import { ContentViewScreen } from '../campaigns/components/ContentViewScreen';
 import { EMAIL_SCREENS } from '../campaigns/kinds';
 import { useEmail } from './api/get-email';
 import { useEmailStats } from './api/get-email-stats';
+import { EmailRecipients } from './components/EmailRecipients';
 import { SendTestButton } from './components/SendTestButton';
 import { EmailForm } from './components/EmailForm';
 import { documentOf } from './email-document';
@@ -36,12 +37,17 @@ function EmailFigures({ id }: { id: string }) {
 
 /** /emails/{id}/view (get_email): the e-mail read-only with its preview, its figures, its status and versions. */
 export default function EmailViewScreen() {
+  const { t } = useTranslation('campaigns');
   return (
     <ContentViewScreen kind={EMAIL_SCREENS} useItem={useEmail} extraActions={(email) => <SendTestButton id={email._id} />}>
       {(email, view) => (
         <>
           <EmailFigures id={email._id} />
           <EmailForm key={email._id} {...view} defaultValues={documentOf(email)} />
+          <Stack gap="3">
+            <Heading size="md">{t('emails.recipientsList.title')}</Heading>
+            <EmailRecipients id={email._id} />
+          </Stack>
         </>
       )}
     </ContentViewScreen>
