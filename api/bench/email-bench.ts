@@ -17,7 +17,7 @@ import { emailDocumentSchema } from 'contracts';
 import { openDatabase } from '../src/db/client';
 import { clientMembers, users, websites } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
-import { emailKind } from '../src/routes/campaigns/kinds';
+import { emailRules } from '../src/routes/campaigns/kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 
@@ -70,7 +70,7 @@ const doc = emailDocumentSchema.parse({
   status: 'public',
 });
 await database.db.transaction(async (tx) => {
-  const id = await insertCampaign(tx, emailKind, site.id, author.id, doc);
+  const id = await insertCampaign(tx, emailRules, site.id, author.id, doc);
   await emailsStore(tx).orderSend(id, site.id, 'http://127.0.0.1:4000');
 });
 await database.close();

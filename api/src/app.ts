@@ -18,7 +18,7 @@ import { TokenService } from './services/tokens';
 import { inputGuard } from './plugins/input-guard';
 import { BackgroundTasks } from './lib/background';
 import { EmailSender } from './services/email-sender';
-import { emailRoutes } from './routes/emails';
+import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
 import { loginRoute } from './routes/auth/login';
@@ -200,7 +200,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   audienceRoutes(app, ctx);
   await publicScriptRoutes(app, ctx);
   installCheckRoute(app, ctx);
-  campaignRoutes(app, ctx);
+  campaignRoutes(app, ctx, { email: emailHooks(ctx) });
   emailRoutes(app, ctx);
   uploadRoutes(app, ctx);
   statsRoutes(app, ctx);

@@ -11,7 +11,7 @@ import { emailDocumentSchema } from 'contracts';
 import { openDatabase, type Database } from '../src/db/client';
 import { clientMembers, emailJobs, users, websites } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
-import { emailKind } from '../src/routes/campaigns/kinds';
+import { emailRules } from '../src/routes/campaigns/kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './support/constants';
@@ -98,7 +98,7 @@ beforeAll(async () => {
     status: 'public',
   });
   await database.db.transaction(async (tx) => {
-    const id = await insertCampaign(tx, emailKind, site.id, author.id, doc);
+    const id = await insertCampaign(tx, emailRules, site.id, author.id, doc);
     await emailsStore(tx).orderSend(id, site.id, 'http://localhost:4000');
   });
   await database.close();

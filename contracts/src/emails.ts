@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
 import {
   bulkIds,
   buttonBlockSchema,
@@ -12,8 +11,7 @@ import {
   textBlockSchema,
   title,
 } from './campaigns';
-import { campaignCalls, campaignUpdateDeleteCalls } from './campaign-calls';
-import { idParamSchema, pagedSchema, pageQuerySchema } from './common';
+import { pageQuerySchema } from './common';
 import { LIMITS } from './limits';
 import { msg } from './message-code';
 
@@ -123,151 +121,12 @@ export type EmailRendered = z.infer<typeof emailRenderedSchema>;
 export const emailTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, msg('emails.unsubscribeNotFound')) });
 export const emailClickQuerySchema = z.object({ url: z.string().max(LIMITS.urlMax, msg('emails.linkNotOfEmail')) });
 
-// ---------------------------------------------------------------------------------------------
-// Calls: the campaigns' shape under /api/emails, permissions *_email
-// ---------------------------------------------------------------------------------------------
-
-const email = {
-  path: '/api/emails',
-  resource: 'email',
-  tag: 'emails',
-  label: 'e-mail',
-  listQuery: emailListQuerySchema,
-  body: emailBodySchema,
-  item: emailResponseSchema,
-  saved: emailSavedResponseSchema,
-  deleteMany: emailDeleteBodySchema,
-  cancelMethod: 'DELETE',
-} as const;
-const { explain: _explain, ...emailLifecycleCalls } = campaignCalls(email);
-export const emailCalls = { ...emailLifecycleCalls, ...campaignUpdateDeleteCalls(email) };
-
-export const listEmailsCall = emailCalls.list;
-export const getEmailCall = emailCalls.get;
-export const createEmailCall = emailCalls.create;
-export const updateEmailCall = emailCalls.update;
-export const deleteEmailCall = emailCalls.delete;
-export const deleteEmailsCall = emailCalls.deleteMany;
-export const duplicateEmailCall = emailCalls.duplicate;
-export const cancelEmailCall = emailCalls.cancel;
-export const publishEmailCall = emailCalls.publish;
-export const scheduleEmailCall = emailCalls.schedule;
-export const discardEmailDraftCall = emailCalls.discardDraft;
-export const listEmailVersionsCall = emailCalls.listVersions;
-export const restoreEmailVersionCall = emailCalls.restoreVersion;
-
-const ERRORS = [400, 401, 403, 404] as const;
-
-export const getEmailStatsCall = defineCall({
-  method: 'GET',
-  path: '/api/emails/:id/stats',
-  access: inWebsite('get_email'),
-  summary: 'The figures of an e-mail: recipients, sent, failed, opened, clicked, unsubscribed',
-  tag: 'emails',
-  params: idParamSchema,
-  response: z.object({ data: emailStatsSchema }),
-  errors: ERRORS,
-});
-
-/** Rendering changes nothing: the editor's preview (its working copy, with a sample person). */
-export const previewEmailCall = defineCall({
-  method: 'POST',
-  path: '/api/emails/preview',
-  access: inWebsite('get_email'),
-  summary: 'Render an e-mail document as its recipients would get it (HTML and text), for a sample person',
-  tag: 'emails',
-  body: emailBodySchema,
-  response: z.object({ data: emailRenderedSchema }),
-  errors: [400, 401, 403] as const,
-});
-
-export const countEmailRecipientsCall = defineCall({
-  method: 'POST',
-  path: '/api/emails/recipients',
-  access: inWebsite('get_email'),
-  summary: 'How many people an e-mail with this targeting would reach now: identified, with an address, not unsubscribed',
-  tag: 'emails',
-  body: emailAudienceBodySchema,
-  response: z.object({ data: z.object({ count: z.number().int() }) }),
-  errors: [400, 401, 403] as const,
-});
-
-/** "Send a test to me": the saved working copy, to the caller's own address, personalised with fallbacks. */
-export const sendTestEmailCall = defineCall({
-  method: 'POST',
-  path: '/api/emails/:id/test',
-  access: inWebsite('update_email'),
-  summary: "Send the e-mail's working copy to the caller's own address (placeholders show their fallbacks)",
-  tag: 'emails',
-  params: idParamSchema,
-  status: 202,
-  response: z.object({ message: z.string() }),
-  errors: [400, 401, 403, 404] as const,
-});
-
-/** The recipient's side: no sign-in, the token in the link is the proof. */
-export const openEmailPixelCall = defineCall({
-  method: 'GET',
-  path: '/api/public/emails/open/:token',
-  access: PUBLIC_ACCESS,
-  summary: "An e-mail's tracking pixel (a 1×1 GIF): the recipient's first load counts an open",
-  tag: 'emails',
-  params: emailTokenParamSchema,
-  answer: 'file',
-  errors: [400],
-});
-
-export const clickEmailLinkCall = defineCall({
-  method: 'GET',
-  path: '/api/public/emails/click/:token',
-  access: PUBLIC_ACCESS,
-  summary: "Follow a link of an e-mail (counted once per recipient): redirects only to that e-mail's own links",
-  tag: 'emails',
-  params: emailTokenParamSchema,
-  query: emailClickQuerySchema,
-  answer: 'file',
-  errors: [400, 404],
-});
-
-export const unsubscribePageCall = defineCall({
-  method: 'GET',
-  path: '/api/public/emails/unsubscribe/:token',
-  access: PUBLIC_ACCESS,
-  summary: 'The unsubscribe page of an e-mail (a button; a GET never unsubscribes, so link scanners do not)',
-  tag: 'emails',
-  params: emailTokenParamSchema,
-  answer: 'file',
-  errors: [400, 404],
-});
-
-export const unsubscribeCall = defineCall({
-  method: 'POST',
-  path: '/api/public/emails/unsubscribe/:token',
-  access: PUBLIC_ACCESS,
-  summary: "One-click unsubscribe (RFC 8058, body List-Unsubscribe=One-Click) or the page's button: no more e-mail from this website",
-  tag: 'emails',
-  params: emailTokenParamSchema,
-  answer: 'file',
-  errors: [400, 404],
-});
-
 /** A person's e-mail standing in the website: their address, and whether campaigns skip it (unsubscribed or bounced). */
 export const personEmailStatusSchema = z.object({
   email: z.string().nullable(),
   suppressed: z.object({ reason: z.enum(['unsubscribed', 'bounced']), at: z.string() }).nullable(),
 });
 export type PersonEmailStatus = z.infer<typeof personEmailStatusSchema>;
-
-export const getPersonEmailStatusCall = defineCall({
-  method: 'GET',
-  path: '/api/emails/people/:id',
-  access: inWebsite('get_email'),
-  summary: "A person's e-mail standing: their address and whether they unsubscribed or bounced",
-  tag: 'emails',
-  params: idParamSchema,
-  response: z.object({ data: personEmailStatusSchema }),
-  errors: ERRORS,
-});
 
 /** One recipient of an e-mail: the person, where the e-mail is, what they did with it, and whether the website still e-mails them. */
 export const emailRecipientSchema = z.object({
@@ -287,15 +146,3 @@ export const emailRecipientSchema = z.object({
 });
 export type EmailRecipient = z.infer<typeof emailRecipientSchema>;
 export const emailRecipientsQuerySchema = pageQuerySchema.extend({ status: z.enum(['queued', 'sent', 'failed', 'skipped']).optional() });
-
-export const listEmailRecipientsCall = defineCall({
-  method: 'GET',
-  path: '/api/emails/:id/recipients',
-  access: inWebsite('get_email'),
-  summary: 'The recipients of an e-mail, newest first: each one’s delivery, open, click and unsubscribe',
-  tag: 'emails',
-  params: idParamSchema,
-  query: emailRecipientsQuerySchema,
-  response: pagedSchema(emailRecipientSchema),
-  errors: ERRORS,
-});

@@ -1,13 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { emailKind } from '../../contracts/src/content-kinds';
 import { CampaignListPage } from './PopupListPage';
 import { ShellPage } from './ShellPage';
 
-/** /emails (get_email). */
+/** The list of e-mails (path and permission: its descriptor). */
 export class EmailListPage extends CampaignListPage {
-  public static readonly path = '/emails';
+  public static readonly path = emailKind.screens.basePath;
 
   public constructor(page: Page) {
-    super(page, EmailListPage.path, 'emails');
+    super(page, emailKind);
   }
 }
 

@@ -111,8 +111,8 @@ test.describe('e-mail campaigns', () => {
     // The next campaign to the same audience skips the person who left.
     const session = await api.loginAsAdmin();
     const nextSince = new Date();
-    const next = await api.duplicateEmail(session, emailId);
-    await api.publish(session, 'emails', next);
+    const next = await api.duplicate(session, 'email', emailId);
+    await api.publish(session, 'email', next);
     const nextMails = await waitForMails(outbox, subject, nextSince, expected - 1);
     await new Promise((r) => setTimeout(r, 2000));
     const finalMails = await campaignMails(outbox, subject, nextSince);

@@ -37,13 +37,15 @@ type Kind = 'popup' | 'banner' | 'push' | 'email';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { popupKind, bannerKind, pushKind, emailKind } = await import('../../src/routes/campaigns/kinds');
+  const { KIND_RULES } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, email: emailKind }[kind];
-  // A live item, as the other kinds are created (so it has a first version to restore).
+  // An e-mail stored live, as the other kinds are created (so it has a first version to restore).
   const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
-  const doc = spec.schema.parse(raw);
-  return insertCampaign(t.ctx.db, spec, u.websiteId, u.id, doc);
+  const insert = <K extends Kind>(k: K) => {
+    const rules = KIND_RULES[k];
+    return insertCampaign(t.ctx.db, rules, u.websiteId, u.id, rules.schema.parse(raw));
+  };
+  return insert(kind);
 }
 
 /** Form answers of a popup, inserted straight in the table (the public events call is tested on its own). */

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   clickEmailLinkCall,
   countEmailRecipientsCall,
-  emailCalls,
   EMAIL_LINK_REFUSED_MESSAGE,
   EMAIL_NO_ADDRESS_MESSAGE,
   EMAIL_TEST_SENT_MESSAGE,
@@ -30,8 +29,8 @@ import { siteNameOf } from '../../services/email-sender';
 import { accountsStore } from '../../stores/accounts';
 import { campaignsStore } from '../../stores/campaigns';
 import { emailsStore } from '../../stores/emails';
-import { emailKind } from '../campaigns/kinds';
-import { serveKind, serveUpdateDelete } from '../campaigns';
+import { emailRules } from '../campaigns/kinds';
+import type { KindHooks } from '../campaigns';
 
 /** The API's public address, as the e-mail's links must name it (PUBLIC_API_URL behind a proxy). */
 const apiBaseOf = (ctx: AppContext, request: FastifyRequest) => ctx.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
@@ -76,23 +75,25 @@ function page(reply: FastifyReply, lang: EmailLanguage, body: string, status = 2
 }
 
 /**
+ * What publishing and cancelling an e-mail also do (the generic campaign routes run them in the
+ * action's transaction): publishing orders its sending, with the API's public address its links
+ * name; cancelling stops what is not sent yet.
+ */
+export function emailHooks(ctx: AppContext): KindHooks {
+  return {
+    afterPublish: (tx, request, id) => emailsStore(tx).orderSend(id, activeWebsiteOf(request).id, apiBaseOf(ctx, request)),
+    afterCancel: (tx, _request, id) => emailsStore(tx).cancelPending(id),
+  };
+}
+
+/**
  * E-mail campaigns: the campaigns' calls under /api/emails (one generic implementation, the `email`
  * permission resource), publishing orders the sending and cancelling stops it; the figures, the
  * editor's preview, recipients count and test; and the recipient's links (open pixel, click
  * redirect, unsubscribe).
  */
 export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
-  serveKind(app, ctx, {
-    rules: emailKind,
-    calls: emailCalls,
-    titleParam: 'subject',
-    idsField: 'emails',
-    onPublished: (tx, request, id) => emailsStore(tx).orderSend(id, activeWebsiteOf(request).id, apiBaseOf(ctx, request)),
-    onCancelled: (tx, _request, id) => emailsStore(tx).cancelPending(id),
-  });
-  serveUpdateDelete(app, ctx, emailKind, emailCalls);
-
-  const own = async (request: FastifyRequest, id: string) => campaignsStore(ctx.db, activeWebsiteOf(request), emailKind).assertOwn(id);
+  const own = async (request: FastifyRequest, id: string) => campaignsStore(ctx.db, activeWebsiteOf(request), emailRules).assertOwn(id);
 
   serve(app, getEmailStatsCall, async (request) => {
     await own(request, request.params.id);
@@ -124,7 +125,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   // The working copy, as saved, to the caller's own address; placeholders show their fallbacks.
   serve(app, sendTestEmailCall, async (request, reply) => {
     const website = activeWebsiteOf(request);
-    const doc = (await campaignsStore(ctx.db, website, emailKind).view(request.params.id)) as unknown as EmailDocument;
+    const doc = (await campaignsStore(ctx.db, website, emailRules).view(request.params.id)) as unknown as EmailDocument;
     const me = await accountsStore(ctx.db).credentials(caller(request).userId);
     if (!me?.email) throw badRequest(EMAIL_NO_ADDRESS_MESSAGE);
     const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx, request), siteName: await siteNameOf(ctx.db, website.id), links: null });

@@ -4,6 +4,7 @@ import type { EmailBody } from 'contracts';
 import { PageHeader } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { workspaceOfCreateRoute } from 'shared-content';
+import { EMAIL_SCREENS } from '../campaigns/kinds';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreateEmail } from './api/create-email';
@@ -18,10 +19,10 @@ export default function EmailCreateScreen() {
   const { mutateAsync: create } = useCreateEmail();
   const save = useSave({
     save: (body: EmailBody) => create({ body, query: { draft: 'true' } }),
-    listPath: '/emails',
+    listPath: EMAIL_SCREENS.basePath,
     fallback: t('messages.emailCreateFailed'),
     // A new e-mail is a draft: saved, it opens in its editor, where it is tested and published.
-    goTo: (saved) => `/emails/${saved.data._id}/update`,
+    goTo: (saved) => `${EMAIL_SCREENS.basePath}/${saved.data._id}/update`,
   });
   const language = (['en', 'fr', 'ar'] as const).find((l) => i18n.language?.startsWith(l)) ?? 'en';
   const defaults = useMemo(() => defaultEmail(workspaceOfCreateRoute(id), language), [id, language]);

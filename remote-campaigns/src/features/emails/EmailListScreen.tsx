@@ -1,3 +1,4 @@
+import { bulkDeleteBody, emailKind } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { ContentListPage, STATUS_FILTER, type CampaignColumnOptions, type ContentListCalls, type ValueFilterSpec } from 'shared-content';
 import { EMAIL_SCREENS } from '../campaigns/kinds';
@@ -22,7 +23,7 @@ export default function EmailListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: { emails: ids } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(emailKind, ids) }),
   };
   return <ContentListPage kind={EMAIL_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

@@ -22,7 +22,7 @@ export default function EmailUpdateScreen() {
   const { mutateAsync: update } = useUpdateEmail();
   const save = useSave({
     save: (body: EmailBody) => update({ params: { id }, body }),
-    listPath: '/emails',
+    listPath: EMAIL_SCREENS.basePath,
     fallback: t('messages.emailUpdateFailed'),
   });
   return (
