@@ -17,6 +17,8 @@ import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
 import { inputGuard } from './plugins/input-guard';
 import { BackgroundTasks } from './lib/background';
+import { EmailSender } from './services/email-sender';
+import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
 import { loginRoute } from './routes/auth/login';
@@ -132,8 +134,13 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     log: app.log,
     background: new BackgroundTasks(app.log),
     clock: options.clock ?? SYSTEM_CLOCK,
+    emailSender: undefined as unknown as EmailSender,
   };
+  ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);
   app.decorate('ctx', ctx);
+  // Campaign e-mails go out from every API process (their claims never overlap); stopped before the mailer closes.
+  if (config.email.sender) app.addHook('onReady', async () => ctx.emailSender.start());
+  app.addHook('onClose', async () => ctx.emailSender.stop());
 
   // Mail queued by background work goes out before the mailer closes.
   app.addHook('onClose', async () => {
@@ -193,7 +200,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   audienceRoutes(app, ctx);
   await publicScriptRoutes(app, ctx);
   installCheckRoute(app, ctx);
-  campaignRoutes(app, ctx);
+  campaignRoutes(app, ctx, { email: emailHooks(ctx) });
+  emailRoutes(app, ctx);
   uploadRoutes(app, ctx);
   statsRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);

@@ -55,6 +55,18 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** E-mail campaigns: at most this many e-mails a second per website, per API process. */
+  EMAIL_RATE_PER_SECOND: intFrom(20),
+  /** How often the sender looks for due e-mails (ms). */
+  EMAIL_POLL_MS: intFrom(1000),
+  /** The first retry after a temporary SMTP failure waits this long (ms); each next one twice as long. */
+  EMAIL_RETRY_BASE_MS: intFrom(30_000),
+  /** Temporary failures before an e-mail is given up. */
+  EMAIL_MAX_ATTEMPTS: intFrom(6),
+  /** A claimed e-mail left unsent this long (its process died) is claimed again (ms). */
+  EMAIL_LEASE_MS: intFrom(300_000),
+  /** `off`: this process sends no campaign e-mail (another one does). */
+  EMAIL_SENDER: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -82,6 +94,7 @@ export interface Config {
   login: { maxFailures: number; ipMaxFailures: number; windowMinutes: number };
   trustProxy: boolean;
   logLevel: string;
+  email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
 }
 
 /**
@@ -151,5 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    email: {
+      ratePerSecond: e.EMAIL_RATE_PER_SECOND,
+      pollMs: e.EMAIL_POLL_MS,
+      retryBaseMs: e.EMAIL_RETRY_BASE_MS,
+      maxAttempts: e.EMAIL_MAX_ATTEMPTS,
+      leaseMs: e.EMAIL_LEASE_MS,
+      sender: e.EMAIL_SENDER === 'on',
+    },
   };
 }

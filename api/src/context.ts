@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
+import type { EmailSender } from './services/email-sender';
 import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
 import type { TokenService } from './services/tokens';
@@ -30,4 +31,6 @@ export interface AppContext {
   /** Work started after answering (see lib/background.ts). */
   background: BackgroundTasks;
   clock: Clock;
+  /** Sends the e-mail campaigns' queue (services/email-sender.ts). */
+  emailSender: EmailSender;
 }

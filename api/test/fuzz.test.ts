@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { ALL_PERMISSIONS } from 'contracts';
 import { arbitraryOf, hostile, mutationsOf, type JsonSchema } from './support/fuzz-arbitrary';
-import { bannerBody, popupBody, pushBody, tourBody } from './support/campaigns';
+import { bannerBody, emailBody, popupBody, pushBody, tourBody } from './support/campaigns';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { pendingInvitation } from './matrix/invitations';
 import type { MatrixArea, ProtectedRoute, Req } from './matrix/types';
@@ -54,6 +54,10 @@ const VALID: Record<string, () => unknown> = {
   'POST /api/push-notification': () => pushBody(),
   'PUT /api/product-tours/{id}': () => tourBody(),
   'POST /api/product-tours/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
+  'POST /api/emails': () => emailBody(),
+  'PUT /api/emails/{id}': () => emailBody(),
+  'POST /api/emails/preview': () => emailBody(),
+  'POST /api/emails/recipients': () => ({ target: 'dynamic', dynamicAudience: { operator: 'and', predicates: [] } }),
   'POST /api/roles': () => ({ name: 'Fuzzed role', permissions: ['get_posts'] }),
   'PUT /api/roles/{id}': () => ({ name: 'Fuzzed role', permissions: ['get_posts'] }),
   'POST /api/tags': () => ({ name: 'Fuzzed tag', color: '#0958d9' }),
@@ -80,6 +84,20 @@ const EXTRA_BUILDERS: Record<string, (u: TestUser) => Promise<Req>> = {
   'POST /api/email/{id}/accept': async () => {
     const inv = await pendingInvitation(t, inviter.organisationId, invitee.email);
     return { method: 'POST', url: `/api/email/${inv.id}/accept?token=${encodeURIComponent(inv.token)}` };
+  },
+  // A real recipient's unsubscribe link (the body must never matter).
+  'POST /api/public/emails/unsubscribe/{token}': async (u) => {
+    const { clientMembers, emailJobs } = await import('../src/db/schema');
+    const { contentOf } = await import('./support/campaigns');
+    const { newEmailToken } = await import('../src/stores/emails');
+    const contentId = await contentOf(t, u, 'email');
+    const [m] = await t.ctx.db
+      .insert(clientMembers)
+      .values({ websiteId: u.websiteId, memberId: `fuzz-${newEmailToken()}`, email: 'fuzz@example.test' })
+      .returning();
+    const token = newEmailToken();
+    await t.ctx.db.insert(emailJobs).values({ websiteId: u.websiteId, contentId, clientMemberId: m.id, email: 'fuzz@example.test', token, status: 'sent' });
+    return { method: 'POST', url: `/api/public/emails/unsubscribe/${token}` };
   },
 };
 

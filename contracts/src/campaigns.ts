@@ -64,7 +64,7 @@ export const MAX_EMOJIS = LIMITS.emojisMax;
 export const MAX_TARGETS = LIMITS.targetsMax;
 
 /** An id list of the active website's groups or segments; the server checks each one belongs to it. */
-const idList = (unknownMessage: string) =>
+export const idList = (unknownMessage: string) =>
   z
     .array(z.string().uuid(unknownMessage), { error: unknownMessage })
     .max(MAX_TARGETS, msg('validation.targetsTooMany'))
@@ -94,7 +94,7 @@ export const urlOrEmptySchema = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v), URL_MESSAGE)
   .default('');
 
-const color = (fallback: string) =>
+export const color = (fallback: string) =>
   z
     .string()
     .trim()
@@ -103,11 +103,11 @@ const color = (fallback: string) =>
     .default(fallback);
 
 /** A required text: its "please enter" code, its "too long" code and its limit. */
-const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS.titleMax) =>
+export const title = (required: MessageCode, tooLong: MessageCode, max: number = LIMITS.titleMax) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Fields every campaign item has for targeting and organisation. */
-export const campaignTargetingShape = {
+export const targetingShape = {
   target: z.enum(CAMPAIGN_TARGETS).default('all'),
   /** Group ids of the active website. */
   groups: idList(GROUP_UNKNOWN_MESSAGE),
@@ -300,7 +300,7 @@ export const popupDocumentSchema = z.object({
     .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
     .max(LIMITS.popupPeopleMax)
     .default([]),
-  ...campaignTargetingShape,
+  ...targetingShape,
 });
 export type PopupDocument = z.infer<typeof popupDocumentSchema>;
 export type PopupDocumentInput = z.input<typeof popupDocumentSchema>;
@@ -416,7 +416,7 @@ export const bannerDocumentSchema = z.object({
   dismissButton: z.boolean().default(true),
   actions: bannerActionSchema.default({ type: 'none' }),
   status: z.enum(CAMPAIGN_STATUSES).default('public'),
-  ...campaignTargetingShape,
+  ...targetingShape,
 });
 export type BannerDocument = z.infer<typeof bannerDocumentSchema>;
 export type BannerDocumentInput = z.input<typeof bannerDocumentSchema>;
@@ -513,7 +513,7 @@ export function defaultPushNotification(workspace: string | null = null): PushNo
 // ---------------------------------------------------------------------------------------------
 
 /** Server-owned fields of a saved item. `sender` is the author (null once their account is gone). */
-export const campaignSavedMeta = {
+export const savedMeta = {
   _id: z.string(),
   sender: z.object({ _id: z.string(), name: z.string() }).nullable(),
   reactCount: z.number().int(),
@@ -529,11 +529,11 @@ export const campaignSavedMeta = {
   publishedAt: z.string().nullable(),
 };
 
-export const popupSchema = popupDocumentSchema.extend(campaignSavedMeta);
+export const popupSchema = popupDocumentSchema.extend(savedMeta);
 export type Popup = z.infer<typeof popupSchema>;
-export const bannerSchema = bannerDocumentSchema.extend(campaignSavedMeta);
+export const bannerSchema = bannerDocumentSchema.extend(savedMeta);
 export type Banner = z.infer<typeof bannerSchema>;
-export const pushNotificationSchema = pushNotificationDocumentSchema.extend(campaignSavedMeta);
+export const pushNotificationSchema = pushNotificationDocumentSchema.extend(savedMeta);
 export type PushNotification = z.infer<typeof pushNotificationSchema>;
 
 /**
@@ -620,33 +620,26 @@ export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.co
 export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
-const bulkIds = (notFound: MessageCode) =>
+export const bulkIds = (notFound: MessageCode) =>
   z
     .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
     .min(1, msg('validation.itemsRequired'))
     .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
-/** A bulk call's id list, for the kinds declared elsewhere (tours…). */
-export const campaignBulkIds = bulkIds;
-/** DELETE /api/popups body. */
-export const popupDeleteBodySchema = z.object({ popups: bulkIds(msg('popups.notFound')) });
-export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
-/** DELETE /api/banners body. */
-export const bannerDeleteBodySchema = z.object({ banners: bulkIds(msg('banners.notFound')) });
-export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
-/** DELETE /api/push-notification body: one or many ids (the row action sends one). */
-export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds(msg('pushNotifications.notFound')) });
-export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
+/**
+ * A bulk delete's body: the ids under the kind's list name (`{ popups: ids }`); each kind's descriptor
+ * (content-kinds.ts) names its list, and an unknown id reports the kind's not-found message.
+ */
+export const bulkDeleteSchema = <F extends string>(field: F, notFound: MessageCode) =>
+  z.object({ [field]: bulkIds(notFound) } as Record<F, ReturnType<typeof bulkIds>>);
 
 // ---------------------------------------------------------------------------------------------
 // Lists
 // ---------------------------------------------------------------------------------------------
 
-const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
+export const filterText = z.string().trim().max(LIMITS.filterTextMax).optional();
 const filterId = z.string().uuid().optional();
 /** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
-const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
-export const campaignListFilters = commonFilters;
-export const campaignFilterText = filterText;
+export const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
 
 /** GET /api/popups (spec: page, pageSize, titleOfBanner-like title filter, style, status, position, priority, sender, tag, workSpace). */
 export const popupListQuerySchema = pageQuerySchema.extend({

@@ -34,19 +34,17 @@ import {
   PUSH_UPDATED_MESSAGE,
   PUSH_VERSION_RESTORED_MESSAGE,
   bannerBodySchema,
-  bannerDeleteBodySchema,
+  bulkDeleteSchema,
   bannerDocumentSchema,
   bannerListQuerySchema,
   bannerResponseSchema,
   bannerSavedResponseSchema,
   popupBodySchema,
-  popupDeleteBodySchema,
   popupDocumentSchema,
   popupListQuerySchema,
   popupResponseSchema,
   popupSavedResponseSchema,
   pushNotificationBodySchema,
-  pushNotificationDeleteBodySchema,
   pushNotificationDocumentSchema,
   pushNotificationListQuerySchema,
   pushNotificationResponseSchema,
@@ -55,7 +53,26 @@ import {
   type CampaignStatus,
 } from './campaigns';
 import { idParamSchema, pageQuerySchema } from './common';
-import { campaignCalls, campaignItemCalls, kindAccess, KIND_CALL_ERRORS, type CampaignPermissionResource } from './kind-calls';
+import {
+  EMAIL_CANCELLED_MESSAGE,
+  EMAIL_CREATED_MESSAGE,
+  EMAIL_DELETED_MESSAGE,
+  EMAIL_DRAFT_DISCARDED_MESSAGE,
+  EMAIL_DUPLICATED_MESSAGE,
+  EMAIL_NOT_FOUND_MESSAGE,
+  EMAIL_PUBLISHED_MESSAGE,
+  EMAIL_SCHEDULED_MESSAGE,
+  EMAIL_UPDATED_MESSAGE,
+  EMAIL_VERSION_RESTORED_MESSAGE,
+  EMAILS_DELETED_MESSAGE,
+  emailBodySchema,
+  emailDeleteBodySchema,
+  emailDocumentSchema,
+  emailListQuerySchema,
+  emailResponseSchema,
+  emailSavedResponseSchema,
+} from './emails';
+import { campaignCalls, campaignItemCalls, campaignUpdateDeleteCalls, kindAccess, KIND_CALL_ERRORS, type CampaignPermissionResource } from './kind-calls';
 import type { MessageCode } from './messages';
 import type { Permission } from './permissions';
 import type { WorkspaceService } from './workspaces';
@@ -117,7 +134,7 @@ export interface ContentKindMessages {
   versionRestored: MessageCode;
 }
 
-/** What a kind declares (the descriptor without what is derived from it: its list filters and calls). */
+/** What a kind declares (the descriptor without what is derived from it: its bulk-delete body, list filters and calls). */
 export interface ContentKindData<
   K extends WorkspaceService = WorkspaceService,
   P extends `/api/${string}` = `/api/${string}`,
@@ -143,9 +160,7 @@ export interface ContentKindData<
   item: z.ZodType;
   /** What create, update, duplicate, cancel and the lifecycle's actions answer: a message and the saved item. */
   saved: z.ZodType;
-  /** The bulk delete's body, `{ [deleteField]: ids }`. */
-  deleteMany: z.ZodObject<Record<DeleteField, z.ZodType>>;
-  /** The bulk delete body's list name (popups, banners, notifications). */
+  /** The bulk delete body's list name (popups, banners, notifications): its body is `{ [deleteField]: ids }`. */
   deleteField: DeleteField;
   /** The list's title search parameter (named after the document's title field): one of the list query's. */
   titleParam: string;
@@ -176,13 +191,17 @@ export type ListFilter<L extends z.ZodObject> = Exclude<keyof L['shape'] & strin
 const filtersOf = <L extends z.ZodObject>(listQuery: L): ListFilter<L>[] =>
   Object.keys(listQuery.shape).filter((k) => !(k in pageQuerySchema.shape)) as ListFilter<L>[];
 
-/** A kind's descriptor: its data, its list filters and its calls. */
+/** A kind's descriptor: its data, its bulk-delete body, its list filters and its calls. */
 function describe<const D extends ContentKindData, C>(
   data: D & { titleParam: keyof z.input<D['listQuery']>; titleField: keyof z.output<D['document']> },
-  calls: (data: D) => C,
+  calls: (data: D & { deleteMany: ReturnType<typeof bulkDeleteSchema<D['deleteField']>> }) => C,
 ) {
-  return { ...data, listFilters: filtersOf(data.listQuery), calls: calls(data) };
+  const full = { ...data, deleteMany: bulkDeleteSchema<D['deleteField']>(data.deleteField, data.messages.notFound), listFilters: filtersOf(data.listQuery) };
+  return { ...full, calls: calls(full) };
 }
+
+/** A kind's bulk-delete body: the ids under the kind's list name (`{ popups: ids }`). */
+export const bulkDeleteBody = <F extends string>(kind: { deleteField: F }, ids: string[]) => ({ [kind.deleteField]: ids }) as Record<F, string[]>;
 
 /** The permission a kind's `action` needs (`get_posts`). */
 export const kindPermission = (kind: Pick<ContentKindData, 'resource'>, action: 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate'): Permission =>
@@ -204,7 +223,6 @@ export const popupKind = describe(
     body: popupBodySchema,
     item: popupResponseSchema,
     saved: popupSavedResponseSchema,
-    deleteMany: popupDeleteBodySchema,
     deleteField: 'popups',
     titleParam: 'titleOfPopup',
     titleField: 'titleOfPopup',
@@ -247,7 +265,6 @@ export const bannerKind = describe(
     body: bannerBodySchema,
     item: bannerResponseSchema,
     saved: bannerSavedResponseSchema,
-    deleteMany: bannerDeleteBodySchema,
     deleteField: 'banners',
     titleParam: 'titleOfBanner',
     titleField: 'titleOfBanner',
@@ -293,7 +310,6 @@ export const pushKind = describe(
     body: pushNotificationBodySchema,
     item: pushNotificationResponseSchema,
     saved: pushNotificationSavedResponseSchema,
-    deleteMany: pushNotificationDeleteBodySchema,
     deleteField: 'notifications',
     titleParam: 'title',
     titleField: 'push_notification_title',
@@ -404,11 +420,67 @@ export const tourKind = describe(
   }),
 );
 
+/** The bulk deletes' bodies (`{ popups: ids }`…), as each descriptor names its list. */
+export const popupDeleteBodySchema = popupKind.deleteMany;
+export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
+export const bannerDeleteBodySchema = bannerKind.deleteMany;
+export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
+export const pushNotificationDeleteBodySchema = pushKind.deleteMany;
+export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// E-mails: /api/emails, permissions *_email, console /emails. Sent to mailboxes, not shown on pages
+// (no explain, no comments or reactions); update and delete by id; created as drafts.
+// ---------------------------------------------------------------------------------------------
+
+export const emailKind = describe(
+  {
+    kind: 'email',
+    path: '/api/emails',
+    resource: 'email',
+    tag: 'emails',
+    label: 'e-mail',
+    document: emailDocumentSchema,
+    listQuery: emailListQuerySchema,
+    body: emailBodySchema,
+    item: emailResponseSchema,
+    saved: emailSavedResponseSchema,
+    deleteMany: emailDeleteBodySchema,
+    deleteField: 'emails',
+    titleParam: 'subject',
+    titleField: 'subject',
+    cancelMethod: 'DELETE',
+    interrupts: false,
+    surface: 'email',
+    createdStatus: 'draft',
+    messages: {
+      notFound: EMAIL_NOT_FOUND_MESSAGE,
+      created: EMAIL_CREATED_MESSAGE,
+      updated: EMAIL_UPDATED_MESSAGE,
+      deleted: EMAIL_DELETED_MESSAGE,
+      deletedMany: EMAILS_DELETED_MESSAGE,
+      duplicated: EMAIL_DUPLICATED_MESSAGE,
+      cancelled: EMAIL_CANCELLED_MESSAGE,
+      published: EMAIL_PUBLISHED_MESSAGE,
+      scheduled: EMAIL_SCHEDULED_MESSAGE,
+      draftDiscarded: EMAIL_DRAFT_DISCARDED_MESSAGE,
+      versionRestored: EMAIL_VERSION_RESTORED_MESSAGE,
+    },
+    screens: { basePath: '/emails', namespace: 'campaigns', i18nKey: 'emails', guarded: true },
+    feedback: false,
+  },
+  (k) => {
+    // What the content call would decide is meaningless for an e-mail: no explain.
+    const { explain: _explain, ...calls } = campaignCalls(k);
+    return { ...calls, ...campaignUpdateDeleteCalls(k) };
+  },
+);
+
 /**
  * Every described kind, keyed by its kind. A new kind is one more entry here (and its descriptor
  * above); the API, the console and the checks read this registry.
  */
-export const CONTENT_KIND_DESCRIPTORS = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind } as const;
+export const CONTENT_KIND_DESCRIPTORS = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, email: emailKind } as const;
 export type DescribedKind = keyof typeof CONTENT_KIND_DESCRIPTORS;
 export type AnyContentKindDescriptor = (typeof CONTENT_KIND_DESCRIPTORS)[DescribedKind];
 /** The descriptors as a list, in the console's order. */
@@ -420,7 +492,7 @@ export const CONTENT_KIND_LIST: readonly AnyContentKindDescriptor[] = Object.val
  */
 export const CREATED_STATUS_OF = {
   checklist: 'draft',
-  email: 'draft',
+  email: emailKind.createdStatus,
   popup: popupKind.createdStatus,
   banner: bannerKind.createdStatus,
   push: pushKind.createdStatus,

@@ -32,3 +32,5 @@ export * from './messages';
 export * from './page-rule';
 export * from './tours';
 export * from './tour-calls';
+export * from './emails';
+export * from './email-calls';

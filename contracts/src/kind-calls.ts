@@ -24,7 +24,7 @@ import {
  */
 
 /** The permission resources of the content kinds (spec section 6). */
-export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour';
+export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'email';
 export type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate';
 
 export const kindAccess = (action: CampaignAction, resource: CampaignPermissionResource) => inWebsite(`${action}_${resource}` as Permission);
@@ -195,11 +195,8 @@ export function campaignCalls<
   };
 }
 
-/**
- * The calls of the kinds that keep an id in the path for update and delete and that visitors react
- * to (popups and banners): update and delete by id, comments, reactions, reaction counts.
- */
-export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
+/** Update and delete by id (the kinds whose paths carry the id: popups, banners, e-mails). */
+export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
   path: P;
   resource: CampaignPermissionResource;
   tag: string;
@@ -230,6 +227,24 @@ export function campaignItemCalls<const P extends string, B extends z.ZodType, S
       response: messageSchema,
       errors: KIND_CALL_ERRORS,
     }),
+  };
+}
+
+/**
+ * The calls of the kinds that keep an id in the path for update and delete and that visitors react
+ * to (popups and banners): update and delete by id, comments, reactions, reaction counts.
+ */
+export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
+  path: P;
+  resource: CampaignPermissionResource;
+  tag: string;
+  label: string;
+  body: B;
+  saved: S;
+}) {
+  const { path, resource, tag, label } = kind;
+  return {
+    ...campaignUpdateDeleteCalls(kind),
     listComments: defineCall({
       method: 'GET',
       path: `${path}/:id/comments`,

@@ -92,6 +92,11 @@ export const servicesCountSchema = z.object({
   push_notification: z.number().int(),
   productTour: z.number().int(),
   checklist: z.number().int(),
+  /** E-mail campaigns the website has, and its campaign e-mails sent, first opened and first clicked in the range. */
+  email: z.number().int().default(0),
+  emailsSent: z.number().int().default(0),
+  emailsOpened: z.number().int().default(0),
+  emailsClicked: z.number().int().default(0),
 });
 export type ServicesCount = z.infer<typeof servicesCountSchema>;
 

@@ -10,12 +10,12 @@ import {
   CAMPAIGN_DEVICES,
   CAMPAIGN_PRIORITIES,
   CAMPAIGN_STATUSES,
-  campaignBulkIds,
-  campaignFilterText,
-  campaignListFilters,
+  bulkDeleteSchema,
+  filterText,
+  commonFilters,
   campaignPageSchema,
-  campaignSavedMeta,
-  campaignTargetingShape,
+  savedMeta,
+  targetingShape,
   textBlockSchema,
   type CampaignPage,
   type CampaignStatus,
@@ -249,7 +249,7 @@ const tourShape = {
     .max(LIMITS.popupPeopleMax)
     .default([]),
   /** target, groups, audiences, dynamicAudience, tag, workspace: the popups' targeting. */
-  ...campaignTargetingShape,
+  ...targetingShape,
 };
 
 const uniqueStepIds = (steps: { id?: string }[], ctx: z.RefinementCtx) => {
@@ -320,7 +320,7 @@ export function tourPublishErrors(tour: Pick<TourDocument, 'title' | 'steps'>): 
 // Saved tours, lists, bodies
 // ---------------------------------------------------------------------------------------------
 
-export const tourSchema = tourDocumentSchema.extend(campaignSavedMeta);
+export const tourSchema = tourDocumentSchema.extend(savedMeta);
 export type Tour = z.infer<typeof tourSchema>;
 export const tourResponseSchema = z.object({ data: tourSchema });
 export const tourSavedResponseSchema = z.object({ message: z.string(), data: tourSchema });
@@ -330,15 +330,15 @@ export const tourCreateQuerySchema = z.object({ workSpace: z.string().uuid(msg('
 export type TourCreateQuery = z.input<typeof tourCreateQuerySchema>;
 
 /** DELETE /api/product-tours body. */
-export const tourDeleteBodySchema = z.object({ productTours: campaignBulkIds(msg('tours.notFound')) });
+export const tourDeleteBodySchema = bulkDeleteSchema('productTours', msg('tours.notFound'));
 export type TourDeleteBody = z.input<typeof tourDeleteBodySchema>;
 
 /** GET /api/product-tours: paging, title contains, priority and devices (settings), and the common filters. */
 export const tourListQuerySchema = pageQuerySchema.extend({
-  title: campaignFilterText,
+  title: filterText,
   priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
   devices: z.enum(CAMPAIGN_DEVICES).optional(),
-  ...campaignListFilters,
+  ...commonFilters,
 });
 export type TourListQuery = z.input<typeof tourListQuerySchema>;
 

@@ -25,11 +25,16 @@ const manifest: RemoteManifest = {
     { path: '/push_notification/:id/create', screen: './PushCreateScreen', permission: null, layout: 'main' },
     { path: '/push_notification/:id/view', screen: './PushViewScreen', permission: null, layout: 'main' },
     { path: '/push_notification/:id/update', screen: './PushUpdateScreen', permission: null, layout: 'main' },
+    { path: '/emails', screen: './EmailListScreen', permission: 'get_email', layout: 'main' },
+    { path: '/emails/:id/create', screen: './EmailCreateScreen', permission: 'create_email', layout: 'main' },
+    { path: '/emails/:id/view', screen: './EmailViewScreen', permission: 'get_email', layout: 'main' },
+    { path: '/emails/:id/update', screen: './EmailUpdateScreen', permission: 'update_email', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.popups', path: '/posts', icon: 'popup', permission: 'get_posts', group: 'engagement', order: 10 },
     { labelKey: 'nav.banners', path: '/banners', icon: 'banner', permission: 'get_banners', group: 'engagement', order: 20 },
     { labelKey: 'nav.push', path: '/push_notification', icon: 'push', permission: null, group: 'engagement', order: 50 },
+    { labelKey: 'nav.emails', path: '/emails', icon: 'email', permission: 'get_email', group: 'engagement', order: 60 },
   ],
 };
 

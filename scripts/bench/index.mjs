@@ -74,6 +74,7 @@ const STATS_BENCH = path.join(ROOT, 'api/bench/stats-bench.mjs');
 const POPUPS_BENCH = path.join(ROOT, 'api/bench/popups-bench.mjs');
 const SCRIPT_CONTENT_BENCH = path.join(ROOT, 'api/bench/script-content-bench.mjs');
 const LISTS_BENCH = path.join(ROOT, 'api/bench/lists-bench.mjs');
+const EMAIL_BENCH = path.join(ROOT, 'api/bench/email-bench.ts');
 /**
  * Issue 11, item 5: the list figures before the work on it (PGlite, 50 connections, 2026-11-24),
  * printed beside today's. The lists measured then are the only ones that have a figure.
@@ -346,6 +347,41 @@ try {
       skip(bench.what, err.message);
     }
   }
+  // c5: campaign e-mails a second through a local SMTP server (api/bench/email-bench.ts starts the
+  //     built API on its own data and sends one campaign to 2,000 people), on PGlite then PostgreSQL.
+  if (wants('api') && existsSync(EMAIL_BENCH)) {
+    results.email = {};
+    const runEmailBench = async (env) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', EMAIL_BENCH], {
+        cwd: path.join(ROOT, 'api'),
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`exited with code ${code}`);
+      return JSON.parse(out.trim().split('\n').at(-1));
+    };
+    try {
+      log('e-mail sending bench (PGlite): node --import tsx api/bench/email-bench.ts');
+      results.email.pglite = await runEmailBench({});
+    } catch (err) {
+      skip('e-mail sending on PGlite', err.message);
+    }
+    const got = await getThrowawayPostgres({ log });
+    if (!got.pg) skip('e-mail sending on PostgreSQL', got.reason);
+    else {
+      try {
+        log('e-mail sending bench (PostgreSQL)');
+        results.email.postgres = await runEmailBench({ BENCH_DATABASE_URL: got.pg.url });
+      } catch (err) {
+        skip('e-mail sending on PostgreSQL', err.message);
+      } finally {
+        await got.pg.stop().catch(() => {});
+      }
+    }
+  }
 } finally {
   await cleanup();
 }
@@ -516,6 +552,19 @@ for (const [db, label] of [
       mark(f.rps >= target.rps && f.p99 <= target.p99 && !f.non2xx && !f.errors),
     ]);
   }
+}
+
+for (const [db, label] of [
+  ['pglite', 'PGlite'],
+  ['postgres', 'PostgreSQL'],
+]) {
+  const e = results.email?.[db];
+  rows.push([
+    `Campaign e-mails sent to a local SMTP server on ${label}`,
+    e ? `${e.perSecond} e-mails/s (${e.emails} in ${e.seconds.toFixed(1)} s)` : 'skipped',
+    '',
+    '',
+  ]);
 }
 
 const table = ['| Figure | Measured | Target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

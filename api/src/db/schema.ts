@@ -681,3 +681,93 @@ export const contentProgress = pgTable(
     check('content_progress_owner_check', sql`${t.visitorId} is not null or ${t.clientMemberId} is not null`),
   ],
 );
+
+/**
+ * An e-mail campaign's send order (written on publish): turned into one job per recipient once due,
+ * exactly once (`enqueuedAt`). `baseUrl` is the API's public address the e-mail's links point at.
+ */
+export const emailSends = pgTable(
+  'email_sends',
+  {
+    contentId: uuid('content_id')
+      .primaryKey()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    baseUrl: text('base_url').notNull(),
+    enqueuedAt: tstz('enqueued_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_sends_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.enqueuedAt} is null`),
+  ],
+);
+
+export const EMAIL_JOB_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export type EmailJobStatus = (typeof EMAIL_JOB_STATUSES)[number];
+
+/**
+ * The durable delivery queue: one job per (campaign, person), the idempotency key. Claimed with
+ * FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`); `token` is the recipient's secret in the
+ * e-mail's links; opened/clicked/unsubscribed are set once (each counts once a person).
+ */
+export const emailJobs = pgTable(
+  'email_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    clientMemberId: uuid('client_member_id')
+      .notNull()
+      .references(() => clientMembers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    token: text('token').notNull(),
+    status: text('status', { enum: EMAIL_JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: tstz('run_at').notNull().defaultNow(),
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    sentAt: tstz('sent_at'),
+    openedAt: tstz('opened_at'),
+    clickedAt: tstz('clicked_at'),
+    unsubscribedAt: tstz('unsubscribed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_jobs_content_member_unique').on(t.contentId, t.clientMemberId),
+    uniqueIndex('email_jobs_token_unique').on(t.token),
+    index('email_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('email_jobs_website_sent_idx').on(t.websiteId, t.sentAt),
+    check('email_jobs_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
+  ],
+);
+
+/** Addresses a website no longer e-mails: unsubscribed, or refused for good by the SMTP server (a bounce). */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    reason: text('reason', { enum: ['unsubscribed', 'bounced'] }).notNull(),
+    clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
+    contentId: uuid('content_id').references(() => contents.id, { onDelete: 'set null' }),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_suppressions_pk', columns: [t.websiteId, t.email] }),
+    check('email_suppressions_reason_check', sql`${t.reason} in ('unsubscribed', 'bounced')`),
+  ],
+);

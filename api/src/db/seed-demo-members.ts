@@ -1,5 +1,5 @@
 import type { DbOrTx } from './client';
-import { attributes, clientMembers } from './schema';
+import { attributes, clientMembers, segments } from './schema';
 
 /**
  * Demo people of the demo website, so a newcomer can build groups (and audiences) on the first
@@ -44,6 +44,8 @@ export interface DemoMember {
   division: string;
   state: string;
   domain: string;
+  /** Where the demo's e-mail campaigns go (the local outbox unless SMTP_URL says otherwise). */
+  email: string;
   attributes: Record<string, string | number | boolean | null>;
 }
 
@@ -54,12 +56,14 @@ export function demoMembers(): DemoMember[] {
     const vip = i >= 54;
     const first = FIRST_NAMES[i % FIRST_NAMES.length];
     const last = LAST_NAMES[(i * 3) % LAST_NAMES.length];
+    const username = `${first}.${last}${i >= FIRST_NAMES.length ? i : ''}`;
     people.push({
       memberId: vip ? `vip-${2001 + i - 54}` : `cus-${1001 + i}`,
-      username: `${first}.${last}${i >= FIRST_NAMES.length ? i : ''}`,
+      username,
       division: DIVISIONS[(i * 7) % DIVISIONS.length],
       state: vip ? 'active' : STATES[(i * 5 + Math.floor(i / 4)) % STATES.length],
       domain: demoMembersDomain,
+      email: `${username}@${demoMembersDomain}`,
       attributes: { plan: vip ? 'pro' : PLANS[i % PLANS.length], visits: (i * 37) % 120, newsletter: i % 3 === 0 },
     });
   }
@@ -95,4 +99,15 @@ export async function seedDemoAttributes(db: DbOrTx, websiteId: string): Promise
     .onConflictDoNothing()
     .returning({ id: attributes.id });
   return inserted.length;
+}
+
+/** The demo website's saved audience of its "pro" people: what the demo's e-mail campaigns target. */
+export const DEMO_PRO_AUDIENCE = 'Pro customers';
+
+/** Saves DEMO_PRO_AUDIENCE on `websiteId` (plan is pro); left as it is when one by that name exists. */
+export async function seedDemoAudience(db: DbOrTx, websiteId: string): Promise<void> {
+  await db
+    .insert(segments)
+    .values({ websiteId, name: DEMO_PRO_AUDIENCE, audience: { operator: 'and', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] } })
+    .onConflictDoNothing();
 }

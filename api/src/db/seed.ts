@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, parsePermission, type Permission } from 'contracts';
 import type { Db, DbOrTx } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
-import { seedDemoAttributes, seedDemoMembers } from './seed-demo-members';
+import { seedDemoAttributes, seedDemoAudience, seedDemoMembers } from './seed-demo-members';
 import { popupRules } from '../routes/campaigns/kinds';
 import { insertCampaign } from '../stores/campaigns';
 
@@ -59,6 +59,8 @@ export async function seedDatabase(db: Db, admin: { email: string; password: str
     await seedDemoMembers(tx, demoSite.id);
     // …and the attributes they carry, so the demo customer site can identify its visitor with them.
     await seedDemoAttributes(tx, demoSite.id);
+    // …and a saved audience of its "pro" people, for a first e-mail campaign.
+    await seedDemoAudience(tx, demoSite.id);
     const created = await tx
       .insert(roles)
       .values(Object.entries(SEED_ROLES).map(([name, permissions]) => ({ organisationId: org.id, name, permissions })))

@@ -10,6 +10,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The name shown beside the configured sender address (campaign e-mails). */
+  fromName?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
+  /** A stable Message-ID: a message sent again after a crash is the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -18,6 +24,12 @@ export interface Mailer {
    * so response time never reveals whether an address has an account (forgot-password).
    */
   send(message: MailMessage): void;
+  /**
+   * Delivers one mail and waits for the server's answer: rejects with the SMTP error (its
+   * `responseCode` tells a temporary 4xx from a permanent 5xx). For the campaign queue, which
+   * records each outcome.
+   */
+  deliver(message: MailMessage): Promise<void>;
   /** Waits for every queued mail (called on shutdown and by tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -27,13 +39,15 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }, log: Pick<FastifyBaseLogger, 'error' | 'info'>): Mailer {
   const pending = new Set<Promise<void>>();
 
-  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // Pooled: a campaign sends many mails in a row over a few kept connections.
+  const smtp = options.smtpUrl ? nodemailer.createTransport(pooled(options.smtpUrl)) : null;
   // Without SMTP: build the full RFC 822 message in memory, then write it to the outbox.
   const stream = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(options.dataDir);
 
   async function deliver(message: MailMessage): Promise<void> {
-    const mail = { from: options.from, ...message };
+    const { fromName, headers, messageId, ...rest } = message;
+    const mail = { from: fromName ? { name: fromName, address: addressOf(options.from) } : options.from, headers, messageId, ...rest };
     if (smtp) {
       await smtp.sendMail(mail);
       return;
@@ -62,6 +76,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 
   return {
     transport: smtp ? 'smtp' : 'outbox',
+    deliver,
     send(message) {
       const p = deliver(message)
         .catch((err: unknown) => log.error({ err, subject: message.subject }, 'mail delivery failed'))
@@ -76,4 +91,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       smtp?.close();
     },
   };
+}
+
+/** The address of a `Name <address>` sender (or the sender itself). */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** SMTP_URL with `pool=true` unless it says otherwise. */
+function pooled(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has('pool')) u.searchParams.set('pool', 'true');
+  return u.toString();
 }

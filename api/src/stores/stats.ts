@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { STATS_HOURLY_MAX_HOURS, STATS_UNKNOWN_TIME_ZONE_MESSAGE, type SeriesPoint, type ServiceName, type ServiceViews } from 'contracts';
 import type { Db } from '../db/client';
 import { badRequest } from '../lib/errors';
+import { emailsStore } from './emails';
 
 /*
  * The SQL of the dashboard's statistics (spec section 7), as aggregates over `visitor_events`. Every
@@ -99,15 +100,28 @@ async function serviceCounts(db: Db, w: StatsWindow) {
     db,
     sql`select count(*)::int as n from (select distinct visitor_id from visitor_events where ${inRange(w, sql`type = 'session'`)}) v`,
   );
-  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number }>(
+  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number; email: number }>(
     db,
     sql`select count(*) filter (where kind = 'popup')::int as popup,
                count(*) filter (where kind = 'banner')::int as banner,
                count(*) filter (where kind = 'push')::int as push,
-               count(*) filter (where kind = 'tour')::int as tour
+               count(*) filter (where kind = 'tour')::int as tour,
+               count(*) filter (where kind = 'email')::int as email
           from contents where website_id = ${w.websiteId}`,
   );
-  return { usersConnected: visitors.n, popup: items.popup, banner: items.banner, push_notification: items.push, productTour: items.tour, checklist: 0 };
+  const emails = await emailsStore(db).websiteFigures(w.websiteId, new Date(w.start), new Date(w.end));
+  return {
+    usersConnected: visitors.n,
+    popup: items.popup,
+    banner: items.banner,
+    push_notification: items.push,
+    productTour: items.tour,
+    checklist: 0,
+    email: items.email,
+    emailsSent: emails.sent,
+    emailsOpened: emails.opened,
+    emailsClicked: emails.clicked,
+  };
 }
 
 /**

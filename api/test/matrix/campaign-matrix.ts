@@ -9,14 +9,16 @@ import type { ProtectedRoute, Req } from './types';
  */
 interface AreaOptions {
   base: string;
-  resource: 'posts' | 'banners' | 'pushNotification' | 'tour';
-  kind: 'popup' | 'banner' | 'push' | 'tour';
+  resource: 'posts' | 'banners' | 'pushNotification' | 'tour' | 'email';
+  kind: 'popup' | 'banner' | 'push' | 'tour' | 'email';
   body: () => object;
   bulkField: string;
   cancelMethod: 'DELETE' | 'PATCH';
   /** Popups and banners have comments and reactions; push notifications do not. */
   withReactions: boolean;
-  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push' | 'tour') => Promise<string>;
+  /** Kinds the website script shows explain their decision (e-mails are not shown on pages). */
+  withExplain?: boolean;
+  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push' | 'tour' | 'email') => Promise<string>;
 }
 
 export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
@@ -70,14 +72,18 @@ export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
     })),
     onState(`DELETE ${o.base}/draft/:id`, 'update', 'changed', (id) => ({ method: 'DELETE', url: `${o.base}/draft/${id}` })),
     onItem(`GET ${o.base}/:id/versions`, 'get', (id) => ({ method: 'GET', url: `${o.base}/${id}/versions` })),
-    // Reading: the kind's get_* permission, though a POST (it carries a visitor and a page).
-    onItem(`POST ${o.base}/:id/explain`, 'get', (id) => ({
-      method: 'POST',
-      url: `${o.base}/${id}/explain`,
-      payload: { visitorId: 'matrix-visitor', url: 'https://www.example.com/' },
-    })),
     onItem(`PUT ${o.base}/:id/versions/:number/restore`, 'update', (id) => ({ method: 'PUT', url: `${o.base}/${id}/versions/1/restore` })),
   );
+  if (o.withExplain !== false) {
+    // Reading: the kind's get_* permission, though a POST (it carries a visitor and a page).
+    routes.push(
+      onItem(`POST ${o.base}/:id/explain`, 'get', (id) => ({
+        method: 'POST',
+        url: `${o.base}/${id}/explain`,
+        payload: { visitorId: 'matrix-visitor', url: 'https://www.example.com/' },
+      })),
+    );
+  }
   if (!pushPaths) routes.push(onItem(`DELETE ${o.base}/:id`, 'delete', (id) => ({ method: 'DELETE', url: `${o.base}/${id}` })));
   if (o.withReactions) {
     routes.push(

@@ -1,4 +1,4 @@
-import type { BannerBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
+import type { BannerBody, EmailBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
 import { randomId, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -34,13 +34,25 @@ export function tourBody(overrides: Partial<TourBody> = {}): TourBody {
   };
 }
 
-type Kind = 'popup' | 'banner' | 'push' | 'tour';
+export function emailBody(overrides: Partial<EmailBody> = {}): EmailBody {
+  return {
+    subject: `E-mail ${randomId().slice(0, 8)}`,
+    content: [
+      { id: 'b1', kind: 'text', text: 'Hello {{firstName|there}}' },
+      { id: 'b2', kind: 'button', label: 'Open', url: 'https://app.example.test/' },
+    ],
+    ...overrides,
+  };
+}
+
+type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'email';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
   const { KIND_RULES } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody }[kind]();
+  // An e-mail stored live, as the other kinds are created (so it has a first version to restore).
+  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
   const insert = <K extends Kind>(k: K) => {
     const rules = KIND_RULES[k];
     // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.

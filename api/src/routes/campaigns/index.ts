@@ -50,12 +50,16 @@ interface KindCalls<D extends KindDocument> {
   discardDraft: Call<WithId>;
   listVersions: Call<WithId>;
   restoreVersion: Call<{ params: ZodType<Id & { number: number }> }>;
-  explain: CallDefinition;
+  /** The kinds the website script shows explain its decision (e-mails go to mailboxes: none). */
+  explain?: CallDefinition;
 }
-/** Update and delete by id, and visitor feedback (`campaignItemCalls`): popups and banners. */
+/** Update and delete by id (`campaignUpdateDeleteCalls`): popups, banners, e-mails. */
 interface ItemCalls<D extends KindDocument> {
   update: Call<WithId & { body: ZodType<BodyOf<D>> }>;
   delete: Call<WithId>;
+}
+/** What visitors said (`campaignItemCalls` beyond update and delete): popups and banners. */
+interface FeedbackCalls {
   listComments: Call<WithId & { query: ZodType<PageQuery> }>;
   listReacts: Call<WithId & { query: ZodType<PageQuery & ReactListQuery> }>;
   countReacts: Call<WithId>;
@@ -69,7 +73,16 @@ interface BodyIdUpdate<D extends KindDocument> {
 interface ServedDescriptor<D extends KindDocument> {
   deleteField: string;
   titleParam: string;
-  calls: KindCalls<D> & (ItemCalls<D> | BodyIdUpdate<D>);
+  calls: KindCalls<D> & ((ItemCalls<D> & Partial<FeedbackCalls>) | BodyIdUpdate<D>);
+}
+
+/**
+ * What else happens, in the action's transaction, when an item of a kind goes live (or on a
+ * schedule) or is cancelled: e-mails order their sending, and stop what is not sent yet.
+ */
+export interface KindHooks {
+  afterPublish?: (tx: DbOrTx, request: FastifyRequest, id: string) => Promise<void>;
+  afterCancel?: (tx: DbOrTx, request: FastifyRequest, id: string) => Promise<void>;
 }
 
 /** Every described kind's descriptor, typed by its document: a kind whose calls do not fit the generic implementation does not compile. */
@@ -139,6 +152,7 @@ function serveKind<D extends KindDocument>(
   ctx: AppContext,
   { calls, titleParam, deleteField }: ServedDescriptor<D>,
   rules: CampaignKindRules<D>,
+  hooks: KindHooks = {},
 ) {
   const store = (request: FastifyRequest) => storeOf(ctx, ctx.db, request, rules);
   const messages = rules.messages;
@@ -178,6 +192,7 @@ function serveKind<D extends KindDocument>(
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       await campaigns.cancel(id);
+      await hooks.afterCancel?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.cancelled, data };
@@ -190,6 +205,7 @@ function serveKind<D extends KindDocument>(
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'publish');
       await campaigns.publish(id, caller(request).userId);
+      await hooks.afterPublish?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.published, data };
@@ -202,6 +218,7 @@ function serveKind<D extends KindDocument>(
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'schedule');
       await campaigns.publish(id, caller(request).userId, { startsAt: new Date(body.startsAt), endsAt: body.endsAt ? new Date(body.endsAt) : null });
+      await hooks.afterPublish?.(tx, request, id);
       return campaigns.view(id);
     });
     return { message: messages.scheduled, data };
@@ -218,7 +235,7 @@ function serveKind<D extends KindDocument>(
     return { message: messages.draftDiscarded, data };
   });
 
-  serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
+  if (calls.explain) serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
 
   serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions(request.params.id) }));
 
@@ -239,8 +256,13 @@ function serveKind<D extends KindDocument>(
   }
 }
 
-/** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
-function serveItemCalls<D extends KindDocument>(app: FastifyInstance, ctx: AppContext, rules: CampaignKindRules<D>, calls: ItemCalls<D>) {
+/** Update and delete by id, and what visitors said (comments, reactions) for the kinds that keep it. */
+function serveItemCalls<D extends KindDocument>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  rules: CampaignKindRules<D>,
+  calls: ItemCalls<D> & Partial<FeedbackCalls>,
+) {
   const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
 
   // The whole document (the editor sends it all).
@@ -254,9 +276,9 @@ function serveItemCalls<D extends KindDocument>(app: FastifyInstance, ctx: AppCo
     return { message: rules.messages.deleted };
   });
 
-  serve(app, calls.listComments, (request) => store(request).comments(request.params.id, request.query));
-  serve(app, calls.listReacts, (request) => store(request).reactions(request.params.id, request.query));
-  serve(app, calls.countReacts, (request) => store(request).reactionCounts(request.params.id));
+  if (calls.listComments) serve(app, calls.listComments, (request) => store(request).comments(request.params.id, request.query));
+  if (calls.listReacts) serve(app, calls.listReacts, (request) => store(request).reactions(request.params.id, request.query));
+  if (calls.countReacts) serve(app, calls.countReacts, (request) => store(request).reactionCounts(request.params.id));
 }
 
 /** The ids of a bulk delete's body, under the kind's list name (popups, banners, notifications). */
@@ -266,16 +288,16 @@ function idsIn(body: unknown, field: string): string[] {
 }
 
 /** Registers one described kind: its descriptor and its server rules, matched by the kind's name so both have its document's type. */
-function serveDescribed<K extends DescribedKind>(app: FastifyInstance, ctx: AppContext, kind: K) {
-  serveKind(app, ctx, SERVED[kind], KIND_RULES[kind]);
+function serveDescribed<K extends DescribedKind>(app: FastifyInstance, ctx: AppContext, kind: K, hooks?: KindHooks) {
+  serveKind(app, ctx, SERVED[kind], KIND_RULES[kind], hooks);
 }
 
 /**
  * Content (spec section 7): every kind of CONTENT_KIND_DESCRIPTORS (contracts' content-kinds.ts) under
  * its descriptor's path and permissions, with one implementation; and the popups' form-answers export.
  */
-export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const kind of Object.keys(CONTENT_KIND_DESCRIPTORS) as DescribedKind[]) serveDescribed(app, ctx, kind);
+export function campaignRoutes(app: FastifyInstance, ctx: AppContext, hooks: Partial<Record<DescribedKind, KindHooks>> = {}) {
+  for (const kind of Object.keys(CONTENT_KIND_DESCRIPTORS) as DescribedKind[]) serveDescribed(app, ctx, kind, hooks[kind]);
   exportRoutes(app, ctx);
   tourRoutes(app, ctx);
 }

@@ -13,7 +13,9 @@ import {
   tourKind,
   defaultTour,
   tourPublishErrors,
+  emailKind,
   type BannerDocument,
+  type EmailDocument,
   type CampaignStatus,
   type ContentKindMessages,
   type DescribedKind,
@@ -180,6 +182,16 @@ export const tourRules: CampaignKindRules<TourDocument> = {
   },
 };
 
+/** E-mails: titled by their subject, targeted like popups (among people with an address). */
+export const emailRules: CampaignKindRules<EmailDocument> = {
+  ...fromDescriptor(emailKind),
+  columns: (d) => ({ title: d.subject, status: d.status, position: null, priority: null, style: null, devices: null }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: [] }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, subject: copyTitle(d.subject, LIMITS.titleMax) }),
+};
+
 /** Each described kind's document, as its descriptor's schema makes it. */
 export type DocumentOf<K extends DescribedKind> = z.output<(typeof CONTENT_KIND_DESCRIPTORS)[K]['document']>;
 
@@ -189,4 +201,5 @@ export const KIND_RULES: { [K in DescribedKind]: CampaignKindRules<DocumentOf<K>
   banner: bannerRules,
   push: pushRules,
   tour: tourRules,
+  email: emailRules,
 };

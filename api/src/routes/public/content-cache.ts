@@ -217,6 +217,8 @@ export class ScriptContentCache {
     let expiresAt: number | null = null;
     const boundary = (at: number) => void (expiresAt = expiresAt === null ? at : Math.min(expiresAt, at));
     for (const { c, senderName } of rows) {
+      // E-mails go to mailboxes, never to pages: the website script has nothing to show of them.
+      if (c.kind === 'email') continue;
       if (!servedAt(c, now, boundary)) continue;
       const scheduleEnd = c.endsAt?.getTime() ?? null;
       try {

@@ -36,7 +36,23 @@ function statsAnswer(scale: number) {
       case '/api/stats/interractions':
         return { status: 200, data: { data: { comment: 3 * scale, react: 5 * scale, close: 2 * scale } } };
       case '/api/count':
-        return { status: 200, data: { data: { usersConnected: 12 * scale, popup: 2, banner: 1, push_notification: 1, productTour: 0, checklist: 0 } } };
+        return {
+          status: 200,
+          data: {
+            data: {
+              usersConnected: 12 * scale,
+              popup: 2,
+              banner: 1,
+              push_notification: 1,
+              productTour: 0,
+              checklist: 0,
+              email: 1,
+              emailsSent: 7 * scale,
+              emailsOpened: 3,
+              emailsClicked: 1,
+            },
+          },
+        };
       case '/api/stats/user-connected':
         return { status: 200, data: { data: series(n, (i) => i * scale) } };
       case '/api/stats/views':
@@ -97,6 +113,8 @@ test('loads the last 24 hours by default, in the browser’s time zone, with ske
   expect(await screen.findByTestId('stat-usersConnected-value')).toHaveTextContent('12');
   expect(screen.getByTestId('stat-popup-value')).toHaveTextContent('2');
   expect(screen.getByTestId('stat-productTour-value')).toHaveTextContent('0');
+  expect(screen.getByTestId('stat-emailsSent-value')).toHaveTextContent('7');
+  expect(screen.getByTestId('stat-emailsClicked-value')).toHaveTextContent('1');
   expect(screen.getByTestId('range-select')).toHaveValue('last24hours');
   const statsCalls = calls.filter((c) => STATS_URLS.includes(c.url));
   expect(statsCalls.map((c) => c.url).sort()).toEqual([...STATS_URLS].sort());

@@ -26,6 +26,8 @@ export function BlockEditor({
   onRemove,
   onMove,
   readOnly = false,
+  path,
+  buttonActions = ['link', 'next', 'close'],
 }: {
   page: number;
   index: number;
@@ -34,11 +36,15 @@ export function BlockEditor({
   onMove: (to: number) => void;
   /** The view screen: no move or remove buttons (a disabled red button still looks like an action). */
   readOnly?: boolean;
+  /** Where the block is in the form when not in a popup's page (an e-mail's body: `content.{index}`). */
+  path?: string;
+  /** What a button may do (an e-mail's only opens its link). */
+  buttonActions?: readonly string[];
 }) {
   const { t } = useTranslation('campaigns');
   const { control, register, formState } = useFormContext<PopupDocumentInput>();
   const message = useFieldMessage(formState.errors);
-  const base: BlockPath = `content.${page}.content.${index}`;
+  const base = (path ?? `content.${page}.content.${index}`) as BlockPath;
   const kind = useWatch({ control, name: at(base, 'kind') }) as string;
   const buttonAction = useWatch({ control, name: at(base, 'action') }) as string | undefined;
   const questionType = useWatch({ control, name: at(base, 'type') }) as string | undefined;
@@ -111,7 +117,7 @@ export function BlockEditor({
                 <FormField label={t('blocks.fields.label')} error={message(at(base, 'label'))} required>
                   <Input {...register(at(base, 'label'))} data-testid="block-button-label" />
                 </FormField>
-                {selectField('action', ['link', 'next', 'close'], 'action', 'block-button-action')}
+                {selectField('action', buttonActions, 'action', 'block-button-action')}
               </SimpleGrid>
               {buttonAction === 'link' && (
                 <FormField label={t('blocks.fields.url')} error={message(at(base, 'url'))}>

@@ -2,14 +2,25 @@ import type { ServicesCount } from 'contracts';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Card, SimpleGrid, Skeleton, Stat } from 'shared-ui';
 
-export const COUNT_KEYS = ['usersConnected', 'popup', 'banner', 'push_notification', 'productTour', 'checklist'] as const;
+export const COUNT_KEYS = [
+  'usersConnected',
+  'popup',
+  'banner',
+  'push_notification',
+  'productTour',
+  'checklist',
+  'email',
+  'emailsSent',
+  'emailsOpened',
+  'emailsClicked',
+] as const;
 
 /** servicesCount as figures: visitors connected in the range, and how many items each service has. */
 export function StatCards({ counts, loading }: { counts: ServicesCount | null; loading: boolean }) {
   const { t } = useTranslation('dashboard');
   const { number } = useFormatters();
   return (
-    <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="4" data-testid="service-counts">
+    <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="4" data-testid="service-counts">
       {COUNT_KEYS.map((key) => (
         <Card.Root key={key} size="sm" data-testid={`stat-${key}`}>
           <Card.Body>

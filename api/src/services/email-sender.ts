@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, inArray } from 'drizzle-orm';
+import type { EmailDocument } from 'contracts';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { websites } from '../db/schema';
+import { renderCampaignEmail } from '../mail/campaign-email';
+import type { Mailer } from '../mail/mailer';
+import { emailsStore, type ClaimedJob } from '../stores/emails';
+
+/** At most this many SMTP conversations at once per process. */
+const CONCURRENCY = 5;
+
+/** An SMTP failure worth trying again: a 4xx answer, or no answer at all (connection refused, timeout). */
+function isTemporary(err: unknown): boolean {
+  const code = (err as { responseCode?: number }).responseCode;
+  if (typeof code === 'number') return code < 500;
+  return true;
+}
+
+/** The links a recipient's e-mail carries (all on the API, named by the recipient's token). */
+export const emailLinks = (baseUrl: string, token: string) => ({
+  open: `${baseUrl}/api/public/emails/open/${token}`,
+  click: (url: string) => `${baseUrl}/api/public/emails/click/${token}?url=${encodeURIComponent(url)}`,
+  unsubscribe: `${baseUrl}/api/public/emails/unsubscribe/${token}`,
+});
+
+/**
+ * Sends the e-mail campaigns: every `pollMs`, queues the recipients of due campaigns, claims due jobs
+ * (at most `ratePerSecond` a second per website) and delivers them through the mailer. Outcomes:
+ * sent; a temporary failure (4xx, network) tried again after 1×, 2×, 4×… `retryBaseMs`, given up
+ * after `maxAttempts`; a permanent refusal (5xx) recorded as failed, and its address marked bounced.
+ *
+ * Delivery is at least once at the SMTP level and exactly once in what recipients see: a job is
+ * marked sent right after the server accepted it; a process killed between the two leaves the job
+ * to be sent again once its lease ends, as the same message (the same Message-ID, which mailboxes
+ * keep once). Each process may run one: the claims (FOR UPDATE SKIP LOCKED, a lease) never hand the
+ * same job to two processes at once.
+ */
+export class EmailSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private readonly sentThisSecond = new Map<string, { second: number; n: number }>();
+  private readonly siteNames = new Map<string, string>();
+  private lastPassWorked = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly config: Config['email'],
+    /** The product's clock (context.ts' Clock; not imported, which would make an import cycle). */
+    private readonly clock: { now(): number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        void this.tick().finally(loop);
+      }, this.config.pollMs);
+      this.timer.unref();
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass (serialised: a pass never overlaps the previous one in this process). */
+  tick(): Promise<void> {
+    const previous = this.running ?? Promise.resolve();
+    const pass = previous.then(() => this.pass()).catch((err: unknown) => this.log.error({ err }, 'e-mail sending pass failed'));
+    this.running = pass;
+    return pass;
+  }
+
+  /** Runs passes until nothing is due (tests, and the bench). */
+  async drain(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      await this.tick();
+      if (!this.lastPassWorked) return;
+    }
+  }
+
+  private quota(websiteId: string, second: number): number {
+    const s = this.sentThisSecond.get(websiteId);
+    const used = s && s.second === second ? s.n : 0;
+    return Math.max(0, this.config.ratePerSecond - used);
+  }
+
+  private count(websiteId: string, second: number) {
+    const s = this.sentThisSecond.get(websiteId);
+    if (s && s.second === second) s.n++;
+    else this.sentThisSecond.set(websiteId, { second, n: 1 });
+  }
+
+  private async pass(): Promise<void> {
+    const now = new Date(this.clock.now());
+    const queued = await this.db.transaction((tx) => emailsStore(tx).enqueueDue(now));
+    const second = Math.floor(Date.now() / 1000);
+    const jobs = await this.db.transaction((tx) =>
+      emailsStore(tx).claim(now, new Date(now.getTime() + this.config.leaseMs), this.config.ratePerSecond * 10, (w) => this.quota(w, second)),
+    );
+    this.lastPassWorked = queued > 0 || jobs.length > 0;
+    if (jobs.length === 0) return;
+    await this.loadSiteNames(jobs);
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        this.count(job.websiteId, second);
+        await this.deliver(job);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+  }
+
+  private async loadSiteNames(jobs: ClaimedJob[]) {
+    const missing = [...new Set(jobs.map((j) => j.websiteId))].filter((id) => !this.siteNames.has(id));
+    if (missing.length === 0) return;
+    const rows = await this.db.select({ id: websites.id, name: websites.name, domain: websites.domain }).from(websites).where(inArray(websites.id, missing));
+    for (const r of rows) this.siteNames.set(r.id, r.name || r.domain);
+  }
+
+  private async deliver(job: ClaimedJob): Promise<void> {
+    const store = emailsStore(this.db);
+    const doc = job.document as unknown as EmailDocument;
+    const links = emailLinks(job.baseUrl, job.token);
+    let rendered;
+    try {
+      rendered = await renderCampaignEmail(doc, job.person, { baseUrl: job.baseUrl, siteName: this.siteNames.get(job.websiteId) ?? '', links });
+    } catch (err) {
+      this.log.error({ err, job: job.id }, 'an e-mail could not be rendered');
+      await store.markFailed(job, 'render failed', false);
+      return;
+    }
+    try {
+      await this.mailer.deliver({
+        to: job.email,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        fromName: doc.senderName || undefined,
+        messageId: `<${job.contentId}.${job.id}@signpost>`,
+        headers: {
+          // RFC 8058: mailbox providers show an unsubscribe button that POSTs this body to the URL.
+          'List-Unsubscribe': `<${links.unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (isTemporary(err) && job.attempts < this.config.maxAttempts) {
+        const wait = this.config.retryBaseMs * 2 ** (job.attempts - 1);
+        await store.markRetry(job.id, message, new Date(this.clock.now() + wait));
+      } else {
+        await store.markFailed(job, message, !isTemporary(err));
+      }
+      return;
+    }
+    await store.markSent(job.id, new Date(this.clock.now()));
+  }
+}
+
+/** The site name shown in an e-mail's footer. */
+export async function siteNameOf(db: Db, websiteId: string): Promise<string> {
+  const [row] = await db.select({ name: websites.name, domain: websites.domain }).from(websites).where(eq(websites.id, websiteId)).limit(1);
+  return row ? row.name || row.domain : '';
+}

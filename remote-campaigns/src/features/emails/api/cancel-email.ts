@@ -1,0 +1,5 @@
+import { cancelEmailCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** DELETE /api/emails/cancel/{id} (cancel_email): what is not sent yet is not sent. */
+export const useCancelEmail = () => useCallMutation(cancelEmailCall);

@@ -1,0 +1,5 @@
+import { updateEmailCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** PUT /api/emails/{id} (update_email): the whole document. */
+export const useUpdateEmail = () => useCallMutation(updateEmailCall);
