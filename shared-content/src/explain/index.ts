@@ -1,0 +1,1 @@
+export { CheckVisitorPanel } from './CheckVisitorPanel';
