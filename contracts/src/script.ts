@@ -7,6 +7,7 @@ export const SCRIPT_PATHS = {
   content: '/api/public/:websiteKey/content',
   identify: '/api/public/:websiteKey/identify',
   events: '/api/public/:websiteKey/events',
+  debug: '/api/public/:websiteKey/debug',
   installCheck: '/api/public/install-check',
 } as const;
 
