@@ -11,4 +11,3 @@ export { TargetingFields, type TargetingOptions } from './targeting/TargetingFie
 export { CheckList } from './targeting/CheckList';
 export * from './content-list';
 export * from './lifecycle';
-export * from './explain';

@@ -5,7 +5,7 @@ import { Combobox, createListCollection } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage, useCan } from 'shared-auth';
 import type { ExplainResponse, ExplainStep } from 'contracts';
-import type { LifecycleCalls } from '../lifecycle/api/lifecycle-calls';
+import type { LifecycleCalls } from './api/lifecycle-calls';
 import { useExplainContent } from './api/explain-content';
 import { useSearchPeople, type ClientMember } from './api/search-people';
 

@@ -1,1 +1,0 @@
-export { CheckVisitorPanel } from './CheckVisitorPanel';
