@@ -249,6 +249,30 @@ test.describe('content lifecycle', () => {
     expect(await axeFindings(signedInPage)).toEqual([]);
   });
 
+  test("signpost('debug') on the demo site prints, in the browser console, why Ada’s popup does not show to an anonymous visitor", async ({
+    browser,
+    product,
+    api,
+  }) => {
+    test.setTimeout(90_000);
+    const session = await api.loginAsAdmin();
+    const [seeded] = await api.findPopups(session, ADA_POPUP);
+    if (seeded.status !== 'public') await api.publish(session, 'popups', seeded._id);
+    const { site, close } = await visitor(browser, product.demoSiteURL);
+    try {
+      await site.openAndWaitForContent('/');
+      const lines: string[] = [];
+      site.page.on('console', (m) => lines.push(m.text()));
+      const debugged = site.page.waitForResponse((r) => /\/debug$/.test(new URL(r.url()).pathname));
+      await site.page.evaluate(() => (window as unknown as { signpost: (...args: unknown[]) => void }).signpost('debug'));
+      expect((await debugged).status()).toBe(200);
+      await expect.poll(() => lines.join('\n')).toContain(`[signpost] popup ${seeded._id}: does not show here`);
+      expect(lines.join('\n')).toContain('✗ audience:');
+    } finally {
+      await close();
+    }
+  });
+
   test('the delivery settings screen shows the daily cap, how items share the page and the time zone with their defaults, and saves them', async ({
     signedInPage,
     api,
