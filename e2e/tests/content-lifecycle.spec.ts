@@ -247,6 +247,14 @@ test.describe('content lifecycle', () => {
     await expect(audience).toContainText('plan = starter');
     await expect(check.step('dailyCap')).toContainText('Interruptions seen today');
     expect(await axeFindings(signedInPage)).toEqual([]);
+    // On a phone the panel and its steps fit the screen's width (no sideways scrolling).
+    await signedInPage.setViewportSize({ width: 390, height: 844 });
+    await expect(check.verdict).toBeVisible();
+    await expect
+      .poll(() =>
+        check.root.evaluate((el) => ({ fits: el.getBoundingClientRect().right <= window.innerWidth + 1, scroll: el.scrollWidth <= el.clientWidth + 1 })),
+      )
+      .toEqual({ fits: true, scroll: true });
   });
 
   test("signpost('debug') on the demo site prints, in the browser console, why Ada’s popup does not show to an anonymous visitor", async ({
