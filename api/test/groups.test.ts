@@ -43,10 +43,10 @@ describe('demo people', () => {
 });
 
 describe('GET /api/client-members', () => {
-  test('lists the active website’s people, newest first, searched by member id or username', async () => {
+  test('lists the active website’s people, newest first, searched by member id, username or e-mail', async () => {
     const u = await t.createUser({ permissions: ['get_members'] });
     await t.ctx.db.insert(clientMembers).values([
-      { websiteId: u.websiteId, memberId: 'cus-1', username: 'alice', division: 'north', state: 'active', domain: 'x.test' },
+      { websiteId: u.websiteId, memberId: 'cus-1', username: 'alice', division: 'north', state: 'active', domain: 'x.test', email: 'a.liddell@wonder.example' },
       { websiteId: u.websiteId, memberId: 'vip-7', username: 'bob', division: 'south', state: 'trial', domain: 'x.test' },
     ]);
     await membersOf(t, owner.websiteId, 3); // another organisation's people: never listed
@@ -57,6 +57,7 @@ describe('GET /api/client-members', () => {
     for (const [search, expected] of [
       ['VIP', ['vip-7']],
       ['ali', ['cus-1']],
+      ['WONDER.example', ['cus-1']],
       ['%', []],
     ] as const) {
       const res = await t.request({ method: 'GET', url: `/api/client-members?search=${encodeURIComponent(search)}`, headers: u.headers });

@@ -18,7 +18,7 @@ export const clientMemberSchema = z.object({
 });
 export type ClientMember = z.infer<typeof clientMemberSchema>;
 
-/** GET /api/client-members (get_members): paging, and `search` on the member id or the username. */
+/** GET /api/client-members (get_members): paging, and `search` on the member id, the username or the e-mail. */
 export const clientMemberListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(LIMITS.nameMax).optional(),
 });

@@ -8,6 +8,7 @@ export const SCRIPT_PATHS = {
   identify: '/api/public/:websiteKey/identify',
   events: '/api/public/:websiteKey/events',
   progress: '/api/public/:websiteKey/progress',
+  debug: '/api/public/:websiteKey/debug',
   installCheck: '/api/public/install-check',
 } as const;
 

@@ -9,6 +9,7 @@ import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
 import { msg } from './message-code';
 import { isTimeZone } from './stats';
+import { scriptDebugAnswerSchema, scriptDebugBodySchema } from './explain';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -245,6 +246,24 @@ export const identifyVisitorCall = defineCall({
   params: websiteKeyParamsSchema,
   body: identifyBodySchema,
   response: identifyAnswerSchema,
+  errors: [400, 401, 403, 404, 429],
+  websiteScript: true,
+});
+
+/**
+ * `signpost('debug')`: why each live item of the website shows, or not, to this visitor on this page
+ * (the console's "Check a visitor" explanation). The visitor token of the content call names the
+ * visitor: nobody reads another visitor's explanation.
+ */
+export const scriptDebugCall = defineCall({
+  method: 'POST',
+  path: SCRIPT_PATHS.debug,
+  access: PUBLIC_ACCESS,
+  summary: 'Why each live item shows or not to this visitor on this page (website script debug mode)',
+  tag: 'website script',
+  params: websiteKeyParamsSchema,
+  body: scriptDebugBodySchema,
+  response: scriptDebugAnswerSchema,
   errors: [400, 401, 403, 404, 429],
   websiteScript: true,
 });

@@ -25,9 +25,11 @@ const oldestFirst = [asc(clientMembers.createdAt), asc(clientMembers.memberId)];
  * one website: a person of another website is never read, counted or accepted into a group.
  */
 export function clientMembersStore(db: DbOrTx, websiteId: string) {
-  /** Member id or username containing the term (any case). */
+  /** Member id, username or e-mail containing the term (any case): a person is found by any of them. */
   const matching = (term: string | undefined): Filter =>
-    term ? or(ilike(clientMembers.memberId, likePattern(term)), ilike(clientMembers.username, likePattern(term))) : undefined;
+    term
+      ? or(ilike(clientMembers.memberId, likePattern(term)), ilike(clientMembers.username, likePattern(term)), ilike(clientMembers.email, likePattern(term)))
+      : undefined;
 
   /** A page of the website's people under `filter`, newest first unless `asc`. */
   const pageWhere = (query: { page: number; pageSize: number; order?: 'asc' | 'desc' }, filter: Filter): Promise<Paged<ClientMember>> => {
@@ -49,7 +51,7 @@ export function clientMembersStore(db: DbOrTx, websiteId: string) {
   };
 
   return {
-    /** GET /api/client-members: `search` on the member id or the username. */
+    /** GET /api/client-members: `search` on the member id, the username or the e-mail. */
     page(query: CallQuery<typeof listClientMembersCall>): Promise<Paged<ClientMember>> {
       return pageWhere(query, matching(query.search));
     },

@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * The website script. Its public calls answer without a console token (content, identify,
+ * The website script. Its public calls answer without a console token (content, identify, debug,
  * install-check, progress with the visitor token; events in stats.ts, which carry the visitor token the content call answers instead);
  * the console's calls about a website's script (settings, install snippet) need get_websites /
  * create_websites and the website must be the caller's organisation's; its identity verification
@@ -67,6 +67,8 @@ export const protectedRoutes: ProtectedRoute[] = [
 export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/public/no-such-key/content?visitorId=v1&url=https%3A%2F%2Fshop.example.test%2F' },
   { method: 'POST', url: '/api/public/no-such-key/identify', payload: { visitorId: 'v1', externalId: 'u1' } },
+  // `signpost('debug')`: the visitor token of the content call names the visitor, not a console token.
+  { method: 'POST', url: '/api/public/no-such-key/debug', payload: { visitorId: 'v1', token: 'visitor-token', url: 'https://shop.example.test/' } },
   { method: 'GET', url: '/api/public/install-check' },
   // No console token: the visitor token of the content call (unknown key here: 404 before it is read).
   { method: 'POST', url: '/api/public/no-such-key/progress', payload: { token: 'visitor-token', visitorId: 'v1', entries: [] } },
@@ -76,6 +78,7 @@ export const publicRoutes: Req[] = [
 export const documentedPublic = [
   'GET /api/public/:websiteKey/content',
   'POST /api/public/:websiteKey/identify',
+  'POST /api/public/:websiteKey/debug',
   'GET /api/public/install-check',
   'POST /api/public/:websiteKey/progress',
 ];

@@ -6,3 +6,4 @@ export { ScheduleDialog } from './ScheduleDialog';
 export { usePublishContent } from './api/publish-content';
 export { useDeliverySettings } from './api/get-delivery-settings';
 export { formatInstant, instantToZoned, zonedToInstant } from './time-zone';
+export { CheckVisitorPanel } from './CheckVisitorPanel';

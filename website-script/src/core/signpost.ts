@@ -26,6 +26,12 @@ export interface SignpostConfig {
   eventDelayMs?: number;
 }
 
+/** The debug call's answer, as the console prints it. */
+interface DebugAnswer {
+  visitorId: string;
+  items: { id: string; kind: string; wouldShow: boolean; steps: { check: string; ok: boolean; message: string; details?: unknown }[] }[];
+}
+
 /**
  * What `signpost('identify', …)` takes: `id` is required, `name`/`email` are known, `userHash` is the
  * identity verification (HMAC-SHA256 of the id with the website's identity secret, made by the
@@ -168,8 +174,11 @@ export class Signpost {
       case 'startTour':
         this.startTour(args[0]);
         return;
+      case 'debug':
+        void this.debug();
+        return;
       default:
-        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset or startTour`);
+        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset, startTour or debug`);
     }
   }
 
@@ -257,6 +266,37 @@ export class Signpost {
     this.session.remove(this.sessionKey());
     this.startSession();
     void this.requestContent();
+  }
+
+  /**
+   * `signpost('debug')`: prints in the console, for each live item of the website, why it shows or
+   * not to this visitor on this page: the server's own explanation (the console's "Check a visitor"),
+   * asked with this visitor's token, so a page learns nothing about anyone else.
+   */
+  async debug(): Promise<void> {
+    const visitorId = this.visitor.id;
+    if (!this.tokens.get(visitorId)) await this.requestContent();
+    const token = this.tokens.get(visitorId);
+    if (!token) {
+      console.warn('[signpost] debug: no visitor token yet (the content call did not answer)');
+      return;
+    }
+    const body = JSON.stringify({ visitorId, token, url: this.win.location.href.slice(0, 2048), device: this.device });
+    try {
+      const res = await this.fetch(this.url(SCRIPT_PATHS.debug), { method: 'POST', credentials: 'omit', headers: { 'content-type': TEXT_PLAIN }, body });
+      const answer = (await res.json().catch(() => null)) as DebugAnswer | null;
+      if (!res.ok || !answer) {
+        console.warn(`[signpost] debug refused (${res.status})`);
+        return;
+      }
+      console.info(`[signpost] debug: ${answer.items.length} live item(s) for visitor ${answer.visitorId} on ${this.win.location.href}`);
+      for (const item of answer.items) {
+        console.info(`[signpost] ${item.kind} ${item.id}: ${item.wouldShow ? 'shows here' : 'does not show here'}`);
+        for (const step of item.steps) console.info(`  ${step.ok ? '✓' : '✗'} ${step.check}: ${step.message}`, step.details ?? '');
+      }
+    } catch {
+      console.warn('[signpost] debug failed: network error');
+    }
   }
 
   /**

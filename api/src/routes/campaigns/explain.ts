@@ -16,7 +16,7 @@ import { languageOf, translateMessage } from '../../i18n/messages';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
 import { explainStore, type ExplainMemberRow } from '../../stores/explain';
-import { ScriptContentCache, servedAt, type CachedItem } from '../public/content-cache';
+import { ScriptContentCache, servedAt, type CachedItem, type WebsiteContent } from '../public/content-cache';
 import { factsOfRow } from '../public/content';
 import {
   audienceOk,
@@ -51,7 +51,6 @@ export async function explainItem(
   const website = activeWebsiteOf(request);
   const { id } = request.params as { id: string };
   const body = request.body as ExplainBody;
-  const lang = languageOf(request.headers['accept-language']);
   const store = explainStore(ctx.db, website.id);
   const row = await store.item(rules.kind, id);
   if (!row) throw notFound(rules.messages.notFound);
@@ -66,7 +65,29 @@ export async function explainItem(
     visitorId = (body.visitorId ?? '').trim();
     member = await store.memberOfVisitor(visitorId);
   }
+  const page = { url: body.url, device: body.device ?? 'web' } as const;
+  return explainRow(ctx, website.id, row, { member, visitorId }, page, languageOf(request.headers['accept-language']));
+}
 
+/** Who an explanation is for: a visitor id (null: a person never seen as one), and their client member if known. */
+export interface ExplainSubject {
+  member: ExplainMemberRow | null;
+  visitorId: string | null;
+}
+type ExplainRow = NonNullable<Awaited<ReturnType<ReturnType<typeof explainStore>['item']>>>;
+
+/** The explanation of one item of the website (any status) for one subject on one page. */
+export async function explainRow(
+  ctx: AppContext,
+  websiteId: string,
+  row: ExplainRow,
+  { member, visitorId }: ExplainSubject,
+  page: { url: string; device: 'web' | 'mobile' },
+  lang: ReturnType<typeof languageOf>,
+  loaded?: WebsiteContent | null,
+): Promise<ExplainResponse['data']> {
+  const store = explainStore(ctx.db, websiteId);
+  const id = row.id;
   const steps: ExplainStep[] = [];
   const step = (check: ExplainCheck, ok: boolean, code: MessageCode, details?: Details, params?: MessageParams) =>
     steps.push({ check, ok, message: translateMessage(code, lang, params), ...(details ? { details } : {}) });
@@ -79,7 +100,7 @@ export async function explainItem(
     step('status', false, status === 'cancelled' ? 'explain.statusCancelled' : 'explain.statusDraft', { status });
     return done();
   }
-  const content = await new ScriptContentCache(ctx.database, ctx.log, ctx.clock).fresh(website.id);
+  const content = loaded ?? (await new ScriptContentCache(ctx.database, ctx.log, ctx.clock).fresh(websiteId));
   const schedule = { startsAt: row.startsAt?.toISOString() ?? null, endsAt: row.endsAt?.toISOString() ?? null };
   if (!servedAt(row, now, () => {})) {
     step('status', true, 'explain.statusScheduled', { status });
@@ -93,7 +114,7 @@ export async function explainItem(
   }
   step('status', true, status === 'public' ? 'explain.statusLive' : 'explain.statusScheduled', { status });
 
-  const visit: Visit = { url: new URL(body.url.trim()), device: body.device ?? 'web', now, open: new Set(), seen: new Set() };
+  const visit: Visit = { url: new URL(page.url.trim()), device: page.device, now, open: new Set(), seen: new Set() };
   const facts: VisitorFacts = factsOfRow(
     visitorId
       ? await content.visitorFacts(visitorId)
@@ -117,9 +138,9 @@ export async function explainItem(
 
   await audienceStep(store, row.document, item, facts, member, step);
 
-  const page = pageRuleOk(item, visit);
+  const pageOk = pageRuleOk(item, visit);
   const rule = item.kind === 'popup' ? item.href : '';
-  step('pageRule', page, rule === '' ? 'explain.pageRuleNone' : page ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed', { rule, url: visit.url.href });
+  step('pageRule', pageOk, rule === '' ? 'explain.pageRuleNone' : pageOk ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed', { rule, url: visit.url.href });
 
   const replay = replayOk(item, visit, history, dayStart);
   const h = history.get(item.id);

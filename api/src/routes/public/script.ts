@@ -8,9 +8,10 @@ import { contentRoute } from './content';
 import { identifyRoute } from './identify';
 import { eventsRoute } from './events';
 import { progressRoute } from './progress';
+import { debugRoute } from './debug';
 
 /**
- * The website script's public calls: content, identify, events, progress. In a scope of their own,
+ * The website script's public calls: content, identify, events, progress, debug. In a scope of their own,
  * where a `text/plain` body is read as JSON: the script sends JSON as text/plain so the browser needs
  * no CORS preflight, and `navigator.sendBeacon` can flush events on `pagehide`. No other route accepts it.
  */
@@ -28,13 +29,14 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     // The preflights: each route's own OPTIONS, so @fastify/cors answers them with the open policy
     // (its catch-all OPTIONS route would apply the console's origins). Hidden from the OpenAPI document.
-    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, SCRIPT_PATHS.progress]) {
+    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, SCRIPT_PATHS.progress, SCRIPT_PATHS.debug]) {
       scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
     contentRoute(scope, ctx, services);
     identifyRoute(scope, ctx, services);
     eventsRoute(scope, ctx, services);
     progressRoute(scope, ctx, services);
+    debugRoute(scope, ctx, services);
   });
   return services;
 }

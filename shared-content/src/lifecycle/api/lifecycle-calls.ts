@@ -13,4 +13,6 @@ export interface LifecycleCalls {
   discardDraft: AnySaved<typeof popupCalls.discardDraft>;
   listVersions: AnyPath<typeof popupCalls.listVersions>;
   restoreVersion: AnySaved<typeof popupCalls.restoreVersion>;
+  /** "Why not shown?": the content call's checks for one visitor or person (a read, though a POST). */
+  explain: AnyPath<typeof popupCalls.explain>;
 }

@@ -6,7 +6,7 @@ import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
-import { CommentsReactionsDialog, LifecycleBar, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
+import { CheckVisitorPanel, CommentsReactionsDialog, LifecycleBar, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
 import { Stack } from 'shared-ui';
 import { QueriedItem } from './QueriedItem';
 
@@ -93,7 +93,7 @@ export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feed
       />
       <QueriedItem query={item} onBack={back}>
         {(item) => (
-          // The item's status and lifecycle actions, then the editor read-only, then its versions.
+          // The item's status and lifecycle actions, then the editor read-only, its versions, and why it shows (or not) to someone.
           <Stack gap="6">
             <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} />
             {children(item, {
@@ -106,6 +106,7 @@ export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feed
               extraActions: actionsOf(item),
             })}
             <VersionsPanel calls={kind.lifecycle} subject={subject} id={item._id} />
+            <CheckVisitorPanel calls={kind.lifecycle} id={item._id} />
           </Stack>
         )}
       </QueriedItem>
