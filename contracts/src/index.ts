@@ -27,3 +27,4 @@ export * from './session-calls';
 export * from './limits';
 export * from './messages';
 export * from './page-rule';
+export * from './messenger';

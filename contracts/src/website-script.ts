@@ -7,6 +7,7 @@ import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
 import { isTimeZone } from './stats';
+import { bubbleConfigSchema } from './messenger';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -131,6 +132,8 @@ export const scriptContentAnswerSchema = z.object({
   /** A new visitor token for this visitor (events carry it), valid `tokenTtl` seconds. */
   token: z.string(),
   tokenTtl: z.number().int(),
+  /** The website's messenger (its launcher shows only when `show_launcher`; `signpost('open')` opens it anyway). */
+  messenger: bubbleConfigSchema.optional(),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 
