@@ -4,9 +4,7 @@ import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema } from './common';
 import { msg } from './message-code';
 import { visitorTokenSchema } from './events';
-import { MESSENGER_PATHS } from './messenger-paths';
-
-export { MESSENGER_PATHS };
+import { MESSENGER_PATHS } from './script';
 
 /** The website's public key in the path (as the script's other calls; not imported from website-script.ts, which imports this file). */
 const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
