@@ -89,18 +89,16 @@ export function mount(ctx: MessengerContext): Messenger {
   };
 
   const read = (id: string) =>
-    void ctx
-      .token()
-      .then((token) =>
-        token
-          ? ctx.fetch(url(MESSENGER_PATHS.read, id), {
-              method: 'PUT',
-              credentials: 'omit',
-              headers: { 'content-type': TEXT_PLAIN },
-              body: JSON.stringify({ token }),
-            })
-          : null,
-      );
+    void ctx.token().then((token) =>
+      token
+        ? ctx.fetch(url(MESSENGER_PATHS.read, id), {
+            method: 'PUT',
+            credentials: 'omit',
+            headers: { 'content-type': TEXT_PLAIN },
+            body: JSON.stringify({ token }),
+          })
+        : null,
+    );
 
   const listen = async () => {
     stopListening();

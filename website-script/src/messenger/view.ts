@@ -81,7 +81,8 @@ function textOnRgb([r, g, b]: readonly number[]): string {
 
 export interface MessengerView {
   readonly isOpen: boolean;
-  open(space?: BubbleSpaceType): void;
+  /** Opens the window (on `space`), moving focus into it unless `focus` is false (the console's preview). */
+  open(space?: BubbleSpaceType, focus?: boolean): void;
   close(): void;
   toggle(): void;
   update(patch: Partial<Pick<MessengerViewOptions, 'config' | 'locale' | 'data' | 'dark' | 'tasks'>>): void;
@@ -328,12 +329,12 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     get isOpen() {
       return isOpen;
     },
-    open(to) {
+    open(to, focus = true) {
       if (to) space = to;
       if (!spaces().some((s) => s.type === space)) space = spaces()[0]?.type ?? 'home';
       if (!isOpen) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       isOpen = true;
-      render('window');
+      render(focus ? 'window' : undefined);
       o.onOpenChange?.(true, space);
     },
     close() {
