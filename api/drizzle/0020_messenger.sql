@@ -139,7 +139,7 @@ DECLARE
 	m jsonb;
 BEGIN
 	SELECT "website_id", "visitor_id" INTO c FROM "conversations" WHERE "id" = NEW."conversation_id";
-	m := jsonb_build_object('id', NEW."id", 'conversationId', NEW."conversation_id", 'author', NEW."author", 'body', NEW."body", 'createdAt', NEW."created_at");
+	m := jsonb_build_object('_id', NEW."id", 'conversationId', NEW."conversation_id", 'author', NEW."author", 'body', NEW."body", 'createdAt', NEW."created_at");
 	INSERT INTO "live_events" ("website_id", "visitor_id", "type", "payload") VALUES (c."website_id", c."visitor_id", 'message', m);
 	INSERT INTO "live_events" ("website_id", "visitor_id", "type", "payload") VALUES (c."website_id", NULL, 'message', m);
 	IF NEW."author" = 'visitor' THEN

@@ -177,7 +177,7 @@ describe('conversations', () => {
         messages: [expect.objectContaining({ author: 'visitor' }), expect.objectContaining({ author: 'staff', body: 'Of course!' })],
       }),
     ]);
-    const read = await t.request({ method: 'PUT', url: `/api/public/${s.key}/messenger/conversations/${conv._id}/read`, payload: { token } });
+    const read = await t.request({ method: 'POST', url: `/api/public/${s.key}/messenger/conversations/${conv._id}/read`, payload: { token } });
     expect(read.statusCode).toBe(200);
     expect((await stateOf(s, token)).json().conversations[0].unread).toBe(0);
 
@@ -202,7 +202,7 @@ describe('conversations', () => {
     // Another visitor's token: their conversation looks missing, and they see none of it.
     expect((await writeAsVisitor(s, { token: tokenB, body: 'x', conversationId: conv._id })).statusCode).toBe(404);
     expect(
-      (await t.request({ method: 'PUT', url: `/api/public/${s.key}/messenger/conversations/${conv._id}/read`, payload: { token: tokenB } })).statusCode,
+      (await t.request({ method: 'POST', url: `/api/public/${s.key}/messenger/conversations/${conv._id}/read`, payload: { token: tokenB } })).statusCode,
     ).toBe(404);
     expect((await stateOf(s, tokenB)).json().conversations).toEqual([]);
     expect((await writeAsVisitor(s, { body: 'x' })).statusCode).toBe(400);
@@ -411,7 +411,9 @@ describe('live streams (Server-Sent Events)', () => {
     await staff.next((e) => e.event === 'ready');
     const conv = (await writeAsVisitor(s, { token, body: 'Live hello' })).json().conversation;
     expect((await staff.next((e) => e.event === 'notification')).data).toEqual(expect.objectContaining({ type: 'message' }));
-    expect((await staff.next((e) => e.event === 'message')).data).toEqual(expect.objectContaining({ conversationId: conv._id, body: 'Live hello' }));
+    expect((await staff.next((e) => e.event === 'message')).data).toEqual(
+      expect.objectContaining({ _id: conv.messages[0]._id, conversationId: conv._id, body: 'Live hello' }),
+    );
 
     const visitor = await openStream(`${base}/api/public/${s.key}/messenger/live?token=${encodeURIComponent(token)}`);
     await visitor.next((e) => e.event === 'ready');

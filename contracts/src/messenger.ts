@@ -277,8 +277,9 @@ export const sendVisitorMessageCall = defineCall({
   errors: [400, 401, 403, 404, 429],
 });
 
+/** A POST (not PUT): the script's calls are simple requests a customer's page sends without a CORS preflight. */
 export const markConversationReadCall = defineCall({
-  method: 'PUT',
+  method: 'POST',
   path: MESSENGER_PATHS.read,
   access: PUBLIC_ACCESS,
   websiteScript: true,

@@ -91,13 +91,20 @@ test('badges are kept per space and the space shown clears its own; Tasks is hid
 test('Home greets the visitor by name once identified; a live answer shows in its conversation', () => {
   const d = data();
   d.name = 'Ada';
-  const v = view({ data: d });
+  const read: string[] = [];
+  const v = view({ data: d, onRead: (id) => read.push(id) });
   v.open('home');
   expect(shadow().textContent).toContain('Hi Ada');
   v.open('messages');
   shadow().querySelectorAll<HTMLElement>('.c .card')[1].click();
   v.receive({ _id: 'm2', conversationId: 'c1', author: 'staff', body: 'Live answer', createdAt: new Date().toISOString() });
   expect(shadow().querySelector('[role=log]')!.textContent).toContain('Live answer');
+  // The same event again (a reconnect) shows once; the next one shows too.
+  v.receive({ _id: 'm2', conversationId: 'c1', author: 'staff', body: 'Live answer', createdAt: new Date().toISOString() });
+  v.receive({ _id: 'm3', conversationId: 'c1', author: 'staff', body: 'Second answer', createdAt: new Date().toISOString() });
+  expect(shadow().querySelectorAll('[role=log] .m')).toHaveLength(3);
+  // Seen as they came, in the open conversation: read each time (no badge left for later).
+  expect(read).toEqual(['c1', 'c1', 'c1']);
 });
 
 test('right to left in Arabic, with the script’s own texts', () => {

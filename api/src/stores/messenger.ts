@@ -160,17 +160,21 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
       return row;
     },
 
-    /** Adds a message (the database's trigger passes it to the live streams and, a visitor's, to the staff's notifications). */
+    /**
+     * Adds a message (the database's trigger passes it to the live streams and, a visitor's, to the
+     * staff's notifications). The unread count goes up first: a reader told of the message at once
+     * (the stream) and marking it read must find it counted already.
+     */
     async addMessage(conversationId: string, author: 'visitor' | 'staff', body: string, userId: string | null): Promise<ConversationMessage> {
-      const [m] = await db.insert(conversationMessages).values({ conversationId, author, body, userId }).returning();
       await db
         .update(conversations)
         .set({
-          lastMessageAt: m.createdAt,
+          lastMessageAt: new Date(),
           status: 'open',
           ...(author === 'visitor' ? { staffUnread: sql`${conversations.staffUnread} + 1` } : { visitorUnread: sql`${conversations.visitorUnread} + 1` }),
         })
         .where(eq(conversations.id, conversationId));
+      const [m] = await db.insert(conversationMessages).values({ conversationId, author, body, userId }).returning();
       return messageView(m);
     },
 

@@ -66,14 +66,14 @@ export const protectedRoutes: ProtectedRoute[] = [
 export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/public/no-such-key/messenger?token=x' },
   { method: 'POST', url: '/api/public/no-such-key/messenger/messages', payload: { token: 'x', body: 'Hi' } },
-  { method: 'PUT', url: '/api/public/no-such-key/messenger/conversations/00000000-0000-4000-8000-000000000000/read', payload: { token: 'x' } },
+  { method: 'POST', url: '/api/public/no-such-key/messenger/conversations/00000000-0000-4000-8000-000000000000/read', payload: { token: 'x' } },
 ];
 
 /** Their paths name the key, not an id, so the matrix's id substitution cannot match them: listed by name. */
 export const documentedPublic = [
   'GET /api/public/:websiteKey/messenger',
   'POST /api/public/:websiteKey/messenger/messages',
-  'PUT /api/public/:websiteKey/messenger/conversations/:id/read',
+  'POST /api/public/:websiteKey/messenger/conversations/:id/read',
   'GET /api/public/:websiteKey/messenger/live',
 ];
 

@@ -92,7 +92,7 @@ export function mount(ctx: MessengerContext): Messenger {
     void ctx.token().then((token) =>
       token
         ? ctx.fetch(url(MESSENGER_PATHS.read, id), {
-            method: 'PUT',
+            method: 'POST',
             credentials: 'omit',
             headers: { 'content-type': TEXT_PLAIN },
             body: JSON.stringify({ token }),

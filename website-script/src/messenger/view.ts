@@ -322,7 +322,7 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     current = conversationId;
     composing = compose;
     render();
-    frame.querySelector<HTMLElement>('.c textarea,.c button')?.focus();
+    (frame.querySelector<HTMLElement>('.c textarea') ?? frame.querySelector<HTMLElement>('.c button'))?.focus();
   }
 
   const view: MessengerView = {
