@@ -70,6 +70,9 @@ export async function serveStream(
   });
   const keepalive = setInterval(() => raw.write(': keepalive\n\n'), KEEPALIVE_MS);
   const lifetime = setTimeout(close, STREAM_LIFETIME_MS);
+  // Neither keeps a process alive that is shutting down (the streams are ended then anyway).
+  keepalive.unref();
+  lifetime.unref();
   request.raw.on('close', close);
   // The client waits 2 s before reconnecting once the stream ends.
   raw.write('retry: 2000\n\n');
