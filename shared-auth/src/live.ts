@@ -16,6 +16,7 @@ let running: AbortController | null = null;
 let lastEventId = '';
 let websiteOfStream: string | null = null;
 const RECONNECT_MS = 2000;
+const FIRST_CONNECT_DELAY_MS = 2000;
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -61,6 +62,9 @@ async function readStream(body: ReadableStream<Uint8Array>, onEvent: (id: string
  */
 async function run(controller: AbortController) {
   const { signal } = controller;
+  // The stream never ends, so a tab holding it is never "network idle": it opens once the page has
+  // loaded what it needed (what happened meanwhile is read again on its `ready`, see useLiveEvents).
+  await wait(FIRST_CONNECT_DELAY_MS, signal);
   while (!signal.aborted && listeners.size > 0) {
     const token = readAccessToken();
     const website = readActiveWebsite();
@@ -149,8 +153,9 @@ export function useLiveEvents(onEvent?: Listener, websiteId?: string) {
   useEffect(
     () =>
       subscribeLive((event) => {
-        if (event.type === 'notification') void client.invalidateQueries({ queryKey: ['api', 'notifications'] });
-        if (event.type === 'message') void client.invalidateQueries({ queryKey: ['api', 'conversations'] });
+        // `ready`: the stream is (again) open; what came before it is read again by the ordinary calls.
+        if (event.type === 'notification' || event.type === 'ready') void client.invalidateQueries({ queryKey: ['api', 'notifications'] });
+        if (event.type === 'message' || event.type === 'ready') void client.invalidateQueries({ queryKey: ['api', 'conversations'] });
         handler.current?.(event);
       }),
     [client],
