@@ -170,12 +170,12 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     }
     const total = spaces().reduce((n, s) => n + badgeOf(s.type), 0);
 
-    const launcher = el('button', {
-      type: 'button',
-      class: 'l',
-      'aria-expanded': String(isOpen),
-      'aria-label': total ? `${T().openMessenger} (${total})` : T().openMessenger,
-    });
+    // Named by its own (visually hidden) text, so the count the badge shows is part of the name.
+    const launcher = el(
+      'button',
+      { type: 'button', class: 'l', 'aria-expanded': String(isOpen) },
+      el('span', { class: 'vh' }, total ? `${T().openMessenger} (${total})` : T().openMessenger),
+    );
     launcher.style.cssText = `${side}:${ls.horizontal_padding}px;bottom:${ls.vertical_padding}px;background:${accent};color:${onAccent}`;
     if (ls.launcher_logo_url) launcher.append(el('img', { src: ls.launcher_logo_url, alt: '' }));
     else launcher.insertAdjacentHTML('beforeend', ICON);
