@@ -43,6 +43,7 @@ import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
+import { messengerRoutes } from './routes/messenger';
 import { installCheckRoute } from './routes/public/install-check';
 import { websiteScriptSettingsRoutes } from './routes/websites/script-settings';
 import { identityVerificationRoutes } from './routes/websites/identity-verification';
@@ -198,7 +199,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   attributeRoutes(app, ctx);
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
-  await publicScriptRoutes(app, ctx);
+  const scriptServices = await publicScriptRoutes(app, ctx);
+  await messengerRoutes(app, ctx, scriptServices);
   installCheckRoute(app, ctx);
   campaignRoutes(app, ctx, { email: emailHooks(ctx) });
   emailRoutes(app, ctx);

@@ -99,6 +99,14 @@ const EXTRA_BUILDERS: Record<string, (u: TestUser) => Promise<Req>> = {
     await t.ctx.db.insert(emailJobs).values({ websiteId: u.websiteId, contentId, clientMemberId: m.id, email: 'fuzz@example.test', token, status: 'sent' });
     return { method: 'POST', url: `/api/public/emails/unsubscribe/${token}` };
   },
+  // A visitor reads a conversation of theirs: the token the content call would give them.
+  'POST /api/public/{websiteKey}/messenger/conversations/{id}/read': async () => {
+    const { conversations } = await import('../src/db/schema');
+    const { VisitorTokens } = await import('../src/services/visitor-tokens');
+    const [c] = await t.ctx.db.insert(conversations).values({ websiteId: admin.websiteId, visitorId: 'fuzz-visitor' }).returning({ id: conversations.id });
+    const token = await new VisitorTokens(t.config.authSecret).sign({ websiteId: admin.websiteId, visitorId: 'fuzz-visitor', personId: null });
+    return { method: 'POST', url: `/api/public/${websiteKey}/messenger/conversations/${c.id}/read`, payload: { token } };
+  },
 };
 
 beforeAll(async () => {

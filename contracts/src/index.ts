@@ -34,3 +34,4 @@ export * from './tours';
 export * from './tour-calls';
 export * from './emails';
 export * from './email-calls';
+export * from './messenger';

@@ -12,6 +12,17 @@ export const SCRIPT_PATHS = {
   installCheck: '/api/public/install-check',
 } as const;
 
+/** The messenger's public paths (its chunk imports them from here, without zod). */
+export const MESSENGER_PATHS = {
+  state: '/api/public/:websiteKey/messenger',
+  messages: '/api/public/:websiteKey/messenger/messages',
+  read: '/api/public/:websiteKey/messenger/conversations/:id/read',
+  live: '/api/public/:websiteKey/messenger/live',
+} as const;
+
+/** The event names of the live streams (the SSE `event:` field). */
+export const LIVE_EVENTS = { message: 'message', notification: 'notification', read: 'read' } as const;
+
 /** The global the snippet defines on the customer's page; the script replays what it queued. */
 export const SCRIPT_GLOBAL = 'signpost';
 

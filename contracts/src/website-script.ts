@@ -10,6 +10,7 @@ import { progressEntrySchema } from './progress';
 import { msg } from './message-code';
 import { isTimeZone } from './stats';
 import { scriptDebugAnswerSchema, scriptDebugBodySchema } from './explain';
+import { bubbleConfigSchema } from './messenger';
 
 /**
  * The calls of the website script (issue 12): what a customer's page asks and reports. They are
@@ -160,6 +161,8 @@ export const scriptContentAnswerSchema = z.object({
    * this and its own per item, and sends its newer ones with the progress call.
    */
   progress: z.array(progressEntrySchema),
+  /** The website's messenger (its launcher shows only when `show_launcher`; `signpost('open')` opens it anyway). */
+  messenger: bubbleConfigSchema.optional(),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 

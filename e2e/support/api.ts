@@ -151,6 +151,11 @@ export class SignpostApi {
     return this.call('GET', `/api/product-tours/${id}/stats`, { session });
   }
 
+  /** PUT /api/bubble/my-website for the session's website: the messenger's config (empty: the defaults). */
+  public async putBubble(session: ApiSession, config: Record<string, unknown> = {}): Promise<void> {
+    await this.call('PUT', '/api/bubble/my-website', { session, body: config });
+  }
+
   public loginAsAdmin(): Promise<ApiSession> {
     return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   }

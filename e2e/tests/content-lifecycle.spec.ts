@@ -228,7 +228,7 @@ test.describe('content lifecycle', () => {
     const session = await api.loginAsAdmin();
     const [seeded] = await api.findPopups(session, ADA_POPUP);
     expect(seeded?.title).toBe(ADA_POPUP);
-    if (seeded.status !== 'public') await api.publish(session, 'popups', seeded._id);
+    if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
     // The seed has no "Bob": Bruno Rossi (cus-1002, plan "starter") is the seeded person in his place.
     const view = new PopupViewPage(signedInPage);
     await view.navigate(seeded._id);
@@ -265,7 +265,7 @@ test.describe('content lifecycle', () => {
     test.setTimeout(90_000);
     const session = await api.loginAsAdmin();
     const [seeded] = await api.findPopups(session, ADA_POPUP);
-    if (seeded.status !== 'public') await api.publish(session, 'popups', seeded._id);
+    if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
     const { site, close } = await visitor(browser, product.demoSiteURL);
     try {
       await site.openAndWaitForContent('/');

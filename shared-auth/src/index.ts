@@ -14,3 +14,4 @@ export * from './use-confirmed-action';
 export * from './call-api';
 export * from './queries';
 export * from './use-dialog-form';
+export * from './live';

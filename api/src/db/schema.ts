@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AudienceGroup } from 'contracts';
+import type { BubbleLauncherSettings, BubbleOpenConfig } from 'contracts';
 
 /**
  * The relational model. Every tenant-owned table carries `organisation_id` and an index on
@@ -770,4 +771,112 @@ export const emailSuppressions = pgTable(
     primaryKey({ name: 'email_suppressions_pk', columns: [t.websiteId, t.email] }),
     check('email_suppressions_reason_check', sql`${t.reason} in ('unsubscribed', 'bounced')`),
   ],
+);
+
+/** The messenger's configuration of a website (spec section 3); none saved answers the defaults (migration 0020). */
+export const bubbleConfigs = pgTable('bubble_configs', {
+  websiteId: uuid('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  launcherSettings: jsonb('launcher_settings').$type<BubbleLauncherSettings>().notNull(),
+  openConfig: jsonb('open_config').$type<BubbleOpenConfig>().notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
+export const MESSAGE_AUTHORS = ['visitor', 'staff'] as const;
+
+/** A conversation between one visitor of a website and its staff (the messenger's Messages space). */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
+    /** Where an anonymous visitor asked to be answered. */
+    email: text('email'),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
+    staffUnread: integer('staff_unread').notNull().default(0),
+    visitorUnread: integer('visitor_unread').notNull().default(0),
+    createdAt: createdAt(),
+    lastMessageAt: tstz('last_message_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_website_last_idx').on(t.websiteId, t.lastMessageAt),
+    index('conversations_website_visitor_idx').on(t.websiteId, t.visitorId),
+    check('conversations_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: MESSAGE_AUTHORS }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    check('conversation_messages_author_check', sql`${t.author} in ('visitor', 'staff')`),
+  ],
+);
+
+export const STAFF_NOTIFICATION_TYPES = ['message', 'comment', 'answers', 'installed', 'element_missing'] as const;
+
+/** What a website's staff act on; written by the database's triggers (migration 0020). */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: STAFF_NOTIFICATION_TYPES }).notNull(),
+    /** The conversation, content item or page origin it is about. */
+    subjectId: text('subject_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_notifications_website_created_idx').on(t.websiteId, t.createdAt),
+    check('staff_notifications_type_check', sql`${t.type} in ('message', 'comment', 'answers', 'installed', 'element_missing')`),
+  ],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => staffNotifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: tstz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+/** The live streams' events: a visitor's (visitorId set) or the website's staff (null); the id is the SSE event id. */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_website_visitor_idx').on(t.websiteId, t.visitorId, t.id)],
 );

@@ -168,3 +168,27 @@ export function accountElsewhereMail(to: string, facts: AccountElsewhereFacts, l
   const m = ACCOUNT_ELSEWHERE[lang];
   return compose(to, lang, m.subject(facts), { before: [m.hello, m.body(facts)], link: facts.link, after: [m.after] });
 }
+
+const REPLY = {
+  en: {
+    subject: (site: string) => `An answer from ${site}`,
+    intro: (site: string) => `The team of ${site} answered your message:`,
+    link: 'Open the website to continue the conversation:',
+  },
+  fr: {
+    subject: (site: string) => `Une réponse de ${site}`,
+    intro: (site: string) => `L’équipe de ${site} a répondu à votre message :`,
+    link: 'Ouvrez le site pour poursuivre la conversation :',
+  },
+  ar: {
+    subject: (site: string) => `رد من ${site}`,
+    intro: (site: string) => `ردّ فريق ${site} على رسالتك:`,
+    link: 'افتح الموقع لمتابعة المحادثة:',
+  },
+} satisfies Record<Lang, unknown>;
+
+/** A staff answer to an anonymous visitor who left an address in the messenger. */
+export function conversationReplyMail(to: string, facts: { website: string; answer: string; link: string }, lang: Lang = 'en'): MailMessage {
+  const m = REPLY[lang];
+  return compose(to, lang, m.subject(facts.website), { before: [m.intro(facts.website), facts.answer, m.link], link: facts.link, after: [] });
+}

@@ -10,7 +10,7 @@ const MainLayout = lazy(() => import('../layout/MainLayout').then((m) => ({ defa
 const BareArea = lazy(() => import('../layout/BareArea').then((m) => ({ default: m.BareArea })));
 
 /** Host screens that live inside the main layout. */
-export const HOST_LAYOUT_PATHS = ['/profile', '/forbidden'];
+export const HOST_LAYOUT_PATHS = ['/profile', '/forbidden', '/notifications'];
 /** Remote routes that use the bare layout (spec section 2: /pretour). */
 const BARE_PATHS = ['/pretour'];
 

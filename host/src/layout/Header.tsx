@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useNavigate, Link as RouterLink } from 'react-router-dom';
-import { Bell, Check, ChevronDown, Globe, Languages, LogOut, Menu as MenuIcon, Moon, Info, Sun, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Check, ChevronDown, Globe, Languages, LogOut, Menu as MenuIcon, Moon, Info, Sun, UserRound } from 'lucide-react';
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Portal, Spacer, Text, useColorMode } from 'shared-ui';
 import { Menu } from 'shared-ui/overlays';
 import { LANGUAGES, changeLanguage, useTranslation } from 'shared-i18n';
 import { useInterfaceToggle, useSession } from 'shared-auth';
 import { AboutDialog } from './AboutDialog';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useAtom } from 'jotai';
 import { navDrawerOpenAtom, useNarrowScreen } from './narrow-screen';
 
@@ -183,11 +184,7 @@ export function Header() {
       <HStack gap="1">
         <LanguageMenu />
         <ThemeToggle />
-        <IconButton asChild variant="ghost" size="sm" aria-label={t('header.notifications')}>
-          <RouterLink to="/notifications">
-            <Bell size={18} />
-          </RouterLink>
-        </IconButton>
+        <NotificationBell />
         <ProfileMenu onAbout={() => setAboutOpen(true)} />
       </HStack>
       <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />

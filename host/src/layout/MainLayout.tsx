@@ -9,6 +9,7 @@ import { ForbiddenScreen } from '../screens/ForbiddenScreen';
 import { Sidebar } from './Sidebar';
 import { Header } from './Header';
 
+const NotificationsScreen = lazy(() => import('../features/notifications/NotificationsScreen').then((m) => ({ default: m.NotificationsScreen })));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })));
 
 /** The main layout: sidebar with its sub-sidebar, header, and the section outlet. */
@@ -52,6 +53,7 @@ export function MainLayout() {
           <Suspense fallback={<ContentSkeleton />}>
             <Routes>
               <Route path="/profile" element={<ProfileScreen />} />
+              <Route path="/notifications" element={<NotificationsScreen />} />
               <Route path="/forbidden" element={<ForbiddenScreen />} />
               <Route path="*" element={<RemoteContent layout="main" />} />
             </Routes>

@@ -10,6 +10,7 @@ import {
   ListChecks,
   Mail,
   MailPlus,
+  MessageCircle,
   MessageSquare,
   MessagesSquare,
   Route,
@@ -42,6 +43,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   // People data (the attributes known about each person): not the audiences' target.
   peopleData: IdCard,
   messenger: MessagesSquare,
+  conversations: MessageCircle,
   guide: BookOpen,
   notifications: Bell,
   settings: Settings,

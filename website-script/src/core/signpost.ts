@@ -12,6 +12,8 @@ import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
 import { Visitor } from './visitor';
 import { VisitorTokenStore } from './visitor-tokens';
+import type { BubbleConfig } from 'contracts';
+import type { Messenger } from '../messenger';
 
 export interface SignpostConfig {
   /** The website's public key (`.k` of the snippet). */
@@ -70,6 +72,10 @@ export class Signpost {
   private contentInFlight: Promise<void> | null = null;
   private contentAbort: AbortController | null = null;
   private stopWatching: () => void = () => undefined;
+  /** The website's messenger config (from the content answer), and the messenger once its chunk is loaded. */
+  private messengerConfig: BubbleConfig | null = null;
+  private messenger: Promise<Messenger | null> | null = null;
+  private openWanted = false;
 
   constructor(private readonly config: SignpostConfig) {
     this.win = config.win ?? window;
@@ -177,8 +183,15 @@ export class Signpost {
       case 'debug':
         void this.debug();
         return;
+      case 'open':
+        this.openMessenger();
+        return;
+      case 'close':
+        void this.messenger?.then((m) => m?.close());
+        this.openWanted = false;
+        return;
       default:
-        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset, startTour or debug`);
+        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset, startTour, debug, open or close`);
     }
   }
 
@@ -204,7 +217,7 @@ export class Signpost {
         if (res.ok) {
           this.visitor.identity = body;
           // Who the visitor is changes the audiences they belong to: ask again what to show.
-          void this.requestContent();
+          void this.requestContent().then(() => this.messenger?.then((m) => m?.refresh()));
           return;
         }
         const answer = (await res.json().catch(() => null)) as { message?: string; errors?: unknown } | null;
@@ -265,7 +278,50 @@ export class Signpost {
     this.surfaces.clear();
     this.session.remove(this.sessionKey());
     this.startSession();
-    void this.requestContent();
+    void this.requestContent().then(() => this.messenger?.then((m) => m?.refresh()));
+  }
+
+  /**
+   * The messenger's chunk loads only when its launcher is shown or the page opens it: a page without
+   * the messenger never downloads it. Opening before the content answer came waits for its config.
+   */
+  openMessenger() {
+    this.openWanted = true;
+    if (this.messengerConfig) void this.loadMessenger(this.messengerConfig).then((m) => m?.open());
+  }
+
+  private applyMessenger(config: BubbleConfig | undefined) {
+    if (!config) return;
+    this.messengerConfig = config;
+    if (this.messenger) void this.messenger.then((m) => m?.update(config));
+    else if (config.launcher_settings.show_launcher || this.openWanted)
+      void this.loadMessenger(config).then((m) => {
+        if (this.openWanted) m?.open();
+      });
+  }
+
+  private loadMessenger(config: BubbleConfig): Promise<Messenger | null> {
+    return (this.messenger ??= import(/* webpackChunkName: "messenger" */ '../messenger')
+      .then(({ mount }) =>
+        mount({
+          config,
+          locale: pageLocale(this.win.document, this.win.navigator),
+          apiUrl: this.config.apiUrl,
+          websiteKey: this.config.websiteKey,
+          local: this.local,
+          fetch: this.fetch,
+          token: async () => {
+            const id = this.visitor.id;
+            if (!this.tokens.get(id)) await (this.contentInFlight ?? this.requestContent());
+            return this.tokens.get(id);
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        console.warn('[signpost] the messenger failed to load', error);
+        this.messenger = null;
+        return null;
+      }));
   }
 
   /**
@@ -354,6 +410,7 @@ export class Signpost {
         token?: unknown;
         tokenTtl?: unknown;
         progress?: ProgressEntry[];
+        messenger?: BubbleConfig;
       };
       if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
       // The server's progress first (another device's, once identified), the later per item winning
@@ -361,6 +418,7 @@ export class Signpost {
       if (visitorId === this.visitor.id && Array.isArray(answer.progress)) this.progress.merge(answer.progress);
       if (this.progress.pending) void this.progress.flush();
       if (abort.signal.aborted) return;
+      this.applyMessenger(answer.messenger);
       const slot = answer.interruptions;
       await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
         pushesBesidePopup: slot?.pushesBesidePopup === true,

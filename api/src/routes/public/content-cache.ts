@@ -14,12 +14,15 @@ import {
   type PushNotificationDocument,
   type ScriptItem,
   type TourDocument,
+  type BubbleConfig,
+  defaultBubbleConfig,
 } from 'contracts';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { ContentKind } from '../../db/schema';
 import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../../stores/website-script';
 import { compileStoredAudience } from '../../stores/audience-compiler';
+import { messengerStore } from '../../stores/messenger';
 
 /** The channel the database triggers of migration 0010 notify, with the website id as payload. */
 export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
@@ -66,6 +69,9 @@ export interface WebsiteContent {
   visitorFacts(visitorId: string): Promise<VisitorFactsRow>;
   /** When a scheduled item starts or ends (ms): the content is loaded again from then. Null: never. */
   expiresAt: number | null;
+  /** The website's messenger (bubble config; the defaults when never saved), and as the answer carries it. */
+  messenger: BubbleConfig;
+  messengerJson: string;
 }
 
 /**
@@ -291,7 +297,17 @@ export class ScriptContentCache {
     });
     // Priority first (high, normal, low), then the newest.
     ready.sort((a, b) => b.rank - a.rank || b.createdAt - a.createdAt);
-    return { website, items: ready, conditions, visitorFacts: visitorFactsStatement(this.database, website.id, conditions), expiresAt };
+    // The messenger's config rides with the content (its table's trigger drops this load too).
+    const messenger = (await messengerStore(this.database.db, website.id).bubble()) ?? defaultBubbleConfig();
+    return {
+      website,
+      items: ready,
+      conditions,
+      visitorFacts: visitorFactsStatement(this.database, website.id, conditions),
+      expiresAt,
+      messenger,
+      messengerJson: JSON.stringify(messenger),
+    };
   }
 }
 

@@ -43,7 +43,7 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     const answer =
       `{"items":[${decision.items.map((i) => i.json).join(',')}],` +
       `"interruptions":${JSON.stringify({ perDay, today: decision.today, pushesBesidePopup, quietAfterCloseSeconds })},` +
-      `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS},` +
+      `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS},"messenger":${content.messengerJson},` +
       `"progress":${JSON.stringify(progressEntries(facts.progress))}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });

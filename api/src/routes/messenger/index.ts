@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  BUBBLE_UPDATED_MESSAGE,
+  CONVERSATION_NOT_FOUND_MESSAGE,
+  closeConversationCall,
+  defaultBubbleConfig,
+  getBubbleCall,
+  getConversationCall,
+  listConversationsCall,
+  listNotificationsCall,
+  markAllNotificationsReadCall,
+  markNotificationReadCall,
+  replyToConversationCall,
+  staffLiveCall,
+  updateBubbleCall,
+} from 'contracts';
+import type { AppContext } from '../../context';
+import { serve } from '../../http/serve';
+import { notFound } from '../../lib/errors';
+import { activeWebsiteOf, caller } from '../../plugins/access';
+import { languageOf } from '../../i18n/messages';
+import { conversationReplyMail } from '../../mail/templates';
+import { LiveHub } from '../../services/live-hub';
+import { messengerStore, pruneLiveEvents } from '../../stores/messenger';
+import type { ScriptServices } from '../public/script-services';
+import { messengerPublicRoutes } from './public';
+import { lastEventIdOf, serveStream } from './sse';
+
+/**
+ * The messenger (spec sections 1, 3, 4, 7): the active website's bubble config, its conversations
+ * with visitors, the staff's notifications and their live stream; the visitor's side is public.ts.
+ * Conversations and notifications are for any member of the website (spec section 2 names no
+ * permission for /notifications); changing the bubble needs create_websites, as the website's other
+ * script settings.
+ */
+export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
+  const hub = new LiveHub(ctx.database, ctx.log);
+  await hub.start();
+  // Streams never end by themselves: end them before the server waits for its connections to close.
+  app.addHook('preClose', async () => hub.endAll());
+  app.addHook('onClose', () => hub.stop());
+  const pruneTimer = setInterval(() => void pruneLiveEvents(ctx.db).catch(() => {}), 60 * 60_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  const store = (request: FastifyRequest) => messengerStore(ctx.db, activeWebsiteOf(request).id);
+
+  serve(app, getBubbleCall, async (request) => ({ data: (await store(request).bubble()) ?? defaultBubbleConfig() }));
+
+  serve(app, updateBubbleCall, async (request) => {
+    await store(request).saveBubble(request.body);
+    return { message: BUBBLE_UPDATED_MESSAGE, data: request.body };
+  });
+
+  serve(app, listConversationsCall, (request) => store(request).conversationsPage(request.query));
+
+  const conversationOf = async (request: FastifyRequest, id: string) => {
+    const row = await store(request).conversationRow(id);
+    if (!row) throw notFound(CONVERSATION_NOT_FOUND_MESSAGE);
+    return row;
+  };
+
+  serve(app, getConversationCall, async (request) => {
+    const s = store(request);
+    const row = await conversationOf(request, request.params.id);
+    await s.markStaffRead(row.id);
+    const [summary, messages] = await Promise.all([s.summaryOf({ ...row, staffUnread: 0 }), s.messagesOf(row.id)]);
+    return { data: { ...summary, messages } };
+  });
+
+  serve(app, replyToConversationCall, async (request, reply) => {
+    const s = store(request);
+    const row = await conversationOf(request, request.params.id);
+    const message = await s.addMessage(row.id, 'staff', request.body.body, caller(request).userId);
+    await s.markStaffRead(row.id);
+    // An anonymous visitor who left an address gets the answer by mail too (an identified one reads it on the site).
+    if (row.email && !row.clientMemberId) {
+      const site = activeWebsiteOf(request);
+      const link = /^https?:\/\//.test(site.domain) ? site.domain : `${site.domain.startsWith('localhost') ? 'http' : 'https'}://${site.domain}`;
+      ctx.mailer.send(conversationReplyMail(row.email, { website: site.name, answer: message.body, link }, languageOf(request.headers['accept-language'])));
+    }
+    return reply.code(201).send({ message: 'conversations.replied', data: message });
+  });
+
+  serve(app, closeConversationCall, async (request) => {
+    const s = store(request);
+    const row = await s.setStatus(request.params.id, 'closed');
+    if (!row) throw notFound(CONVERSATION_NOT_FOUND_MESSAGE);
+    return { message: 'conversations.closed', data: await s.summaryOf(row) };
+  });
+
+  serve(app, listNotificationsCall, (request) => store(request).notificationsPage(caller(request).userId, request.query));
+
+  serve(app, markNotificationReadCall, async (request) => {
+    const s = store(request);
+    const userId = caller(request).userId;
+    if (!(await s.markRead(request.params.id, userId))) throw notFound('notifications.notFound');
+    return { unread: await s.unreadCount(userId) };
+  });
+
+  serve(app, markAllNotificationsReadCall, async (request) => {
+    const s = store(request);
+    const userId = caller(request).userId;
+    await s.markAllRead(userId);
+    return { unread: await s.unreadCount(userId) };
+  });
+
+  serve(app, staffLiveCall, async (request, reply) => {
+    const s = store(request);
+    return serveStream(request, reply, hub, {
+      websiteId: activeWebsiteOf(request).id,
+      visitorId: null,
+      lastId: lastEventIdOf(request),
+      missed: (after) => s.liveEventsAfter(null, after),
+    });
+  });
+
+  await messengerPublicRoutes(app, ctx, services, hub);
+  return hub;
+}

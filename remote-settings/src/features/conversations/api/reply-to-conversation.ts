@@ -1,0 +1,5 @@
+import { replyToConversationCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** POST /api/conversations/{id}/messages: answer the visitor. */
+export const useReplyToConversation = () => useCallMutation(replyToConversationCall);
