@@ -41,6 +41,7 @@ import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
+import { builderTokenRoute } from './routes/public/builder';
 import { installCheckRoute } from './routes/public/install-check';
 import { websiteScriptSettingsRoutes } from './routes/websites/script-settings';
 import { identityVerificationRoutes } from './routes/websites/identity-verification';
@@ -194,6 +195,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   await publicScriptRoutes(app, ctx);
   installCheckRoute(app, ctx);
   campaignRoutes(app, ctx);
+  builderTokenRoute(app, ctx);
   uploadRoutes(app, ctx);
   statsRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);

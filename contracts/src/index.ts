@@ -29,3 +29,4 @@ export * from './messages';
 export * from './page-rule';
 export * from './tours';
 export * from './tour-calls';
+export * from './tour-builder';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SCRIPT_PATHS } from 'contracts';
+import { BUILDER_PATHS, SCRIPT_PATHS } from 'contracts';
 import type { AppContext } from '../../context';
 import { PUBLIC } from '../shared';
 import { SCRIPT_CORS } from '../../http/script-cors';
@@ -7,6 +7,7 @@ import { ScriptServices } from './script-services';
 import { contentRoute } from './content';
 import { identifyRoute } from './identify';
 import { eventsRoute } from './events';
+import { builderPublicRoutes } from './builder';
 
 /**
  * The website script's public calls (issue 12): content, identify, events. In a scope of their own,
@@ -27,12 +28,13 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     // The preflights: each route's own OPTIONS, so @fastify/cors answers them with the open policy
     // (its catch-all OPTIONS route would apply the console's origins). Hidden from the OpenAPI document.
-    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events]) {
+    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, ...Object.values(BUILDER_PATHS)]) {
       scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
     contentRoute(scope, ctx, services);
     identifyRoute(scope, ctx, services);
     eventsRoute(scope, ctx, services);
+    builderPublicRoutes(scope, ctx, services);
   });
   return services;
 }
