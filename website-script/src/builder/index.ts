@@ -1,5 +1,5 @@
 import type { TourTarget } from 'contracts';
-import { BUILDER_PATHS } from 'contracts/script';
+import { BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/script';
 import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-boot';
 import { findTarget } from '../core/element-finder';
 import { createHost, el, sheet, TOP } from '../surfaces/dom';
@@ -57,7 +57,7 @@ export function mountBuilder(options: BuilderOptions) {
   const doc = win.document;
   const locale = pageLocale(doc, win.navigator);
   const t = BUILDER_TEXTS[locale.lang];
-  const { frame, attach } = createHost('builder', css(), locale);
+  const { frame, attach, remove: removeHost } = createHost('builder', css(), locale);
   const live = el('div', { class: 'vh', role: 'status', 'aria-live': 'polite' });
   const box = el('div', { class: 'box', hidden: '' });
   const tag = el('div', { class: 'tag', hidden: '' });
@@ -130,8 +130,10 @@ export function mountBuilder(options: BuilderOptions) {
     const close = el('button', { type: 'button', class: 'btn', 'data-action': 'close' }, t.close);
     close.addEventListener('click', () => {
       stopPicking();
+      // Closing ends the builder in this tab: the next page is a visitor's page again.
       win.sessionStorage.removeItem(DRAFT_KEY);
-      frame.getRootNode() instanceof ShadowRoot && (frame.getRootNode() as ShadowRoot).host.remove();
+      win.sessionStorage.removeItem(BUILDER_SESSION_KEY);
+      removeHost();
     });
     panel.replaceChildren(
       el('h2', {}, title ? `${t.title}: ${title}` : t.title),
@@ -365,7 +367,7 @@ export function mountBuilder(options: BuilderOptions) {
   void call(BUILDER_PATHS.tour, {})
     .then((answer) => {
       title = answer.data.title;
-      let draft: { tourId: string; steps: Step[]; dirty: boolean } | null = null;
+      let draft: { tourId: string; steps: Step[]; dirty: boolean } | null;
       try {
         draft = JSON.parse(win.sessionStorage.getItem(DRAFT_KEY) ?? 'null');
       } catch {

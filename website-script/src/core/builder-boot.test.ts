@@ -34,7 +34,7 @@ describe('the builder in the core', () => {
 
   it('exchanges the token as text/plain, keeps the session in sessionStorage, then mounts the builder', async () => {
     const session = { session: 'ses1', tourId: 't1', expiresAt: later() };
-    const fetch = jest.fn(async (url: string) =>
+    const fetch = jest.fn(async (url: string, _init?: RequestInit) =>
       url.endsWith('/builder/session')
         ? new Response(JSON.stringify(session))
         : new Response(JSON.stringify({ data: { _id: 't1', title: 'Tour', steps: [] } })),
