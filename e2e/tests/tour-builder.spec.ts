@@ -63,8 +63,9 @@ test('build a three-step tour on the demo site through /pretour, save, and see t
   await builder.locator('[data-action="save"]').click();
   await expect(builder).toContainText('Saved');
 
-  // Back in the console's tab: the editor reads the tour again, no reload.
+  // Back in the console's tab (the tab shown again: `visibilitychange`, which headless Chromium does not
+  // send on its own): the editor reads the tour again, no reload.
   await page.bringToFront();
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
   await expect.poll(() => editor.order(), { timeout: 15_000 }).toEqual(['Our plans', 'Welcome', 'Go Pro']);
 });

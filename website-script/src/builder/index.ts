@@ -41,7 +41,7 @@ li{margin-block:4px}
 .muted{color:#595959;font-size:12px}
 .box{position:fixed;z-index:${TOP};pointer-events:none;border:2px solid #0958d9;background:rgba(9,88,217,.12);border-radius:4px}
 .tag{position:fixed;z-index:${TOP};pointer-events:none;background:#0958d9;color:#fff;font:12px/1.4 monospace;padding:2px 6px;border-radius:4px;max-inline-size:90vw;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.editor{position:fixed;z-index:${TOP};inline-size:min(320px,calc(100vw - 16px));background:#fff;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.35);padding:12px}
+.editor{position:fixed;z-index:${TOP};inline-size:min(320px,calc(100vw - 16px));max-block-size:calc(100vh - 16px);overflow:auto;background:#fff;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.35);padding:12px}
 label{display:block;margin-block:6px 2px;font-weight:600}
 input[type=text],textarea,select{inline-size:100%;border:1px solid #bbb;border-radius:6px;padding:5px}
 textarea{min-block-size:60px}
@@ -293,7 +293,9 @@ export function mountBuilder(options: BuilderOptions) {
     }
     const r = element.getBoundingClientRect();
     const below = r.bottom + 8;
-    const top = below + 260 < win.innerHeight ? below : Math.max(8, r.top - 268);
+    // Below the element when it fits, else above it; always inside the window (the element may be off screen).
+    const wanted = below + 280 < win.innerHeight ? below : r.top - 288;
+    const top = Math.max(8, Math.min(wanted, win.innerHeight - 288));
     Object.assign(node.style, { top: `${top}px`, left: `${Math.min(Math.max(8, r.left), Math.max(8, win.innerWidth - 336))}px` });
   }
 
