@@ -49,7 +49,7 @@ const TARGET_LCP_MS = 1000;
 const TARGET_FIRST_FIGURES_MS = 2500;
 const TARGET_REPEAT_CHART_MS = 1500;
 // Issue 12's budgets of the website script (gzip; KB = 1024 bytes).
-const SCRIPT_BUDGETS = { snippetBytes: 1024, emptyJsBytes: 15 * 1024, chunkBytes: 12 * 1024, longTaskMs: 50, popupMs: 500 };
+const SCRIPT_BUDGETS = { snippetBytes: 1024, emptyJsBytes: 15 * 1024, chunkBytes: 12 * 1024, builderBytes: 25 * 1024, longTaskMs: 50, popupMs: 500 };
 // The bench's customer page, opened as http://localhost:13090 (the bench website's domain).
 const SCRIPT_PAGE_PORT = 13090;
 // Every app on its usual port + 10000 (host 13000, remotes 13001…, API 14000).
@@ -531,7 +531,10 @@ function scriptRows(script) {
   ]);
   rows.push(['Website script: signpost.js, loader + core (gzip -9 of website-script/dist)', sizes ? kb(sizes.loader) : 'skipped', '', '']);
   for (const c of sizes?.chunks ?? []) {
-    rows.push([`Website script: surface chunk ${c.kind} (gzip -9 of chunks/${c.name})`, kb(c.bytes), '< 12 KB', mark(c.bytes < B.chunkBytes)]);
+    // The tour builder is no visitor's download (only a tab holding a builder session loads it): its own budget.
+    const limit = c.kind === 'builder' ? B.builderBytes : B.chunkBytes;
+    const what = c.kind === 'builder' ? 'tour builder chunk' : `surface chunk ${c.kind}`;
+    rows.push([`Website script: ${what} (gzip -9 of chunks/${c.name})`, kb(c.bytes), `< ${limit / 1024} KB`, mark(c.bytes < limit)]);
   }
   const runsOf = (s) => s.runs.length;
   const list = (s, key) => s.runs.map((r) => r[key]).join(', ');
