@@ -34,6 +34,8 @@ test('build a three-step tour on the demo site through /pretour, save, and see t
   await editor.expectLoaded();
   expect(await editor.order()).toEqual([]);
 
+  // "Build on my site" leads to /pretour for this tour (opened in a second tab here, the editor kept).
+  await expect(page.getByTestId('tour-build-on-site')).toHaveAttribute('href', `/pretour?tour=${tourId}`);
   const pretour = await page.context().newPage();
   await pretour.goto(`/pretour?tour=${tourId}`);
   await expect(pretour.getByTestId('pretour-tour')).toHaveValue(tourId);
@@ -66,6 +68,14 @@ test('build a three-step tour on the demo site through /pretour, save, and see t
   // Back in the console's tab (the tab shown again: `visibilitychange`, which headless Chromium does not
   // send on its own): the editor reads the tour again, no reload.
   await page.bringToFront();
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-  await expect.poll(() => editor.order(), { timeout: 15_000 }).toEqual(['Our plans', 'Welcome', 'Go Pro']);
+  await page.waitForFunction(() => document.visibilityState === 'visible');
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+        return editor.order();
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(['Our plans', 'Welcome', 'Go Pro']);
 });
