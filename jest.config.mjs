@@ -37,6 +37,8 @@ export default {
       ...browserProject('website-script'),
       // jsdom has no constructable stylesheets: stubbed for the tests only, never in the product.
       setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/test/setup.ts'],
+      // @medv/finder ships as an ES module only: compiled for the tests like our own sources.
+      transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/@medv\\+finder[^/]*/node_modules/)?@medv/finder/)'],
     },
     {
       displayName: 'tooling',

@@ -44,6 +44,7 @@ import { audienceRoutes } from './routes/audiences';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
 import { messengerRoutes } from './routes/messenger';
+import { builderTokenRoute } from './routes/public/builder';
 import { installCheckRoute } from './routes/public/install-check';
 import { websiteScriptSettingsRoutes } from './routes/websites/script-settings';
 import { identityVerificationRoutes } from './routes/websites/identity-verification';
@@ -204,6 +205,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   installCheckRoute(app, ctx);
   campaignRoutes(app, ctx, { email: emailHooks(ctx) });
   emailRoutes(app, ctx);
+  builderTokenRoute(app, ctx);
   uploadRoutes(app, ctx);
   statsRoutes(app, ctx);
   if (options.register) await options.register(app, ctx);

@@ -216,6 +216,17 @@ describe('the list and the actions', () => {
   });
 });
 
+/** Waits until the content answer satisfies `check` (the NOTIFY of a change arrives just after its commit). */
+async function eventually<T>(read: () => Promise<T[]>, check: (items: T[]) => boolean): Promise<T[]> {
+  let items: T[] = [];
+  for (let i = 0; i < 20; i++) {
+    items = await read();
+    if (check(items)) return items;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return items;
+}
+
 describe('the website script', () => {
   async function siteKey(u: TestUser) {
     const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
@@ -239,7 +250,10 @@ describe('the website script', () => {
 
     await call('PUT', `/publish/${tour._id}`, undefined, u);
     await call('PUT', `/${tour._id}`, { ...tourBody({ title: 'Changed, not published' }), steps: [{ content: 'Secret' }] }, u);
-    const items = await served(u, 'v1', '/pricing');
+    const items = await eventually(
+      () => served(u, 'v1', '/pricing'),
+      (list) => list.length === 1,
+    );
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: tour._id, kind: 'tour', sender: expect.any(String) });
     const published = (items[0] as { tour: Record<string, unknown> }).tour;
@@ -249,7 +263,12 @@ describe('the website script', () => {
     expect(published).not.toHaveProperty('groups');
 
     await call('DELETE', `/cancel/${tour._id}`, undefined, u);
-    expect(await served(u)).toEqual([]);
+    expect(
+      await eventually(
+        () => served(u),
+        (list) => list.length === 0,
+      ),
+    ).toEqual([]);
   });
 
   test("a visitor's page reports starting a tour (its view), counted on the view screen", async () => {

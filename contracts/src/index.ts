@@ -35,3 +35,4 @@ export * from './tour-calls';
 export * from './emails';
 export * from './email-calls';
 export * from './messenger';
+export * from './tour-builder';

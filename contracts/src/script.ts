@@ -53,3 +53,16 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
 
 /** Page rules (plain code, no zod): the script matches a tour's pages with the API's own rules. */
 export { pageRuleMatches } from './page-rule';
+
+/**
+ * The on-page tour builder: the fragment the console opens the customer's page with
+ * (`#signpost-builder=<one-time token>`), and the builder's calls (public, like the script's).
+ */
+export const BUILDER_FRAGMENT = 'signpost-builder';
+export const BUILDER_PATHS = {
+  session: '/api/public/:websiteKey/builder/session',
+  tour: '/api/public/:websiteKey/builder/tour',
+  steps: '/api/public/:websiteKey/builder/steps',
+} as const;
+/** Where the script keeps the builder session (sessionStorage: it survives the author's navigation in the tab, not the tab). */
+export const BUILDER_SESSION_KEY = 'signpost:builder';

@@ -156,6 +156,13 @@ export class SignpostApi {
     await this.call('PUT', '/api/bubble/my-website', { session, body: config });
   }
 
+  /** A draft product tour with a title and no steps (what the on-page builder fills): its id. */
+  public async createDraftTour(session: ApiSession, title: string): Promise<string> {
+    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/product-tours', { session });
+    await this.call('PUT', `/api/product-tours/${data._id}`, { session, body: { title } });
+    return data._id;
+  }
+
   public loginAsAdmin(): Promise<ApiSession> {
     return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   }

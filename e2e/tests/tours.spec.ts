@@ -73,8 +73,11 @@ test.describe('product tours', () => {
 
     await list.navigate();
     await list.search.fill(title);
+    // The search is applied (it lives in the URL) before the row is used.
+    await expect(page).toHaveURL(/[?&]title=/);
     await expect(list.row(title).getByTestId('row-status')).toHaveText('Public');
     await list.row(title).getByTestId('row-view').click();
+    await expect(page).toHaveURL(/\/tour\/[0-9a-f-]{36}\/view$/);
     await expect(page.getByTestId('tour-funnel')).toBeVisible({ timeout: 20_000 });
   });
 

@@ -14,6 +14,7 @@ const manifest: RemoteManifest = {
     { path: '/tour/:id/create', screen: './TourCreateScreen', permission: 'create_tour', layout: 'main' },
     { path: '/tour/:id/view', screen: './TourViewScreen', permission: 'get_tour', layout: 'main' },
     { path: '/tour/:id/update', screen: './TourUpdateScreen', permission: 'update_tour', layout: 'main' },
+    { path: '/pretour', screen: './PretourScreen', permission: 'update_tour', layout: 'bare' },
   ],
   nav: [{ labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 }],
 };

@@ -55,6 +55,7 @@ const SCRIPT_BUDGETS = {
   snippetBytes: 1024,
   emptyJsBytes: 15 * 1024,
   chunkBytes: 12 * 1024,
+  builderBytes: 25 * 1024,
   longTaskMs: 50,
   popupMs: 500,
   tourBytes: 12 * 1024,
@@ -629,7 +630,10 @@ function scriptRows(script) {
   ]);
   rows.push(['Website script: signpost.js, loader + core (gzip -9 of website-script/dist)', sizes ? kb(sizes.loader) : 'skipped', '', '']);
   for (const c of sizes?.chunks ?? []) {
-    rows.push([`Website script: surface chunk ${c.kind} (gzip -9 of chunks/${c.name})`, kb(c.bytes), '< 12 KB', mark(c.bytes < B.chunkBytes)]);
+    // The tour builder is no visitor's download (only a tab holding a builder session loads it): its own budget.
+    const limit = c.kind === 'builder' ? B.builderBytes : B.chunkBytes;
+    const what = c.kind === 'builder' ? 'tour builder chunk' : `surface chunk ${c.kind}`;
+    rows.push([`Website script: ${what} (gzip -9 of chunks/${c.name})`, kb(c.bytes), `< ${limit / 1024} KB`, mark(c.bytes < limit)]);
   }
   const tourChunks = (sizes?.chunks ?? []).filter((c) => TOUR_CHUNKS.includes(c.kind));
   if (tourChunks.length) {

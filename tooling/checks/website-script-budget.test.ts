@@ -59,6 +59,13 @@ describe('website script budgets', () => {
     for (const chunk of chunks) expect(cacheControlFor(`chunks/${chunk}`)).toBe(IMMUTABLE);
   });
 
+  it('the tour builder is a chunk of its own under 25 KB gzip, not in what every visitor downloads', () => {
+    const builder = chunks.filter((f) => /^builder\.[0-9a-f]{8}\.js$/.test(f));
+    expect(builder).toHaveLength(1);
+    expect(gzipped(path.join(dist, 'chunks', builder[0]))).toBeLessThan(25 * KB);
+    expect(readFileSync(path.join(dist, 'signpost.js'), 'utf8')).not.toMatch(/Tour builder|aria-label=|seedMinLength/);
+  });
+
   it('ships no source maps and no zod', () => {
     expect(readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.map'))).toEqual([]);
     for (const file of files()) expect(readFileSync(file, 'utf8')).not.toMatch(/sourceMappingURL|ZodError/);

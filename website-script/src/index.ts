@@ -10,6 +10,7 @@
  * queueing the page's calls.
  */
 import { SCRIPT_GLOBAL } from 'contracts/script';
+import { startBuilderIfAsked, takeBuilderToken } from './core/builder-boot';
 import { yieldToMain } from './core/schedule';
 import { Signpost } from './core/signpost';
 import { SCRIPT_VERSION } from './core/version';
@@ -34,10 +35,19 @@ export function boot(win: Window = window): Promise<Signpost> | null {
   }
   // At once: a second copy of this file evaluated before the boot ends does not start again.
   stub.loaded = true;
-  return start(win, globals, stub, stub.k, stub.a);
+  // Before anything reads the address: the builder's one-time token leaves it at once.
+  const builderToken = takeBuilderToken(win);
+  return start(win, globals, stub, stub.k, stub.a, builderToken);
 }
 
-async function start(win: Window, globals: Record<string, Stub | undefined>, stub: Stub, websiteKey: string, apiUrl: string): Promise<Signpost> {
+async function start(
+  win: Window,
+  globals: Record<string, Stub | undefined>,
+  stub: Stub,
+  websiteKey: string,
+  apiUrl: string,
+  builderToken: string | null,
+): Promise<Signpost> {
   await yieldToMain();
   const signpost = new Signpost({ websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), win });
   await yieldToMain();
@@ -54,6 +64,9 @@ async function start(win: Window, globals: Record<string, Stub | undefined>, stu
     }
   }
   void signpost.requestContent();
+  // The builder's chunk only for a tab holding a builder token or session: never a visitor's.
+  const env = { win, websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), fetch: (...a: Parameters<typeof fetch>) => win.fetch(...a) };
+  void startBuilderIfAsked(env, builderToken).catch((error) => console.warn('[signpost] the tour builder could not start', error));
   return signpost;
 }
 

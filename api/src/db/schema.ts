@@ -880,3 +880,32 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_website_visitor_idx').on(t.websiteId, t.visitorId, t.id)],
 );
+
+/**
+ * The on-page tour builder's one-time tokens (`kind` 'token', minutes, `usedAt` once exchanged) and
+ * the sessions they become (`kind` 'session', hours), each for one website and one tour; only the
+ * SHA-256 of each is kept. `userId`: the console user who asked for the token (the author).
+ */
+export const tourBuilderTokens = pgTable(
+  'tour_builder_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'token' | 'session'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tour_builder_tokens_hash_unique').on(t.tokenHash),
+    index('tour_builder_tokens_expires_idx').on(t.expiresAt),
+    check('tour_builder_tokens_kind_check', sql`${t.kind} in ('token', 'session')`),
+  ],
+);

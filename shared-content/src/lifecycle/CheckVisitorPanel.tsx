@@ -5,7 +5,7 @@ import { Combobox, createListCollection } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage, useCan } from 'shared-auth';
 import type { ExplainResponse, ExplainStep } from 'contracts';
-import type { LifecycleCalls } from './api/lifecycle-calls';
+import type { ExplainCall } from './api/lifecycle-calls';
 import { useExplainContent } from './api/explain-content';
 import { useSearchPeople, type ClientMember } from './api/search-people';
 
@@ -20,7 +20,7 @@ const personLabel = (m: ClientMember) => (m.username ? `${m.username} (${m.membe
  * shows those steps. A person is found by name, e-mail or external id (the people search); someone
  * who may not search people can still give a visitor id.
  */
-export function CheckVisitorPanel({ calls, id }: { calls: LifecycleCalls; id: string }) {
+export function CheckVisitorPanel({ explainCall, id }: { explainCall: ExplainCall; id: string }) {
   const { t } = useTranslation('common');
   const canSearchPeople = useCan('get', 'members');
   const [who, setWho] = useState<'person' | 'visitor'>(canSearchPeople ? 'person' : 'visitor');
@@ -31,7 +31,7 @@ export function CheckVisitorPanel({ calls, id }: { calls: LifecycleCalls; id: st
   const [url, setUrl] = useState('');
   const [device, setDevice] = useState<'web' | 'mobile'>('web');
   const [missing, setMissing] = useState(false);
-  const explain = useExplainContent(calls);
+  const explain = useExplainContent(explainCall);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SCRIPT_PATHS } from 'contracts';
+import { BUILDER_PATHS, SCRIPT_PATHS } from 'contracts';
 import type { AppContext } from '../../context';
 import { PUBLIC } from '../shared';
 import { SCRIPT_CORS } from '../../http/script-cors';
@@ -9,6 +9,7 @@ import { identifyRoute } from './identify';
 import { eventsRoute } from './events';
 import { progressRoute } from './progress';
 import { debugRoute } from './debug';
+import { builderPublicRoutes } from './builder';
 
 /**
  * The website script's public calls: content, identify, events, progress, debug. In a scope of their own,
@@ -29,7 +30,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     // The preflights: each route's own OPTIONS, so @fastify/cors answers them with the open policy
     // (its catch-all OPTIONS route would apply the console's origins). Hidden from the OpenAPI document.
-    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, SCRIPT_PATHS.progress, SCRIPT_PATHS.debug]) {
+    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, SCRIPT_PATHS.progress, SCRIPT_PATHS.debug, ...Object.values(BUILDER_PATHS)]) {
       scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
     contentRoute(scope, ctx, services);
@@ -37,6 +38,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     eventsRoute(scope, ctx, services);
     progressRoute(scope, ctx, services);
     debugRoute(scope, ctx, services);
+    builderPublicRoutes(scope, ctx, services);
   });
   return services;
 }

@@ -16,7 +16,8 @@ import {
 import TourCreateScreen from './TourCreateScreen';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(30_000);
+// Typing is pasted (a machine under load types slowly); each test still goes through the real form.
+jest.setTimeout(60_000);
 
 const NEW_ID = '33333333-3333-4333-8333-333333333333';
 
@@ -39,12 +40,18 @@ function renderCreate(updateAnswer: Answer = { status: 200, data: { message: 'Pr
   return calls;
 }
 
-async function addStep(user: ReturnType<typeof userEvent.setup>, text: string, selector?: string) {
+type User = ReturnType<typeof userEvent.setup>;
+async function fill(user: User, testId: string, text: string) {
+  await user.click(screen.getByTestId(testId));
+  await user.paste(text);
+}
+
+async function addStep(user: User, text: string, selector?: string) {
   await user.click(screen.getByTestId('tour-add-step'));
-  await user.type(screen.getByTestId('field-step-text'), text);
+  await fill(user, 'field-step-text', text);
   if (selector) {
     await user.click(screen.getByTestId('field-step-has-target'));
-    await user.type(screen.getByTestId('field-step-selector'), selector);
+    await fill(user, 'field-step-selector', selector);
   }
 }
 
@@ -57,14 +64,14 @@ describe('TourCreateScreen', () => {
     expect(screen.getByTestId('section-settings-toggle')).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('section-audience-toggle')).toHaveAttribute('aria-expanded', 'false');
 
-    await user.type(screen.getByTestId('field-title'), 'Welcome tour');
+    await fill(user, 'field-title', 'Welcome tour');
     await addStep(user, 'This is the menu', '#menu');
     expect(screen.getByTestId('tour-preview-text')).toHaveTextContent('This is the menu');
     expect(screen.getByTestId('tour-preview-element')).toHaveTextContent('#menu');
     // The default #0078ff button gets black text: white would be 4.1:1.
     expect(screen.getByTestId('tour-preview-next')).toHaveStyle({ color: '#000000' });
     await addStep(user, 'Our plans');
-    await user.type(screen.getByTestId('field-step-url'), '/pricing');
+    await fill(user, 'field-step-url', '/pricing');
     expect(screen.getByTestId('tour-preview-centred')).toBeInTheDocument();
     expect(screen.getByTestId('tour-preview-progress')).toHaveTextContent('Step 2 of 2');
     const steps = within(screen.getByTestId('tour-steps')).getAllByTestId('tour-step');
@@ -107,7 +114,7 @@ describe('TourCreateScreen', () => {
   it("shows the spec's fallback when the server gives no message, and saves into the same draft when tried again", async () => {
     const calls = renderCreate({ status: 503, data: {} });
     const user = userEvent.setup();
-    await user.type(screen.getByTestId('field-title'), 'Tour');
+    await fill(user, 'field-title', 'Tour');
     await addStep(user, 'Hello');
     await user.click(screen.getByTestId('editor-submit'));
     expect(await screen.findByTestId('toast-error')).toHaveTextContent('Error while updating tour');

@@ -36,12 +36,19 @@ export default function TourUpdateScreen() {
         title={t('tours.update.title')}
         description={t('tours.update.description')}
         actions={
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to={`/tour/${id}/view`} data-testid="tour-open-view">
-              <BarChart3 size={14} aria-hidden />
-              {t('tours.update.openView')}
-            </RouterLink>
-          </Button>
+          <>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={`/pretour?tour=${id}`} data-testid="tour-build-on-site">
+                {t('pretour.build')}
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={`/tour/${id}/view`} data-testid="tour-open-view">
+                <BarChart3 size={14} aria-hidden />
+                {t('tours.update.openView')}
+              </RouterLink>
+            </Button>
+          </>
         }
       />
       <QueriedItem query={tour} onBack={() => navigate('/tour')}>

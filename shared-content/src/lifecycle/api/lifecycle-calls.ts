@@ -13,6 +13,11 @@ export interface LifecycleCalls {
   discardDraft: AnySaved<typeof popupCalls.discardDraft>;
   listVersions: AnyPath<typeof popupCalls.listVersions>;
   restoreVersion: AnySaved<typeof popupCalls.restoreVersion>;
-  /** "Why not shown?": the content call's checks for one visitor or person (a read, though a POST). */
-  explain: AnyPath<typeof popupCalls.explain>;
+  /**
+   * "Why not shown?": the content call's checks for one visitor or person (a read, though a POST).
+   * Only the kinds the website script shows on pages have it (an e-mail does not).
+   */
+  explain?: ExplainCall;
 }
+
+export type ExplainCall = AnyPath<typeof popupCalls.explain>;

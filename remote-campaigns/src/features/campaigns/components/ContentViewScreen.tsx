@@ -106,7 +106,7 @@ export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feed
               extraActions: actionsOf(item),
             })}
             <VersionsPanel calls={kind.lifecycle} subject={subject} id={item._id} />
-            <CheckVisitorPanel calls={kind.lifecycle} id={item._id} />
+            {kind.lifecycle.explain && <CheckVisitorPanel explainCall={kind.lifecycle.explain} id={item._id} />}
           </Stack>
         )}
       </QueriedItem>
