@@ -30,7 +30,14 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     // The preflights: each route's own OPTIONS, so @fastify/cors answers them with the open policy
     // (its catch-all OPTIONS route would apply the console's origins). Hidden from the OpenAPI document.
-    for (const path of [SCRIPT_PATHS.content, SCRIPT_PATHS.identify, SCRIPT_PATHS.events, SCRIPT_PATHS.progress, SCRIPT_PATHS.debug, ...Object.values(BUILDER_PATHS)]) {
+    for (const path of [
+      SCRIPT_PATHS.content,
+      SCRIPT_PATHS.identify,
+      SCRIPT_PATHS.events,
+      SCRIPT_PATHS.progress,
+      SCRIPT_PATHS.debug,
+      ...Object.values(BUILDER_PATHS),
+    ]) {
       scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
     contentRoute(scope, ctx, services);
