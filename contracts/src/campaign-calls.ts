@@ -47,8 +47,8 @@ import {
  */
 
 /** The permission resources of the three kinds (spec section 6). */
-export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour';
-type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate';
+export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist';
+type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate' | 'duplication';
 
 const access = (action: CampaignAction, resource: CampaignPermissionResource) => inWebsite(`${action}_${resource}` as Permission);
 
@@ -71,8 +71,15 @@ interface KindData<P extends string, L extends z.ZodType, B extends z.ZodType, G
   saved: S;
   /** The bulk delete's body (`{ popups: [ids] }`). */
   deleteMany: D;
-  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications (as the spec lists them). */
-  cancelMethod: 'DELETE' | 'PATCH';
+  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (as the spec lists them). */
+  cancelMethod: 'DELETE' | 'PATCH' | 'POST';
+  /**
+   * Where duplicate and cancel put the id: `/duplicate/:id` (default) or, for checklists,
+   * `/:id/duplicate` with a POST (the spec's paths).
+   */
+  actionPaths?: 'verbFirst' | 'idFirst';
+  /** The duplicate permission's action: `duplicate`, or `duplication` for checklists (spec section 6). */
+  duplicateAction?: 'duplicate' | 'duplication';
 }
 
 /** The calls every kind has: list, get, create, bulk delete, duplicate, cancel. */
@@ -83,9 +90,11 @@ export function campaignCalls<
   G extends z.ZodType,
   S extends z.ZodType,
   D extends z.ZodType,
-  const M extends 'DELETE' | 'PATCH',
+  const M extends 'DELETE' | 'PATCH' | 'POST',
 >(kind: KindData<P, L, B, G, S, D> & { cancelMethod: M }) {
   const { path, resource, tag, label } = kind;
+  const idFirst = kind.actionPaths === 'idFirst';
+  const actionPath = (verb: string) => (idFirst ? `${path}/:id/${verb}` : `${path}/${verb}/:id`);
   return {
     list: defineCall({
       method: 'GET',
@@ -130,9 +139,9 @@ export function campaignCalls<
       errors: ERRORS,
     }),
     duplicate: defineCall({
-      method: 'PUT',
-      path: `${path}/duplicate/:id`,
-      access: access('duplicate', resource),
+      method: idFirst ? 'POST' : 'PUT',
+      path: actionPath('duplicate'),
+      access: access(kind.duplicateAction ?? 'duplicate', resource),
       summary: `Duplicate a ${label}: the copy is a draft titled "… (copy)"`,
       tag,
       params: idParamSchema,
@@ -142,7 +151,7 @@ export function campaignCalls<
     }),
     cancel: defineCall({
       method: kind.cancelMethod,
-      path: `${path}/cancel/:id`,
+      path: actionPath('cancel'),
       access: access('cancel', resource),
       summary: `Cancel a ${label}: it stops showing, and stays listed as cancelled`,
       tag,

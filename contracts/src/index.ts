@@ -30,3 +30,5 @@ export * from './messages';
 export * from './page-rule';
 export * from './tours';
 export * from './tour-calls';
+export * from './checklists';
+export * from './checklist-calls';

@@ -9,6 +9,7 @@ import {
   popupCalls,
   pushNotificationCalls,
   tourCalls,
+  checklistCalls,
   type CallDefinition,
   type CampaignScheduleBody,
   defaultTour,
@@ -23,7 +24,8 @@ import { serve } from '../../http/serve';
 import { conflict, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
-import { bannerKind, popupKind, pushKind, tourKind, type AnyCampaignKind } from './kinds';
+import { bannerKind, checklistKind, popupKind, pushKind, tourKind, type AnyCampaignKind } from './kinds';
+import { checklistRoutes } from './checklists';
 import { tourRoutes } from './tours';
 import { exportRoutes } from './export';
 import { explainItem } from './explain';
@@ -54,9 +56,10 @@ interface KindCalls {
 interface ItemCalls {
   update: CallDefinition;
   delete: CallDefinition;
-  listComments: CallDefinition;
-  listReacts: CallDefinition;
-  countReacts: CallDefinition;
+  /** Absent for kinds visitors do not comment on or react to (checklists). */
+  listComments?: CallDefinition;
+  listReacts?: CallDefinition;
+  countReacts?: CallDefinition;
 }
 
 /** One kind of campaign as served: its rules, its calls, and where its list's title filter is. */
@@ -81,6 +84,8 @@ const TOURS: ServedKind = {
   idsField: 'productTours',
   newDocument: (request) => defaultTour((request.query as { workSpace?: string }).workSpace ?? null),
 };
+
+const CHECKLISTS: ServedKind = { rules: checklistKind, calls: checklistCalls, titleParam: 'title', idsField: 'checklists' };
 
 /** The kind's store in the caller's website, on the product's clock. */
 const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: AnyCampaignKind) =>
@@ -140,7 +145,8 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
 
   serve(app, calls.list, (request) => {
     const query = request.query as PageQuery & CampaignListFilters & Record<string, string | undefined>;
-    return store(request).page({ ...query, title: query[titleParam] });
+    // Checklists name the author filter `author` (spec section 7); the others `sender`.
+    return store(request).page({ ...query, sender: query.sender ?? query.author, title: query[titleParam] });
   });
 
   serve(app, calls.create, async (request) => ({
@@ -261,9 +267,11 @@ function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaig
     return { message: rules.messages.deleted };
   });
 
-  serve(app, calls.listComments, (request) => store(request).comments((request.params as Id).id, request.query as PageQuery));
-  serve(app, calls.listReacts, (request) => store(request).reactions((request.params as Id).id, request.query as PageQuery & ReactListQuery));
-  serve(app, calls.countReacts, (request) => store(request).reactionCounts((request.params as Id).id));
+  if (calls.listComments) serve(app, calls.listComments, (request) => store(request).comments((request.params as Id).id, request.query as PageQuery));
+  if (calls.listReacts) {
+    serve(app, calls.listReacts, (request) => store(request).reactions((request.params as Id).id, request.query as PageQuery & ReactListQuery));
+  }
+  if (calls.countReacts) serve(app, calls.countReacts, (request) => store(request).reactionCounts((request.params as Id).id));
 }
 
 /**
@@ -273,11 +281,13 @@ function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaig
  * (kinds.ts, and the calls built by contracts' `campaignCalls`).
  */
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS, TOURS]) serveKind(app, ctx, kind);
+  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS, TOURS, CHECKLISTS]) serveKind(app, ctx, kind);
   serveItemCalls(app, ctx, popupKind, popupCalls);
   serveItemCalls(app, ctx, bannerKind, bannerCalls);
   serveItemCalls(app, ctx, tourKind, tourCalls);
+  serveItemCalls(app, ctx, checklistKind, checklistCalls);
   tourRoutes(app, ctx);
+  checklistRoutes(app, ctx);
 
   // PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so `_id` is in the body.
   serve(app, pushNotificationCalls.update, async (request) => {

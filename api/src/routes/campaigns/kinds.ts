@@ -59,6 +59,19 @@ import {
   TOUR_VERSION_RESTORED_MESSAGE,
   TOURS_DELETED_MESSAGE,
   type TourDocument,
+  checklistDocumentSchema,
+  CHECKLIST_CANCELLED_MESSAGE,
+  CHECKLIST_CREATED_MESSAGE,
+  CHECKLIST_DELETED_MESSAGE,
+  CHECKLIST_DRAFT_DISCARDED_MESSAGE,
+  CHECKLIST_DUPLICATED_MESSAGE,
+  CHECKLIST_NOT_FOUND_MESSAGE,
+  CHECKLIST_PUBLISHED_MESSAGE,
+  CHECKLIST_SCHEDULED_MESSAGE,
+  CHECKLIST_UPDATED_MESSAGE,
+  CHECKLIST_VERSION_RESTORED_MESSAGE,
+  CHECKLISTS_DELETED_MESSAGE,
+  type ChecklistDocument,
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
 
@@ -246,6 +259,42 @@ export const tourKind: CampaignKindRules<TourDocument> = {
     scheduled: TOUR_SCHEDULED_MESSAGE,
     draftDiscarded: TOUR_DRAFT_DISCARDED_MESSAGE,
     versionRestored: TOUR_VERSION_RESTORED_MESSAGE,
+  },
+};
+
+/** Every task id a checklist's stored documents have used (as the tours' step ids). */
+function taskIdsOf(documents: Record<string, unknown>[]): Set<string> {
+  const ids = new Set<string>();
+  for (const d of documents) for (const t of (d.tasks as { id?: unknown }[] | undefined) ?? []) if (typeof t?.id === 'string') ids.add(t.id);
+  return ids;
+}
+
+export const checklistKind: CampaignKindRules<ChecklistDocument> = {
+  kind: 'checklist',
+  schema: checklistDocumentSchema,
+  columns: (d) => ({ title: d.title, status: d.status, position: null, priority: 'normal', style: d.notification_type, devices: 'all' }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, title: copyTitle(d.title, LIMITS.titleMax) }),
+  // Task ids are the server's: a visitor's done tasks and the funnel follow a task across reorders and
+  // edits, and a made-up or copied id cannot merge two tasks.
+  prepare: (d, previous) => {
+    const known = taskIdsOf(previous);
+    return { ...d, tasks: d.tasks.map((t) => ({ ...t, id: t.id && known.has(t.id) ? t.id : randomUUID() })) };
+  },
+  messages: {
+    notFound: CHECKLIST_NOT_FOUND_MESSAGE,
+    created: CHECKLIST_CREATED_MESSAGE,
+    updated: CHECKLIST_UPDATED_MESSAGE,
+    deleted: CHECKLIST_DELETED_MESSAGE,
+    deletedMany: CHECKLISTS_DELETED_MESSAGE,
+    duplicated: CHECKLIST_DUPLICATED_MESSAGE,
+    cancelled: CHECKLIST_CANCELLED_MESSAGE,
+    published: CHECKLIST_PUBLISHED_MESSAGE,
+    scheduled: CHECKLIST_SCHEDULED_MESSAGE,
+    draftDiscarded: CHECKLIST_DRAFT_DISCARDED_MESSAGE,
+    versionRestored: CHECKLIST_VERSION_RESTORED_MESSAGE,
   },
 };
 
