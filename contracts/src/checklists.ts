@@ -104,7 +104,12 @@ const taskShape = {
     .max(LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
   content: text(LIMITS.contentMax, msg('validation.contentTooLong')),
   /** Estimated minutes, shown beside the task (spec: default 1). */
-  timing: z.coerce.number().int(msg('checklists.timingInvalid')).min(0, msg('checklists.timingInvalid')).max(LIMITS.taskTimingMax, msg('checklists.timingInvalid')).default(1),
+  timing: z.coerce
+    .number()
+    .int(msg('checklists.timingInvalid'))
+    .min(0, msg('checklists.timingInvalid'))
+    .max(LIMITS.taskTimingMax, msg('checklists.timingInvalid'))
+    .default(1),
   action: checklistTaskActionSchema.default({ type: 'none' }),
   completion: checklistTaskCompletionSchema.default({ type: 'manual' }),
 };
@@ -207,6 +212,8 @@ export const checklistListQuerySchema = pageQuerySchema.extend({
   status: campaignListFilters.status,
   /** The author's user id (GET /api/admin/senders). */
   author: campaignListFilters.sender,
+  /** The same filter under the other lists' name (the shared content list's author filter). */
+  sender: campaignListFilters.sender,
   tag: campaignListFilters.tag,
   workSpace: campaignListFilters.workSpace,
 });

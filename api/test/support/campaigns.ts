@@ -1,4 +1,4 @@
-import type { BannerBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
+import type { BannerBody, ChecklistBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
 import { randomId, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -34,17 +34,35 @@ export function tourBody(overrides: Partial<TourBody> = {}): TourBody {
   };
 }
 
-type Kind = 'popup' | 'banner' | 'push' | 'tour';
+/** A checklist with three tasks: ticked by hand, a page visited, an event tracked. */
+export function checklistBody(overrides: Partial<ChecklistBody> = {}): ChecklistBody {
+  return {
+    title: `Checklist ${randomId().slice(0, 8)}`,
+    tasks: [
+      { title: 'Say hello' },
+      { title: 'See our plans', completion: { type: 'page', url: '/pricing' }, action: { type: 'url', url: '/pricing' } },
+      { title: 'Sign up', completion: { type: 'event', name: 'signed-up' } },
+    ],
+    ...overrides,
+  };
+}
+
+type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'checklist';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { popupKind, bannerKind, pushKind, tourKind } = await import('../../src/routes/campaigns/kinds');
+  const { popupKind, bannerKind, pushKind, tourKind, checklistKind } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind }[kind];
-  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody }[kind]();
+  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, checklist: checklistKind }[kind];
+  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, checklist: checklistBody }[kind]();
   // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
-  const { tourBodySchema } = await import('contracts');
-  const parsed = kind === 'tour' ? { status: 'public', ...(raw as object), ...tourBodySchema.parse(raw) } : spec.schema.parse(raw);
+  const { tourBodySchema, checklistBodySchema } = await import('contracts');
+  const parsed =
+    kind === 'tour'
+      ? { status: 'public', ...(raw as object), ...tourBodySchema.parse(raw) }
+      : kind === 'checklist'
+        ? { status: 'public', ...(raw as object), ...checklistBodySchema.parse(raw) }
+        : spec.schema.parse(raw);
   const doc = spec.prepare ? spec.prepare(parsed as never, []) : parsed;
   return insertCampaign(t.ctx.db, spec, u.websiteId, u.id, doc);
 }

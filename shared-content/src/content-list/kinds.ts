@@ -2,7 +2,7 @@ import type { popupCalls, WorkspaceService } from 'contracts';
 import type { LifecycleCalls } from '../lifecycle';
 
 /** The CASL subjects of the content services (the spec's permission resources). */
-export type ContentSubject = 'posts' | 'banners' | 'pushNotification' | 'tour';
+export type ContentSubject = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist';
 
 /** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
 type AnyPath<C> = Omit<C, 'path'> & { path: string };
