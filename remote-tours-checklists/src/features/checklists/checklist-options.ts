@@ -1,7 +1,7 @@
 import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
-import { listAttributes } from '../tours/api/list-attributes';
-import { listGroups } from '../tours/api/list-groups';
-import { listSegments } from '../tours/api/list-segments';
+import { listAttributes } from './api/list-attributes';
+import { listGroups } from './api/list-groups';
+import { listSegments } from './api/list-segments';
 import { listTourChoices } from './api/list-tours';
 
 /** What the checklist editor's pickers offer (each list loads on its own; a failed one stays empty). */
