@@ -226,3 +226,27 @@ describe('completion from real events', () => {
 test('duplication_checklist is a permission', () => {
   expect(ALL_PERMISSIONS).toContain('duplication_checklist' as Permission);
 });
+
+describe('the content call', () => {
+  test('serves the published checklist only, with the tasks the server saw this visitor do', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
+    const c = await created(checklistBody({ title: 'Served' }), u);
+    await created(checklistBody({ title: 'Draft, never served' }), u);
+    const content = async (visitorId: string) => {
+      const q = new URLSearchParams({ visitorId, url: `https://${w.domain}/`, device: 'web' });
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/${w.publicKey}/content?${q}` });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: { kind: string; id: string; checklist?: { title: string } }[]; checklistsDone: Record<string, string[]> };
+    };
+    expect((await content('zoe')).items.filter((i) => i.kind === 'checklist')).toEqual([]);
+    await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
+    const before = await content('zoe');
+    expect(before.items.filter((i) => i.kind === 'checklist').map((i) => i.checklist?.title)).toEqual(['Served']);
+    expect(before.checklistsDone).toEqual({ [c._id]: [] });
+    const signUp = c.tasks.find((x) => x.completion.type === 'event')!.id;
+    await postVisitorEvents(t, w.publicKey, [{ visitorId: 'zoe', type: 'track', name: 'signed-up' }]);
+    expect((await content('zoe')).checklistsDone).toEqual({ [c._id]: [signUp] });
+    expect((await content('someone-else')).checklistsDone).toEqual({ [c._id]: [] });
+  });
+});

@@ -38,3 +38,6 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
     '</script>'
   );
 }
+
+/** The page rules (zod-free): the checklist surface matches a task's page on the visitor's side too. */
+export { pageRuleMatches } from './page-rule';

@@ -4,6 +4,7 @@ import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { tourDocumentSchema } from './tours';
+import { checklistDocumentSchema } from './checklists';
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
@@ -123,6 +124,22 @@ export const scriptTourSchema = tourDocumentSchema.pick({
 });
 export type ScriptTour = z.infer<typeof scriptTourSchema>;
 
+/**
+ * A checklist as published: its texts, tasks and celebration, nothing of its targeting. The page
+ * keeps the visitor's ticks in their progress; `checklistsDone` of the answer adds what the server saw.
+ */
+export const scriptChecklistSchema = checklistDocumentSchema.pick({
+  title: true,
+  subTitle: true,
+  description: true,
+  show_sender: true,
+  notification_type: true,
+  direction: true,
+  tasks: true,
+  celebration: true,
+});
+export type ScriptChecklist = z.infer<typeof scriptChecklistSchema>;
+
 const itemBase = {
   id: z.string(),
   /** Higher first; the answer is already ordered. */
@@ -135,6 +152,7 @@ export const scriptItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('banner'), ...itemBase, banner: scriptBannerSchema }),
   z.object({ kind: z.literal('push'), ...itemBase, push: scriptPushSchema }),
   z.object({ kind: z.literal('tour'), ...itemBase, tour: scriptTourSchema }),
+  z.object({ kind: z.literal('checklist'), ...itemBase, checklist: scriptChecklistSchema }),
 ]);
 export type ScriptItem = z.infer<typeof scriptItemSchema>;
 
@@ -159,6 +177,11 @@ export const scriptContentAnswerSchema = z.object({
    * this and its own per item, and sends its newer ones with the progress call.
    */
   progress: z.array(progressEntrySchema),
+  /**
+   * Per served checklist, the task ids the server knows this visitor (or person) did: events it
+   * tracked, tours it completed, attributes it holds, tasks another device ticked.
+   */
+  checklistsDone: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 

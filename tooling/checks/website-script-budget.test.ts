@@ -12,7 +12,7 @@ const dist = path.resolve(__dirname, '../../website-script/dist');
 const KB = 1024;
 const LOADER_BUDGET = 15 * KB;
 const SURFACE_BUDGET = 12 * KB;
-const SURFACES = ['popup', 'banner', 'push'];
+const SURFACES = ['popup', 'banner', 'push', 'checklist'];
 
 const built = existsSync(path.join(dist, 'signpost.js'));
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;

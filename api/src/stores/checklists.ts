@@ -37,6 +37,33 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export function checklistStatsStore(db: DbOrTx, websiteId: string) {
   const ofWebsite = eq(visitorEvents.websiteId, websiteId);
 
+  /** The visitor (one, for the content call) with their person, whether or not they did anything yet. */
+  async function visitor(visitorId: string): Promise<Participant> {
+    const [row] = await db
+      .select({
+        memberId: clientMembers.id,
+        name: sql<string | null>`coalesce(${clientMembers.username}, ${clientMembers.memberId})`,
+        email: clientMembers.email,
+        attributes: clientMembers.attributes,
+        first: visitors.firstSeenAt,
+        last: visitors.lastSeenAt,
+      })
+      .from(visitors)
+      .leftJoin(clientMembers, eq(clientMembers.id, visitors.clientMemberId))
+      .where(and(eq(visitors.websiteId, websiteId), eq(visitors.visitorId, visitorId)))
+      .limit(1);
+    const now = new Date();
+    return {
+      visitorId,
+      memberId: row?.memberId ?? null,
+      name: row?.name ?? null,
+      email: row?.email ?? null,
+      attributes: row?.attributes ?? null,
+      first: row?.first ?? now,
+      last: row?.last ?? now,
+    };
+  }
+
   async function participants(checklistId: string, search?: string): Promise<Participant[]> {
     const rows = await db
       .select({
@@ -74,8 +101,8 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
      * Every participant's tasks done and when, most recently active first; `seen` and `dismissed` for
      * the funnel. The checklist's document says which rules its tasks have.
      */
-    async done(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, search?: string): Promise<ChecklistUserDone[]> {
-      const people = await participants(checklistId, search);
+    async done(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, search?: string, only?: string): Promise<ChecklistUserDone[]> {
+      const people = only ? [await visitor(only)] : await participants(checklistId, search);
       if (people.length === 0) return [];
       const ids = people.map((p) => p.visitorId);
       const eventNames = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'event' ? [t.completion.name] : [])))];
@@ -87,7 +114,14 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
         tourIds.length ? and(eq(visitorEvents.type, 'complete'), inArray(visitorEvents.contentId, tourIds)) : undefined,
       ].filter(Boolean);
       const events = await db
-        .select({ visitorId: visitorEvents.visitorId, type: visitorEvents.type, contentId: visitorEvents.contentId, target: visitorEvents.target, name, at: min(visitorEvents.occurredAt) })
+        .select({
+          visitorId: visitorEvents.visitorId,
+          type: visitorEvents.type,
+          contentId: visitorEvents.contentId,
+          target: visitorEvents.target,
+          name,
+          at: min(visitorEvents.occurredAt),
+        })
         .from(visitorEvents)
         .where(and(ofWebsite, inArray(visitorEvents.visitorId, ids), or(...kinds), isNotNull(visitorEvents.occurredAt)))
         .groupBy(visitorEvents.visitorId, visitorEvents.type, visitorEvents.contentId, visitorEvents.target, name);
@@ -127,6 +161,12 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
           };
         })
         .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || a.visitorId.localeCompare(b.visitorId));
+    },
+
+    /** The task ids one visitor has done (the content call: what the page shows done, whatever device did it). */
+    async doneFor(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, visitorId: string): Promise<string[]> {
+      const [row] = await this.done(checklistId, checklist, undefined, visitorId);
+      return row ? row.tasks.map((t) => t.id) : [];
     },
   };
 }

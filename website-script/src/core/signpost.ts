@@ -52,6 +52,8 @@ export class Signpost {
   /** The visitor's progress in tours and checklists (surfaces read and write it through their context). */
   readonly progress: ProgressKeeper;
   private readonly win: Window;
+  /** Per served checklist, the task ids the server saw this visitor do (the last content call). */
+  private checklistsDone: Record<string, string[]> = {};
   private readonly fetch: typeof fetch;
   private readonly local: KeyValueStore;
   private readonly session: KeyValueStore;
@@ -111,6 +113,7 @@ export class Signpost {
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
         asset: (url) => this.asset(url),
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
+        serverDone: () => this.checklistsDone[item.id] ?? [],
       }),
     });
   }
@@ -199,8 +202,9 @@ export class Signpost {
   }
 
   /**
-   * Custom events: the API has no call for them yet, so they are kept in this browser (the last
-   * MAX_TRACKED, in localStorage) and will be sent once it does. Never an invented API call.
+   * Custom events: sent to the server as `track` events (checklists complete tasks on them; audiences
+   * and statistics read them), told to the page's surfaces at once (`signpost:track`), and the last
+   * MAX_TRACKED kept in this browser.
    */
   track(name: unknown, props?: unknown) {
     if (typeof name !== 'string' || !name.trim()) {
@@ -215,6 +219,8 @@ export class Signpost {
     } catch {}
     kept.push({ name: name.trim(), props: props ?? {}, visitorId: this.visitor.id, occurredAt: new Date().toISOString() });
     this.local.set(key, JSON.stringify(kept.slice(-MAX_TRACKED)));
+    this.events.push({ type: 'track', visitorId: this.visitor.id, name: name.trim().slice(0, 100) });
+    this.win.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: name.trim() } }));
   }
 
   /** A new anonymous visitor: forgets the id and identity, removes what was shown, starts a new session. */
@@ -281,6 +287,7 @@ export class Signpost {
         token?: unknown;
         tokenTtl?: unknown;
         progress?: ProgressEntry[];
+        checklistsDone?: Record<string, string[]>;
       };
       if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
       // The server's progress first (another device's, once identified), the later per item winning
@@ -288,11 +295,14 @@ export class Signpost {
       if (visitorId === this.visitor.id && Array.isArray(answer.progress)) this.progress.merge(answer.progress);
       if (this.progress.pending) void this.progress.flush();
       if (abort.signal.aborted) return;
+      if (answer.checklistsDone && typeof answer.checklistsDone === 'object') this.checklistsDone = answer.checklistsDone;
       const slot = answer.interruptions;
       await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
         pushesBesidePopup: slot?.pushesBesidePopup === true,
         quietMs: (Number(slot?.quietAfterCloseSeconds) || 0) * 1000,
       });
+      // Surfaces already shown (a checklist) read the page and the server's word again.
+      this.win.dispatchEvent(new CustomEvent('signpost:content'));
     } catch (error) {
       if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
     }

@@ -11,7 +11,7 @@ export type ItemOf<K extends SurfaceKind> = Extract<ScriptItem, { kind: K }>;
 export interface SurfaceContext {
   locale: Locale;
   /** Reports an event about this item (`view` is reported by the core once the surface is shown). */
-  emit(type: 'click' | 'react' | 'comment' | 'answer', fields?: Record<string, unknown>): void;
+  emit(type: 'click' | 'react' | 'comment' | 'answer' | 'task' | 'complete' | 'dismiss', fields?: Record<string, unknown>): void;
   /**
    * The surface is gone because of the visitor or its own timer. `byVisitor`: the visitor closed it
    * (a `close` event is reported); otherwise it expired or an action closed it.
@@ -25,6 +25,8 @@ export interface SurfaceContext {
    * of this browser's and the server's (the person's on another device, once identified).
    */
   progress: { get(): ProgressState | null; set(state: ProgressState): void };
+  /** A checklist's task ids the server saw this visitor do (tracked events, tours, attributes, another device), as of the last content call. */
+  serverDone?(): readonly string[];
 }
 
 /** A shown surface; `destroy` removes it silently (the server no longer returns it, or a reset). */
