@@ -82,7 +82,8 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   function celebrate() {
     state.celebrated = true;
     save();
-    if (c.celebration.show_effect && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    const calm = typeof matchMedia !== 'function' || matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (c.celebration.show_effect && !calm) {
       void confetti({ particleCount: 120, spread: 70, origin: { y: 0.8 }, zIndex: TOP, disableForReducedMotion: true });
     }
   }
