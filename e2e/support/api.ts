@@ -103,6 +103,7 @@ export class SignpostApi {
       { list: '/api/banners', cancel: (id: string) => this.call('DELETE', `/api/banners/cancel/${id}`, { session }) },
       { list: '/api/push-notification', cancel: (id: string) => this.call('PATCH', `/api/push-notification/cancel/${id}`, { session }) },
       { list: '/api/product-tours', cancel: (id: string) => this.call('DELETE', `/api/product-tours/cancel/${id}`, { session }) },
+      { list: '/api/check-list', cancel: (id: string) => this.call('POST', `/api/check-list/${id}/cancel`, { session }) },
     ];
     for (const kind of kinds) {
       // Live now or later: both are shown to visitors.
@@ -111,6 +112,14 @@ export class SignpostApi {
         for (const doc of page.docs) await kind.cancel(doc._id);
       }
     }
+  }
+
+  /** GET /api/check-list/{id}/stats-user: the checklist's funnel and a page of visitors with their tasks done. */
+  public checklistStats(
+    session: ApiSession,
+    id: string,
+  ): Promise<{ docs: { visitorId: string; tasks: { id: string }[]; completedAt: string | null }[]; stats: { seen: number; completed: number } }> {
+    return this.call('GET', `/api/check-list/${id}/stats-user`, { session });
   }
 
   /** GET /api/websites/{id}/identity-verification for the session's website: required or not, and the identity secret. */
