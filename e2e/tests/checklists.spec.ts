@@ -50,11 +50,7 @@ test.describe('checklists', () => {
     const title = unique('Get started');
     await page.goto('/checklist');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checklists');
-    await page
-      .getByRole('link', { name: 'Create checklist' })
-      .or(page.getByRole('button', { name: 'Create checklist' }))
-      .first()
-      .click();
+    await page.getByTestId('checklists-create').click();
     await expect(page).toHaveURL(/\/checklist\/none\/create$/);
 
     await page.getByTestId('field-title').fill(title);
