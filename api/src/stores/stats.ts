@@ -107,7 +107,14 @@ async function serviceCounts(db: Db, w: StatsWindow) {
                count(*) filter (where kind = 'checklist')::int as checklist
           from contents where website_id = ${w.websiteId}`,
   );
-  return { usersConnected: visitors.n, popup: items.popup, banner: items.banner, push_notification: items.push, productTour: items.tour, checklist: items.checklist };
+  return {
+    usersConnected: visitors.n,
+    popup: items.popup,
+    banner: items.banner,
+    push_notification: items.push,
+    productTour: items.tour,
+    checklist: items.checklist,
+  };
 }
 
 /**
