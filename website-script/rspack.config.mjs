@@ -41,7 +41,25 @@ export default (_env, argv) => {
       ],
     },
     optimization: {
-      splitChunks: false,
+      // Helpers several surfaces use are chunks of their own, downloaded once and cached (immutable)
+      // whichever surface comes first, never copied into each surface: the shadow-root host and
+      // styles (dom.ts), the element waiter, and focus-trap/tabbable (the popup today; the messenger
+      // and checklists next). The loader (signpost.js) stays one file.
+      splitChunks: {
+        chunks: 'async',
+        minSize: 0,
+        cacheGroups: {
+          default: false,
+          defaultVendors: false,
+          focusTrap: { test: /[\\/]node_modules[\\/].*(focus-trap|tabbable)[\\/]/, name: 'focus-trap', chunks: 'async', enforce: true },
+          common: {
+            test: /[\\/]src[\\/](surfaces[\\/](dom|fonts|element-waiter)|core[\\/]schedule)\.ts$/,
+            name: 'surface-common',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
       runtimeChunk: false,
       // ASCII-only output: a customer's page without a UTF-8 charset would decode our texts
       // (×, Arabic, emojis) as Latin-1, since a script inherits the page's encoding.

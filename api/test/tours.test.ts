@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS, type ScriptContentAnswer, type Tour } from 'contracts'
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { visitorEvents, websites } from '../src/db/schema';
 import { contentOf, tourBody } from './support/campaigns';
+import { postVisitorEvents } from './support/visitor-events';
 
 /**
  * Product tours under /api/product-tours: the calls of the banners' shape (the shared machinery is
@@ -250,6 +251,29 @@ describe('the website script', () => {
     await call('DELETE', `/cancel/${tour._id}`, undefined, u);
     expect(await served(u)).toEqual([]);
   });
+
+  test("a visitor's page reports starting a tour (its view), counted on the view screen", async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const tour = await savedTour(tourBody(), u);
+    await call('PUT', `/publish/${tour._id}`, undefined, u);
+    const { key } = await siteKey(u);
+    const [res] = await postVisitorEvents(t, key, [{ type: 'view', visitorId: 'starter', contentId: tour._id }]);
+    expect(res.statusCode).toBe(202);
+    expect((await call('GET', `/${tour._id}/stats`, undefined, u)).json().data.funnel.started).toBe(1);
+  });
+});
+
+test('"why not shown?" explains a tour: a draft is not served, a published one is, for a visitor on any page', async () => {
+  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+  const tour = await savedTour(tourBody({ insertable_url: '/start' }), u);
+  const ask = async () => {
+    const res = await call('POST', `/${tour._id}/explain`, { visitorId: 'v-explain', url: 'https://www.example.com/elsewhere' }, u);
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { wouldShow: boolean };
+  };
+  expect((await ask()).wouldShow).toBe(false);
+  await call('PUT', `/publish/${tour._id}`, undefined, u);
+  expect((await ask()).wouldShow).toBe(true);
 });
 
 test('the view screen: the step funnel in distinct visitors, and the elements not found by page and selector', async () => {

@@ -1,55 +1,10 @@
-import { defineCall, inWebsite } from './call';
-import { idParamSchema } from './common';
-import { campaignCalls, campaignItemCalls } from './campaign-calls';
-import {
-  checklistBodySchema,
-  checklistDeleteBodySchema,
-  checklistListQuerySchema,
-  checklistResponseSchema,
-  checklistSavedResponseSchema,
-  checklistStatsQuerySchema,
-  checklistStatsResponseSchema,
-} from './checklists';
+import { checklistKind } from './content-kinds';
 
 /**
- * Checklists: /api/check-list, permissions *_checklist (spec sections 6 and 7), built by the same
- * `campaignCalls` as every kind. Its own spellings stay the spec's: duplicate and cancel are
- * `POST /api/check-list/{id}/duplicate|cancel`, and duplicating needs `duplication_checklist`.
+ * Checklists' calls, each under its own `<verb><Thing>Call` name, built from the kind's descriptor
+ * (content-kinds.ts), the one place its path, permission resource and options are written.
  */
-const checklist = {
-  path: '/api/check-list',
-  resource: 'checklist',
-  tag: 'checklists',
-  label: 'checklist',
-  listQuery: checklistListQuerySchema,
-  body: checklistBodySchema,
-  item: checklistResponseSchema,
-  saved: checklistSavedResponseSchema,
-  deleteMany: checklistDeleteBodySchema,
-  cancelMethod: 'POST',
-  actionPaths: 'idFirst',
-  duplicateAction: 'duplication',
-} as const;
-
-const { listComments: _c, listReacts: _r, countReacts: _n, ...itemCalls } = campaignItemCalls(checklist);
-
-export const checklistCalls = {
-  ...campaignCalls(checklist),
-  // Visitors do not comment on or react to a checklist: update and delete by id only.
-  ...itemCalls,
-  /** The view screen: the completion funnel, and per visitor (per person once identified) the tasks done and when. */
-  statsUser: defineCall({
-    method: 'GET',
-    path: `${checklist.path}/:id/stats-user`,
-    access: inWebsite('get_checklist'),
-    summary: "A checklist's completion funnel and each visitor's (or person's) tasks done and when, searchable and paged (5 a page)",
-    tag: checklist.tag,
-    params: idParamSchema,
-    query: checklistStatsQuerySchema,
-    response: checklistStatsResponseSchema,
-    errors: [400, 401, 403, 404],
-  }),
-};
+export const checklistCalls = checklistKind.calls;
 
 export const listChecklistsCall = checklistCalls.list;
 export const getChecklistCall = checklistCalls.get;

@@ -113,7 +113,10 @@ const taskShape = {
   action: checklistTaskActionSchema.default({ type: 'none' }),
   completion: checklistTaskCompletionSchema.default({ type: 'manual' }),
 };
-export const checklistTaskInputSchema = z.object({ id: checklistTaskIdSchema.optional(), ...taskShape });
+let newTaskCount = 0;
+/** A placeholder id for a task sent without one (the parsed body has the saved document's shape); the server replaces it, as any id the checklist never had. */
+const placeholderTaskId = () => `new-${(newTaskCount += 1).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+export const checklistTaskInputSchema = z.object({ id: checklistTaskIdSchema.default(placeholderTaskId), ...taskShape });
 export type ChecklistTaskInput = z.input<typeof checklistTaskInputSchema>;
 export const checklistTaskSchema = z.object({ id: checklistTaskIdSchema, ...taskShape });
 export type ChecklistTask = z.infer<typeof checklistTaskSchema>;

@@ -15,6 +15,8 @@ export * from './users';
 export * from './audiences';
 export * from './campaigns';
 export * from './campaign-calls';
+export * from './content-kinds';
+export { kindAccess, KIND_CALL_ERRORS, type CampaignAction } from './kind-calls';
 export * from './explain';
 export * from './lifecycle';
 export * from './events';

@@ -54,18 +54,7 @@ export function canAct(action: LifecycleAction, item: LifecycleState): boolean {
 /** Whether an edit of an item in this state goes to its draft (visitors keep the published version). */
 export const editsGoToDraft = (item: LifecycleState) => item.hasDraft || SERVED_STATUSES.includes(item.status);
 
-/**
- * The status a new item of each kind starts in. Popups, banners and push notifications keep the
- * spec's default (created live; "Save as draft" keeps them a draft); kinds added later start as drafts.
- */
-export const CREATED_STATUS_OF = {
-  popup: 'public',
-  banner: 'public',
-  push: 'public',
-  tour: 'draft',
-  checklist: 'draft',
-  email: 'draft',
-} as const satisfies Record<string, ContentStatus>;
+/** The status a kind added later starts in (each kind's descriptor says its own: content-kinds.ts). */
 export const NEW_KIND_CREATED_STATUS: ContentStatus = 'draft';
 
 export const NOTHING_TO_PUBLISH_MESSAGE = msg('campaigns.nothingToPublish');

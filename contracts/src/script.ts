@@ -39,5 +39,5 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
   );
 }
 
-/** The page rules (zod-free): the checklist surface matches a task's page on the visitor's side too. */
+/** Page rules (plain code, no zod): the script matches a tour's pages and a checklist task's page with the API's own rules. */
 export { pageRuleMatches } from './page-rule';

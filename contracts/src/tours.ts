@@ -174,8 +174,15 @@ const stepRules = (step: { target: TourTarget | null; advanceOn: TourAdvanceOn }
   if (step.advanceOn === 'click' && !step.target) ctx.addIssue({ code: 'custom', path: ['advanceOn'], message: msg('tours.clickNeedsElement') });
 };
 
-/** A step as the editor and the builder send it: `id` absent for a new step (the server makes one). */
-export const tourStepInputSchema = z.object({ id: tourStepIdSchema.optional(), ...stepShape }).superRefine(stepRules);
+let newStepCount = 0;
+/** A placeholder id for a step sent without one; the server replaces it (and any id the tour never had). */
+const placeholderStepId = () => `new-${(newStepCount += 1).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * A step as the editor and the builder send it: `id` absent for a new step (the server makes one; the
+ * schema fills a placeholder so the parsed body has the saved document's shape).
+ */
+export const tourStepInputSchema = z.object({ id: tourStepIdSchema.default(placeholderStepId), ...stepShape }).superRefine(stepRules);
 export type TourStepInput = z.input<typeof tourStepInputSchema>;
 /** A saved step (what the API answers and the content call serves): always an id; content as given. */
 export const tourStepSchema = z.object({ id: tourStepIdSchema, ...stepShape }).superRefine(stepRules);

@@ -66,6 +66,8 @@ function render({ focus = false } = {}) {
   }
   document.body.classList.toggle('todo-app', location.pathname === '/app');
   renderTodos();
+  // Parts that wait for their data: they appear two seconds after the page (`[data-late]`).
+  for (const late of main.querySelectorAll('[data-late]')) setTimeout(() => (late.hidden = false), 2000);
   if (focus) main.focus();
 }
 

@@ -143,6 +143,27 @@ export class SignpostApi {
     }
   }
 
+  /** A product tour written through the tours API (create, update) and published; answers its id and its steps' ids. */
+  public async publishTour(session: ApiSession, body: Record<string, unknown>): Promise<{ id: string; steps: string[] }> {
+    const created = await this.call<{ data: { _id: string } }>('POST', '/api/product-tours', { session });
+    const saved = await this.call<{ data: { steps: { id: string }[] } }>('PUT', `/api/product-tours/${created.data._id}`, { session, body });
+    await this.call('PUT', `/api/product-tours/publish/${created.data._id}`, { session });
+    return { id: created.data._id, steps: saved.data.steps.map((s) => s.id) };
+  }
+
+  /** GET /api/product-tours/{id}/stats: the step funnel and the elements not found. */
+  public tourStats(
+    session: ApiSession,
+    id: string,
+  ): Promise<{
+    data: {
+      funnel: { started: number; completed: number; snoozed: number; steps: { id: string; seen: number }[] };
+      missingElements: { stepId: string | null; page: string; selector: string; count: number }[];
+    };
+  }> {
+    return this.call('GET', `/api/product-tours/${id}/stats`, { session });
+  }
+
   public loginAsAdmin(): Promise<ApiSession> {
     return this.login(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
   }

@@ -29,6 +29,8 @@ export const SETTLE_MS = 5000;
 /** How long after its load event a popup may take before the run counts as failed. */
 const POPUP_TIMEOUT_MS = 20_000;
 const NAV_TIMEOUT = 60_000;
+/** How long after the tour's surface arrives the tour page adds the step's element (the surface is waiting by then). */
+const TOUR_ELEMENT_DELAY_MS = 1000;
 export const BENCH_WEBSITE_NAME = 'Bench website';
 
 const median = (values) => {
@@ -82,11 +84,32 @@ ${snippet ?? ''}
 }
 
 /**
+ * The customer page of the tour figure: a button that the page renders late, once the tour's surface
+ * is on the page and waiting for it (its host element is there), as a page that renders after its
+ * data arrives; the moment it is added is recorded for the bench.
+ */
+function tourPage(snippet) {
+  const late = `<script>
+(function(){
+  function add(){
+    var b=document.createElement('button');b.id='late-target';b.textContent='Compare plans';
+    document.getElementById('slot').append(b);window.__tourBench.appearedAt=performance.now();
+  }
+  new MutationObserver(function(r,o){
+    if(!document.querySelector('signpost-tour'))return;
+    o.disconnect();setTimeout(add,${TOUR_ELEMENT_DELAY_MS});
+  }).observe(document.documentElement,{childList:true,subtree:true});
+})();
+</script>`;
+  return customerPage(snippet).replace('<footer>', `<p id="slot"></p>${late}<footer>`);
+}
+
+/**
  * Serves `/plain` (no snippet) and `/with-snippet` on 127.0.0.1:`port`, opened as
  * http://localhost:`port` (the bench website's domain). Answers `{ url, close() }`.
  */
 export function servePages({ port, snippet }) {
-  const pages = { '/plain': customerPage(null), '/with-snippet': customerPage(snippet) };
+  const pages = { '/plain': customerPage(null), '/with-snippet': customerPage(snippet), '/tour': tourPage(snippet) };
   const server = http.createServer((req, res) => {
     const body = pages[new URL(req.url, 'http://x').pathname];
     res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -133,7 +156,89 @@ export async function benchWebsite({ api, email, password, pageHost }) {
       if (res.status !== 201 && res.status !== 200) throw new Error(`publishing the bench popup answered ${res.status}: ${res.body?.message ?? ''}`);
       return res.body?.data?._id;
     },
+    /** Cancels an item the bench published (a popup), so the next figure's surface has the page to itself. */
+    async cancelPopup(id) {
+      await client.call('DELETE', `/api/popups/cancel/${id}`);
+    },
+    /** Publishes a one-step tour pointing at the tour page's late button (tours API: create, update, publish). */
+    async publishTour() {
+      const created = await client.call('POST', '/api/product-tours');
+      const id = created.body?.data?._id;
+      if (created.status !== 201 || !id) throw new Error(`creating the bench tour answered ${created.status}: ${created.body?.message ?? ''}`);
+      const saved = await client.call('PUT', `/api/product-tours/${id}`, {
+        title: 'Bench tour',
+        steps: [{ title: 'Compare', content: 'Compare the plans here.', url: '/tour', target: { selector: '#late-target' } }],
+      });
+      if (saved.status !== 200) throw new Error(`saving the bench tour answered ${saved.status}: ${saved.body?.message ?? ''}`);
+      const published = await client.call('PUT', `/api/product-tours/publish/${id}`);
+      if (published.status !== 200) throw new Error(`publishing the bench tour answered ${published.status}: ${published.body?.message ?? ''}`);
+      return id;
+    },
   };
+}
+
+/**
+ * Installed before the tour page's scripts: when the page gets a <signpost-tour> host, the first frame
+ * at which its step (a dialog in the shadow root) has a box, checked each frame.
+ */
+function instrumentTour() {
+  window.__tourBench = { appearedAt: null, visibleAt: null };
+  new MutationObserver((records, observer) => {
+    const host = document.querySelector('signpost-tour');
+    if (!host) return;
+    observer.disconnect();
+    const check = () => {
+      const box = host.shadowRoot?.querySelector('[role="dialog"]')?.getBoundingClientRect();
+      if (box && box.width > 0 && box.height > 0) window.__tourBench.visibleAt = performance.now();
+      else if (host.isConnected) requestAnimationFrame(check);
+    };
+    check();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * The tour figure: `runs` loads of the tour page, each in a fresh context (a new visitor, whom the
+ * tour starts for) at `cpuRate` slowdown: the time from the step's element being added to the page to
+ * the step having a box on screen (the element waiter's MutationObserver, the visibility check, the
+ * highlight and floating-ui's placement).
+ */
+export async function measureTourStep(browser, { pagesUrl, runs = 5, cpuRate = 4, log = () => {} }) {
+  const once = async () => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(instrumentTour);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+      await page.goto(`${pagesUrl}/tour`, { waitUntil: 'load', timeout: NAV_TIMEOUT });
+      const figures = await page.evaluate(
+        (timeout) =>
+          new Promise((resolve) => {
+            const giveUp = performance.now() + timeout;
+            const check = () => {
+              const b = window.__tourBench;
+              if (b.visibleAt !== null && b.appearedAt !== null) resolve(b);
+              else if (performance.now() > giveUp) resolve(null);
+              else setTimeout(check, 100);
+            };
+            check();
+          }),
+        POPUP_TIMEOUT_MS,
+      );
+      if (!figures) throw new Error(`no tour step visible within ${POPUP_TIMEOUT_MS / 1000} s on ${pagesUrl}/tour`);
+      return Math.round(figures.visibleAt - figures.appearedAt);
+    } finally {
+      await context.close();
+    }
+  };
+  log('website script: tour page warm-up load (not counted)…');
+  await once();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    log(`website script: tour page load ${i + 1}/${runs}…`);
+    times.push(await once());
+  }
+  return { runs: times, median: median(times) };
 }
 
 /**

@@ -12,7 +12,9 @@ const dist = path.resolve(__dirname, '../../website-script/dist');
 const KB = 1024;
 const LOADER_BUDGET = 15 * KB;
 const SURFACE_BUDGET = 12 * KB;
-const SURFACES = ['popup', 'banner', 'push', 'checklist'];
+const SURFACES = ['popup', 'banner', 'push', 'tour', 'checklist'];
+/** Chunks of helpers several surfaces share (never copied into each surface). */
+const SHARED = ['surface-common', 'focus-trap'];
 
 const built = existsSync(path.join(dist, 'signpost.js'));
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -36,6 +38,15 @@ describe('website script budgets', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(SURFACES.length);
     const sizes = chunks.map((chunk) => ({ chunk, bytes: gzipped(path.join(dist, 'chunks', chunk)) }));
     expect(sizes.filter((s) => s.bytes >= SURFACE_BUDGET)).toEqual([]);
+  });
+
+  it.each(SHARED)('has one shared chunk %s', (name) => {
+    expect(chunks.filter((f) => new RegExp(`^${name}\\.[0-9a-f]{8}\\.js$`).test(f))).toHaveLength(1);
+  });
+
+  it(`a tour downloads under ${SURFACE_BUDGET / KB} KB gzip in all (its chunk and the shared chunk it loads)`, () => {
+    const of = (name: string) => chunks.filter((f) => f.startsWith(`${name}.`)).reduce((n, f) => n + gzipped(path.join(dist, 'chunks', f)), 0);
+    expect(of('tour') + of('surface-common')).toBeLessThan(SURFACE_BUDGET);
   });
 
   it('is ASCII only (a page without a UTF-8 charset decodes scripts as Latin-1)', () => {

@@ -50,6 +50,8 @@ function show(it = item()) {
     dismiss: () => surfaces.forEach((s) => s.destroy()),
     asset: (url) => url,
     serverDone: () => serverDone,
+    visit: 'visit-1',
+    leave: () => surfaces.forEach((s) => s.destroy()),
   };
   const s = mount(it, ctx);
   surfaces.push(s);

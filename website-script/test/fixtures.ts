@@ -65,3 +65,47 @@ export const pushItem = (over: Partial<ItemOf<'push'>['push']> = {}): ItemOf<'pu
     ...over,
   },
 });
+
+export const tourItem = (over: Partial<ItemOf<'tour'>['tour']> = {}): ItemOf<'tour'> => ({
+  kind: 'tour',
+  id: '66666666-6666-4666-8666-666666666666',
+  priority: 'normal',
+  sender: null,
+  tour: {
+    title: 'Welcome tour',
+    steps: [
+      {
+        id: 's1',
+        title: 'The menu',
+        content: 'Everything starts here.',
+        target: { selector: '#menu', fallback: { text: '', tag: '', index: null, landmarks: [] } },
+        placement: 'auto',
+        url: '/',
+        advanceOn: 'next',
+        advanceUrl: '',
+        whenMissing: 'skip',
+      },
+      {
+        id: 's2',
+        title: 'Pricing',
+        content: 'Our plans',
+        target: null,
+        placement: 'auto',
+        url: '/pricing',
+        advanceOn: 'next',
+        advanceUrl: '',
+        whenMissing: 'skip',
+      },
+    ],
+    insertable_url: '',
+    restartable: false,
+    restart_button_text: '',
+    snoozeable: true,
+    snooze_button_text: '',
+    end_tour_animation: 'noanimation',
+    button_color: '#0078ff',
+    settings: { priority: 'normal', devices: 'all', showProgress: true, overlay: true, dismissible: true },
+    showSender: false,
+    ...over,
+  },
+});

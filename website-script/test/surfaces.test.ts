@@ -18,6 +18,8 @@ function context() {
     locale: pageLocale(),
     emit: (type, fields) => emitted.push({ type, fields }),
     progress: { get: () => null, set: () => undefined },
+    visit: 'visit-1',
+    leave: () => surface?.destroy(),
     dismiss: (byVisitor) => {
       dismissed.push(byVisitor);
       surface?.destroy();

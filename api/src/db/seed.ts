@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
 import { seedDemoAttributes, seedDemoMembers } from './seed-demo-members';
-import { popupKind } from '../routes/campaigns/kinds';
+import { popupRules } from '../routes/campaigns/kinds';
 import { insertCampaign } from '../stores/campaigns';
 
 /** Resources an Editor works on, and the actions it may take on them. */
@@ -89,7 +89,7 @@ export const DEMO_PRO_POPUP_TITLE = 'Pro tip: export your reports';
  * visitor's daily cap of interruptive items is not used up before she does.
  */
 async function seedDemoContent(tx: DbOrTx, websiteId: string, authorId: string) {
-  const doc = popupKind.schema.parse({
+  const doc = popupRules.schema.parse({
     titleOfPopup: { label: DEMO_PRO_POPUP_TITLE },
     content: [
       {
@@ -102,5 +102,5 @@ async function seedDemoContent(tx: DbOrTx, websiteId: string, authorId: string) 
     dynamicAudience: { operator: 'and', predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }] },
     status: 'public',
   });
-  await insertCampaign(tx, popupKind, websiteId, authorId, doc);
+  await insertCampaign(tx, popupRules, websiteId, authorId, doc);
 }

@@ -11,6 +11,13 @@ export type CallRequest<C extends CallDefinition> = FastifyRequest<{
 }>;
 
 /**
+ * The parsed body of a call's request. It is `request.body` itself: Fastify types it as the call's
+ * body, but through conditional types that stay unresolved inside generic code (one handler serving
+ * every content kind, typed by the kind's document), so this names the same type directly.
+ */
+export const bodyOf = <C extends CallDefinition>(request: CallRequest<C>): CallBody<C> => request.body as CallBody<C>;
+
+/**
  * What a handler returns: the answer (sent with the call's success status), or the reply itself when
  * it sent something else (a file, a header, another status).
  */

@@ -36,7 +36,7 @@ import {
   type ContentKind,
 } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
-import type { AnyCampaignKind } from '../routes/campaigns/kinds';
+import type { CampaignKindRules, KindDocument } from '../routes/campaigns/kinds';
 import { compileAudience } from './audience-compiler';
 import { attributeTypesOf } from './attributes';
 import { statementName } from '../db/prepared-statements';
@@ -50,13 +50,23 @@ import { COUNT, likePattern, keptStatements, selectPage, TOTAL, totalOf, type Fi
  * either: another website's campaign, or a banner asked for as a popup, reads as missing.
  */
 
+/** A document as its jsonb column keeps it. */
+const asStored = (doc: object): Record<string, unknown> => Object.fromEntries(Object.entries(doc));
+
+/**
+ * A stored document (working copy, published document or version) read back as its kind's document:
+ * every one was parsed by the kind's schema before it was written, so the database's JSON is trusted
+ * here, and only here.
+ */
+const storedAs = <D extends KindDocument>(doc: Record<string, unknown>): D => doc as D;
+
 export const PEOPLE_UNKNOWN_MESSAGE = 'campaigns.peopleNotOfWebsite';
 
 /** The campaign of this website and kind (another website's campaign looks missing). */
 export const ownCampaign = (websiteId: string, kind: ContentKind, id: string): SQL =>
   and(eq(contents.id, id), eq(contents.websiteId, websiteId), eq(contents.kind, kind))!;
 
-async function assertCampaign(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, id: string): Promise<void> {
+async function assertCampaign(db: DbOrTx, websiteId: string, spec: Pick<CampaignKindRules<KindDocument>, 'kind' | 'messages'>, id: string): Promise<void> {
   const [row] = await db
     .select({ id: contents.id })
     .from(contents)
@@ -81,7 +91,7 @@ async function countOwn(db: DbOrTx, table: typeof groups | typeof segments | typ
  * checked before anything is written (so a refused save changes nothing), and never says which
  * website the foreign id belongs to.
  */
-async function assertRefs(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }): Promise<void> {
+async function assertRefs<D extends KindDocument>(db: DbOrTx, websiteId: string, spec: CampaignKindRules<D>, doc: Omit<D, 'status'>): Promise<void> {
   const errors: Record<string, MessageCode> = { ...spec.check(doc) };
   const refs = spec.refs(doc);
   const uniq = (ids: string[]) => [...new Set(ids)];
@@ -113,7 +123,7 @@ async function assertRefs(db: DbOrTx, websiteId: string, spec: AnyCampaignKind, 
   if (audience) compileAudience(audience, await attributeTypesOf(db, websiteId), 'dynamicAudience');
 }
 
-async function writeTargets(tx: DbOrTx, spec: AnyCampaignKind, contentId: string, doc: unknown) {
+async function writeTargets<D extends KindDocument>(tx: DbOrTx, spec: CampaignKindRules<D>, contentId: string, doc: D) {
   const refs = spec.refs(doc);
   await tx.delete(contentGroups).where(eq(contentGroups.contentId, contentId));
   await tx.delete(contentSegments).where(eq(contentSegments.contentId, contentId));
@@ -124,13 +134,13 @@ async function writeTargets(tx: DbOrTx, spec: AnyCampaignKind, contentId: string
 }
 
 /** The list columns a document fills (title, tag, workspace…): they follow the author's working copy. */
-function listColumnsOf(spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }) {
+function listColumnsOf<D extends KindDocument>(spec: CampaignKindRules<D>, doc: D) {
   const { status: _status, ...columns } = spec.columns(doc);
   return { ...columns, tagId: doc.tag, workspaceId: doc.workspace };
 }
 
-function columnsOf(spec: AnyCampaignKind, doc: { tag: string | null; workspace: string | null }) {
-  return { ...spec.columns(doc), tagId: doc.tag, workspaceId: doc.workspace, document: doc as Record<string, unknown> };
+function columnsOf<D extends KindDocument>(spec: CampaignKindRules<D>, doc: D) {
+  return { ...spec.columns(doc), tagId: doc.tag, workspaceId: doc.workspace, document: asStored(doc) };
 }
 
 /** The names of the document's fields that differ between two versions (the status is not content). */
@@ -161,26 +171,26 @@ async function recordVersion(tx: DbOrTx, contentId: string, authorId: string | n
  * Inserts a new item (document, list columns, targets) and returns its id. An item inserted live is
  * published by its author: its first version is stored with it. Run inside a transaction.
  */
-export async function insertCampaign(
+export async function insertCampaign<D extends KindDocument>(
   tx: DbOrTx,
-  spec: AnyCampaignKind,
+  spec: CampaignKindRules<D>,
   websiteId: string,
   senderId: string,
-  doc: { tag: string | null; workspace: string | null },
+  doc: D,
   at: Date = new Date(),
 ) {
-  const live = (doc as { status?: string }).status === 'public';
+  const live = doc.status === 'public';
   const [row] = await tx
     .insert(contents)
     .values({ websiteId, kind: spec.kind, senderId, ...columnsOf(spec, doc), publishedAt: live ? at : null })
     .returning({ id: contents.id });
   await writeTargets(tx, spec, row.id, doc);
-  if (live) await recordVersion(tx, row.id, senderId, doc as Record<string, unknown>, at);
+  if (live) await recordVersion(tx, row.id, senderId, asStored(doc), at);
   return row.id;
 }
 
 /** Replaces an item's document, columns and targets; 404 when it is not this website's. Run inside a transaction. */
-async function updateCampaign(tx: DbOrTx, spec: AnyCampaignKind, websiteId: string, id: string, doc: { tag: string | null; workspace: string | null }) {
+async function updateCampaign<D extends KindDocument>(tx: DbOrTx, spec: CampaignKindRules<D>, websiteId: string, id: string, doc: D) {
   const updated = await tx
     .update(contents)
     .set({ ...columnsOf(spec, doc), updatedAt: new Date() })
@@ -195,7 +205,7 @@ async function updateCampaign(tx: DbOrTx, spec: AnyCampaignKind, websiteId: stri
  * audience, tag or workspace drops out, so it can be saved again as it reads. The order of the
  * targets is the editor's.
  */
-async function withTodaysRefs(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, stored: Record<string, unknown>) {
+async function withTodaysRefs<D extends KindDocument>(db: DbOrTx, spec: CampaignKindRules<D>, websiteId: string, stored: Record<string, unknown>): Promise<D> {
   const d = stored as {
     groups?: string[];
     audiences?: string[];
@@ -237,7 +247,7 @@ async function withTodaysRefs(db: DbOrTx, spec: AnyCampaignKind, websiteId: stri
     return wanted.filter((x) => set.has(x));
   };
   return spec.withRefs(
-    { ...stored, tag: tagRows.length ? d.tag : null, workspace: workspaceRows.length ? d.workspace : null },
+    storedAs<D>({ ...stored, tag: tagRows.length ? d.tag : null, workspace: workspaceRows.length ? d.workspace : null }),
     keep(wantedGroups, groupRows),
     keep(wantedSegments, segmentRows),
   );
@@ -248,7 +258,7 @@ async function withTodaysRefs(db: DbOrTx, spec: AnyCampaignKind, websiteId: stri
  * item, else its document) with today's references, its status and schedule, and the server-owned
  * fields.
  */
-async function loadCampaignView(db: DbOrTx, spec: AnyCampaignKind, websiteId: string, id: string) {
+async function loadCampaign<D extends KindDocument>(db: DbOrTx, spec: CampaignKindRules<D>, websiteId: string, id: string) {
   const [row] = await db
     .select({ c: contents, senderName: users.name })
     .from(contents)
@@ -258,6 +268,12 @@ async function loadCampaignView(db: DbOrTx, spec: AnyCampaignKind, websiteId: st
   if (!row) throw notFound(spec.messages.notFound);
   const c = row.c;
   const doc = await withTodaysRefs(db, spec, websiteId, { ...(c.draft ?? c.document), tag: c.tagId, workspace: c.workspaceId });
+  return { row, doc };
+}
+
+async function loadCampaignView<D extends KindDocument>(db: DbOrTx, spec: CampaignKindRules<D>, websiteId: string, id: string) {
+  const { row, doc } = await loadCampaign(db, spec, websiteId, id);
+  const c = row.c;
   return {
     ...doc,
     status: c.status as CampaignStatus,
@@ -410,7 +426,12 @@ const pageStatements = keptStatements(buildPageStatements, (shape: PageShape) =>
  * The campaigns of one kind in one website (the caller's active website): every query below is
  * bound to both. Missing, foreign and other-kind ids answer 404 with the kind's message.
  */
-export function campaignsStore(db: DbOrTx, website: { id: string; domain: string }, spec: AnyCampaignKind, now: () => Date = () => new Date()) {
+export function campaignsStore<D extends KindDocument>(
+  db: DbOrTx,
+  website: { id: string; domain: string },
+  spec: CampaignKindRules<D>,
+  now: () => Date = () => new Date(),
+) {
   const websiteId = website.id;
   const own = (id: string) => ownCampaign(websiteId, spec.kind, id);
   const missing = () => notFound(spec.messages.notFound);
@@ -463,6 +484,9 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       };
     },
 
+    /** The author's working copy (the unpublished changes, else the document) with today's references. */
+    workingCopy: async (id: string): Promise<D> => (await loadCampaign(db, spec, websiteId, id)).doc,
+
     /** The saved campaign as GET answers it; 404 when it is not this website's (or of another kind). */
     view: (id: string) => loadCampaignView(db, spec, websiteId, id),
 
@@ -470,7 +494,7 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
     assertOwn: (id: string) => assertCampaign(db, websiteId, spec, id),
 
     /** Every reference of a document is this website's (400 with the field otherwise). */
-    assertRefs: (doc: { tag: string | null; workspace: string | null }) => assertRefs(db, websiteId, spec, doc),
+    assertRefs: (doc: Omit<D, 'status'>) => assertRefs(db, websiteId, spec, doc),
 
     /** The stored status and whether there are unpublished changes (an update keeps the status: only the lifecycle's actions change it). */
     async state(id: string): Promise<{ status: CampaignStatus; hasDraft: boolean } | undefined> {
@@ -482,13 +506,13 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       return row ? { status: row.status as CampaignStatus, hasDraft: row.hasDraft } : undefined;
     },
 
-    insert: (senderId: string, doc: { tag: string | null; workspace: string | null }) => insertCampaign(db, spec, websiteId, senderId, doc, now()),
+    insert: (senderId: string, doc: D) => insertCampaign(db, spec, websiteId, senderId, doc, now()),
 
     /** Keeps `doc` as the unpublished changes of a live item: the list shows them, visitors keep the published version. */
-    async saveDraft(id: string, doc: { tag: string | null; workspace: string | null }): Promise<void> {
+    async saveDraft(id: string, doc: D): Promise<void> {
       const updated = await db
         .update(contents)
-        .set({ ...listColumnsOf(spec, doc), draft: doc as Record<string, unknown>, updatedAt: now() })
+        .set({ ...listColumnsOf(spec, doc), draft: asStored(doc), updatedAt: now() })
         .where(own(id))
         .returning({ id: contents.id });
       if (updated.length === 0) throw missing();
@@ -500,7 +524,7 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       if (!row) throw missing();
       await db
         .update(contents)
-        .set({ ...listColumnsOf(spec, row.document as { tag: string | null; workspace: string | null }), draft: null, updatedAt: now() })
+        .set({ ...listColumnsOf(spec, storedAs<D>(row.document)), draft: null, updatedAt: now() })
         .where(own(id));
     },
 
@@ -520,14 +544,14 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
       if (!row) throw missing();
       const at = now();
       const status: CampaignStatus = window ? 'scheduled' : 'public';
-      const doc = { ...(row.draft ?? row.document), status } as unknown as { tag: string | null; workspace: string | null } & Record<string, unknown>;
+      const doc = storedAs<D>({ ...(row.draft ?? row.document), status });
       const publishedAt = window ? window.startsAt : row.status === 'public' && row.publishedAt ? row.publishedAt : at;
       await db
         .update(contents)
         .set({ ...columnsOf(spec, doc), status, draft: null, startsAt: window?.startsAt ?? null, endsAt: window?.endsAt ?? null, publishedAt, updatedAt: at })
         .where(own(id));
       await writeTargets(db, spec, id, doc);
-      await recordVersion(db, id, authorId, doc, at);
+      await recordVersion(db, id, authorId, asStored(doc), at);
     },
 
     /** The published versions, newest first; the newest is live while the item is public or scheduled. */
@@ -551,7 +575,7 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
     },
 
     /** A version's document with today's references (404 'campaigns.versionNotFound' when the item has no such version). */
-    async versionDocument(id: string, number: number): Promise<{ tag: string | null; workspace: string | null }> {
+    async versionDocument(id: string, number: number): Promise<D> {
       await assertCampaign(db, websiteId, spec, id);
       const [row] = await db
         .select({ document: contentVersions.document })
@@ -563,7 +587,7 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
     },
 
     /** Replaces the document of an item visitors are not served (a draft, a cancelled item). */
-    update: (id: string, doc: { tag: string | null; workspace: string | null }) => updateCampaign(db, spec, websiteId, id, doc),
+    update: (id: string, doc: D) => updateCampaign(db, spec, websiteId, id, doc),
 
     async remove(id: string): Promise<void> {
       const deleted = await db.delete(contents).where(own(id)).returning({ id: contents.id });
@@ -684,3 +708,5 @@ export function campaignsStore(db: DbOrTx, website: { id: string; domain: string
     },
   };
 }
+
+export type CampaignsStore<D extends KindDocument> = ReturnType<typeof campaignsStore<D>>;

@@ -51,20 +51,23 @@ type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'checklist';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { popupKind, bannerKind, pushKind, tourKind, checklistKind } = await import('../../src/routes/campaigns/kinds');
+  const { KIND_RULES } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
-  const spec = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, checklist: checklistKind }[kind];
   const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, checklist: checklistBody }[kind]();
-  // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
-  const { tourBodySchema, checklistBodySchema } = await import('contracts');
-  const parsed =
-    kind === 'tour'
-      ? { status: 'public', ...(raw as object), ...tourBodySchema.parse(raw) }
-      : kind === 'checklist'
-        ? { status: 'public', ...(raw as object), ...checklistBodySchema.parse(raw) }
-        : spec.schema.parse(raw);
-  const doc = spec.prepare ? spec.prepare(parsed as never, []) : parsed;
-  return insertCampaign(t.ctx.db, spec, u.websiteId, u.id, doc);
+  const insert = <K extends Kind>(k: K) => {
+    const rules = KIND_RULES[k];
+    // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
+    const doc = rules.prepare ? rules.prepare(rules.schema.parse({ status: 'public', ...stepsWithoutIds(raw) }), []) : rules.schema.parse(raw);
+    return insertCampaign(t.ctx.db, rules, u.websiteId, u.id, doc);
+  };
+  return insert(kind);
+}
+
+/** A body's steps (a tour's) or tasks (a checklist's) with placeholder ids the server replaces, so the saved document's schema reads it. */
+function stepsWithoutIds(raw: object): object {
+  const { steps, tasks } = raw as { steps?: object[]; tasks?: object[] };
+  const withIds = (list: object[]) => list.map((s, i) => ({ id: `new-${i}`, ...s }));
+  return { ...raw, ...(steps ? { steps: withIds(steps) } : {}), ...(tasks ? { tasks: withIds(tasks) } : {}) };
 }
 
 /** Form answers of a popup, inserted straight in the table (the public events call is tested on its own). */

@@ -1,8 +1,8 @@
-import type { popupCalls, WorkspaceService } from 'contracts';
+import type { CampaignPermissionResource, ContentKindData, popupCalls, WorkspaceService } from 'contracts';
 import type { LifecycleCalls } from '../lifecycle';
 
-/** The CASL subjects of the content services (the spec's permission resources). */
-export type ContentSubject = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist';
+/** The CASL subjects of the content services (the spec's permission resources, as the kinds' descriptors name them). */
+export type ContentSubject = CampaignPermissionResource;
 
 /** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
 type AnyPath<C> = Omit<C, 'path'> & { path: string };
@@ -16,8 +16,8 @@ export interface FeedbackCalls {
 
 /**
  * One kind of campaign (popup, banner, push notification) as the screens they share (list and view)
- * see it: each kind is described once here as data, so the shared screens never branch on which kind
- * they show. (The API's counterpart is api/src/routes/campaigns/kinds.ts.)
+ * see it, derived from the kind's descriptor (contracts' content-kinds.ts) by `kindScreens`, so the
+ * shared screens never branch on which kind they show and no kind is described twice.
  */
 export interface CampaignKindScreens {
   /**
@@ -53,3 +53,25 @@ export const workspaceOfCreateRoute = (id: string | undefined): string | null =>
 
 /** The create route of a kind for the chosen workspace ('' = all workspaces → none). */
 export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;
+
+/** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
+type ScreensDescriptor = Pick<ContentKindData, 'kind' | 'resource' | 'titleParam' | 'screens'> & { calls: LifecycleCalls & Partial<FeedbackCalls> };
+
+/** The shared list and view screens' data of one kind, from its descriptor. */
+export function kindScreens(descriptor: ScreensDescriptor): CampaignKindScreens {
+  const { calls } = descriptor;
+  const feedback =
+    calls.listComments && calls.listReacts && calls.countReacts
+      ? { listComments: calls.listComments, listReacts: calls.listReacts, countReacts: calls.countReacts }
+      : undefined;
+  return {
+    namespace: descriptor.screens.namespace,
+    i18nKey: descriptor.screens.i18nKey,
+    service: descriptor.kind,
+    subject: descriptor.resource,
+    basePath: descriptor.screens.basePath,
+    searchParam: descriptor.titleParam,
+    ...(feedback ? { feedback } : {}),
+    lifecycle: calls,
+  };
+}

@@ -5,6 +5,8 @@ import { detectDevice, type Device } from './device';
 import { EventQueue } from './event-queue';
 import { watchPageChanges } from './page-changes';
 import { ProgressKeeper, type ProgressEntry } from './progress';
+import { newId } from './ids';
+import { tourPlays, type TourProgress } from './tours';
 import { webStore, type KeyValueStore } from './storage';
 import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
@@ -113,15 +115,21 @@ export class Signpost {
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
         asset: (url) => this.asset(url),
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
+        visit: this.visit(),
         serverDone: () => this.checklistsDone[item.id] ?? [],
       }),
+      accept: (item) => item.kind !== 'tour' || tourPlays(item, this.progress.get(item.id), this.win.location.href, this.visit()),
     });
   }
 
   /** Starts on the page: the session event, page-change detection, flushing on exit. */
   start() {
     this.startSession();
-    this.stopWatching = watchPageChanges(this.win, () => void this.requestContent());
+    this.stopWatching = watchPageChanges(this.win, (href) => {
+      // Surfaces first (a tour step advanced by reaching this page writes its progress at once).
+      this.surfaces.pageChanged(href);
+      void this.requestContent();
+    });
     const leave = () => {
       this.events.flushWithBeacon();
       void this.progress.flush(true);
@@ -160,8 +168,11 @@ export class Signpost {
       case 'reset':
         this.reset();
         return;
+      case 'startTour':
+        this.startTour(args[0]);
+        return;
       default:
-        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page or reset`);
+        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset or startTour`);
     }
   }
 
@@ -221,6 +232,28 @@ export class Signpost {
     this.local.set(key, JSON.stringify(kept.slice(-MAX_TRACKED)));
     this.events.push({ type: 'track', visitorId: this.visitor.id, name: name.trim().slice(0, 100) });
     this.win.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: name.trim() } }));
+  }
+
+  /**
+   * `signpost('startTour', id)` from the customer's own button: the tour starts at its first step,
+   * whatever the visitor did with it before (the server still decides whether they are in its audience).
+   */
+  startTour(id: unknown) {
+    if (typeof id !== 'string' || !id) {
+      console.warn("[signpost] startTour needs the tour's id: signpost('startTour', 'the-tour-id')");
+      return;
+    }
+    const state: TourProgress = { step: 0, status: 'active' };
+    this.progress.set(id, { ...state });
+    if (!this.surfaces.restart(id)) void this.requestContent();
+  }
+
+  /** This visit's id (a browser session): a snoozed tour comes back on the next one. */
+  visit(): string {
+    const key = `signpost:visit:${this.config.websiteKey}`;
+    let id = this.session.get(key);
+    if (!id) this.session.set(key, (id = newId()));
+    return id;
   }
 
   /** A new anonymous visitor: forgets the id and identity, removes what was shown, starts a new session. */

@@ -1,4 +1,4 @@
-import { bannerItem, popupItem, pushItem } from '../../test/fixtures';
+import { bannerItem, popupItem, pushItem, tourItem } from '../../test/fixtures';
 import type { ScriptItem, SurfaceContext, SurfaceModule } from '../surfaces/types';
 import { pageLocale } from '../texts';
 import { SurfaceManager, type SlotSettings } from './surface-manager';
@@ -18,7 +18,7 @@ function setup(lastEnd?: { get(): number; set(at: number): void }) {
   const manager = new SurfaceManager({
     loaders: { popup: async () => fake, banner: async () => fake, push: async () => fake },
     report: (type, item) => reports.push(`${type}:${item.id}`),
-    context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined } }),
+    context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined }, visit: 'visit-1' }),
     lastEnd,
   });
   /** Ends an item as the visitor (or its own time) would, and lets the next one mount. */
@@ -137,5 +137,79 @@ describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
     const { manager, mounted } = setup();
     await manager.show([{ ...bannerItem(), kind: 'tour' } as unknown as ScriptItem]);
     expect(mounted).toEqual([]);
+  });
+});
+
+describe('SurfaceManager: the surface lifecycle', () => {
+  function lifecycle(accept: (item: ScriptItem) => boolean = () => true) {
+    const calls: string[] = [];
+    const contexts = new Map<string, SurfaceContext>();
+    const fake: SurfaceModule = {
+      mount: (item, ctx) => {
+        calls.push(`mount:${item.id}`);
+        contexts.set(item.id, ctx);
+        return {
+          destroy: () => calls.push(`destroy:${item.id}`),
+          pageChanged: (href) => calls.push(`page:${item.id}:${href}`),
+          update: (_next, restart) => calls.push(`update:${item.id}:${restart}`),
+        };
+      },
+    };
+    const reports: string[] = [];
+    const manager = new SurfaceManager({
+      loaders: { popup: async () => fake, tour: async () => fake },
+      report: (type, item) => reports.push(`${type}:${item.id}`),
+      context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined }, visit: 'visit-1' }),
+      accept,
+    });
+    return { manager, calls, contexts, reports };
+  }
+  const tour = tourItem();
+
+  it('tells the surfaces on screen of a page change, and hands them the item again on a later answer', async () => {
+    const { manager, calls } = lifecycle();
+    await manager.show([tour], oneAtATime);
+    manager.pageChanged('https://shop.example/pricing');
+    await manager.show([tour], oneAtATime);
+    expect(calls).toEqual([`mount:${tour.id}`, `page:${tour.id}:https://shop.example/pricing`, `update:${tour.id}:false`]);
+  });
+
+  it('a tour takes the one interruptive slot: a popup waits for it; it reports its own view', async () => {
+    const { manager, calls, reports } = lifecycle();
+    await manager.show([tour, popupItem()], oneAtATime);
+    expect(calls).toEqual([`mount:${tour.id}`]);
+    expect(manager.waiting).toEqual([popupItem().id]);
+    expect(reports).toEqual([]);
+  });
+
+  it('a surface that leaves frees the slot at once, reports nothing, and may come back on a later answer', async () => {
+    const { manager, calls, contexts, reports } = lifecycle();
+    await manager.show([tour, popupItem()], { pushesBesidePopup: false, quietMs: 60_000 });
+    contexts.get(tour.id)!.leave();
+    await settle();
+    // No quiet period after a leave: the popup shows at once.
+    expect(calls).toEqual([`mount:${tour.id}`, `destroy:${tour.id}`, `mount:${popupItem().id}`]);
+    expect(reports).toEqual([`view:${popupItem().id}`]);
+    contexts.get(popupItem().id)!.dismiss(true);
+    await manager.show([tour], oneAtATime);
+    expect(calls.at(-1)).toBe(`mount:${tour.id}`);
+  });
+
+  it('an item the page does not accept now is not shown; restart shows an ended item again from the last answer', async () => {
+    let accepted = false;
+    const { manager, calls, contexts } = lifecycle(() => accepted);
+    await manager.show([tour], oneAtATime);
+    expect(calls).toEqual([]);
+    accepted = true;
+    await manager.show([tour], oneAtATime);
+    contexts.get(tour.id)!.dismiss(false);
+    await manager.show([tour], oneAtATime);
+    expect(calls).toEqual([`mount:${tour.id}`, `destroy:${tour.id}`]);
+    expect(manager.restart(tour.id)).toBe(true);
+    await settle();
+    expect(calls.at(-1)).toBe(`mount:${tour.id}`);
+    expect(manager.restart(tour.id)).toBe(true);
+    expect(calls.at(-1)).toBe(`update:${tour.id}:true`);
+    expect(manager.restart('not-in-the-answer')).toBe(false);
   });
 });

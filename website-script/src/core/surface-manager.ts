@@ -7,10 +7,10 @@ interface Shown {
   surface: Surface | null;
 }
 
-/** Modal surfaces take the page's attention whole (popups; tours next). */
-const MODAL: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup']);
-/** What shares the page's one interruptive slot and counts in the daily cap: modal surfaces and push notifications. */
-const INTERRUPTIVE: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'push']);
+/** Modal surfaces take the page's attention whole (popups, tours). */
+const MODAL: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'tour']);
+/** What shares the page's one interruptive slot: modal surfaces and push notifications. */
+const INTERRUPTIVE: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'push', 'tour']);
 
 /** How the page shares its interruptive slot: the website's script settings, as the content call gives them. */
 export interface SlotSettings {
@@ -21,7 +21,12 @@ export interface SlotSettings {
 }
 
 export interface SurfaceManagerOptions {
-  context(item: ScriptItem, dismiss: (byVisitor: boolean) => void): Omit<SurfaceContext, 'dismiss'>;
+  context(item: ScriptItem): Omit<SurfaceContext, 'dismiss' | 'leave'>;
+  /**
+   * Whether an item the server returned is for this page now (a tour: starting here, resuming, or
+   * over for this visitor, from their progress); absent: all are.
+   */
+  accept?(item: ScriptItem): boolean;
   /** Reports `view` / `close` about an item. */
   report(type: 'view' | 'close', item: ScriptItem): void;
   loaders?: Partial<Record<SurfaceKind, () => Promise<SurfaceModule>>>;
@@ -51,6 +56,8 @@ export class SurfaceManager {
   private memoryEnd = 0;
   private wake: ReturnType<typeof setTimeout> | null = null;
   private waitingForVisible = false;
+  /** The server's last answer (a restart asked by the page shows from it). */
+  private last: ScriptItem[] = [];
 
   constructor(private readonly options: SurfaceManagerOptions) {}
 
@@ -77,17 +84,46 @@ export class SurfaceManager {
   /** The server's answer for this page: banners show, interruptive items join the queue (in its order). */
   show(items: ScriptItem[], settings?: SlotSettings): Promise<void> {
     if (settings) this.settings = settings;
+    this.last = items;
     const loading: Promise<void>[] = [];
     const queue: ScriptItem[] = [];
     for (const item of items) {
       // A kind this version does not know (a newer server) is skipped, not an error.
-      if (!this.loader(item) || this.shown.has(item.id) || this.ended.has(item.id)) continue;
+      if (!this.loader(item) || this.ended.has(item.id)) continue;
+      const on = this.shown.get(item.id);
+      if (on) {
+        on.surface?.update?.(item, false);
+        continue;
+      }
+      if (this.options.accept && !this.options.accept(item)) continue;
       if (INTERRUPTIVE.has(item.kind)) queue.push(item);
       else loading.push(this.mount(item));
     }
     this.queue = queue;
     loading.push(this.pump());
     return Promise.all(loading).then(() => undefined);
+  }
+
+  /** The page's address changed without a reload: every surface on screen is told (before the content call answers). */
+  pageChanged(href: string) {
+    for (const { surface } of [...this.shown.values()]) surface?.pageChanged?.(href);
+  }
+
+  /**
+   * The page asks for an item again (`signpost('startTour', id)`): restarted if on screen, else shown
+   * from the last answer (false: the last answer did not return it).
+   */
+  restart(id: string): boolean {
+    const on = this.shown.get(id);
+    const item = this.last.find((i) => i.id === id);
+    if (on && item) {
+      on.surface?.update?.(item, true);
+      return true;
+    }
+    if (!item) return false;
+    this.ended.delete(id);
+    void this.show(this.last);
+    return true;
   }
 
   /** Removes everything (a new visitor after `reset`). */
@@ -168,9 +204,16 @@ export class SurfaceManager {
           }
           void this.pump();
         };
-        entry.surface = mod.mount(item, { ...this.options.context(item, dismiss), dismiss });
+        // Steps aside without ending: nothing reported, no quiet period, may come back on a later answer.
+        const leave = () => {
+          if (this.shown.get(item.id) !== entry) return;
+          this.remove(item.id);
+          void this.pump();
+        };
+        entry.surface = mod.mount(item, { ...this.options.context(item), dismiss, leave });
         if (INTERRUPTIVE.has(item.kind)) this.seenIds.add(item.id);
-        this.options.report('view', item);
+        // A tour is mounted again on each page it continues on: it reports its own view, once per run.
+        if (item.kind !== 'tour') this.options.report('view', item);
       })
       .catch((error: unknown) => {
         if (this.shown.get(item.id) === entry) this.shown.delete(item.id);

@@ -63,7 +63,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
     if (done[id] || !c.tasks.some((x) => x.id === id)) return;
     done[id] = new Date().toISOString();
     ctx.emit('task', { target: id });
-    live.textContent = `${c.tasks.find((x) => x.id === id)?.title ?? ''}: ${t.done}`;
+    live.textContent = `${c.tasks.find((x) => x.id === id)?.title ?? ''}: ${t.taskDone}`;
     if (left() === 0) ctx.emit('complete');
     save();
     render();
@@ -142,7 +142,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
         'button',
         { type: 'button', class: 'head', 'aria-expanded': String(expanded === task.id), 'aria-controls': bodyId },
         el('span', { class: 'mark', 'aria-hidden': 'true' }, isDone ? '✓' : ''),
-        el('span', { class: 'name' }, task.title, el('span', { class: 'vh' }, isDone ? ` (${t.done})` : '')),
+        el('span', { class: 'name' }, task.title, el('span', { class: 'vh' }, isDone ? ` (${t.taskDone})` : '')),
         el('span', { class: 'min' }, fill(t.minutes, { n: task.timing })),
       );
       head.addEventListener('click', () => {

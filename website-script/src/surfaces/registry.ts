@@ -8,5 +8,6 @@ export const SURFACES: Partial<Record<SurfaceKind, () => Promise<SurfaceModule>>
   popup: () => import(/* webpackChunkName: "popup" */ './popup') as Promise<SurfaceModule>,
   banner: () => import(/* webpackChunkName: "banner" */ './banner') as Promise<SurfaceModule>,
   push: () => import(/* webpackChunkName: "push" */ './push') as Promise<SurfaceModule>,
+  tour: () => import(/* webpackChunkName: "tour" */ './tour') as Promise<SurfaceModule>,
   checklist: () => import(/* webpackChunkName: "checklist" */ './checklist') as Promise<SurfaceModule>,
 };

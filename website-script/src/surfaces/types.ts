@@ -11,12 +11,17 @@ export type ItemOf<K extends SurfaceKind> = Extract<ScriptItem, { kind: K }>;
 export interface SurfaceContext {
   locale: Locale;
   /** Reports an event about this item (`view` is reported by the core once the surface is shown). */
-  emit(type: 'click' | 'react' | 'comment' | 'answer' | 'task' | 'complete' | 'dismiss', fields?: Record<string, unknown>): void;
+  emit(type: SurfaceEventType, fields?: Record<string, unknown>): void;
   /**
    * The surface is gone because of the visitor or its own timer. `byVisitor`: the visitor closed it
    * (a `close` event is reported); otherwise it expired or an action closed it.
    */
   dismiss(byVisitor: boolean): void;
+  /**
+   * The surface steps aside without ending (a tour whose next step is on another page): removed now,
+   * nothing reported, the slot freed at once; a later answer may show it again.
+   */
+  leave(): void;
   /** An address of the content (`/uploads/…` files live on the API, not on the customer's site). */
   asset(url: string): string;
   /**
@@ -25,13 +30,27 @@ export interface SurfaceContext {
    * of this browser's and the server's (the person's on another device, once identified).
    */
   progress: { get(): ProgressState | null; set(state: ProgressState): void };
+  /** This visit's id (a browser session): what a snooze lasts. */
+  visit: string;
   /** A checklist's task ids the server saw this visitor do (tracked events, tours, attributes, another device), as of the last content call. */
   serverDone?(): readonly string[];
 }
 
-/** A shown surface; `destroy` removes it silently (the server no longer returns it, or a reset). */
+/**
+ * Events a surface reports itself (the contracts' event types; `view` and `close` are the core's,
+ * except a tour's `view`, which it reports once per run, not each time a page shows it).
+ */
+export type SurfaceEventType = 'view' | 'click' | 'react' | 'comment' | 'answer' | 'step' | 'complete' | 'snooze' | 'dismiss' | 'element_missing' | 'task';
+
+/**
+ * A shown surface, driven by the core (it never polls): `destroy` removes it silently (a reset, a
+ * leave); `pageChanged` says the page's address changed without a reload (client-side navigation);
+ * `update` hands it the item again from a later answer (or a restart asked by the page).
+ */
 export interface Surface {
   destroy(): void;
+  pageChanged?(href: string): void;
+  update?(item: ScriptItem, restart: boolean): void;
 }
 
 export interface SurfaceModule<K extends SurfaceKind = SurfaceKind> {

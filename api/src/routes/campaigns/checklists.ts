@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { checklistStatsStore } from '../../stores/checklists';
-import { checklistKind } from './kinds';
+import { checklistRules } from './kinds';
 
 /**
  * GET /api/check-list/{id}/stats-user: the view screen's completion funnel (distinct visitors who saw
@@ -17,7 +17,7 @@ export function checklistRoutes(app: FastifyInstance, ctx: AppContext) {
     const website = activeWebsiteOf(request);
     const { id } = request.params as { id: string };
     const query = request.query as Required<Pick<ChecklistStatsQuery, 'page' | 'pageSize'>> & ChecklistStatsQuery;
-    const checklist = (await campaignsStore(ctx.db, website, checklistKind).view(id)) as unknown as ChecklistDocument;
+    const checklist = (await campaignsStore(ctx.db, website, checklistRules).view(id)) as ChecklistDocument;
     const store = checklistStatsStore(ctx.db, website.id);
     // The funnel counts everyone; the rows are the search's.
     const everyone = await store.done(id, checklist);

@@ -32,7 +32,7 @@ import {
   type VisitorFacts,
   type Visit,
 } from '../public/decide';
-import type { AnyCampaignKind } from './kinds';
+import type { CampaignKindRules, KindDocument } from './kinds';
 
 type Details = Record<string, unknown>;
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -43,7 +43,11 @@ const iso = (ms: number | null | undefined) => (ms === null || ms === undefined 
  * reported with what it read. The steps stop where the item is not served at all (a draft, a cancelled
  * item, a schedule not open): nothing else is decided for it then.
  */
-export async function explainItem(ctx: AppContext, request: FastifyRequest, rules: AnyCampaignKind): Promise<ExplainResponse['data']> {
+export async function explainItem(
+  ctx: AppContext,
+  request: FastifyRequest,
+  rules: Pick<CampaignKindRules<KindDocument>, 'kind' | 'messages'>,
+): Promise<ExplainResponse['data']> {
   const website = activeWebsiteOf(request);
   const { id } = request.params as { id: string };
   const body = request.body as ExplainBody;

@@ -7,7 +7,7 @@ import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
-import { popupKind } from './kinds';
+import { popupRules } from './kinds';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Answers read per query: the workbook is streamed, so a popup with many answers never sits in memory whole. */
@@ -28,7 +28,7 @@ function questionsOf(doc: PopupDocument): Map<string, string> {
 export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, exportPopupAnswersCall, async (request, reply) => {
     const { id } = request.params;
-    const popups = campaignsStore(ctx.db, activeWebsiteOf(request), popupKind);
+    const popups = campaignsStore(ctx.db, activeWebsiteOf(request), popupRules);
     const document = await popups.document(id);
     if (!(await popups.hasAnswers(id))) throw notFound(EXPORT_EMPTY_MESSAGE);
 

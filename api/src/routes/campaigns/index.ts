@@ -1,94 +1,84 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import {
   ACTION_NOT_ALLOWED_MESSAGE,
-  bannerCalls,
   canAct,
+  CONTENT_KIND_DESCRIPTORS,
   CREATED_STATUS_OF,
   editsGoToDraft,
   NOTHING_TO_PUBLISH_MESSAGE,
-  popupCalls,
-  pushNotificationCalls,
-  tourCalls,
-  checklistCalls,
   type CallDefinition,
+  type CampaignCreateQuery,
   type CampaignScheduleBody,
-  defaultTour,
-  type MessageCode,
+  type DescribedKind,
   type LifecycleAction,
   type PageQuery,
   type ReactListQuery,
 } from 'contracts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { serve } from '../../http/serve';
+import { bodyOf, serve } from '../../http/serve';
 import { conflict, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
-import { campaignsStore, type CampaignListFilters } from '../../stores/campaigns';
-import { bannerKind, checklistKind, popupKind, pushKind, tourKind, type AnyCampaignKind } from './kinds';
-import { checklistRoutes } from './checklists';
-import { tourRoutes } from './tours';
+import { campaignsStore, type CampaignListFilters, type CampaignsStore } from '../../stores/campaigns';
+import { KIND_RULES, splitBodyId, withStatus, type CampaignKindRules, type DocumentOf, type KindDocument } from './kinds';
 import { exportRoutes } from './export';
 import { explainItem } from './explain';
+import { checklistRoutes } from './checklists';
+import { tourRoutes } from './tours';
 
-type Doc = { tag: string | null; workspace: string | null; status?: string };
 type Id = { id: string };
 
+/** What the author sends: the document without its status (the server owns it). */
+type BodyOf<D extends KindDocument> = Omit<D, 'status'>;
+type Call<Extra> = CallDefinition & Extra;
+type WithId = { params: ZodType<Id> };
+
 /**
- * The calls every kind has (contracts' `campaignCalls`). Typed loosely on purpose: one generic
- * implementation serves the three kinds, whose schemas differ; each call's schemas still parse the
- * request before the handler runs.
+ * A kind's calls as the generic implementation serves them: contracts' `campaignCalls` of its
+ * descriptor, typed by the kind's document so each handler reads the body its schema parsed.
  */
-interface KindCalls {
-  list: CallDefinition;
-  get: CallDefinition;
-  create: CallDefinition;
+interface KindCalls<D extends KindDocument> {
+  list: Call<{ query: ZodType<PageQuery & CampaignListFilters & Record<string, unknown>> }>;
+  get: Call<WithId>;
+  /** With the document as its body; or without a body (tours), the kind's rules making the new document. */
+  create: Call<{ body?: ZodType<BodyOf<D>>; query: ZodType<CampaignCreateQuery & { workSpace?: string }> }>;
   deleteMany: CallDefinition;
-  duplicate: CallDefinition;
-  cancel: CallDefinition;
-  publish: CallDefinition;
-  schedule: CallDefinition;
-  discardDraft: CallDefinition;
-  listVersions: CallDefinition;
-  restoreVersion: CallDefinition;
+  duplicate: Call<WithId>;
+  cancel: Call<WithId>;
+  publish: Call<WithId>;
+  schedule: Call<WithId & { body: ZodType<CampaignScheduleBody> }>;
+  discardDraft: Call<WithId>;
+  listVersions: Call<WithId>;
+  restoreVersion: Call<{ params: ZodType<Id & { number: number }> }>;
   explain: CallDefinition;
 }
-/** The calls of the kinds with an id in update/delete paths and visitor feedback (`campaignItemCalls`). */
-interface ItemCalls {
-  update: CallDefinition;
-  delete: CallDefinition;
+/** Update and delete by id, and visitor feedback (`campaignItemCalls`): popups, banners and tours; checklists without the feedback. */
+interface ItemCalls<D extends KindDocument> {
+  update: Call<WithId & { body: ZodType<BodyOf<D>> }>;
+  delete: Call<WithId>;
   /** Absent for kinds visitors do not comment on or react to (checklists). */
-  listComments?: CallDefinition;
-  listReacts?: CallDefinition;
-  countReacts?: CallDefinition;
+  listComments?: Call<WithId & { query: ZodType<PageQuery> }>;
+  listReacts?: Call<WithId & { query: ZodType<PageQuery & ReactListQuery> }>;
+  countReacts?: Call<WithId>;
+}
+/** The update of a kind whose path has no id (push notifications): `_id` is in the body. */
+interface BodyIdUpdate<D extends KindDocument> {
+  update: Call<{ body: ZodType<BodyOf<D> & { _id: string }> }>;
 }
 
-/** One kind of campaign as served: its rules, its calls, and where its list's title filter is. */
-interface ServedKind {
-  rules: AnyCampaignKind;
-  calls: KindCalls;
-  /** Each list names its title filter after its document (titleOfPopup, titleOfBanner, title). */
+/** A kind's descriptor (contracts' content-kinds.ts) as the routes read it. */
+interface ServedDescriptor<D extends KindDocument> {
+  deleteField: string;
   titleParam: string;
-  /** The bulk delete body's list (popups, banners, notifications). */
-  idsField: string;
-  /** A kind created without a body (tours): the new item's document, from the request's query. */
-  newDocument?: (request: FastifyRequest) => Doc;
+  calls: KindCalls<D> & (ItemCalls<D> | BodyIdUpdate<D>);
 }
 
-const POPUPS: ServedKind = { rules: popupKind, calls: popupCalls, titleParam: 'titleOfPopup', idsField: 'popups' };
-const BANNERS: ServedKind = { rules: bannerKind, calls: bannerCalls, titleParam: 'titleOfBanner', idsField: 'banners' };
-const PUSH_NOTIFICATIONS: ServedKind = { rules: pushKind, calls: pushNotificationCalls, titleParam: 'title', idsField: 'notifications' };
-const TOURS: ServedKind = {
-  rules: tourKind,
-  calls: tourCalls,
-  titleParam: 'title',
-  idsField: 'productTours',
-  newDocument: (request) => defaultTour((request.query as { workSpace?: string }).workSpace ?? null),
-};
-
-const CHECKLISTS: ServedKind = { rules: checklistKind, calls: checklistCalls, titleParam: 'title', idsField: 'checklists' };
+/** Every described kind's descriptor, typed by its document: a kind whose calls do not fit the generic implementation does not compile. */
+const SERVED: { [K in DescribedKind]: ServedDescriptor<DocumentOf<K>> } = CONTENT_KIND_DESCRIPTORS;
 
 /** The kind's store in the caller's website, on the product's clock. */
-const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: AnyCampaignKind) =>
+const storeOf = <D extends KindDocument>(ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: CampaignKindRules<D>) =>
   campaignsStore(db, activeWebsiteOf(request), rules, () => new Date(ctx.clock.now()));
 
 /**
@@ -98,23 +88,29 @@ const storeOf = (ctx: AppContext, db: DbOrTx, request: FastifyRequest, rules: An
  * lifecycle's actions change it). An update of an item visitors are served (public, scheduled) goes
  * to its unpublished changes: visitors keep the published version until Publish.
  */
-async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyRequest, sent: Doc, id?: string, asDraft = false) {
-  let body = sent;
+async function save<D extends KindDocument>(
+  ctx: AppContext,
+  rules: CampaignKindRules<D>,
+  request: FastifyRequest,
+  sent: BodyOf<D>,
+  id?: string,
+  asDraft = false,
+) {
   const campaigns = storeOf(ctx, ctx.db, request, rules);
   // 404 before anything about the body: a foreign campaign is never hinted at.
   if (id) await campaigns.assertOwn(id);
-  if (rules.prepare) body = rules.prepare(body, id ? await campaigns.documents(id) : []);
+  const body = rules.prepare ? rules.prepare(sent, id ? await campaigns.documents(id) : []) : sent;
   await campaigns.assertRefs(body);
   return ctx.db.transaction(async (tx) => {
     const store = storeOf(ctx, tx, request, rules);
     if (!id) {
-      const doc: Doc = { ...body, status: asDraft ? 'draft' : CREATED_STATUS_OF[rules.kind] };
+      const doc = withStatus<D>(body, asDraft ? 'draft' : CREATED_STATUS_OF[rules.kind]);
       return store.view(await store.insert(caller(request).userId, doc));
     }
     const state = await store.state(id);
     // Gone since the check above (deleted meanwhile): the same 404.
     if (!state) throw notFound(rules.messages.notFound);
-    const doc = { ...body, status: state.status };
+    const doc = withStatus<D>(body, state.status);
     if (editsGoToDraft(state)) await store.saveDraft(id, doc);
     else await store.update(id, doc);
     return store.view(id);
@@ -122,49 +118,49 @@ async function save(ctx: AppContext, rules: AnyCampaignKind, request: FastifyReq
 }
 
 /** 409 when the lifecycle does not allow `action` on the item now. */
-async function assertCan(store: ReturnType<typeof campaignsStore>, rules: AnyCampaignKind, id: string, action: LifecycleAction) {
+async function assertCan<D extends KindDocument>(store: CampaignsStore<D>, rules: CampaignKindRules<D>, id: string, action: LifecycleAction) {
   const state = await store.state(id);
   if (!state) throw notFound(rules.messages.notFound);
   if (!canAct(action, state)) throw conflict(action === 'publish' ? NOTHING_TO_PUBLISH_MESSAGE : ACTION_NOT_ALLOWED_MESSAGE);
   // What goes live must be complete (a tour needs a title and steps): 409 with the fields to fill.
   if ((action === 'publish' || action === 'schedule') && rules.publishable) {
-    const errors = rules.publishable(await store.view(id)) as Record<string, MessageCode>;
+    const errors = rules.publishable(await store.workingCopy(id));
     const first = Object.values(errors)[0];
     if (first) throw conflict(first, errors);
   }
 }
 
 /**
- * The calls every kind has: list, create, get, bulk delete, duplicate, cancel. Every call runs inside
- * the website of the `Activewebsite` header; a campaign of another website (or organisation, or kind)
- * answers 404 exactly like a missing one.
+ * Every call of one kind, from its descriptor: list, create, get, bulk delete, duplicate, cancel,
+ * the lifecycle's actions, and update/delete. Every call runs inside the website of the
+ * `Activewebsite` header; an item of another website (or organisation, or kind) answers 404 exactly
+ * like a missing one.
  */
-function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleParam, idsField, newDocument }: ServedKind) {
+function serveKind<D extends KindDocument>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { calls, titleParam, deleteField }: ServedDescriptor<D>,
+  rules: CampaignKindRules<D>,
+) {
   const store = (request: FastifyRequest) => storeOf(ctx, ctx.db, request, rules);
   const messages = rules.messages;
 
   serve(app, calls.list, (request) => {
-    const query = request.query as PageQuery & CampaignListFilters & Record<string, string | undefined>;
+    const { [titleParam]: title, author } = request.query;
     // Checklists name the author filter `author` (spec section 7); the others `sender`.
-    return store(request).page({ ...query, sender: query.sender ?? query.author, title: query[titleParam] });
+    const sender = request.query.sender ?? (typeof author === 'string' ? author : undefined);
+    return store(request).page({ ...request.query, sender, title: typeof title === 'string' ? title : undefined });
   });
 
   serve(app, calls.create, async (request) => ({
     message: messages.created,
-    data: await save(
-      ctx,
-      rules,
-      request,
-      newDocument ? newDocument(request) : (request.body as Doc),
-      undefined,
-      (request.query as { draft?: string }).draft === 'true',
-    ),
+    data: await save(ctx, rules, request, rules.newDocument ? rules.newDocument(request.query) : bodyOf(request)!, undefined, request.query.draft === 'true'),
   }));
 
-  serve(app, calls.get, async (request) => ({ data: await store(request).view((request.params as Id).id) }));
+  serve(app, calls.get, async (request) => ({ data: await store(request).view(request.params.id) }));
 
   serve(app, calls.deleteMany, async (request) => {
-    const ids = [...new Set((request.body as Record<string, string[]>)[idsField])];
+    const ids = [...new Set(idsIn(request.body, deleteField))];
     // All or nothing: one foreign or missing id throws, which rolls the deletion back.
     await ctx.db.transaction((tx) => campaignsStore(tx, activeWebsiteOf(request), rules).removeAll(ids));
     return { message: ids.length === 1 ? messages.deleted : messages.deletedMany };
@@ -174,28 +170,15 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   serve(app, calls.duplicate, async (request) => {
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = storeOf(ctx, tx, request, rules);
-      const source = await campaigns.view((request.params as Id).id);
-      const {
-        _id: _sourceId,
-        sender: _s,
-        reactCount: _r,
-        commentCount: _c,
-        createdAt: _ca,
-        updatedAt: _ua,
-        hasDraft: _hd,
-        startsAt: _sa,
-        endsAt: _ea,
-        publishedAt: _pa,
-        ...doc
-      } = source;
-      const id = await campaigns.insert(caller(request).userId, rules.duplicate(doc));
+      const source = await campaigns.workingCopy(request.params.id);
+      const id = await campaigns.insert(caller(request).userId, rules.duplicate(source));
       return campaigns.view(id);
     });
     return { message: messages.duplicated, data };
   });
 
   serve(app, calls.cancel, async (request) => {
-    const { id } = request.params as Id;
+    const { id } = request.params;
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       await campaigns.cancel(id);
@@ -206,7 +189,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
 
   // The lifecycle's actions (contracts' lifecycle.ts): publish now, or on a schedule.
   serve(app, calls.publish, async (request) => {
-    const { id } = request.params as Id;
+    const { id } = request.params;
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'publish');
@@ -217,8 +200,8 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   });
 
   serve(app, calls.schedule, async (request) => {
-    const { id } = request.params as Id;
-    const body = request.body as CampaignScheduleBody;
+    const { id } = request.params;
+    const body = request.body;
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'schedule');
@@ -229,7 +212,7 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
   });
 
   serve(app, calls.discardDraft, async (request) => {
-    const { id } = request.params as Id;
+    const { id } = request.params;
     const data = await ctx.db.transaction(async (tx) => {
       const campaigns = storeOf(ctx, tx, request, rules);
       await assertCan(campaigns, rules, id, 'discardDraft');
@@ -241,59 +224,63 @@ function serveKind(app: FastifyInstance, ctx: AppContext, { rules, calls, titleP
 
   serve(app, calls.explain, async (request) => ({ data: await explainItem(ctx, request, rules) }));
 
-  serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions((request.params as Id).id) }));
+  serve(app, calls.listVersions, async (request) => ({ data: await store(request).versions(request.params.id) }));
 
   // A version comes back as the working copy, exactly as if the author had typed it: publish to make it live.
   serve(app, calls.restoreVersion, async (request) => {
-    const { id, number } = request.params as { id: string; number: number };
-    const snapshot = await store(request).versionDocument(id, number);
-    const { status: _status, ...body } = snapshot as Doc & { status?: string };
+    const { id, number } = request.params;
+    const { status: _status, ...body } = await store(request).versionDocument(id, number);
     return { message: messages.versionRestored, data: await save(ctx, rules, request, body, id) };
   });
+
+  if ('delete' in calls) serveItemCalls(app, ctx, rules, calls);
+  else {
+    // The spec's path has no id (like PUT /api/segment), so `_id` is in the body.
+    serve(app, calls.update, async (request) => {
+      const { id, body } = splitBodyId<D>(bodyOf(request));
+      return { message: messages.updated, data: await save(ctx, rules, request, body, id) };
+    });
+  }
 }
 
 /** Update and delete by id, and what visitors said (comments, reactions): popups and banners. */
-function serveItemCalls(app: FastifyInstance, ctx: AppContext, rules: AnyCampaignKind, calls: ItemCalls) {
+function serveItemCalls<D extends KindDocument>(app: FastifyInstance, ctx: AppContext, rules: CampaignKindRules<D>, calls: ItemCalls<D>) {
   const store = (request: FastifyRequest) => campaignsStore(ctx.db, activeWebsiteOf(request), rules);
 
   // The whole document (the editor sends it all).
   serve(app, calls.update, async (request) => ({
     message: rules.messages.updated,
-    data: await save(ctx, rules, request, request.body as Doc, (request.params as Id).id),
+    data: await save(ctx, rules, request, bodyOf(request), request.params.id),
   }));
 
   serve(app, calls.delete, async (request) => {
-    await store(request).remove((request.params as Id).id);
+    await store(request).remove(request.params.id);
     return { message: rules.messages.deleted };
   });
 
-  if (calls.listComments) serve(app, calls.listComments, (request) => store(request).comments((request.params as Id).id, request.query as PageQuery));
-  if (calls.listReacts) {
-    serve(app, calls.listReacts, (request) => store(request).reactions((request.params as Id).id, request.query as PageQuery & ReactListQuery));
-  }
-  if (calls.countReacts) serve(app, calls.countReacts, (request) => store(request).reactionCounts((request.params as Id).id));
+  if (calls.listComments) serve(app, calls.listComments, (request) => store(request).comments(request.params.id, request.query));
+  if (calls.listReacts) serve(app, calls.listReacts, (request) => store(request).reactions(request.params.id, request.query));
+  if (calls.countReacts) serve(app, calls.countReacts, (request) => store(request).reactionCounts(request.params.id));
+}
+
+/** The ids of a bulk delete's body, under the kind's list name (popups, banners, notifications). */
+function idsIn(body: unknown, field: string): string[] {
+  const ids: unknown = typeof body === 'object' && body !== null ? Object.entries(body).find(([key]) => key === field)?.[1] : undefined;
+  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** Registers one described kind: its descriptor and its server rules, matched by the kind's name so both have its document's type. */
+function serveDescribed<K extends DescribedKind>(app: FastifyInstance, ctx: AppContext, kind: K) {
+  serveKind(app, ctx, SERVED[kind], KIND_RULES[kind]);
 }
 
 /**
- * Campaigns (spec section 7): popups under /api/popups (the spec's "posts": permissions *_posts),
- * banners under /api/banners, push notifications under /api/push-notification, and the popups'
- * form-answers export. One implementation for the three kinds; their differences are data
- * (kinds.ts, and the calls built by contracts' `campaignCalls`).
+ * Content (spec section 7): every kind of CONTENT_KIND_DESCRIPTORS (contracts' content-kinds.ts) under
+ * its descriptor's path and permissions, with one implementation; and the popups' form-answers export.
  */
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext) {
-  for (const kind of [POPUPS, BANNERS, PUSH_NOTIFICATIONS, TOURS, CHECKLISTS]) serveKind(app, ctx, kind);
-  serveItemCalls(app, ctx, popupKind, popupCalls);
-  serveItemCalls(app, ctx, bannerKind, bannerCalls);
-  serveItemCalls(app, ctx, tourKind, tourCalls);
-  serveItemCalls(app, ctx, checklistKind, checklistCalls);
+  for (const kind of Object.keys(CONTENT_KIND_DESCRIPTORS) as DescribedKind[]) serveDescribed(app, ctx, kind);
+  exportRoutes(app, ctx);
   tourRoutes(app, ctx);
   checklistRoutes(app, ctx);
-
-  // PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so `_id` is in the body.
-  serve(app, pushNotificationCalls.update, async (request) => {
-    const { _id, ...doc } = request.body;
-    return { message: pushKind.messages.updated, data: await save(ctx, pushKind, request, doc, _id) };
-  });
-
-  exportRoutes(app, ctx);
 }

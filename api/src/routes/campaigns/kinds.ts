@@ -1,76 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { ZodType } from 'zod';
-import { LIMITS, type MessageCode } from 'contracts';
+import type { z, ZodType } from 'zod';
 import {
   AUDIENCES_REQUIRED_MESSAGE,
-  BANNER_CANCELLED_MESSAGE,
-  BANNER_DRAFT_DISCARDED_MESSAGE,
-  BANNER_PUBLISHED_MESSAGE,
-  BANNER_SCHEDULED_MESSAGE,
-  BANNER_VERSION_RESTORED_MESSAGE,
-  BANNER_CREATED_MESSAGE,
-  BANNER_DELETED_MESSAGE,
-  BANNER_DUPLICATED_MESSAGE,
-  BANNER_NOT_FOUND_MESSAGE,
-  BANNER_UPDATED_MESSAGE,
-  BANNERS_DELETED_MESSAGE,
+  CONTENT_KIND_DESCRIPTORS,
   DUPLICATE_STATUS,
   DUPLICATE_TITLE_SUFFIX,
   GROUPS_REQUIRED_MESSAGE,
-  POPUP_CANCELLED_MESSAGE,
-  POPUP_DRAFT_DISCARDED_MESSAGE,
-  POPUP_PUBLISHED_MESSAGE,
-  POPUP_SCHEDULED_MESSAGE,
-  POPUP_VERSION_RESTORED_MESSAGE,
-  POPUP_CREATED_MESSAGE,
-  POPUP_DELETED_MESSAGE,
-  POPUP_DUPLICATED_MESSAGE,
-  POPUP_NOT_FOUND_MESSAGE,
-  POPUP_UPDATED_MESSAGE,
-  POPUPS_DELETED_MESSAGE,
-  PUSH_CANCELLED_MESSAGE,
-  PUSH_DRAFT_DISCARDED_MESSAGE,
-  PUSH_PUBLISHED_MESSAGE,
-  PUSH_SCHEDULED_MESSAGE,
-  PUSH_VERSION_RESTORED_MESSAGE,
-  PUSH_CREATED_MESSAGE,
-  PUSH_DELETED_MESSAGE,
-  PUSH_DUPLICATED_MESSAGE,
-  PUSH_NOT_FOUND_MESSAGE,
-  PUSH_UPDATED_MESSAGE,
-  bannerDocumentSchema,
-  popupDocumentSchema,
-  pushNotificationDocumentSchema,
+  LIMITS,
+  bannerKind,
+  popupKind,
+  pushKind,
+  tourKind,
+  checklistKind,
+  defaultTour,
+  tourPublishErrors,
   type BannerDocument,
   type CampaignStatus,
+  type ContentKindMessages,
+  type DescribedKind,
+  type MessageCode,
   type PopupDocument,
   type PushNotificationDocument,
-  tourDocumentSchema,
-  tourPublishErrors,
-  TOUR_CANCELLED_MESSAGE,
-  TOUR_CREATED_MESSAGE,
-  TOUR_DELETED_MESSAGE,
-  TOUR_DRAFT_DISCARDED_MESSAGE,
-  TOUR_DUPLICATED_MESSAGE,
-  TOUR_NOT_FOUND_MESSAGE,
-  TOUR_PUBLISHED_MESSAGE,
-  TOUR_SCHEDULED_MESSAGE,
-  TOUR_UPDATED_MESSAGE,
-  TOUR_VERSION_RESTORED_MESSAGE,
-  TOURS_DELETED_MESSAGE,
   type TourDocument,
-  checklistDocumentSchema,
-  CHECKLIST_CANCELLED_MESSAGE,
-  CHECKLIST_CREATED_MESSAGE,
-  CHECKLIST_DELETED_MESSAGE,
-  CHECKLIST_DRAFT_DISCARDED_MESSAGE,
-  CHECKLIST_DUPLICATED_MESSAGE,
-  CHECKLIST_NOT_FOUND_MESSAGE,
-  CHECKLIST_PUBLISHED_MESSAGE,
-  CHECKLIST_SCHEDULED_MESSAGE,
-  CHECKLIST_UPDATED_MESSAGE,
-  CHECKLIST_VERSION_RESTORED_MESSAGE,
-  CHECKLISTS_DELETED_MESSAGE,
   type ChecklistDocument,
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
@@ -98,18 +49,29 @@ export interface CampaignRefs {
   people: string[];
 }
 
+/** What every kind's document has: its status and the tag and workspace it is filed under. */
+export interface KindDocument {
+  status: CampaignStatus;
+  tag: string | null;
+  workspace: string | null;
+}
+
 /**
- * The rules of one kind of campaign (popup, banner or push notification): what differs between
- * them, as data. Everything else (storage, lists, targeting checks, duplicate, cancel, delete) is
- * one generic implementation: stores/campaigns.ts and routes/campaigns/index.ts.
+ * The server's rules of one kind: its descriptor's data the store needs (kind, document schema,
+ * messages; contracts' content-kinds.ts) and the code only the server runs (list columns, references,
+ * cross-field checks, duplicate), typed by the kind's document. Everything else (storage, lists,
+ * targeting checks, the lifecycle) is one generic implementation: stores/campaigns.ts and
+ * routes/campaigns/index.ts.
  */
-export interface CampaignKindRules<D extends { status: CampaignStatus; tag: string | null; workspace: string | null }> {
+export interface CampaignKindRules<D extends KindDocument> {
   kind: ContentKind;
   schema: ZodType<D>;
+  messages: ContentKindMessages;
   columns(doc: D): Omit<CampaignColumns, 'workspaceId' | 'tagId'>;
-  refs(doc: D): CampaignRefs;
+  /** The references of a document (checked before the server gives it its status, so without it). */
+  refs(doc: Omit<D, 'status'>): CampaignRefs;
   /** Field messages of rules across fields (e.g. target "groups" needs a group). */
-  check(doc: D): Record<string, MessageCode>;
+  check(doc: Omit<D, 'status'>): Record<string, MessageCode>;
   /** The document as it reads today: current targets from the join tables (a deleted group drops out). */
   withRefs(doc: D, groups: string[], segments: string[]): D;
   /** The document of a duplicate: title suffixed, status of a fresh copy. */
@@ -118,23 +80,33 @@ export interface CampaignKindRules<D extends { status: CampaignStatus; tag: stri
    * The document as the server stores it, from what the author sent and every document the item has
    * had (working copy, published, versions): server-made ids, for instance. Absent: stored as sent.
    */
-  prepare?(doc: D, previous: Record<string, unknown>[]): D;
+  prepare?<T extends Omit<D, 'status'>>(doc: T, previous: Record<string, unknown>[]): T;
   /** Field messages of what a document needs before it goes live (publish, schedule); absent: nothing more. */
-  publishable?(doc: D): Record<string, string>;
-  messages: {
-    notFound: MessageCode;
-    created: MessageCode;
-    updated: MessageCode;
-    deleted: MessageCode;
-    deletedMany: MessageCode;
-    duplicated: MessageCode;
-    cancelled: MessageCode;
-    published: MessageCode;
-    scheduled: MessageCode;
-    draftDiscarded: MessageCode;
-    versionRestored: MessageCode;
-  };
+  publishable?(doc: D): Record<string, MessageCode>;
+  /** A kind created without a body (tours): the new item's document, from the create call's query. */
+  newDocument?(query: { workSpace?: string }): Omit<D, 'status'>;
 }
+
+/**
+ * The document of what the author sent, with the status the server gives it. A body is the document
+ * without its status (contracts: `*BodySchema = *DocumentSchema.omit({ status })`), so this is the
+ * kind's document; TypeScript cannot see it for a generic document type, hence the one assertion.
+ */
+export const withStatus = <D extends KindDocument>(body: Omit<D, 'status'>, status: CampaignStatus): D => ({ ...body, status }) as D;
+
+/** The id and the document of an update whose path has no id (push notifications: `_id` is in the body). */
+export function splitBodyId<D extends KindDocument>(body: Omit<D, 'status'> & { _id: string }): { id: string; body: Omit<D, 'status'> } {
+  const rest: Omit<D, 'status'> & { _id?: string } = { ...body };
+  delete rest._id;
+  return { id: body._id, body: rest };
+}
+
+/** The rules' part that is the descriptor's, read from it. */
+const fromDescriptor = <D extends KindDocument>(d: { kind: ContentKind; document: ZodType<D>; messages: ContentKindMessages }) => ({
+  kind: d.kind,
+  schema: d.document,
+  messages: d.messages,
+});
 
 const copyTitle = (title: string, max: number) => (title + DUPLICATE_TITLE_SUFFIX).slice(0, max);
 
@@ -145,32 +117,17 @@ function targetCheck(doc: { target: string; groups: string[]; audiences: string[
   return {};
 }
 
-export const popupKind: CampaignKindRules<PopupDocument> = {
-  kind: 'popup',
-  schema: popupDocumentSchema,
+export const popupRules: CampaignKindRules<PopupDocument> = {
+  ...fromDescriptor(popupKind),
   columns: (d) => ({ title: d.titleOfPopup.label, status: d.status, position: d.position, priority: d.priority, style: d.format, devices: d.devices }),
   refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfPopup: { ...d.titleOfPopup, label: copyTitle(d.titleOfPopup.label, LIMITS.titleMax) } }),
-  messages: {
-    notFound: POPUP_NOT_FOUND_MESSAGE,
-    created: POPUP_CREATED_MESSAGE,
-    updated: POPUP_UPDATED_MESSAGE,
-    deleted: POPUP_DELETED_MESSAGE,
-    deletedMany: POPUPS_DELETED_MESSAGE,
-    duplicated: POPUP_DUPLICATED_MESSAGE,
-    cancelled: POPUP_CANCELLED_MESSAGE,
-    published: POPUP_PUBLISHED_MESSAGE,
-    scheduled: POPUP_SCHEDULED_MESSAGE,
-    draftDiscarded: POPUP_DRAFT_DISCARDED_MESSAGE,
-    versionRestored: POPUP_VERSION_RESTORED_MESSAGE,
-  },
 };
 
-export const bannerKind: CampaignKindRules<BannerDocument> = {
-  kind: 'banner',
-  schema: bannerDocumentSchema,
+export const bannerRules: CampaignKindRules<BannerDocument> = {
+  ...fromDescriptor(bannerKind),
   columns: (d) => ({
     title: d.titleOfBanner,
     status: d.status,
@@ -183,24 +140,10 @@ export const bannerKind: CampaignKindRules<BannerDocument> = {
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfBanner: copyTitle(d.titleOfBanner, LIMITS.titleMax) }),
-  messages: {
-    notFound: BANNER_NOT_FOUND_MESSAGE,
-    created: BANNER_CREATED_MESSAGE,
-    updated: BANNER_UPDATED_MESSAGE,
-    deleted: BANNER_DELETED_MESSAGE,
-    deletedMany: BANNERS_DELETED_MESSAGE,
-    duplicated: BANNER_DUPLICATED_MESSAGE,
-    cancelled: BANNER_CANCELLED_MESSAGE,
-    published: BANNER_PUBLISHED_MESSAGE,
-    scheduled: BANNER_SCHEDULED_MESSAGE,
-    draftDiscarded: BANNER_DRAFT_DISCARDED_MESSAGE,
-    versionRestored: BANNER_VERSION_RESTORED_MESSAGE,
-  },
 };
 
-export const pushKind: CampaignKindRules<PushNotificationDocument> = {
-  kind: 'push',
-  schema: pushNotificationDocumentSchema,
+export const pushRules: CampaignKindRules<PushNotificationDocument> = {
+  ...fromDescriptor(pushKind),
   columns: (d) => ({ title: d.push_notification_title, status: d.status, position: null, priority: null, style: null, devices: d.devices }),
   refs: (d) => ({
     groups: { field: 'group', ids: d.group ? [d.group] : [] },
@@ -210,19 +153,6 @@ export const pushKind: CampaignKindRules<PushNotificationDocument> = {
   check: () => ({}),
   withRefs: (d, groups, audiences) => ({ ...d, group: groups[0] ?? null, audience: audiences[0] ?? null }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, push_notification_title: copyTitle(d.push_notification_title, LIMITS.titleMax) }),
-  messages: {
-    notFound: PUSH_NOT_FOUND_MESSAGE,
-    created: PUSH_CREATED_MESSAGE,
-    updated: PUSH_UPDATED_MESSAGE,
-    deleted: PUSH_DELETED_MESSAGE,
-    deletedMany: PUSH_DELETED_MESSAGE,
-    duplicated: PUSH_DUPLICATED_MESSAGE,
-    cancelled: PUSH_CANCELLED_MESSAGE,
-    published: PUSH_PUBLISHED_MESSAGE,
-    scheduled: PUSH_SCHEDULED_MESSAGE,
-    draftDiscarded: PUSH_DRAFT_DISCARDED_MESSAGE,
-    versionRestored: PUSH_VERSION_RESTORED_MESSAGE,
-  },
 };
 
 /** Every step id a tour's stored documents have used: an id the author sends is kept only if it is one of them. */
@@ -232,9 +162,8 @@ function stepIdsOf(documents: Record<string, unknown>[]): Set<string> {
   return ids;
 }
 
-export const tourKind: CampaignKindRules<TourDocument> = {
-  kind: 'tour',
-  schema: tourDocumentSchema,
+export const tourRules: CampaignKindRules<TourDocument> = {
+  ...fromDescriptor(tourKind),
   columns: (d) => ({ title: d.title, status: d.status, position: null, priority: d.settings.priority, style: null, devices: d.settings.devices }),
   refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
   check: targetCheck,
@@ -246,19 +175,10 @@ export const tourKind: CampaignKindRules<TourDocument> = {
     const known = stepIdsOf(previous);
     return { ...d, steps: d.steps.map((s) => ({ ...s, id: s.id && known.has(s.id) ? s.id : randomUUID() })) };
   },
-  publishable: tourPublishErrors,
-  messages: {
-    notFound: TOUR_NOT_FOUND_MESSAGE,
-    created: TOUR_CREATED_MESSAGE,
-    updated: TOUR_UPDATED_MESSAGE,
-    deleted: TOUR_DELETED_MESSAGE,
-    deletedMany: TOURS_DELETED_MESSAGE,
-    duplicated: TOUR_DUPLICATED_MESSAGE,
-    cancelled: TOUR_CANCELLED_MESSAGE,
-    published: TOUR_PUBLISHED_MESSAGE,
-    scheduled: TOUR_SCHEDULED_MESSAGE,
-    draftDiscarded: TOUR_DRAFT_DISCARDED_MESSAGE,
-    versionRestored: TOUR_VERSION_RESTORED_MESSAGE,
+  publishable: (d) => tourPublishErrors(d) as Record<string, MessageCode>,
+  newDocument: (query) => {
+    const { status: _status, ...doc } = defaultTour(query.workSpace ?? null);
+    return doc;
   },
 };
 
@@ -269,9 +189,8 @@ function taskIdsOf(documents: Record<string, unknown>[]): Set<string> {
   return ids;
 }
 
-export const checklistKind: CampaignKindRules<ChecklistDocument> = {
-  kind: 'checklist',
-  schema: checklistDocumentSchema,
+export const checklistRules: CampaignKindRules<ChecklistDocument> = {
+  ...fromDescriptor(checklistKind),
   columns: (d) => ({ title: d.title, status: d.status, position: null, priority: 'normal', style: d.notification_type, devices: 'all' }),
   refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
   check: targetCheck,
@@ -281,22 +200,18 @@ export const checklistKind: CampaignKindRules<ChecklistDocument> = {
   // edits, and a made-up or copied id cannot merge two tasks.
   prepare: (d, previous) => {
     const known = taskIdsOf(previous);
-    return { ...d, tasks: d.tasks.map((t) => ({ ...t, id: t.id && known.has(t.id) ? t.id : randomUUID() })) };
-  },
-  messages: {
-    notFound: CHECKLIST_NOT_FOUND_MESSAGE,
-    created: CHECKLIST_CREATED_MESSAGE,
-    updated: CHECKLIST_UPDATED_MESSAGE,
-    deleted: CHECKLIST_DELETED_MESSAGE,
-    deletedMany: CHECKLISTS_DELETED_MESSAGE,
-    duplicated: CHECKLIST_DUPLICATED_MESSAGE,
-    cancelled: CHECKLIST_CANCELLED_MESSAGE,
-    published: CHECKLIST_PUBLISHED_MESSAGE,
-    scheduled: CHECKLIST_SCHEDULED_MESSAGE,
-    draftDiscarded: CHECKLIST_DRAFT_DISCARDED_MESSAGE,
-    versionRestored: CHECKLIST_VERSION_RESTORED_MESSAGE,
+    return { ...d, tasks: d.tasks.map((t) => ({ ...t, id: known.has(t.id) ? t.id : randomUUID() })) };
   },
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyCampaignKind = CampaignKindRules<any>;
+/** Each described kind's document, as its descriptor's schema makes it. */
+export type DocumentOf<K extends DescribedKind> = z.output<(typeof CONTENT_KIND_DESCRIPTORS)[K]['document']>;
+
+/** The server's rules of every described kind: a descriptor without its rules does not compile. */
+export const KIND_RULES: { [K in DescribedKind]: CampaignKindRules<DocumentOf<K>> } = {
+  popup: popupRules,
+  banner: bannerRules,
+  push: pushRules,
+  tour: tourRules,
+  checklist: checklistRules,
+};

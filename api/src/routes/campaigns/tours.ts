@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { tourStatsStore } from '../../stores/tours';
-import { tourKind } from './kinds';
+import { tourRules } from './kinds';
 
 /** A step's name on the funnel: its title, else the start of its text. */
 const stepName = (s: TourDocument['steps'][number]) => s.title || tourStepText(s.content).slice(0, 80);
@@ -19,7 +19,7 @@ export function tourRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, tourCalls.stats, async (request) => {
     const website = activeWebsiteOf(request);
     const { id } = request.params as { id: string };
-    const tour = (await campaignsStore(ctx.db, website, tourKind).view(id)) as unknown as TourDocument;
+    const tour = (await campaignsStore(ctx.db, website, tourRules).view(id)) as unknown as TourDocument;
     const store = tourStatsStore(ctx.db, website.id);
     const [{ byType, byStep }, missingElements] = await Promise.all([store.funnel(id), store.missingElements(id)]);
     const data: TourStats = {

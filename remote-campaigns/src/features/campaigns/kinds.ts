@@ -1,33 +1,7 @@
-import { bannerCalls, popupCalls, pushNotificationCalls } from 'contracts';
-import type { CampaignKindScreens } from 'shared-content';
+import { bannerKind, popupKind, pushKind } from 'contracts';
+import { kindScreens } from 'shared-content';
 
-/** The campaign kinds of this remote, as the shared list and view screens see them (shared-content's kinds). */
-export const POPUP_SCREENS: CampaignKindScreens = {
-  namespace: 'campaigns',
-  i18nKey: 'popups',
-  service: 'popup',
-  subject: 'posts',
-  basePath: '/posts',
-  searchParam: 'titleOfPopup',
-  feedback: popupCalls,
-  lifecycle: popupCalls,
-};
-export const BANNER_SCREENS: CampaignKindScreens = {
-  namespace: 'campaigns',
-  i18nKey: 'banners',
-  service: 'banner',
-  subject: 'banners',
-  basePath: '/banners',
-  searchParam: 'titleOfBanner',
-  feedback: bannerCalls,
-  lifecycle: bannerCalls,
-};
-export const PUSH_NOTIFICATION_SCREENS: CampaignKindScreens = {
-  namespace: 'campaigns',
-  i18nKey: 'push',
-  service: 'push',
-  subject: 'pushNotification',
-  basePath: '/push_notification',
-  searchParam: 'title',
-  lifecycle: pushNotificationCalls,
-};
+/** The campaign kinds of this remote, as the shared list and view screens see them: derived from each kind's descriptor. */
+export const POPUP_SCREENS = kindScreens(popupKind);
+export const BANNER_SCREENS = kindScreens(bannerKind);
+export const PUSH_NOTIFICATION_SCREENS = kindScreens(pushKind);

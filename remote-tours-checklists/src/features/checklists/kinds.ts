@@ -1,13 +1,5 @@
-import { checklistCalls } from 'contracts';
-import type { CampaignKindScreens } from 'shared-content';
+import { checklistKind } from 'contracts';
+import { kindScreens } from 'shared-content';
 
-/** Checklists as the shared list and lifecycle bar see them (shared-content's kinds). */
-export const CHECKLIST_SCREENS: CampaignKindScreens = {
-  namespace: 'toursChecklists',
-  i18nKey: 'checklists',
-  service: 'checklist',
-  subject: 'checklist',
-  basePath: '/checklist',
-  searchParam: 'title',
-  lifecycle: checklistCalls,
-};
+/** Checklists as the shared list and lifecycle bar see them: derived from the checklist's descriptor. */
+export const CHECKLIST_SCREENS = kindScreens(checklistKind);

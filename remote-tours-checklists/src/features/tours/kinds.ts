@@ -1,14 +1,5 @@
-import { tourCalls } from 'contracts';
-import type { CampaignKindScreens } from 'shared-content';
+import { tourKind } from 'contracts';
+import { kindScreens } from 'shared-content';
 
-/** Product tours as the shared list and lifecycle bar see them (shared-content's kinds). */
-export const TOUR_SCREENS: CampaignKindScreens = {
-  namespace: 'toursChecklists',
-  i18nKey: 'tours',
-  service: 'tour',
-  subject: 'tour',
-  basePath: '/tour',
-  searchParam: 'title',
-  feedback: tourCalls,
-  lifecycle: tourCalls,
-};
+/** Product tours as the shared list and lifecycle bar see them: derived from the tour's descriptor. */
+export const TOUR_SCREENS = kindScreens(tourKind);

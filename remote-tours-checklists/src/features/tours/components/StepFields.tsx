@@ -23,7 +23,7 @@ export function StepFields({ index }: { index: number }) {
   return (
     <Stack gap="4" data-testid="tour-step-fields">
       <FormField label={t('tours.fields.stepTitle')} error={message(`${base}.title`)}>
-        <Input {...register(`${base}.title`)} maxLength={LIMITS.shortTitleMax} autoComplete="off" data-testid="field-step-title" />
+        <Input {...register(`${base}.title`)} dir="auto" maxLength={LIMITS.shortTitleMax} autoComplete="off" data-testid="field-step-title" />
       </FormField>
       <Controller
         control={control}
@@ -32,6 +32,7 @@ export function StepFields({ index }: { index: number }) {
           <FormField label={t('tours.fields.stepText')} error={message(`${base}.content`)}>
             <Textarea
               rows={4}
+              dir="auto"
               value={tourStepText(field.value ?? '')}
               onChange={(e) => field.onChange(contentWithText(field.value, e.target.value))}
               onBlur={field.onBlur}

@@ -38,7 +38,7 @@ export function StepPreview({ tour, index }: { tour: Partial<TourFormValues>; in
     >
       <Stack gap="2">
         <HStack justify="space-between" align="start" gap="2">
-          <Text as="h3" fontWeight="semibold" fontSize="md" data-testid="tour-preview-title">
+          <Text as="h3" dir="auto" fontWeight="semibold" fontSize="md" data-testid="tour-preview-title">
             {step.title || t('tours.steps.untitled')}
           </Text>
           {settings.dismissible !== false && (
@@ -47,7 +47,7 @@ export function StepPreview({ tour, index }: { tour: Partial<TourFormValues>; in
             </chakra.span>
           )}
         </HStack>
-        <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="tour-preview-text">
+        <Text dir="auto" fontSize="sm" whiteSpace="pre-wrap" data-testid="tour-preview-text">
           {tourStepText(step.content ?? '')}
         </Text>
         <HStack justify="space-between" gap="2" wrap="wrap">

@@ -157,7 +157,7 @@ export function TourForm({ defaultValues, submitLabel, onSubmit, onFailure, onCa
         <Stack gap="5">
           <Section title={t('tours.sections.tour')} testId="section-tour">
             <FormField label={t('tours.fields.title')} error={message('title')} required>
-              <Input {...register('title')} maxLength={LIMITS.titleMax} autoComplete="off" data-testid="field-title" />
+              <Input {...register('title')} dir="auto" maxLength={LIMITS.titleMax} autoComplete="off" data-testid="field-title" />
             </FormField>
           </Section>
           <Section title={t('tours.sections.steps')} testId="section-steps">

@@ -1,0 +1,363 @@
+import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
+import { pageRuleMatches } from 'contracts/script';
+import { isTourProgress, type TourProgress } from '../core/tours';
+import { createHost, el, sheet, textOn, TOP } from './dom';
+import { waitForElement, type ElementWait } from './element-waiter';
+import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
+
+type Tour = ItemOf<'tour'>['tour'];
+type Step = Tour['steps'][number];
+type Target = NonNullable<Step['target']>;
+
+/** How long a step's element may take to appear (rendered after data, behind a lazy route) before it is reported missing. */
+export const ELEMENT_TIMEOUT_MS = 6000;
+/** Room between the element and its highlight, and between the highlight and the step. */
+const PAD = 6;
+
+const css = () =>
+  sheet(`
+.shade{position:fixed;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
+.ring{position:fixed;z-index:${TOP};border-radius:6px;box-shadow:0 0 0 3px #fff,0 0 0 5px var(--sp-btn);pointer-events:none}
+.step{position:fixed;z-index:${TOP};top:0;left:0;inline-size:min(340px,calc(100vw - 16px));background:#fff;color:#1f1f1f;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px}
+.step.centre{top:50%;left:50%;transform:translate(-50%,-50%)}
+.head{display:flex;align-items:flex-start;gap:8px;justify-content:space-between}
+.title{margin:0 0 6px;font-size:16px;font-weight:600}
+.text{margin:0 0 8px;white-space:pre-wrap}
+.count{font-size:12px;color:#595959}
+.foot{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-block-start:8px}
+.grow{flex:1}
+.btn{border:0;border-radius:6px;padding:6px 14px;background:var(--sp-btn);color:var(--sp-btn-text);font-weight:600}
+.ghost{border:1px solid rgba(0,0,0,.25);border-radius:6px;padding:5px 12px;background:#fff}
+.arrow{position:absolute;inline-size:10px;block-size:10px;background:#fff;transform:rotate(45deg)}
+@media (prefers-reduced-motion:no-preference){
+.step{transition:opacity .2s}
+.fade{opacity:0;transition:opacity .6s}
+.bit{position:fixed;z-index:${TOP};inline-size:8px;block-size:12px;inset-block-start:-12px;animation:sp-fall 1.4s ease-in forwards}
+@keyframes sp-fall{to{transform:translateY(105vh) rotate(540deg)}}}
+@media (prefers-reduced-motion:reduce){.bit{display:none}}
+`);
+
+/** Whether the visitor asked for less motion (no animation, no smooth scrolling). */
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * The element of a step: its selector, else the description the builder kept (tag, text, position
+ * among its siblings of that tag) when the customer's markup changed and the selector matches nothing.
+ */
+export function findTarget(target: Target, doc: Document = document): Element | null {
+  try {
+    const found = doc.querySelector(target.selector);
+    if (found) return found;
+  } catch {
+    // A selector this browser cannot parse: the fallback may still find it.
+  }
+  const f = target.fallback;
+  if (!f?.text) return null;
+  const text = clean(f.text);
+  const candidates = Array.from(doc.getElementsByTagName(f.tag || '*')).filter(
+    (e) => !e.closest('signpost-tour') && (clean(e.textContent) === text || clean(e.getAttribute('aria-label')) === text),
+  );
+  if (candidates.length <= 1 || f.index === null) return candidates[candidates.length - 1] ?? null;
+  const position = (e: Element) =>
+    Array.from(e.parentElement?.children ?? [])
+      .filter((s) => s.tagName === e.tagName)
+      .indexOf(e);
+  return candidates.find((e) => position(e) === f.index) ?? candidates[candidates.length - 1];
+}
+
+const stepText = (content: Step['content']) => (typeof content === 'string' ? content : content.map((b) => b.text ?? '').join('\n\n'));
+
+/** Physical sides for `dir`: the step sits after its element in the reading direction when told `right`. */
+function placementOf(step: Step, rtl: boolean): Placement {
+  const p = step.placement === 'auto' ? 'bottom' : step.placement;
+  if (!rtl) return p;
+  return p === 'left' ? 'right' : p === 'right' ? 'left' : p;
+}
+
+/**
+ * A product tour on the customer's page: one step at a time, beside its element (waited for, checked
+ * visible, scrolled into view, highlighted through a cut-out of the overlay) or centred; the visitor's
+ * place kept through the core's progress at every move, so a link followed, a client-side navigation
+ * or a reload resumes it. A step advanced by a click on its element leaves that element clickable
+ * (the overlay has a hole there) and reachable by Tab from the step. Focus moves into each step;
+ * Esc leaves (snoozes when the tour allows it); the arrow keys move; a live region announces each step.
+ */
+export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
+  let tour: Tour = item.tour;
+  const { t, dir } = ctx.locale;
+  const rtl = dir === 'rtl';
+  const { frame, attach, remove } = createHost('tour', css(), ctx.locale);
+  const live = el('div', { class: 'vh', role: 'status', 'aria-live': 'polite' });
+  frame.append(live);
+  frame.style.setProperty('--sp-btn', tour.button_color);
+  frame.style.setProperty('--sp-btn-text', textOn(tour.button_color));
+  attach();
+
+  let index = 0;
+  let gone = false;
+  let wait: ElementWait | null = null;
+  /** Undoes what the current step put on the page (its nodes, listeners, the position updates). */
+  let teardown: () => void = () => undefined;
+  const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+
+  const save = (state: TourProgress) => ctx.progress.set({ ...state });
+
+  function begin(restart: boolean) {
+    const state = ctx.progress.get();
+    if (!restart && isTourProgress(state) && (state.status === 'active' || state.status === 'snoozed')) {
+      index = Math.min(state.step, tour.steps.length - 1);
+      if (state.status === 'snoozed') save({ step: index, status: 'active' });
+    } else {
+      index = 0;
+      save({ step: 0, status: 'active' });
+      ctx.emit('view');
+    }
+    show(index);
+  }
+
+  function clear() {
+    wait?.cancel();
+    wait = null;
+    teardown();
+    teardown = () => undefined;
+  }
+
+  /** Whether the step belongs to this page (no page: any). */
+  const onThisPage = (step: Step, href = location.href) => !step.url || pageRuleMatches(step.url, href);
+  /** The page that advances a step advanced by reaching a page: its own, else the next step's. */
+  const advancePage = (i: number) => tour.steps[i].advanceUrl || tour.steps[i + 1]?.url || '';
+
+  function show(i: number) {
+    clear();
+    if (gone) return;
+    if (i >= tour.steps.length) return finish('complete');
+    index = i;
+    save({ step: i, status: 'active' });
+    const step = tour.steps[i];
+    if (!onThisPage(step)) {
+      // A step advanced by reaching a page, and the visitor is there (a link followed, a reload): done.
+      if (step.advanceOn === 'page' && advancePage(i) && pageRuleMatches(advancePage(i), location.href)) return next();
+      // Its page is another one: step aside until the visitor gets there (the core shows it again).
+      return ctx.leave();
+    }
+    if (!step.target) return render(step, null);
+    const target = step.target;
+    const current = (wait = waitForElement(() => findTarget(target), ELEMENT_TIMEOUT_MS));
+    void current.found.then((element) => {
+      if (gone || wait !== current) return;
+      wait = null;
+      if (element) return render(step, element);
+      ctx.emit('element_missing', { target: step.id, detail: { page: location.href.slice(0, 2048), selector: target.selector } });
+      if (step.whenMissing === 'centre') render(step, null);
+      else if (i + 1 < tour.steps.length) show(i + 1);
+      else finish('complete');
+    });
+  }
+
+  function render(step: Step, element: Element | null) {
+    const total = tour.steps.length;
+    const titleId = `sp-tour-${item.id}-${index}`;
+    const card = el('div', { class: 'step', role: 'dialog', 'aria-labelledby': titleId, tabindex: '-1' });
+    const close = tour.settings.dismissible ? el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×') : null;
+    close?.addEventListener('click', () => finish('dismiss'));
+    const heading = el('h2', { class: 'title', id: titleId }, step.title || tour.title);
+    card.append(el('div', { class: 'head' }, heading, close));
+    const text = stepText(step.content);
+    if (text) card.append(el('p', { class: 'text' }, text));
+    const foot = el('div', { class: 'foot' });
+    const count = t.stepOf.replace('{n}', String(index + 1)).replace('{total}', String(total));
+    if (tour.settings.showProgress) foot.append(el('span', { class: 'count' }, count));
+    foot.append(el('span', { class: 'grow' }));
+    if (tour.snoozeable) {
+      const later = el('button', { type: 'button', class: 'ghost' }, tour.snooze_button_text || t.later);
+      later.addEventListener('click', () => finish('snooze'));
+      foot.append(later);
+    }
+    if (index > 0 && onThisPage(tour.steps[index - 1])) {
+      const previous = el('button', { type: 'button', class: 'ghost' }, t.previous);
+      previous.addEventListener('click', () => show(index - 1));
+      foot.append(previous);
+    }
+    const last = index === total - 1;
+    let primary: HTMLButtonElement | null = null;
+    if (step.advanceOn === 'next' || !element) {
+      primary = el('button', { type: 'button', class: 'btn' }, last ? t.done : t.next);
+      primary.addEventListener('click', () => next());
+      foot.append(primary);
+    }
+    card.append(foot);
+
+    const parts: HTMLElement[] = [];
+    const cleanups: (() => void)[] = [];
+    const shades = tour.settings.overlay ? [0, 1, 2, 3].map(() => el('div', { class: 'shade' })) : [];
+    const ring = element ? el('div', { class: 'ring' }) : null;
+    parts.push(...shades);
+    if (ring) parts.push(ring);
+    parts.push(card);
+    frame.append(...parts);
+
+    if (element) {
+      const arrowEl = el('div', { class: 'arrow' });
+      card.append(arrowEl);
+      // Scrolled into view first (centred, so the step has room), without animation for reduced motion.
+      if (typeof element.scrollIntoView === 'function')
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+      const update = () => {
+        const box = element.getBoundingClientRect();
+        const hole = { top: box.top - PAD, left: box.left - PAD, right: box.right + PAD, bottom: box.bottom + PAD };
+        if (shades.length) {
+          // Four shades around the hole: the page is dimmed and unclickable everywhere but the element.
+          const [top, bottom, left, right] = shades;
+          Object.assign(top.style, { top: '0px', left: '0px', width: '100vw', height: `${Math.max(0, hole.top)}px` });
+          Object.assign(bottom.style, { top: `${hole.bottom}px`, left: '0px', width: '100vw', height: `${Math.max(0, innerHeight - hole.bottom)}px` });
+          Object.assign(left.style, { top: `${hole.top}px`, left: '0px', width: `${Math.max(0, hole.left)}px`, height: `${hole.bottom - hole.top}px` });
+          Object.assign(right.style, {
+            top: `${hole.top}px`,
+            left: `${hole.right}px`,
+            width: `${Math.max(0, innerWidth - hole.right)}px`,
+            height: `${hole.bottom - hole.top}px`,
+          });
+        }
+        if (ring)
+          Object.assign(ring.style, {
+            top: `${hole.top}px`,
+            left: `${hole.left}px`,
+            width: `${hole.right - hole.left}px`,
+            height: `${hole.bottom - hole.top}px`,
+          });
+        void computePosition(element, card, {
+          strategy: 'fixed',
+          placement: placementOf(step, rtl),
+          middleware: [offset(PAD + 8), flip(), shift({ padding: 8 }), arrow({ element: arrowEl })],
+        }).then(({ x, y, placement, middlewareData }) => {
+          // Physical coordinates from floating-ui (the sheet places the step by top/left, in either direction).
+          Object.assign(card.style, { left: `${x}px`, top: `${y}px` });
+          const side = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' }[placement.split('-')[0]] ?? 'top';
+          const a = middlewareData.arrow;
+          Object.assign(arrowEl.style, {
+            left: a?.x != null ? `${a.x}px` : '',
+            top: a?.y != null ? `${a.y}px` : '',
+            right: '',
+            bottom: '',
+            [side]: '-5px',
+          });
+        });
+      };
+      cleanups.push(autoUpdate(element, card, update));
+      if (step.advanceOn === 'click') {
+        // Capture, before the page's own handlers and before a link navigates: the place is written first.
+        const onClick = (event: Event) => {
+          if (event.target instanceof Node && element.contains(event.target)) next();
+        };
+        document.addEventListener('click', onClick, true);
+        cleanups.push(() => document.removeEventListener('click', onClick, true));
+        // Esc and the arrows also work while focus is on the element the step asks to click.
+        const onKey = (event: KeyboardEvent) => {
+          if (event.target instanceof Node && element.contains(event.target)) keys(event);
+        };
+        document.addEventListener('keydown', onKey, true);
+        cleanups.push(() => document.removeEventListener('keydown', onKey, true));
+      }
+    } else {
+      card.classList.add('centre');
+      for (const s of shades) Object.assign(s.style, { top: '0px', left: '0px', width: '100vw', height: '100vh' });
+      shades.slice(1).forEach((s) => s.remove());
+    }
+
+    card.addEventListener('keydown', (event) => {
+      // Tab from the step's last control reaches the element the step asks to click (never trapped away from it).
+      const focusables = Array.from(card.querySelectorAll('button'));
+      if (event.key === 'Tab' && !event.shiftKey && step.advanceOn === 'click' && element instanceof HTMLElement) {
+        const active = (frame.getRootNode() as ShadowRoot).activeElement;
+        if (active === card || active === focusables[focusables.length - 1]) {
+          event.preventDefault();
+          element.focus();
+          return;
+        }
+      }
+      keys(event);
+    });
+
+    live.textContent = `${tour.settings.showProgress ? `${count}: ` : ''}${step.title || tour.title}`;
+    (primary ?? card).focus({ preventScroll: true });
+    ctx.emit('step', { target: step.id });
+    teardown = () => {
+      for (const c of cleanups) c();
+      for (const p of parts) p.remove();
+    };
+  }
+
+  function keys(event: KeyboardEvent) {
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      finish(tour.snoozeable ? 'snooze' : 'dismiss');
+    } else if (event.key === forward && tour.steps[index].advanceOn === 'next') {
+      event.preventDefault();
+      next();
+    } else if (event.key === back && index > 0 && onThisPage(tour.steps[index - 1])) {
+      event.preventDefault();
+      show(index - 1);
+    }
+  }
+
+  function next() {
+    if (index + 1 >= tour.steps.length) return finish('complete');
+    // Written before anything else: a click on a link navigates right after this handler.
+    save({ step: index + 1, status: 'active' });
+    show(index + 1);
+  }
+
+  /** The visitor finished, left or put off the tour: their place is kept, the event reported, the end played. */
+  function finish(how: 'complete' | 'snooze' | 'dismiss') {
+    if (gone) return;
+    save({ step: how === 'snooze' ? index : 0, status: how === 'complete' ? 'done' : how === 'snooze' ? 'snoozed' : 'dismissed', visit: ctx.visit });
+    ctx.emit(how);
+    clear();
+    live.textContent = how === 'complete' ? t.finished : '';
+    const end = how === 'complete' ? tour.end_tour_animation : 'noanimation';
+    const reduce = reducedMotion();
+    if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
+    if (end === 'confetti' && !reduce) {
+      const colors = [tour.button_color, '#ffb400', '#00b386', '#e5484d'];
+      for (let n = 0; n < 24; n++) {
+        const bit = el('div', { class: 'bit' });
+        Object.assign(bit.style, { left: `${(n * 37) % 100}vw`, background: colors[n % colors.length], animationDelay: `${(n % 6) * 60}ms` });
+        frame.append(bit);
+      }
+    }
+    // The live region says "finished" before the host goes; the animation plays out.
+    setTimeout(() => ctx.dismiss(false), end === 'noanimation' || reduce ? 400 : 1500);
+    gone = true;
+  }
+
+  begin(false);
+
+  return {
+    destroy() {
+      gone = true;
+      clear();
+      remove();
+    },
+    pageChanged(href) {
+      if (gone) return;
+      const step = tour.steps[index];
+      if (step.advanceOn === 'page' && advancePage(index) && pageRuleMatches(advancePage(index), href)) return next();
+      if (!onThisPage(step, href)) {
+        clear();
+        ctx.leave();
+      }
+    },
+    update(next: ScriptItem, restart: boolean) {
+      if (next.kind !== 'tour' || gone) return;
+      tour = next.tour;
+      if (restart) {
+        clear();
+        begin(true);
+      }
+    },
+  };
+}
