@@ -3,7 +3,8 @@
  * once: its descriptor in contracts/src/content-kinds.ts. Everything else derives from it, and these
  * checks keep it so (as remote-registry.test.ts does for the remotes):
  *  - the API registers, for each kind, exactly the routes of the descriptor's calls, with the
- *    descriptor's permissions, and no other route under the kind's path;
+ *    descriptor's permissions, and no other route under the kind's path; its store serves every
+ *    list filter of the descriptor's list query;
  *  - the console's kind screens agree with the descriptors: the remote of the kind's namespace
  *    serves its list, create, view and update routes under the descriptor's base path with the
  *    descriptor's permissions (its manifest is pure data, so it is checked, not derived), and the
@@ -116,6 +117,16 @@ describe('the content kinds', () => {
       expect(call.access.permission).toMatch(new RegExp(`^(${ACTIONS.join('|')})_${kind.resource}$`));
       expect(call.tag).toBe(kind.tag);
     }
+  });
+
+  it('have their list filters served by the store: each one but the title search compares a column', () => {
+    const script = `
+      const { EQUALITY_FILTER_NAMES } = await import('./src/stores/campaigns.ts');
+      console.log(JSON.stringify(EQUALITY_FILTER_NAMES));`;
+    const served: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.join(root, 'api'), encoding: 'utf8' }),
+    );
+    for (const kind of CONTENT_KIND_LIST) expect(kind.listFilters.filter((f) => f !== kind.titleParam).filter((f) => !served.includes(f))).toEqual([]);
   });
 
   it('are what the API registers: the descriptors’ calls and no other route under a kind’s path', () => {
