@@ -627,15 +627,12 @@ const bulkIds = (notFound: MessageCode) =>
     .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
 /** A bulk call's id list, for the kinds declared elsewhere (tours…). */
 export const campaignBulkIds = bulkIds;
-/** DELETE /api/popups body. */
-export const popupDeleteBodySchema = z.object({ popups: bulkIds(msg('popups.notFound')) });
-export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
-/** DELETE /api/banners body. */
-export const bannerDeleteBodySchema = z.object({ banners: bulkIds(msg('banners.notFound')) });
-export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
-/** DELETE /api/push-notification body: one or many ids (the row action sends one). */
-export const pushNotificationDeleteBodySchema = z.object({ notifications: bulkIds(msg('pushNotifications.notFound')) });
-export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
+/**
+ * A bulk delete's body: the ids under the kind's list name (`{ popups: ids }`); each kind's descriptor
+ * (content-kinds.ts) names its list, and an unknown id reports the kind's not-found message.
+ */
+export const bulkDeleteSchema = <F extends string>(field: F, notFound: MessageCode) =>
+  z.object({ [field]: bulkIds(notFound) } as Record<F, ReturnType<typeof bulkIds>>);
 
 // ---------------------------------------------------------------------------------------------
 // Lists

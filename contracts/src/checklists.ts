@@ -204,10 +204,6 @@ export type Checklist = z.infer<typeof checklistSchema>;
 export const checklistResponseSchema = z.object({ data: checklistSchema });
 export const checklistSavedResponseSchema = z.object({ message: z.string(), data: checklistSchema });
 
-/** DELETE /api/check-list body (spec: `checklists`). */
-export const checklistDeleteBodySchema = z.object({ checklists: campaignBulkIds(msg('checklists.notFound')) });
-export type ChecklistDeleteBody = z.input<typeof checklistDeleteBodySchema>;
-
 /** GET /api/check-list (spec: page, pageSize, status, author, title, workSpace); 5 a page by default (spec section 9). */
 export const checklistListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(CHECKLIST_PAGE_SIZE),

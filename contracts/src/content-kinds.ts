@@ -34,19 +34,17 @@ import {
   PUSH_UPDATED_MESSAGE,
   PUSH_VERSION_RESTORED_MESSAGE,
   bannerBodySchema,
-  bannerDeleteBodySchema,
+  bulkDeleteSchema,
   bannerDocumentSchema,
   bannerListQuerySchema,
   bannerResponseSchema,
   bannerSavedResponseSchema,
   popupBodySchema,
-  popupDeleteBodySchema,
   popupDocumentSchema,
   popupListQuerySchema,
   popupResponseSchema,
   popupSavedResponseSchema,
   pushNotificationBodySchema,
-  pushNotificationDeleteBodySchema,
   pushNotificationDocumentSchema,
   pushNotificationListQuerySchema,
   pushNotificationResponseSchema,
@@ -61,7 +59,6 @@ import type { Permission } from './permissions';
 import type { WorkspaceService } from './workspaces';
 import {
   checklistBodySchema,
-  checklistDeleteBodySchema,
   checklistDocumentSchema,
   checklistListQuerySchema,
   checklistResponseSchema,
@@ -94,7 +91,6 @@ import {
   TOURS_DELETED_MESSAGE,
   tourBodySchema,
   tourCreateQuerySchema,
-  tourDeleteBodySchema,
   tourDocumentSchema,
   tourListQuerySchema,
   tourResponseSchema,
@@ -138,7 +134,7 @@ export interface ContentKindMessages {
   versionRestored: MessageCode;
 }
 
-/** What a kind declares (the descriptor without what is derived from it: its list filters and calls). */
+/** What a kind declares (the descriptor without what is derived from it: its bulk-delete body, list filters and calls). */
 export interface ContentKindData<
   K extends WorkspaceService = WorkspaceService,
   P extends `/api/${string}` = `/api/${string}`,
@@ -164,9 +160,7 @@ export interface ContentKindData<
   item: z.ZodType;
   /** What create, update, duplicate, cancel and the lifecycle's actions answer: a message and the saved item. */
   saved: z.ZodType;
-  /** The bulk delete's body, `{ [deleteField]: ids }`. */
-  deleteMany: z.ZodObject<Record<DeleteField, z.ZodType>>;
-  /** The bulk delete body's list name (popups, banners, notifications). */
+  /** The bulk delete body's list name (popups, banners, notifications): its body is `{ [deleteField]: ids }`. */
   deleteField: DeleteField;
   /** The list's title search parameter (named after the document's title field): one of the list query's. */
   titleParam: string;
@@ -201,13 +195,17 @@ export type ListFilter<L extends z.ZodObject> = Exclude<keyof L['shape'] & strin
 const filtersOf = <L extends z.ZodObject>(listQuery: L): ListFilter<L>[] =>
   Object.keys(listQuery.shape).filter((k) => !(k in pageQuerySchema.shape)) as ListFilter<L>[];
 
-/** A kind's descriptor: its data, its list filters and its calls. */
+/** A kind's descriptor: its data, its bulk-delete body, its list filters and its calls. */
 function describe<const D extends ContentKindData, C>(
   data: D & { titleParam: keyof z.input<D['listQuery']>; titleField: keyof z.output<D['document']> },
-  calls: (data: D) => C,
+  calls: (data: D & { deleteMany: ReturnType<typeof bulkDeleteSchema<D['deleteField']>> }) => C,
 ) {
-  return { ...data, listFilters: filtersOf(data.listQuery), calls: calls(data) };
+  const full = { ...data, deleteMany: bulkDeleteSchema<D['deleteField']>(data.deleteField, data.messages.notFound), listFilters: filtersOf(data.listQuery) };
+  return { ...full, calls: calls(full) };
 }
+
+/** A kind's bulk-delete body: the ids under the kind's list name (`{ popups: ids }`). */
+export const bulkDeleteBody = <F extends string>(kind: { deleteField: F }, ids: string[]) => ({ [kind.deleteField]: ids }) as Record<F, string[]>;
 
 /** The permission a kind's `action` needs (`get_posts`). */
 export const kindPermission = (
@@ -231,7 +229,6 @@ export const popupKind = describe(
     body: popupBodySchema,
     item: popupResponseSchema,
     saved: popupSavedResponseSchema,
-    deleteMany: popupDeleteBodySchema,
     deleteField: 'popups',
     titleParam: 'titleOfPopup',
     titleField: 'titleOfPopup',
@@ -274,7 +271,6 @@ export const bannerKind = describe(
     body: bannerBodySchema,
     item: bannerResponseSchema,
     saved: bannerSavedResponseSchema,
-    deleteMany: bannerDeleteBodySchema,
     deleteField: 'banners',
     titleParam: 'titleOfBanner',
     titleField: 'titleOfBanner',
@@ -320,7 +316,6 @@ export const pushKind = describe(
     body: pushNotificationBodySchema,
     item: pushNotificationResponseSchema,
     saved: pushNotificationSavedResponseSchema,
-    deleteMany: pushNotificationDeleteBodySchema,
     deleteField: 'notifications',
     titleParam: 'title',
     titleField: 'push_notification_title',
@@ -378,7 +373,6 @@ export const tourKind = describe(
     body: tourBodySchema,
     item: tourResponseSchema,
     saved: tourSavedResponseSchema,
-    deleteMany: tourDeleteBodySchema,
     deleteField: 'productTours',
     titleParam: 'title',
     titleField: 'title',
@@ -450,7 +444,6 @@ export const checklistKind = describe(
     body: checklistBodySchema,
     item: checklistResponseSchema,
     saved: checklistSavedResponseSchema,
-    deleteMany: checklistDeleteBodySchema,
     deleteField: 'checklists',
     titleParam: 'title',
     titleField: 'title',
@@ -494,6 +487,18 @@ export const checklistKind = describe(
     }),
   }),
 );
+
+/** The bulk deletes' bodies (`{ popups: ids }`…), as each descriptor names its list. */
+export const popupDeleteBodySchema = popupKind.deleteMany;
+export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
+export const bannerDeleteBodySchema = bannerKind.deleteMany;
+export type BannerDeleteBody = z.input<typeof bannerDeleteBodySchema>;
+export const pushNotificationDeleteBodySchema = pushKind.deleteMany;
+export type PushNotificationDeleteBody = z.input<typeof pushNotificationDeleteBodySchema>;
+export const tourDeleteBodySchema = tourKind.deleteMany;
+export type TourDeleteBody = z.input<typeof tourDeleteBodySchema>;
+export const checklistDeleteBodySchema = checklistKind.deleteMany;
+export type ChecklistDeleteBody = z.input<typeof checklistDeleteBodySchema>;
 
 /**
  * Every described kind, keyed by its kind. A new kind is one more entry here (and its descriptor

@@ -329,10 +329,6 @@ export const tourSavedResponseSchema = z.object({ message: z.string(), data: tou
 export const tourCreateQuerySchema = z.object({ workSpace: z.string().uuid(msg('campaigns.workspaceNotOfWebsite')).optional() });
 export type TourCreateQuery = z.input<typeof tourCreateQuerySchema>;
 
-/** DELETE /api/product-tours body. */
-export const tourDeleteBodySchema = z.object({ productTours: campaignBulkIds(msg('tours.notFound')) });
-export type TourDeleteBody = z.input<typeof tourDeleteBodySchema>;
-
 /** GET /api/product-tours: paging, title contains, priority and devices (settings), and the common filters. */
 export const tourListQuerySchema = pageQuerySchema.extend({
   title: campaignFilterText,

@@ -1,13 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { bannerKind } from '../../contracts/src/content-kinds';
 import { CampaignListPage } from './PopupListPage';
 import { ShellPage } from './ShellPage';
 
-/** /banners (get_banners). */
+/** The list of banners (path and permission: its descriptor). */
 export class BannerListPage extends CampaignListPage {
-  public static readonly path = '/banners';
+  public static readonly path = bannerKind.screens.basePath;
 
   public constructor(page: Page) {
-    super(page, BannerListPage.path, 'banners');
+    super(page, bannerKind);
   }
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ShellPage } from './ShellPage';
 
-/** The popup editor (/posts/{workspace}/create, /posts/{id}/update, /posts/{id}/view) and its live preview. */
+/** The popup editor (its create, update and view routes under the popup descriptor's base path) and its live preview. */
 export class PopupEditorPage extends ShellPage {
   public readonly heading: Locator;
   public readonly form: Locator;

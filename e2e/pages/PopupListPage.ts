@@ -1,5 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { popupKind } from '../../contracts/src/content-kinds';
 import { ListPage } from './ListPage';
+
+/** What a page object reads of a kind's descriptor (contracts' content-kinds.ts): its console route and test-id stem. */
+export interface KindScreens {
+  screens: { basePath: string; i18nKey: string };
+}
 
 /**
  * A campaign list of remote-campaigns (popups at /posts; banners and push notifications extend it):
@@ -16,12 +22,12 @@ export class CampaignListPage extends ListPage {
   /** The title search (its value lives in the URL, under the list call's title parameter). */
   public readonly search: Locator;
 
-  public constructor(
-    page: Page,
-    public readonly path: string,
-    kind: 'popups' | 'banners' | 'push' | 'tours',
-  ) {
+  public readonly path: string;
+
+  public constructor(page: Page, descriptor: KindScreens) {
+    const kind = descriptor.screens.i18nKey;
     super(page, `${kind}-table`, { exact: true, cell: 'row-title' });
+    this.path = descriptor.screens.basePath;
     this.heading = this.main.getByRole('heading', { level: 1 });
     this.createButton = page.getByTestId(`${kind}-create`);
     this.bulkDeleteButton = page.getByTestId(`${kind}-bulk-delete`);
@@ -74,12 +80,12 @@ export class CampaignListPage extends ListPage {
   }
 }
 
-/** /posts (get_posts): the popups list, with the form-answers export per row. */
+/** The popups list (its path and permission: the popup descriptor), with the form-answers export per row. */
 export class PopupListPage extends CampaignListPage {
-  public static readonly path = '/posts';
+  public static readonly path = popupKind.screens.basePath;
 
   public constructor(page: Page) {
-    super(page, PopupListPage.path, 'popups');
+    super(page, popupKind);
   }
 
   public exportButton(title: string): Locator {

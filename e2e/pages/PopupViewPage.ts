@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { popupKind } from '../../contracts/src/content-kinds';
 import { ShellPage } from './ShellPage';
 
-/** /posts/{id}/view: a popup read-only, with its comments and reactions dialog and the answers export. */
+/** A popup's view screen ({basePath}/{id}/view): a popup read-only, with its comments and reactions dialog and the answers export. */
 export class PopupViewPage extends ShellPage {
   public readonly feedbackButton: Locator;
   public readonly feedbackDialog: Locator;
@@ -15,7 +16,7 @@ export class PopupViewPage extends ShellPage {
   }
 
   public async navigate(id: string): Promise<void> {
-    await this.navigateTo(`/posts/${id}/view`);
+    await this.navigateTo(`${popupKind.screens.basePath}/${id}/view`);
     await expect(this.feedbackButton).toBeVisible({ timeout: 20_000 });
   }
 

@@ -1,13 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pushKind } from '../../contracts/src/content-kinds';
 import { CampaignListPage } from './PopupListPage';
 import { ShellPage } from './ShellPage';
 
-/** /push_notification (no permission to open). */
+/** The list of push notifications (path and permission: its descriptor). */
 export class PushListPage extends CampaignListPage {
-  public static readonly path = '/push_notification';
+  public static readonly path = pushKind.screens.basePath;
 
   public constructor(page: Page) {
-    super(page, PushListPage.path, 'push');
+    super(page, pushKind);
   }
 }
 

@@ -1,13 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { tourKind } from '../../contracts/src/content-kinds';
 import { CampaignListPage } from './PopupListPage';
 import { ShellPage } from './ShellPage';
 
-/** /tour (get_tour): the product tours in the shared content list. */
+/** The product tours in the shared content list (path and permission: its descriptor). */
 export class TourListPage extends CampaignListPage {
-  public static readonly path = '/tour';
+  public static readonly path = tourKind.screens.basePath;
 
   public constructor(page: Page) {
-    super(page, TourListPage.path, 'tours');
+    super(page, tourKind);
   }
 }
 

@@ -1,3 +1,5 @@
+import { callUrl } from '../../contracts/src/call';
+import { bannerKind, checklistKind, CONTENT_KIND_DESCRIPTORS, CONTENT_KIND_LIST, popupKind, type DescribedKind } from '../../contracts/src/content-kinds';
 import { Outbox } from './outbox';
 
 /** GET /api/websites/{id}/settings: how the website script paces what it shows. */
@@ -98,28 +100,22 @@ export class SignpostApi {
    * specs published would otherwise show on the demo site too (a modal popup over the page).
    */
   public async cancelPublished(session: ApiSession): Promise<void> {
-    const kinds = [
-      { list: '/api/popups', cancel: (id: string) => this.call('DELETE', `/api/popups/cancel/${id}`, { session }) },
-      { list: '/api/banners', cancel: (id: string) => this.call('DELETE', `/api/banners/cancel/${id}`, { session }) },
-      { list: '/api/push-notification', cancel: (id: string) => this.call('PATCH', `/api/push-notification/cancel/${id}`, { session }) },
-      { list: '/api/product-tours', cancel: (id: string) => this.call('DELETE', `/api/product-tours/cancel/${id}`, { session }) },
-      { list: '/api/check-list', cancel: (id: string) => this.call('POST', `/api/check-list/${id}/cancel`, { session }) },
-    ];
-    for (const kind of kinds) {
+    for (const { calls } of CONTENT_KIND_LIST) {
       // Live now or later: both are shown to visitors.
       for (const status of ['public', 'scheduled']) {
-        const page = await this.call<{ docs: { _id: string }[] }>('GET', `${kind.list}?status=${status}&pageSize=1000`, { session });
-        for (const doc of page.docs) await kind.cancel(doc._id);
+        const page = await this.call<{ docs: { _id: string }[] }>('GET', `${callUrl(calls.list)}?status=${status}&pageSize=1000`, { session });
+        for (const doc of page.docs) await this.call(calls.cancel.method, callUrl(calls.cancel, { id: doc._id }), { session });
       }
     }
   }
 
-  /** GET /api/check-list/{id}/stats-user: the checklist's funnel and a page of visitors with their tasks done. */
+  /** The checklist's stats-user call: its funnel and a page of visitors with their tasks done. */
   public checklistStats(
     session: ApiSession,
     id: string,
   ): Promise<{ docs: { visitorId: string; tasks: { id: string }[]; completedAt: string | null }[]; stats: { seen: number; completed: number } }> {
-    return this.call('GET', `/api/check-list/${id}/stats-user`, { session });
+    const { statsUser } = checklistKind.calls;
+    return this.call(statsUser.method, callUrl(statsUser, { id }), { session });
   }
 
   /** GET /api/websites/{id}/identity-verification for the session's website: required or not, and the identity secret. */
@@ -218,9 +214,10 @@ export class SignpostApi {
     return saved.data._id;
   }
 
-  /** DELETE /api/{popups|banners|push-notification}/{id}: removes content a test published, so later visitors do not see it. */
-  public deleteContent(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
-    return this.call('DELETE', `/api/${area}/${encodeURIComponent(id)}`, { session });
+  /** The kind's bulk delete with one id: removes content a test published, so later visitors do not see it. */
+  public deleteContent(session: ApiSession, kind: DescribedKind, id: string): Promise<unknown> {
+    const { calls, deleteField } = CONTENT_KIND_DESCRIPTORS[kind];
+    return this.call(calls.deleteMany.method, callUrl(calls.deleteMany), { session, body: { [deleteField]: [id] } });
   }
 
   /** POST /api/workspaces (in the session's active website): the new workspace's id. */
@@ -229,28 +226,35 @@ export class SignpostApi {
     return data._id;
   }
 
-  /** POST /api/popups: a one-page text popup titled `title` in `workspace`; its id. */
+  /** Creates a popup: a one-page text popup titled `title` in `workspace`; its id. */
   public async createPopup(session: ApiSession, title: string, workspace: string | null): Promise<string> {
     const body = { titleOfPopup: { label: title }, content: [{ id: 'p1', content: [{ id: 'b1', kind: 'text', text: title }] }], workspace };
-    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/popups', { session, body });
+    const { data } = await this.call<{ data: { _id: string } }>(popupKind.calls.create.method, callUrl(popupKind.calls.create), { session, body });
     return data._id;
   }
 
   /**
-   * POST /api/banners (`?draft=true`: saved as a draft, not live): a banner titled `banner` (its text
+   * Creates a banner (`?draft=true`: saved as a draft, not live): a banner titled `banner` (its text
    * the same), or with these fields (the rest defaulted by the API); the new banner's id.
    */
   public async createBanner(session: ApiSession, banner: string | Record<string, unknown>, { draft = false } = {}): Promise<string> {
     const body = typeof banner === 'string' ? { titleOfBanner: banner, content: banner } : banner;
-    const { data } = await this.call<{ data: { _id: string } }>('POST', `/api/banners${draft ? '?draft=true' : ''}`, { session, body });
+    const { data } = await this.call<{ data: { _id: string } }>(
+      bannerKind.calls.create.method,
+      `${callUrl(bannerKind.calls.create)}${draft ? '?draft=true' : ''}`,
+      {
+        session,
+        body,
+      },
+    );
     return data._id;
   }
 
-  /** GET /api/popups?titleOfPopup=…: the popups whose title contains `title`, with their status. */
+  /** The popups whose title contains `title` (the list's title search), with their status. */
   public async findPopups(session: ApiSession, title: string): Promise<{ _id: string; title: string; status: string }[]> {
     const page = await this.call<{ docs: { _id: string; title: string; status: string }[] }>(
       'GET',
-      `/api/popups?titleOfPopup=${encodeURIComponent(title)}&pageSize=100`,
+      `${callUrl(popupKind.calls.list)}?${popupKind.titleParam}=${encodeURIComponent(title)}&pageSize=100`,
       {
         session,
       },
@@ -258,9 +262,10 @@ export class SignpostApi {
     return page.docs;
   }
 
-  /** PUT /api/{popups|banners|push-notification}/publish/{id}: live now. */
-  public publish(session: ApiSession, area: 'popups' | 'banners' | 'push-notification', id: string): Promise<unknown> {
-    return this.call('PUT', `/api/${area}/publish/${encodeURIComponent(id)}`, { session });
+  /** The kind's publish call: live now. */
+  public publish(session: ApiSession, kind: DescribedKind, id: string): Promise<unknown> {
+    const { publish } = CONTENT_KIND_DESCRIPTORS[kind].calls;
+    return this.call(publish.method, callUrl(publish, { id }), { session });
   }
 
   /** GET / PUT /api/websites/{id}/settings: the website's delivery settings. */

@@ -92,8 +92,8 @@ test.describe('content lifecycle', () => {
     } finally {
       // Access tokens live 8 s in this suite: a new session for the clean-up.
       const cleanup = await api.loginAsAdmin();
-      for (const p of await api.findPopups(cleanup, title)) await api.deleteContent(cleanup, 'popups', p._id).catch(() => undefined);
-      await api.deleteContent(cleanup, 'popups', original).catch(() => undefined);
+      for (const p of await api.findPopups(cleanup, title)) await api.deleteContent(cleanup, 'popup', p._id).catch(() => undefined);
+      await api.deleteContent(cleanup, 'popup', original).catch(() => undefined);
     }
   });
 
@@ -140,7 +140,7 @@ test.describe('content lifecycle', () => {
         await expect(site.popup(after)).toBeVisible({ timeout: 20_000 });
       });
     } finally {
-      await api.deleteContent(await api.loginAsAdmin(), 'popups', id).catch(() => undefined);
+      await api.deleteContent(await api.loginAsAdmin(), 'popup', id).catch(() => undefined);
     }
   });
 
@@ -194,7 +194,7 @@ test.describe('content lifecycle', () => {
         await close();
       }
     } finally {
-      await api.deleteContent(await api.loginAsAdmin(), 'banners', id).catch(() => undefined);
+      await api.deleteContent(await api.loginAsAdmin(), 'banner', id).catch(() => undefined);
     }
   });
 
@@ -204,7 +204,7 @@ test.describe('content lifecycle', () => {
     // Seeded on the first start (live); other tests cancel everything live, so make it live again.
     const [seeded] = await api.findPopups(session, ADA_POPUP);
     expect(seeded?.title).toBe(ADA_POPUP);
-    if (seeded.status !== 'public') await api.publish(session, 'popups', seeded._id);
+    if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
     const { site, close } = await visitor(browser, product.demoSiteURL);
     try {
       await site.open('/');

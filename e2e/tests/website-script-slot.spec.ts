@@ -59,9 +59,9 @@ async function publishPush(page: Page, spec: { name: string; title: string; body
   return /\/push_notification\/([0-9a-f-]{36})\//.exec(href ?? '')![1];
 }
 
-async function remove(api: SignpostApi, items: { area: 'popups' | 'push-notification'; id: string }[]): Promise<void> {
+async function remove(api: SignpostApi, items: { kind: 'popup' | 'push'; id: string }[]): Promise<void> {
   const session = await api.loginAsAdmin();
-  for (const { area, id } of items) await api.deleteContent(session, area, id).catch(() => undefined);
+  for (const { kind, id } of items) await api.deleteContent(session, kind, id).catch(() => undefined);
 }
 
 /** What a page's own CSS may do to focused elements (TodoMVC's rule, made as strong as CSS allows). */
@@ -121,8 +121,8 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
       }
     } finally {
       await remove(api, [
-        { area: 'popups', id: popupId },
-        { area: 'push-notification', id: pushId },
+        { kind: 'popup', id: popupId },
+        { kind: 'push', id: pushId },
       ]);
     }
   });
@@ -170,8 +170,8 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
       }
     } finally {
       await remove(api, [
-        { area: 'popups', id: homeId },
-        { area: 'popups', id: docsId },
+        { kind: 'popup', id: homeId },
+        { kind: 'popup', id: docsId },
       ]);
     }
   });
@@ -199,7 +199,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [{ area: 'popups', id }]);
+      await remove(api, [{ kind: 'popup', id }]);
     }
   });
 
@@ -231,7 +231,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [{ area: 'popups', id }]);
+      await remove(api, [{ kind: 'popup', id }]);
     }
   });
 });

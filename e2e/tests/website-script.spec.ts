@@ -80,7 +80,7 @@ async function publishPopup(page: Page, spec: PopupSpec): Promise<string> {
 
 async function removePopups(api: SignpostApi, ids: string[]): Promise<void> {
   const session = await api.loginAsAdmin();
-  for (const id of ids) await api.deleteContent(session, 'popups', id).catch(() => undefined);
+  for (const id of ids) await api.deleteContent(session, 'popup', id).catch(() => undefined);
 }
 
 test.describe('website script on the demo site', () => {
@@ -301,8 +301,8 @@ test.describe('website script on the demo site', () => {
       }
     } finally {
       const session = await api.loginAsAdmin();
-      await api.deleteContent(session, 'banners', bannerId).catch(() => undefined);
-      await api.deleteContent(session, 'push-notification', pushId).catch(() => undefined);
+      await api.deleteContent(session, 'banner', bannerId).catch(() => undefined);
+      await api.deleteContent(session, 'push', pushId).catch(() => undefined);
     }
   });
 });
@@ -371,7 +371,7 @@ test.describe('a floating banner on a small phone (390 × 600)', () => {
       await expect(banner).toHaveCount(0);
     } finally {
       await context.close();
-      await api.deleteContent(session, 'banners', id).catch(() => undefined);
+      await api.deleteContent(session, 'banner', id).catch(() => undefined);
     }
   });
 });

@@ -342,7 +342,7 @@ const EQUALITY_FILTERS = {
   workSpace: contents.workspaceId,
 } as const;
 type EqualityFilter = keyof typeof EQUALITY_FILTERS;
-const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
+export const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
 
 /** What a list statement's text depends on: which filters are given, the order and the page size (values are placeholders). */
 interface PageShape {

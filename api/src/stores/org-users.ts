@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CallQuery, Paged, Permission, Sender, listSendersCall } from 'contracts';
+import { CONTENT_KIND_LIST, kindPermission, type CallQuery, type Paged, type Permission, type Sender, type listSendersCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users } from '../db/schema';
 import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 /** Creating any kind of content makes a user a possible sender of it. */
-const AUTHORING: Permission[] = ['create_posts', 'create_banners', 'create_tour', 'create_email', 'create_pushNotification', 'create_checklist'];
+const AUTHORING: Permission[] = [...CONTENT_KIND_LIST.map((k) => kindPermission(k, 'create')), 'create_tour', 'create_email', 'create_checklist'];
 
 /**
  * The SQL of an organisation's own users, always inside that organisation (the caller's). Emails

@@ -1,4 +1,4 @@
-import { pageRuleMatches } from 'contracts';
+import { CONTENT_KIND_LIST, pageRuleMatches } from 'contracts';
 import type { Alternative, CachedItem } from './content-cache';
 
 /** What the database says of one visitor: their client member and what they did with content. */
@@ -25,7 +25,8 @@ export interface Visit {
   seen: ReadonlySet<string>;
 }
 
-const INTERRUPTIVE = new Set(['popup', 'push']);
+/** The kinds that take the page's one interruptive slot and count toward the daily cap: their descriptors say so. */
+const INTERRUPTIVE: ReadonlySet<string> = new Set(CONTENT_KIND_LIST.filter((k) => k.interrupts).map((k) => k.kind));
 
 export const startOfUtcDay = (now: number) => now - (now % 86_400_000);
 

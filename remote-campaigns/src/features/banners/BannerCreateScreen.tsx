@@ -8,6 +8,7 @@ import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreateBanner } from './api/create-banner';
 import { BannerForm } from './components/BannerForm';
+import { BANNER_SCREENS } from '../campaigns/kinds';
 
 /** /banners/{id}/create (create_banners): a new banner in workspace {id} ('none': in no workspace), from the spec's defaults. */
 export default function BannerCreateScreen() {
@@ -17,7 +18,7 @@ export default function BannerCreateScreen() {
   const { mutateAsync: create } = useCreateBanner();
   const save = useSave({
     save: (body: BannerBody, intent) => create({ body, query: intent.asDraft ? { draft: 'true' } : {} }),
-    listPath: '/banners',
+    listPath: BANNER_SCREENS.basePath,
     fallback: t('messages.bannerCreateFailed'),
   });
   const defaults = useMemo(() => defaultBanner(workspaceOfCreateRoute(id)), [id]);

@@ -9,6 +9,7 @@ import { useCancelBanner } from './api/cancel-banner';
 import { useDeleteBanner } from './api/delete-banner';
 import { useDeleteBanners } from './api/delete-banners';
 import { useDuplicateBanner } from './api/duplicate-banner';
+import { bannerKind, bulkDeleteBody } from 'contracts';
 
 const valueFilters: ValueFilterSpec[] = [
   STATUS_FILTER,
@@ -31,7 +32,7 @@ export default function BannerListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: { banners: ids } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(bannerKind, ids) }),
   };
   return <ContentListPage kind={BANNER_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

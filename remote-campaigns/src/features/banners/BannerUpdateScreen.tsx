@@ -21,7 +21,7 @@ export default function BannerUpdateScreen() {
   const { mutateAsync: update } = useUpdateBanner();
   const save = useSave({
     save: (body: BannerBody) => update({ params: { id }, body }),
-    listPath: '/banners',
+    listPath: BANNER_SCREENS.basePath,
     fallback: t('messages.bannerUpdateFailed'),
   });
   return (

@@ -13,6 +13,7 @@ import { useDeletePopup } from './api/delete-popup';
 import { useDeletePopups } from './api/delete-popups';
 import { useDuplicatePopup } from './api/duplicate-popup';
 import { useExportAnswers } from './use-export-answers';
+import { bulkDeleteBody, popupKind } from 'contracts';
 
 const valueFilters: ValueFilterSpec[] = [
   STATUS_FILTER,
@@ -39,7 +40,7 @@ export default function PopupListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: { popups: ids } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(popupKind, ids) }),
   };
   const exportRow = useExportAnswers();
   const extraActions = useCallback(

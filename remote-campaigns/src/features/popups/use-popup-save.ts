@@ -7,6 +7,7 @@ import { useTranslation } from 'shared-i18n';
 import { useCreatePopup } from './api/create-popup';
 import { useUpdatePopup } from './api/update-popup';
 import type { SaveIntent } from '../campaigns/components/EditorForm';
+import { POPUP_SCREENS } from '../campaigns/kinds';
 
 /**
  * Saving a popup and what the user is told (spec section 8): the server's message on success; on
@@ -22,7 +23,7 @@ export function usePopupSave(id?: string) {
     async (body: PopupDocument, intent: SaveIntent = { asDraft: false }) => {
       const saved = id ? await update({ params: { id }, body }) : await create({ body, query: intent.asDraft ? { draft: 'true' } : {} });
       toaster.create({ type: 'success', title: saved.message });
-      navigate('/posts');
+      navigate(POPUP_SCREENS.basePath);
     },
     [id, navigate, create, update],
   );
@@ -33,5 +34,5 @@ export function usePopupSave(id?: string) {
     },
     [id, t],
   );
-  return { onSubmit, onFailure, onCancel: useCallback(() => navigate('/posts'), [navigate]) };
+  return { onSubmit, onFailure, onCancel: useCallback(() => navigate(POPUP_SCREENS.basePath), [navigate]) };
 }

@@ -8,6 +8,7 @@ import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { useSave } from '../campaigns/use-save';
 import { useCreatePushNotification } from './api/create-push-notification';
 import { PushForm } from './components/PushForm';
+import { PUSH_NOTIFICATION_SCREENS } from '../campaigns/kinds';
 
 /** /push_notification/{id}/create: a new push notification in workspace {id} ('Error while creating push notification'). */
 export default function PushCreateScreen() {
@@ -17,7 +18,7 @@ export default function PushCreateScreen() {
   const { mutateAsync: create } = useCreatePushNotification();
   const save = useSave({
     save: (body: PushNotificationBody, intent) => create({ body, query: intent.asDraft ? { draft: 'true' } : {} }),
-    listPath: '/push_notification',
+    listPath: PUSH_NOTIFICATION_SCREENS.basePath,
     fallback: t('messages.pushCreateFailed'),
   });
   const defaults = useMemo(() => defaultPushNotification(workspaceOfCreateRoute(id)), [id]);

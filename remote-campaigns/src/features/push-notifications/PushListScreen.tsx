@@ -8,6 +8,7 @@ import { usePushNotifications } from './api/list-push-notifications';
 import { useCancelPushNotification } from './api/cancel-push-notification';
 import { useDeletePushNotifications } from './api/delete-push-notifications';
 import { useDuplicatePushNotification } from './api/duplicate-push-notification';
+import { bulkDeleteBody, pushKind } from 'contracts';
 
 const valueFilters: ValueFilterSpec[] = [STATUS_FILTER, { param: 'devices', labelKey: 'columns.devices', table: 'devices', values: CAMPAIGN_DEVICES }];
 
@@ -24,8 +25,8 @@ export default function PushListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     // The spec has one delete call for push notifications (a list of ids): the row action sends one.
-    remove: (id) => remove.mutateAsync({ body: { notifications: [id] } }),
-    removeMany: (ids) => remove.mutateAsync({ body: { notifications: ids } }),
+    remove: (id) => remove.mutateAsync({ body: bulkDeleteBody(pushKind, [id]) }),
+    removeMany: (ids) => remove.mutateAsync({ body: bulkDeleteBody(pushKind, ids) }),
   };
   return <ContentListPage kind={PUSH_NOTIFICATION_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

@@ -21,7 +21,7 @@ export default function PushUpdateScreen() {
   const { mutateAsync: update } = useUpdatePushNotification();
   const save = useSave({
     save: (body: PushNotificationBody) => update({ body: { ...body, _id: id } }),
-    listPath: '/push_notification',
+    listPath: PUSH_NOTIFICATION_SCREENS.basePath,
     fallback: t('messages.pushUpdateFailed'),
   });
   return (
