@@ -185,6 +185,8 @@ export interface ContentKindData<
     i18nKey: string;
     /** Whether its console routes need the kind's permissions (spec section 2: the push-notification routes need none). */
     guarded: boolean;
+    /** Whether its view screen needs `get_*` when its routes are guarded (spec section 2: the checklist's view needs none); true unless said. */
+    viewGuarded?: boolean;
   };
   /** Update and delete by id, comments and reactions (popups and banners); else update with `_id` in the body (push). */
   feedback: boolean;
@@ -467,7 +469,7 @@ export const checklistKind = describe(
       draftDiscarded: CHECKLIST_DRAFT_DISCARDED_MESSAGE,
       versionRestored: CHECKLIST_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/checklist', namespace: 'toursChecklists', i18nKey: 'checklists', guarded: true },
+    screens: { basePath: '/checklist', namespace: 'toursChecklists', i18nKey: 'checklists', guarded: true, viewGuarded: false },
     feedback: false,
   },
   (k) => ({

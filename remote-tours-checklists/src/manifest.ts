@@ -17,8 +17,8 @@ const manifest: RemoteManifest = {
     // Checklists (features/checklists): the view screen needs no permission (spec section 2).
     { path: '/checklist', screen: './ChecklistListScreen', permission: 'get_checklist', layout: 'main' },
     { path: '/checklist/:id/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },
-    { path: '/checklist/:id/update', screen: './ChecklistUpdateScreen', permission: 'update_checklist', layout: 'main' },
     { path: '/checklist/:id/view', screen: './ChecklistViewScreen', permission: null, layout: 'main' },
+    { path: '/checklist/:id/update', screen: './ChecklistUpdateScreen', permission: 'update_checklist', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 },

@@ -59,7 +59,9 @@ function sources(dir: string): string[] {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const ACTIONS = ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'] as const;
+/** A kind's permission actions: the spec spells the checklist's duplicate `duplication_checklist`. */
+const actionsOf = (kind: AnyContentKindDescriptor) =>
+  ['get', 'create', 'update', 'delete', 'cancel', ('duplicateAction' in kind && kind.duplicateAction) || 'duplicate'] as const;
 
 /** What must not be written outside the descriptor: each kind's paths, permissions and bulk-delete body name. */
 export function forbiddenLiterals(kind: AnyContentKindDescriptor): { what: string; pattern: RegExp }[] {
@@ -67,7 +69,7 @@ export function forbiddenLiterals(kind: AnyContentKindDescriptor): { what: strin
   return [
     { what: `the API path ${kind.path}`, pattern: quotedPath(kind.path) },
     { what: `the console path ${kind.screens.basePath}`, pattern: quotedPath(kind.screens.basePath) },
-    ...ACTIONS.map((a) => ({ what: `the permission ${kindPermission(kind, a)}`, pattern: new RegExp(`['"\`]${kindPermission(kind, a)}['"\`]`) })),
+    ...actionsOf(kind).map((a) => ({ what: `the permission ${kindPermission(kind, a)}`, pattern: new RegExp(`['"\`]${kindPermission(kind, a)}['"\`]`) })),
     // `{ popups: ids }` or `body.popups`/`body['popups']`: the bulk delete's list, by name.
     {
       what: `the bulk-delete body name ${kind.deleteField}`,
@@ -114,7 +116,7 @@ describe('the content kinds', () => {
   it.each(CONTENT_KIND_LIST.map((k) => [k.kind, k] as const))('%s: every call is under its path, with its permission resource', (_name, kind) => {
     for (const call of Object.values(kind.calls) as CallDefinition[]) {
       expect(call.path === kind.path || call.path.startsWith(`${kind.path}/`)).toBe(true);
-      expect(call.access.permission).toMatch(new RegExp(`^(${ACTIONS.join('|')})_${kind.resource}$`));
+      expect(call.access.permission).toMatch(new RegExp(`^(${actionsOf(kind).join('|')})_${kind.resource}$`));
       expect(call.tag).toBe(kind.tag);
     }
   });
@@ -169,7 +171,8 @@ describe('the content kinds', () => {
       const expected = [
         { path: base, permission: permission('get') },
         { path: `${base}/:id/create`, permission: permission('create') },
-        { path: `${base}/:id/view`, permission: permission('get') },
+        // Spec section 2: a kind's view screen may need no permission (the checklist's).
+        { path: `${base}/:id/view`, permission: 'viewGuarded' in kind.screens && kind.screens.viewGuarded === false ? null : permission('get') },
         { path: `${base}/:id/update`, permission: permission('update') },
       ];
       const mine = manifest().routes.filter((r) => r.path === base || r.path.startsWith(`${base}/`));

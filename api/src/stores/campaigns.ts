@@ -299,6 +299,8 @@ export interface CampaignListFilters {
   priority?: string;
   devices?: string;
   sender?: string;
+  /** The author filter as the checklists' list names it (spec section 7); the others say `sender`. */
+  author?: string;
   tag?: string;
   workSpace?: string;
 }
@@ -338,6 +340,7 @@ const EQUALITY_FILTERS = {
   priority: contents.priority,
   devices: contents.devices,
   sender: contents.senderId,
+  author: contents.senderId,
   tag: contents.tagId,
   workSpace: contents.workspaceId,
 } as const;

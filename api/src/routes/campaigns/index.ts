@@ -146,10 +146,8 @@ function serveKind<D extends KindDocument>(
   const messages = rules.messages;
 
   serve(app, calls.list, (request) => {
-    const { [titleParam]: title, author } = request.query;
-    // Checklists name the author filter `author` (spec section 7); the others `sender`.
-    const sender = request.query.sender ?? (typeof author === 'string' ? author : undefined);
-    return store(request).page({ ...request.query, sender, title: typeof title === 'string' ? title : undefined });
+    const title = request.query[titleParam];
+    return store(request).page({ ...request.query, title: typeof title === 'string' ? title : undefined });
   });
 
   serve(app, calls.create, async (request) => ({

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { ChecklistBody } from 'contracts';
+import { checklistKind, type ChecklistBody } from 'contracts';
 import { PageHeader, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
@@ -25,7 +25,7 @@ export default function ChecklistCreateScreen() {
   const onSubmit = async (body: ChecklistBody) => {
     const saved = await create({ body, query: {} });
     toaster.create({ type: 'success', title: saved.message });
-    navigate(`/checklist/${saved.data._id}/update`);
+    navigate(`${checklistKind.screens.basePath}/${saved.data._id}/update`);
   };
   return (
     <>
@@ -36,7 +36,7 @@ export default function ChecklistCreateScreen() {
         submitLabel={t('checklists.create.submit')}
         onSubmit={onSubmit}
         onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.checklistUpdateFailed')) })}
-        onCancel={() => navigate('/checklist')}
+        onCancel={() => navigate(checklistKind.screens.basePath)}
       />
     </>
   );

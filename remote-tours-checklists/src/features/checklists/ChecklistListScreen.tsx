@@ -1,4 +1,5 @@
 import { useTranslation } from 'shared-i18n';
+import { checklistKind, bulkDeleteBody } from 'contracts';
 import { ContentListPage, STATUS_FILTER, type ContentListCalls } from 'shared-content';
 import { CHECKLIST_SCREENS } from './kinds';
 import { useChecklists } from './api/list-checklists';
@@ -22,7 +23,7 @@ export default function ChecklistListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: { checklists: ids } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(checklistKind, ids) }),
   };
   return <ContentListPage kind={CHECKLIST_SCREENS} list={list} valueFilters={[STATUS_FILTER]} columns={{ include: [] }} calls={calls} />;
 }

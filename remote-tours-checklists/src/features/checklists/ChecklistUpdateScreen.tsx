@@ -1,6 +1,6 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { BarChart3 } from 'lucide-react';
-import type { ChecklistBody } from 'contracts';
+import { checklistKind, type ChecklistBody } from 'contracts';
 import { Button, PageHeader, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
@@ -35,14 +35,14 @@ export default function ChecklistUpdateScreen() {
         description={t('checklists.update.description')}
         actions={
           <Button asChild variant="outline" size="sm">
-            <RouterLink to={`/checklist/${id}/view`} data-testid="checklist-open-view">
+            <RouterLink to={`${checklistKind.screens.basePath}/${id}/view`} data-testid="checklist-open-view">
               <BarChart3 size={14} aria-hidden />
               {t('checklists.update.openView')}
             </RouterLink>
           </Button>
         }
       />
-      <QueriedItem query={checklist} onBack={() => navigate('/checklist')}>
+      <QueriedItem query={checklist} onBack={() => navigate(checklistKind.screens.basePath)}>
         {(saved) => (
           <Stack gap="6">
             <LifecycleBar calls={CHECKLIST_SCREENS.lifecycle} subject={CHECKLIST_SCREENS.subject} item={saved} />
@@ -53,7 +53,7 @@ export default function ChecklistUpdateScreen() {
               submitLabel={t('checklists.update.submit')}
               onSubmit={onSubmit}
               onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.checklistUpdateFailed')) })}
-              onCancel={() => navigate('/checklist')}
+              onCancel={() => navigate(checklistKind.screens.basePath)}
             />
           </Stack>
         )}

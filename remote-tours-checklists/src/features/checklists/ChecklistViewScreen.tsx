@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Pencil } from 'lucide-react';
-import type { Checklist, ChecklistStats } from 'contracts';
+import { checklistKind, type Checklist, type ChecklistStats } from 'contracts';
 import { Box, Button, Card, HStack, Heading, Input, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useCan } from 'shared-auth';
@@ -201,7 +201,7 @@ export default function ChecklistViewScreen() {
         actions={
           canUpdate ? (
             <Button asChild variant="outline" size="sm">
-              <RouterLink to={`/checklist/${id}/update`} data-testid="checklist-open-update">
+              <RouterLink to={`${checklistKind.screens.basePath}/${id}/update`} data-testid="checklist-open-update">
                 <Pencil size={14} aria-hidden />
                 {t('checklists.view.edit')}
               </RouterLink>
@@ -209,7 +209,7 @@ export default function ChecklistViewScreen() {
           ) : undefined
         }
       />
-      <QueriedItem query={checklist} onBack={() => navigate('/checklist')}>
+      <QueriedItem query={checklist} onBack={() => navigate(checklistKind.screens.basePath)}>
         {(saved) => (
           <Stack gap="5">
             <HStack gap="3">

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import type { TourBody } from 'contracts';
+import { tourKind, type TourBody } from 'contracts';
 import { Button, PageHeader, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
@@ -37,14 +37,14 @@ export default function TourUpdateScreen() {
         description={t('tours.update.description')}
         actions={
           <Button asChild variant="outline" size="sm">
-            <RouterLink to={`/tour/${id}/view`} data-testid="tour-open-view">
+            <RouterLink to={`${tourKind.screens.basePath}/${id}/view`} data-testid="tour-open-view">
               <BarChart3 size={14} aria-hidden />
               {t('tours.update.openView')}
             </RouterLink>
           </Button>
         }
       />
-      <QueriedItem query={tour} onBack={() => navigate('/tour')}>
+      <QueriedItem query={tour} onBack={() => navigate(tourKind.screens.basePath)}>
         {(saved) => (
           <Stack gap="6">
             <LifecycleBar calls={TOUR_SCREENS.lifecycle} subject={TOUR_SCREENS.subject} item={saved} />
@@ -55,7 +55,7 @@ export default function TourUpdateScreen() {
               submitLabel={t('tours.update.submit')}
               onSubmit={onSubmit}
               onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
-              onCancel={() => navigate('/tour')}
+              onCancel={() => navigate(tourKind.screens.basePath)}
             />
           </Stack>
         )}
