@@ -625,8 +625,6 @@ const bulkIds = (notFound: MessageCode) =>
     .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
     .min(1, msg('validation.itemsRequired'))
     .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
-/** A bulk call's id list, for the kinds declared elsewhere (tours…). */
-export const campaignBulkIds = bulkIds;
 /**
  * A bulk delete's body: the ids under the kind's list name (`{ popups: ids }`); each kind's descriptor
  * (content-kinds.ts) names its list, and an unknown id reports the kind's not-found message.

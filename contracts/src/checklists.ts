@@ -4,15 +4,7 @@ import { pageQuerySchema, pagedSchema } from './common';
 import { emptyAudience } from './audiences';
 import { msg } from './message-code';
 import { parsePageRule } from './page-rule';
-import {
-  CAMPAIGN_STATUSES,
-  campaignBulkIds,
-  campaignFilterText,
-  campaignListFilters,
-  campaignRowSchema,
-  campaignSavedMeta,
-  campaignTargetingShape,
-} from './campaigns';
+import { CAMPAIGN_STATUSES, campaignFilterText, campaignListFilters, campaignRowSchema, campaignSavedMeta, campaignTargetingShape } from './campaigns';
 
 /**
  * A checklist (spec section 3): onboarding tasks a visitor completes on the customer's website, with

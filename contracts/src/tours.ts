@@ -10,7 +10,6 @@ import {
   CAMPAIGN_DEVICES,
   CAMPAIGN_PRIORITIES,
   CAMPAIGN_STATUSES,
-  campaignBulkIds,
   campaignFilterText,
   campaignListFilters,
   campaignPageSchema,
