@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { ALL_PERMISSIONS } from 'contracts';
 import { arbitraryOf, hostile, mutationsOf, type JsonSchema } from './support/fuzz-arbitrary';
-import { bannerBody, emailBody, popupBody, pushBody, tourBody } from './support/campaigns';
+import { bannerBody, checklistBody, emailBody, popupBody, pushBody, tourBody } from './support/campaigns';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { pendingInvitation } from './matrix/invitations';
 import type { MatrixArea, ProtectedRoute, Req } from './matrix/types';
@@ -53,6 +53,9 @@ const VALID: Record<string, () => unknown> = {
   'PUT /api/banners/{id}': () => bannerBody(),
   'POST /api/push-notification': () => pushBody(),
   'PUT /api/product-tours/{id}': () => tourBody(),
+  'POST /api/check-list': () => checklistBody(),
+  'PUT /api/check-list/{id}': () => checklistBody(),
+  'POST /api/check-list/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/product-tours/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/emails': () => emailBody(),
   'PUT /api/emails/{id}': () => emailBody(),

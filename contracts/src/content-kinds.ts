@@ -66,7 +66,6 @@ import {
   EMAIL_VERSION_RESTORED_MESSAGE,
   EMAILS_DELETED_MESSAGE,
   emailBodySchema,
-  emailDeleteBodySchema,
   emailDocumentSchema,
   emailListQuerySchema,
   emailResponseSchema,
@@ -76,6 +75,26 @@ import { campaignCalls, campaignItemCalls, campaignUpdateDeleteCalls, kindAccess
 import type { MessageCode } from './messages';
 import type { Permission } from './permissions';
 import type { WorkspaceService } from './workspaces';
+import {
+  checklistBodySchema,
+  checklistDocumentSchema,
+  checklistListQuerySchema,
+  checklistResponseSchema,
+  checklistSavedResponseSchema,
+  checklistStatsQuerySchema,
+  checklistStatsResponseSchema,
+  CHECKLIST_CANCELLED_MESSAGE,
+  CHECKLIST_CREATED_MESSAGE,
+  CHECKLIST_DELETED_MESSAGE,
+  CHECKLIST_DRAFT_DISCARDED_MESSAGE,
+  CHECKLIST_DUPLICATED_MESSAGE,
+  CHECKLIST_NOT_FOUND_MESSAGE,
+  CHECKLIST_PUBLISHED_MESSAGE,
+  CHECKLIST_SCHEDULED_MESSAGE,
+  CHECKLIST_UPDATED_MESSAGE,
+  CHECKLIST_VERSION_RESTORED_MESSAGE,
+  CHECKLISTS_DELETED_MESSAGE,
+} from './checklists';
 import {
   TOUR_CANCELLED_MESSAGE,
   TOUR_CREATED_MESSAGE,
@@ -90,7 +109,6 @@ import {
   TOURS_DELETED_MESSAGE,
   tourBodySchema,
   tourCreateQuerySchema,
-  tourDeleteBodySchema,
   tourDocumentSchema,
   tourListQuerySchema,
   tourResponseSchema,
@@ -166,8 +184,12 @@ export interface ContentKindData<
   titleParam: string;
   /** The document's field that holds the title the lists show: one of the document's. */
   titleField: string;
-  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications (as the spec lists them). */
-  cancelMethod: 'DELETE' | 'PATCH';
+  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (as the spec lists them). */
+  cancelMethod: 'DELETE' | 'PATCH' | 'POST';
+  /** Where duplicate and cancel put the id: `PUT …/duplicate/{id}` (default), or `POST …/{id}/duplicate` (checklists, as the spec writes them). */
+  actionPaths?: 'verbFirst' | 'idFirst';
+  /** The duplicate permission's action: `duplicate_*`, or `duplication_checklist` (spec section 6). */
+  duplicateAction?: 'duplicate' | 'duplication';
   /** Whether it takes the page's one interruptive slot (and counts toward the daily cap) when it shows. */
   interrupts: boolean;
   surface: ContentSurface;
@@ -181,6 +203,8 @@ export interface ContentKindData<
     i18nKey: string;
     /** Whether its console routes need the kind's permissions (spec section 2: the push-notification routes need none). */
     guarded: boolean;
+    /** Whether its view screen needs `get_*` when its routes are guarded (spec section 2: the checklist's view needs none); true unless said. */
+    viewGuarded?: boolean;
   };
   /** Update and delete by id, comments and reactions (popups and banners); else update with `_id` in the body (push). */
   feedback: boolean;
@@ -204,8 +228,10 @@ function describe<const D extends ContentKindData, C>(
 export const bulkDeleteBody = <F extends string>(kind: { deleteField: F }, ids: string[]) => ({ [kind.deleteField]: ids }) as Record<F, string[]>;
 
 /** The permission a kind's `action` needs (`get_posts`). */
-export const kindPermission = (kind: Pick<ContentKindData, 'resource'>, action: 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate'): Permission =>
-  kindAccess(action, kind.resource).permission;
+export const kindPermission = (
+  kind: Pick<ContentKindData, 'resource'>,
+  action: 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate' | 'duplication',
+): Permission => kindAccess(action, kind.resource).permission;
 
 // ---------------------------------------------------------------------------------------------
 // Popups (spec: "posts"): /api/popups, permissions *_posts, console /posts
@@ -367,7 +393,6 @@ export const tourKind = describe(
     body: tourBodySchema,
     item: tourResponseSchema,
     saved: tourSavedResponseSchema,
-    deleteMany: tourDeleteBodySchema,
     deleteField: 'productTours',
     titleParam: 'title',
     titleField: 'title',
@@ -420,6 +445,69 @@ export const tourKind = describe(
   }),
 );
 
+// ---------------------------------------------------------------------------------------------
+// Checklists: /api/check-list, permissions *_checklist, console /checklist (remote-tours-checklists).
+// Its own spellings stay the spec's: duplicate and cancel are `POST /api/check-list/{id}/duplicate`
+// and `…/{id}/cancel`, duplicating needs `duplication_checklist`, 5 a page by default. Visitors do not
+// comment on or react to a checklist; its view screen has the completion funnel per visitor.
+// ---------------------------------------------------------------------------------------------
+
+export const checklistKind = describe(
+  {
+    kind: 'checklist',
+    path: '/api/check-list',
+    resource: 'checklist',
+    tag: 'checklists',
+    label: 'checklist',
+    document: checklistDocumentSchema,
+    listQuery: checklistListQuerySchema,
+    body: checklistBodySchema,
+    item: checklistResponseSchema,
+    saved: checklistSavedResponseSchema,
+    deleteField: 'checklists',
+    titleParam: 'title',
+    titleField: 'title',
+    cancelMethod: 'POST',
+    actionPaths: 'idFirst',
+    duplicateAction: 'duplication',
+    // A checklist waits in its launcher: it never takes the page's interruptive slot.
+    interrupts: false,
+    surface: 'checklist',
+    createdStatus: 'draft',
+    messages: {
+      notFound: CHECKLIST_NOT_FOUND_MESSAGE,
+      created: CHECKLIST_CREATED_MESSAGE,
+      updated: CHECKLIST_UPDATED_MESSAGE,
+      deleted: CHECKLIST_DELETED_MESSAGE,
+      deletedMany: CHECKLISTS_DELETED_MESSAGE,
+      duplicated: CHECKLIST_DUPLICATED_MESSAGE,
+      cancelled: CHECKLIST_CANCELLED_MESSAGE,
+      published: CHECKLIST_PUBLISHED_MESSAGE,
+      scheduled: CHECKLIST_SCHEDULED_MESSAGE,
+      draftDiscarded: CHECKLIST_DRAFT_DISCARDED_MESSAGE,
+      versionRestored: CHECKLIST_VERSION_RESTORED_MESSAGE,
+    },
+    screens: { basePath: '/checklist', namespace: 'toursChecklists', i18nKey: 'checklists', guarded: true, viewGuarded: false },
+    feedback: false,
+  },
+  (k) => ({
+    ...campaignCalls(k),
+    ...campaignUpdateDeleteCalls(k),
+    /** The view screen: the completion funnel, and per visitor (per person once identified) the tasks done and when. */
+    statsUser: defineCall({
+      method: 'GET',
+      path: `${k.path}/:id/stats-user`,
+      access: kindAccess('get', k.resource),
+      summary: `A ${k.label}'s completion funnel and each visitor's (or person's) tasks done and when, searchable and paged (5 a page)`,
+      tag: k.tag,
+      params: idParamSchema,
+      query: checklistStatsQuerySchema,
+      response: checklistStatsResponseSchema,
+      errors: KIND_CALL_ERRORS,
+    }),
+  }),
+);
+
 /** The bulk deletes' bodies (`{ popups: ids }`…), as each descriptor names its list. */
 export const popupDeleteBodySchema = popupKind.deleteMany;
 export type PopupDeleteBody = z.input<typeof popupDeleteBodySchema>;
@@ -445,7 +533,6 @@ export const emailKind = describe(
     body: emailBodySchema,
     item: emailResponseSchema,
     saved: emailSavedResponseSchema,
-    deleteMany: emailDeleteBodySchema,
     deleteField: 'emails',
     titleParam: 'subject',
     titleField: 'subject',
@@ -476,11 +563,18 @@ export const emailKind = describe(
   },
 );
 
+export const tourDeleteBodySchema = tourKind.deleteMany;
+export type TourDeleteBody = z.input<typeof tourDeleteBodySchema>;
+export const checklistDeleteBodySchema = checklistKind.deleteMany;
+export type ChecklistDeleteBody = z.input<typeof checklistDeleteBodySchema>;
+export const emailDeleteBodySchema = emailKind.deleteMany;
+export type EmailDeleteBody = z.input<typeof emailDeleteBodySchema>;
+
 /**
  * Every described kind, keyed by its kind. A new kind is one more entry here (and its descriptor
  * above); the API, the console and the checks read this registry.
  */
-export const CONTENT_KIND_DESCRIPTORS = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, email: emailKind } as const;
+export const CONTENT_KIND_DESCRIPTORS = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, checklist: checklistKind, email: emailKind } as const;
 export type DescribedKind = keyof typeof CONTENT_KIND_DESCRIPTORS;
 export type AnyContentKindDescriptor = (typeof CONTENT_KIND_DESCRIPTORS)[DescribedKind];
 /** The descriptors as a list, in the console's order. */
@@ -491,7 +585,7 @@ export const CONTENT_KIND_LIST: readonly AnyContentKindDescriptor[] = Object.val
  * have no descriptor yet.
  */
 export const CREATED_STATUS_OF = {
-  checklist: 'draft',
+  checklist: checklistKind.createdStatus,
   email: emailKind.createdStatus,
   popup: popupKind.createdStatus,
   banner: bannerKind.createdStatus,

@@ -65,8 +65,6 @@ export const emailSavedResponseSchema = z.object({ message: z.string(), data: em
 /** Create and update bodies: the whole document but its status (only actions change it). */
 export const emailBodySchema = emailDocumentSchema.omit({ status: true });
 export type EmailBody = z.input<typeof emailBodySchema>;
-/** DELETE /api/emails body. */
-export const emailDeleteBodySchema = z.object({ emails: bulkIds(msg('emails.notFound')) });
 /** GET /api/emails: the subject filter is `subject`. */
 export const emailListQuerySchema = pageQuerySchema.extend({ subject: filterText, ...commonFilters });
 

@@ -40,6 +40,8 @@ export const EVENT_TYPES = [
   'snooze',
   'dismiss',
   'element_missing',
+  'task',
+  'track',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -174,6 +176,30 @@ export const elementMissingEventSchema = z.object({
   }),
 });
 
+/** A checklist's task done by the visitor (`target`: the task's id, made by the server, kept across saves). */
+export const taskEventSchema = z.object({
+  type: z.literal('task'),
+  ...onContent,
+  target: z
+    .string({ error: msg('events.taskIdRequired') })
+    .trim()
+    .min(1, msg('events.taskIdRequired'))
+    .max(LIMITS.blockIdMax, msg('events.taskIdRequired')),
+});
+/**
+ * `signpost('track', name)` on the page: on no content; stored with detail { name }, so checklists
+ * complete tasks on it, and audiences and statistics can read it.
+ */
+export const trackEventSchema = z.object({
+  type: z.literal('track'),
+  ...base,
+  name: z
+    .string({ error: msg('events.trackNameRequired') })
+    .trim()
+    .min(1, msg('events.trackNameRequired'))
+    .max(LIMITS.trackNameMax, msg('checklists.eventTooLong')),
+});
+
 export const visitorEventSchema = z.discriminatedUnion(
   'type',
   [
@@ -189,6 +215,8 @@ export const visitorEventSchema = z.discriminatedUnion(
     snoozeEventSchema,
     dismissEventSchema,
     elementMissingEventSchema,
+    taskEventSchema,
+    trackEventSchema,
   ],
   {
     error: msg('script.unknownEventType'),

@@ -36,3 +36,5 @@ export * from './emails';
 export * from './email-calls';
 export * from './messenger';
 export * from './tour-builder';
+export * from './checklists';
+export * from './checklist-calls';

@@ -24,8 +24,8 @@ import {
  */
 
 /** The permission resources of the content kinds (spec section 6). */
-export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'email';
-export type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate';
+export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist' | 'email';
+export type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate' | 'duplication';
 
 export const kindAccess = (action: CampaignAction, resource: CampaignPermissionResource) => inWebsite(`${action}_${resource}` as Permission);
 
@@ -48,8 +48,15 @@ interface KindData<P extends string, L extends z.ZodType, B extends z.ZodType, G
   saved: S;
   /** The bulk delete's body (`{ popups: [ids] }`). */
   deleteMany: D;
-  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications (as the spec lists them). */
-  cancelMethod: 'DELETE' | 'PATCH';
+  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (as the spec lists them). */
+  cancelMethod: 'DELETE' | 'PATCH' | 'POST';
+  /**
+   * Where duplicate and cancel put the id: `PUT /duplicate/:id` (default) or, for checklists,
+   * `POST /:id/duplicate` (the spec's paths).
+   */
+  actionPaths?: 'verbFirst' | 'idFirst';
+  /** The duplicate permission's action: `duplicate`, or `duplication` for checklists (spec section 6). */
+  duplicateAction?: 'duplicate' | 'duplication';
 }
 
 /** The calls every kind has: list, get, create, bulk delete, duplicate, cancel. */
@@ -60,9 +67,11 @@ export function campaignCalls<
   G extends z.ZodType,
   S extends z.ZodType,
   D extends z.ZodType,
-  const M extends 'DELETE' | 'PATCH',
+  const M extends 'DELETE' | 'PATCH' | 'POST',
 >(kind: KindData<P, L, B, G, S, D> & { cancelMethod: M }) {
   const { path, resource, tag, label } = kind;
+  const idFirst = kind.actionPaths === 'idFirst';
+  const actionPath = <V extends string>(verb: V) => (idFirst ? (`${path}/:id/${verb}` as const) : (`${path}/${verb}/:id` as const));
   return {
     list: defineCall({
       method: 'GET',
@@ -107,9 +116,9 @@ export function campaignCalls<
       errors: KIND_CALL_ERRORS,
     }),
     duplicate: defineCall({
-      method: 'PUT',
-      path: `${path}/duplicate/:id`,
-      access: kindAccess('duplicate', resource),
+      method: idFirst ? 'POST' : 'PUT',
+      path: actionPath('duplicate'),
+      access: kindAccess(kind.duplicateAction ?? 'duplicate', resource),
       summary: `Duplicate a ${label}: the copy is a draft titled "… (copy)"`,
       tag,
       params: idParamSchema,
@@ -119,7 +128,7 @@ export function campaignCalls<
     }),
     cancel: defineCall({
       method: kind.cancelMethod,
-      path: `${path}/cancel/:id`,
+      path: actionPath('cancel'),
       access: kindAccess('cancel', resource),
       summary: `Cancel a ${label}: it stops showing, and stays listed as cancelled`,
       tag,
@@ -195,7 +204,7 @@ export function campaignCalls<
   };
 }
 
-/** Update and delete by id (the kinds whose paths carry the id: popups, banners, e-mails). */
+/** Update and delete by id (the kinds whose paths carry the id: popups, banners, tours, checklists, e-mails). */
 export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
   path: P;
   resource: CampaignPermissionResource;

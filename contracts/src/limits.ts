@@ -106,6 +106,12 @@ export const LIMITS = {
   fallbackTextMax: 200,
   fallbackTagMax: 32,
   fallbackLandmarksMax: 5,
+  /** Tasks of one checklist (peers keep them to a handful; a few more for long onboarding). */
+  checklistTasksMax: 20,
+  /** A task's estimated minutes. */
+  taskTimingMax: 600,
+  /** A tracked event's name (`signpost('track', name)`). */
+  trackNameMax: 100,
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

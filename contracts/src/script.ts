@@ -51,7 +51,7 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
   );
 }
 
-/** Page rules (plain code, no zod): the script matches a tour's pages with the API's own rules. */
+/** Page rules (plain code, no zod): the script matches a tour's pages and a checklist task's page with the API's own rules. */
 export { pageRuleMatches } from './page-rule';
 
 /**

@@ -10,7 +10,6 @@ import {
   CAMPAIGN_DEVICES,
   CAMPAIGN_PRIORITIES,
   CAMPAIGN_STATUSES,
-  bulkDeleteSchema,
   filterText,
   commonFilters,
   campaignPageSchema,
@@ -328,10 +327,6 @@ export const tourSavedResponseSchema = z.object({ message: z.string(), data: tou
 /** POST /api/product-tours has no body (spec); the workspace of the new draft travels in the query. */
 export const tourCreateQuerySchema = z.object({ workSpace: z.string().uuid(msg('campaigns.workspaceNotOfWebsite')).optional() });
 export type TourCreateQuery = z.input<typeof tourCreateQuerySchema>;
-
-/** DELETE /api/product-tours body. */
-export const tourDeleteBodySchema = bulkDeleteSchema('productTours', msg('tours.notFound'));
-export type TourDeleteBody = z.input<typeof tourDeleteBodySchema>;
 
 /** GET /api/product-tours: paging, title contains, priority and devices (settings), and the common filters. */
 export const tourListQuerySchema = pageQuerySchema.extend({

@@ -4,6 +4,7 @@ import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { tourDocumentSchema } from './tours';
+import { checklistDocumentSchema } from './checklists';
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
@@ -125,6 +126,22 @@ export const scriptTourSchema = tourDocumentSchema.pick({
 });
 export type ScriptTour = z.infer<typeof scriptTourSchema>;
 
+/**
+ * A checklist as published: its texts, tasks and celebration, nothing of its targeting. The page
+ * keeps the visitor's ticks in their progress; `checklistsDone` of the answer adds what the server saw.
+ */
+export const scriptChecklistSchema = checklistDocumentSchema.pick({
+  title: true,
+  subTitle: true,
+  description: true,
+  show_sender: true,
+  notification_type: true,
+  direction: true,
+  tasks: true,
+  celebration: true,
+});
+export type ScriptChecklist = z.infer<typeof scriptChecklistSchema>;
+
 const itemBase = {
   id: z.string(),
   /** Higher first; the answer is already ordered. */
@@ -137,6 +154,7 @@ export const scriptItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('banner'), ...itemBase, banner: scriptBannerSchema }),
   z.object({ kind: z.literal('push'), ...itemBase, push: scriptPushSchema }),
   z.object({ kind: z.literal('tour'), ...itemBase, tour: scriptTourSchema }),
+  z.object({ kind: z.literal('checklist'), ...itemBase, checklist: scriptChecklistSchema }),
 ]);
 export type ScriptItem = z.infer<typeof scriptItemSchema>;
 
@@ -163,6 +181,11 @@ export const scriptContentAnswerSchema = z.object({
   progress: z.array(progressEntrySchema),
   /** The website's messenger (its launcher shows only when `show_launcher`; `signpost('open')` opens it anyway). */
   messenger: bubbleConfigSchema.optional(),
+  /**
+   * Per served checklist, the task ids the server knows this visitor (or person) did: events it
+   * tracked, tours it completed, attributes it holds, tasks another device ticked.
+   */
+  checklistsDone: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 

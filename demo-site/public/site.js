@@ -99,6 +99,12 @@ function withLanguage(href) {
   return url;
 }
 
+// A button with `data-track` sends that custom event, as a customer's own code does on a sign-up.
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button[data-track]') : null;
+  if (button) signpost('track', button.dataset.track);
+});
+
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

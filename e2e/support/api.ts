@@ -1,5 +1,13 @@
 import { callUrl } from '../../contracts/src/call';
-import { bannerKind, CONTENT_KIND_DESCRIPTORS, CONTENT_KIND_LIST, popupKind, type DescribedKind } from '../../contracts/src/content-kinds';
+import {
+  bannerKind,
+  checklistKind,
+  tourKind,
+  CONTENT_KIND_DESCRIPTORS,
+  CONTENT_KIND_LIST,
+  popupKind,
+  type DescribedKind,
+} from '../../contracts/src/content-kinds';
 import { Outbox } from './outbox';
 
 /** GET /api/websites/{id}/settings: how the website script paces what it shows. */
@@ -109,6 +117,15 @@ export class SignpostApi {
     }
   }
 
+  /** The checklist's stats-user call: its funnel and a page of visitors with their tasks done. */
+  public checklistStats(
+    session: ApiSession,
+    id: string,
+  ): Promise<{ docs: { visitorId: string; tasks: { id: string }[]; completedAt: string | null }[]; stats: { seen: number; completed: number } }> {
+    const { statsUser } = checklistKind.calls;
+    return this.call(statsUser.method, callUrl(statsUser, { id }), { session });
+  }
+
   /** GET /api/websites/{id}/identity-verification for the session's website: required or not, and the identity secret. */
   public identityVerification(session: ApiSession): Promise<{ required: boolean; secret: string; previousSecretExpiresAt: string | null }> {
     return this.call('GET', `/api/websites/${session.activeWebsite}/identity-verification`, { session });
@@ -132,13 +149,15 @@ export class SignpostApi {
 
   /** A product tour written through the tours API (create, update) and published; answers its id and its steps' ids. */
   public async publishTour(session: ApiSession, body: Record<string, unknown>): Promise<{ id: string; steps: string[] }> {
-    const created = await this.call<{ data: { _id: string } }>('POST', '/api/product-tours', { session });
-    const saved = await this.call<{ data: { steps: { id: string }[] } }>('PUT', `/api/product-tours/${created.data._id}`, { session, body });
-    await this.call('PUT', `/api/product-tours/publish/${created.data._id}`, { session });
+    const { create, update, publish } = tourKind.calls;
+    const created = await this.call<{ data: { _id: string } }>(create.method, callUrl(create), { session });
+    const id = created.data._id;
+    const saved = await this.call<{ data: { steps: { id: string }[] } }>(update.method, callUrl(update, { id }), { session, body });
+    await this.call(publish.method, callUrl(publish, { id }), { session });
     return { id: created.data._id, steps: saved.data.steps.map((s) => s.id) };
   }
 
-  /** GET /api/product-tours/{id}/stats: the step funnel and the elements not found. */
+  /** The tour's stats call: the step funnel and the elements not found. */
   public tourStats(
     session: ApiSession,
     id: string,
@@ -148,7 +167,8 @@ export class SignpostApi {
       missingElements: { stepId: string | null; page: string; selector: string; count: number }[];
     };
   }> {
-    return this.call('GET', `/api/product-tours/${id}/stats`, { session });
+    const { stats } = tourKind.calls;
+    return this.call(stats.method, callUrl(stats, { id }), { session });
   }
 
   /** PUT /api/bubble/my-website for the session's website: the messenger's config (empty: the defaults). */

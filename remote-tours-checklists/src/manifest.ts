@@ -15,8 +15,16 @@ const manifest: RemoteManifest = {
     { path: '/tour/:id/view', screen: './TourViewScreen', permission: 'get_tour', layout: 'main' },
     { path: '/tour/:id/update', screen: './TourUpdateScreen', permission: 'update_tour', layout: 'main' },
     { path: '/pretour', screen: './PretourScreen', permission: 'update_tour', layout: 'bare' },
+    // Checklists (features/checklists): the view screen needs no permission (spec section 2).
+    { path: '/checklist', screen: './ChecklistListScreen', permission: 'get_checklist', layout: 'main' },
+    { path: '/checklist/:id/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },
+    { path: '/checklist/:id/view', screen: './ChecklistViewScreen', permission: null, layout: 'main' },
+    { path: '/checklist/:id/update', screen: './ChecklistUpdateScreen', permission: 'update_checklist', layout: 'main' },
   ],
-  nav: [{ labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 }],
+  nav: [
+    { labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 },
+    { labelKey: 'nav.checklists', path: '/checklist', icon: 'checklist', permission: 'get_checklist', group: 'engagement', order: 31 },
+  ],
 };
 
 export default manifest;

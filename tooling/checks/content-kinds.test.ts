@@ -3,7 +3,8 @@
  * once: its descriptor in contracts/src/content-kinds.ts. Everything else derives from it, and these
  * checks keep it so (as remote-registry.test.ts does for the remotes):
  *  - the API registers, for each kind, exactly the routes of the descriptor's calls, with the
- *    descriptor's permissions, and no other route under the kind's path;
+ *    descriptor's permissions, and no other route under the kind's path; its store serves every
+ *    list filter of the descriptor's list query;
  *  - the console's kind screens agree with the descriptors: the remote of the kind's namespace
  *    serves its list, create, view and update routes under the descriptor's base path with the
  *    descriptor's permissions (its manifest is pure data, so it is checked, not derived), and the
@@ -58,7 +59,9 @@ function sources(dir: string): string[] {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const ACTIONS = ['get', 'create', 'update', 'delete', 'cancel', 'duplicate'] as const;
+/** A kind's permission actions: the spec spells the checklist's duplicate `duplication_checklist`. */
+const actionsOf = (kind: AnyContentKindDescriptor) =>
+  ['get', 'create', 'update', 'delete', 'cancel', ('duplicateAction' in kind && kind.duplicateAction) || 'duplicate'] as const;
 
 /** What must not be written outside the descriptor: each kind's paths, permissions and bulk-delete body name. */
 export function forbiddenLiterals(kind: AnyContentKindDescriptor): { what: string; pattern: RegExp }[] {
@@ -66,7 +69,7 @@ export function forbiddenLiterals(kind: AnyContentKindDescriptor): { what: strin
   return [
     { what: `the API path ${kind.path}`, pattern: quotedPath(kind.path) },
     { what: `the console path ${kind.screens.basePath}`, pattern: quotedPath(kind.screens.basePath) },
-    ...ACTIONS.map((a) => ({ what: `the permission ${kindPermission(kind, a)}`, pattern: new RegExp(`['"\`]${kindPermission(kind, a)}['"\`]`) })),
+    ...actionsOf(kind).map((a) => ({ what: `the permission ${kindPermission(kind, a)}`, pattern: new RegExp(`['"\`]${kindPermission(kind, a)}['"\`]`) })),
     // `{ popups: ids }` or `body.popups`/`body['popups']`: the bulk delete's list, by name.
     {
       what: `the bulk-delete body name ${kind.deleteField}`,
@@ -113,9 +116,19 @@ describe('the content kinds', () => {
   it.each(CONTENT_KIND_LIST.map((k) => [k.kind, k] as const))('%s: every call is under its path, with its permission resource', (_name, kind) => {
     for (const call of Object.values(kind.calls) as CallDefinition[]) {
       expect(call.path === kind.path || call.path.startsWith(`${kind.path}/`)).toBe(true);
-      expect(call.access.permission).toMatch(new RegExp(`^(${ACTIONS.join('|')})_${kind.resource}$`));
+      expect(call.access.permission).toMatch(new RegExp(`^(${actionsOf(kind).join('|')})_${kind.resource}$`));
       expect(call.tag).toBe(kind.tag);
     }
+  });
+
+  it('have their list filters served by the store: each one but the title search compares a column', () => {
+    const script = `
+      const { EQUALITY_FILTER_NAMES } = await import('./src/stores/campaigns.ts');
+      console.log(JSON.stringify(EQUALITY_FILTER_NAMES));`;
+    const served: string[] = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.join(root, 'api'), encoding: 'utf8' }),
+    );
+    for (const kind of CONTENT_KIND_LIST) expect(kind.listFilters.filter((f) => f !== kind.titleParam).filter((f) => !served.includes(f))).toEqual([]);
   });
 
   it('are what the API registers: the descriptors’ calls and no other route under a kind’s path', () => {
@@ -158,7 +171,8 @@ describe('the content kinds', () => {
       const expected = [
         { path: base, permission: permission('get') },
         { path: `${base}/:id/create`, permission: permission('create') },
-        { path: `${base}/:id/view`, permission: permission('get') },
+        // Spec section 2: a kind's view screen may need no permission (the checklist's).
+        { path: `${base}/:id/view`, permission: 'viewGuarded' in kind.screens && kind.screens.viewGuarded === false ? null : permission('get') },
         { path: `${base}/:id/update`, permission: permission('update') },
       ];
       const mine = manifest().routes.filter((r) => r.path === base || r.path.startsWith(`${base}/`));

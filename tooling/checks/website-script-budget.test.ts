@@ -12,7 +12,7 @@ const dist = path.resolve(__dirname, '../../website-script/dist');
 const KB = 1024;
 const LOADER_BUDGET = 15 * KB;
 const SURFACE_BUDGET = 12 * KB;
-const SURFACES = ['popup', 'banner', 'push', 'tour', 'messenger'];
+const SURFACES = ['popup', 'banner', 'push', 'tour', 'checklist', 'messenger'];
 /** Chunks of helpers several surfaces share (never copied into each surface). */
 const SHARED = ['surface-common', 'focus-trap'];
 

@@ -299,6 +299,8 @@ export interface CampaignListFilters {
   priority?: string;
   devices?: string;
   sender?: string;
+  /** The author filter as the checklists' list names it (spec section 7); the others say `sender`. */
+  author?: string;
   tag?: string;
   workSpace?: string;
 }
@@ -338,11 +340,12 @@ const EQUALITY_FILTERS = {
   priority: contents.priority,
   devices: contents.devices,
   sender: contents.senderId,
+  author: contents.senderId,
   tag: contents.tagId,
   workSpace: contents.workspaceId,
 } as const;
 type EqualityFilter = keyof typeof EQUALITY_FILTERS;
-const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
+export const EQUALITY_FILTER_NAMES = Object.keys(EQUALITY_FILTERS) as EqualityFilter[];
 
 /** What a list statement's text depends on: which filters are given, the order and the page size (values are placeholders). */
 interface PageShape {

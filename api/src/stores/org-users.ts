@@ -5,7 +5,7 @@ import { organisations, roles, userRoles, users } from '../db/schema';
 import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
 
 /** Creating any kind of content makes a user a possible sender of it. */
-const AUTHORING: Permission[] = [...CONTENT_KIND_LIST.map((k) => kindPermission(k, 'create')), 'create_tour', 'create_checklist'];
+const AUTHORING: Permission[] = CONTENT_KIND_LIST.map((k) => kindPermission(k, 'create'));
 
 /**
  * The SQL of an organisation's own users, always inside that organisation (the caller's). Emails

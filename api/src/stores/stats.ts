@@ -92,20 +92,20 @@ async function traffic(db: Db, w: StatsWindow) {
 
 /**
  * servicesCount: visitors connected in the range (distinct, as `traffics.all`) and the number of
- * items of each service the website has (one scan of its `contents`). Checklists count 0 until they
- * are built.
+ * items of each service the website has (one scan of its `contents`).
  */
 async function serviceCounts(db: Db, w: StatsWindow) {
   const [visitors] = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select distinct visitor_id from visitor_events where ${inRange(w, sql`type = 'session'`)}) v`,
   );
-  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number; email: number }>(
+  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number; checklist: number; email: number }>(
     db,
     sql`select count(*) filter (where kind = 'popup')::int as popup,
                count(*) filter (where kind = 'banner')::int as banner,
                count(*) filter (where kind = 'push')::int as push,
                count(*) filter (where kind = 'tour')::int as tour,
+               count(*) filter (where kind = 'checklist')::int as checklist,
                count(*) filter (where kind = 'email')::int as email
           from contents where website_id = ${w.websiteId}`,
   );
@@ -116,7 +116,7 @@ async function serviceCounts(db: Db, w: StatsWindow) {
     banner: items.banner,
     push_notification: items.push,
     productTour: items.tour,
-    checklist: 0,
+    checklist: items.checklist,
     email: items.email,
     emailsSent: emails.sent,
     emailsOpened: emails.opened,

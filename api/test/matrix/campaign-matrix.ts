@@ -9,16 +9,18 @@ import type { ProtectedRoute, Req } from './types';
  */
 interface AreaOptions {
   base: string;
-  resource: 'posts' | 'banners' | 'pushNotification' | 'tour' | 'email';
-  kind: 'popup' | 'banner' | 'push' | 'tour' | 'email';
+  resource: 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist' | 'email';
+  kind: 'popup' | 'banner' | 'push' | 'tour' | 'checklist' | 'email';
   body: () => object;
   bulkField: string;
-  cancelMethod: 'DELETE' | 'PATCH';
+  cancelMethod: 'DELETE' | 'PATCH' | 'POST';
+  /** Checklists: `POST /{id}/duplicate` and `POST /{id}/cancel`, duplicate with `duplication_checklist`. */
+  idFirst?: boolean;
   /** Popups and banners have comments and reactions; push notifications do not. */
   withReactions: boolean;
   /** Kinds the website script shows explain their decision (e-mails are not shown on pages). */
   withExplain?: boolean;
-  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push' | 'tour' | 'email') => Promise<string>;
+  contentOf: (t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: 'popup' | 'banner' | 'push' | 'tour' | 'checklist' | 'email') => Promise<string>;
 }
 
 export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
@@ -46,8 +48,15 @@ export function campaignMatrix(o: AreaOptions): ProtectedRoute[] {
       ? onItem(`PUT ${o.base}`, 'update', (id) => ({ method: 'PUT', url: o.base, payload: { ...o.body(), _id: id } }))
       : onItem(`PUT ${o.base}/:id`, 'update', (id) => ({ method: 'PUT', url: `${o.base}/${id}`, payload: o.body() as Record<string, unknown> })),
     onItem(`DELETE ${o.base}`, 'delete', (id) => ({ method: 'DELETE', url: o.base, payload: { [o.bulkField]: [id] } })),
-    onItem(`PUT ${o.base}/duplicate/:id`, 'duplicate', (id) => ({ method: 'PUT', url: `${o.base}/duplicate/${id}` }), 201),
-    onItem(`${o.cancelMethod} ${o.base}/cancel/:id`, 'cancel', (id) => ({ method: o.cancelMethod, url: `${o.base}/cancel/${id}` })),
+    ...(o.idFirst
+      ? [
+          onItem(`POST ${o.base}/:id/duplicate`, 'duplication', (id) => ({ method: 'POST', url: `${o.base}/${id}/duplicate` }), 201),
+          onItem(`POST ${o.base}/:id/cancel`, 'cancel', (id) => ({ method: 'POST', url: `${o.base}/${id}/cancel` })),
+        ]
+      : [
+          onItem(`PUT ${o.base}/duplicate/:id`, 'duplicate', (id) => ({ method: 'PUT', url: `${o.base}/duplicate/${id}` }), 201),
+          onItem(`${o.cancelMethod} ${o.base}/cancel/:id`, 'cancel', (id) => ({ method: o.cancelMethod, url: `${o.base}/cancel/${id}` })),
+        ]),
   ];
   // The lifecycle's actions: publish needs something to publish (a draft), discard a live item with changes.
   const onState = (name: string, action: string, state: 'draft' | 'changed', build: (id: string) => Req): ProtectedRoute => {

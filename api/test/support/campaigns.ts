@@ -1,4 +1,4 @@
-import type { BannerBody, EmailBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
+import type { BannerBody, ChecklistBody, EmailBody, PopupBody, PushNotificationBody, TourBody } from 'contracts';
 import { randomId, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -45,14 +45,28 @@ export function emailBody(overrides: Partial<EmailBody> = {}): EmailBody {
   };
 }
 
-type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'email';
+/** A checklist with three tasks: ticked by hand, a page visited, an event tracked. */
+export function checklistBody(overrides: Partial<ChecklistBody> = {}): ChecklistBody {
+  return {
+    title: `Checklist ${randomId().slice(0, 8)}`,
+    tasks: [
+      { title: 'Say hello' },
+      { title: 'See our plans', completion: { type: 'page', url: '/pricing' }, action: { type: 'url', url: '/pricing' } },
+      { title: 'Sign up', completion: { type: 'event', name: 'signed-up' } },
+    ],
+    ...overrides,
+  };
+}
+
+type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'checklist' | 'email';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
   const { KIND_RULES } = await import('../../src/routes/campaigns/kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
   // An e-mail stored live, as the other kinds are created (so it has a first version to restore).
-  const raw = body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
+  const raw =
+    body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, checklist: checklistBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
   const insert = <K extends Kind>(k: K) => {
     const rules = KIND_RULES[k];
     // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
@@ -62,10 +76,11 @@ export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'
   return insert(kind);
 }
 
-/** A body's steps (a tour's) with placeholder ids the server replaces, so the saved document's schema reads it. */
+/** A body's steps (a tour's) or tasks (a checklist's) with placeholder ids the server replaces, so the saved document's schema reads it. */
 function stepsWithoutIds(raw: object): object {
-  const steps = (raw as { steps?: object[] }).steps;
-  return steps ? { ...raw, steps: steps.map((s, i) => ({ id: `new-${i}`, ...s })) } : raw;
+  const { steps, tasks } = raw as { steps?: object[]; tasks?: object[] };
+  const withIds = (list: object[]) => list.map((s, i) => ({ id: `new-${i}`, ...s }));
+  return { ...raw, ...(steps ? { steps: withIds(steps) } : {}), ...(tasks ? { tasks: withIds(tasks) } : {}) };
 }
 
 /** Form answers of a popup, inserted straight in the table (the public events call is tested on its own). */

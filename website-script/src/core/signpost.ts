@@ -62,6 +62,8 @@ export class Signpost {
   /** The visitor's progress in tours and checklists (surfaces read and write it through their context). */
   readonly progress: ProgressKeeper;
   private readonly win: Window;
+  /** Per served checklist, the task ids the server saw this visitor do (the last content call). */
+  private checklistsDone: Record<string, string[]> = {};
   private readonly fetch: typeof fetch;
   private readonly local: KeyValueStore;
   private readonly session: KeyValueStore;
@@ -126,6 +128,7 @@ export class Signpost {
         asset: (url) => this.asset(url),
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
         visit: this.visit(),
+        serverDone: () => this.checklistsDone[item.id] ?? [],
       }),
       accept: (item) => item.kind !== 'tour' || tourPlays(item, this.progress.get(item.id), this.win.location.href, this.visit()),
     });
@@ -232,8 +235,9 @@ export class Signpost {
   }
 
   /**
-   * Custom events: the API has no call for them yet, so they are kept in this browser (the last
-   * MAX_TRACKED, in localStorage) and will be sent once it does. Never an invented API call.
+   * Custom events: sent to the server as `track` events (checklists complete tasks on them; audiences
+   * and statistics read them), told to the page's surfaces at once (`signpost:track`), and the last
+   * MAX_TRACKED kept in this browser.
    */
   track(name: unknown, props?: unknown) {
     if (typeof name !== 'string' || !name.trim()) {
@@ -248,6 +252,8 @@ export class Signpost {
     } catch {}
     kept.push({ name: name.trim(), props: props ?? {}, visitorId: this.visitor.id, occurredAt: new Date().toISOString() });
     this.local.set(key, JSON.stringify(kept.slice(-MAX_TRACKED)));
+    this.events.push({ type: 'track', visitorId: this.visitor.id, name: name.trim().slice(0, 100) });
+    this.win.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: name.trim() } }));
   }
 
   /**
@@ -411,6 +417,7 @@ export class Signpost {
         tokenTtl?: unknown;
         progress?: ProgressEntry[];
         messenger?: BubbleConfig;
+        checklistsDone?: Record<string, string[]>;
       };
       if (typeof answer.token === 'string' && typeof answer.tokenTtl === 'number') this.tokens.set(visitorId, answer.token, answer.tokenTtl);
       // The server's progress first (another device's, once identified), the later per item winning
@@ -419,11 +426,14 @@ export class Signpost {
       if (this.progress.pending) void this.progress.flush();
       if (abort.signal.aborted) return;
       this.applyMessenger(answer.messenger);
+      if (answer.checklistsDone && typeof answer.checklistsDone === 'object') this.checklistsDone = answer.checklistsDone;
       const slot = answer.interruptions;
       await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
         pushesBesidePopup: slot?.pushesBesidePopup === true,
         quietMs: (Number(slot?.quietAfterCloseSeconds) || 0) * 1000,
       });
+      // Surfaces already shown (a checklist) read the page and the server's word again.
+      this.win.dispatchEvent(new CustomEvent('signpost:content'));
     } catch (error) {
       if (!abort.signal.aborted) console.warn('[signpost] content failed', error);
     }

@@ -181,8 +181,9 @@ export class SurfaceManager {
     return !pushOn && (!modalOn || this.settings.pushesBesidePopup);
   }
 
-  private loader(item: ScriptItem) {
-    return this.options.loaders?.[item.kind] ?? SURFACES[item.kind];
+  /** The kind's chunk; a kind this script has no surface for yet fails like a chunk that did not load. */
+  private loader(item: ScriptItem): () => Promise<SurfaceModule> {
+    return this.options.loaders?.[item.kind] ?? SURFACES[item.kind] ?? (() => Promise.reject(new Error(`no surface for ${item.kind}`)));
   }
 
   private mount(item: ScriptItem): Promise<void> {

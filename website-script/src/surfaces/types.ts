@@ -32,13 +32,15 @@ export interface SurfaceContext {
   progress: { get(): ProgressState | null; set(state: ProgressState): void };
   /** This visit's id (a browser session): what a snooze lasts. */
   visit: string;
+  /** A checklist's task ids the server saw this visitor do (tracked events, tours, attributes, another device), as of the last content call. */
+  serverDone?(): readonly string[];
 }
 
 /**
  * Events a surface reports itself (the contracts' event types; `view` and `close` are the core's,
  * except a tour's `view`, which it reports once per run, not each time a page shows it).
  */
-export type SurfaceEventType = 'view' | 'click' | 'react' | 'comment' | 'answer' | 'step' | 'complete' | 'snooze' | 'dismiss' | 'element_missing';
+export type SurfaceEventType = 'view' | 'click' | 'react' | 'comment' | 'answer' | 'step' | 'complete' | 'snooze' | 'dismiss' | 'element_missing' | 'task';
 
 /**
  * A shown surface, driven by the core (it never polls): `destroy` removes it silently (a reset, a

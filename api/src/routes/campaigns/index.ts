@@ -24,6 +24,7 @@ import { campaignsStore, type CampaignListFilters, type CampaignsStore } from '.
 import { KIND_RULES, splitBodyId, withStatus, type CampaignKindRules, type DocumentOf, type KindDocument } from './kinds';
 import { exportRoutes } from './export';
 import { explainItem } from './explain';
+import { checklistRoutes } from './checklists';
 import { tourRoutes } from './tours';
 
 type Id = { id: string };
@@ -300,4 +301,5 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext, hooks: Par
   for (const kind of Object.keys(CONTENT_KIND_DESCRIPTORS) as DescribedKind[]) serveDescribed(app, ctx, kind, hooks[kind]);
   exportRoutes(app, ctx);
   tourRoutes(app, ctx);
+  checklistRoutes(app, ctx);
 }

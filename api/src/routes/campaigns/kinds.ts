@@ -11,6 +11,7 @@ import {
   popupKind,
   pushKind,
   tourKind,
+  checklistKind,
   defaultTour,
   tourPublishErrors,
   emailKind,
@@ -23,6 +24,7 @@ import {
   type PopupDocument,
   type PushNotificationDocument,
   type TourDocument,
+  type ChecklistDocument,
 } from 'contracts';
 import type { ContentKind } from '../../db/schema';
 
@@ -192,6 +194,28 @@ export const emailRules: CampaignKindRules<EmailDocument> = {
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, subject: copyTitle(d.subject, LIMITS.titleMax) }),
 };
 
+/** Every task id a checklist's stored documents have used (as the tours' step ids). */
+function taskIdsOf(documents: Record<string, unknown>[]): Set<string> {
+  const ids = new Set<string>();
+  for (const d of documents) for (const t of (d.tasks as { id?: unknown }[] | undefined) ?? []) if (typeof t?.id === 'string') ids.add(t.id);
+  return ids;
+}
+
+export const checklistRules: CampaignKindRules<ChecklistDocument> = {
+  ...fromDescriptor(checklistKind),
+  columns: (d) => ({ title: d.title, status: d.status, position: null, priority: 'normal', style: d.notification_type, devices: 'all' }),
+  refs: (d) => ({ groups: { field: 'groups', ids: d.groups }, segments: { field: 'audiences', ids: d.audiences }, people: d.listOfAudience }),
+  check: targetCheck,
+  withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
+  duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, title: copyTitle(d.title, LIMITS.titleMax) }),
+  // Task ids are the server's: a visitor's done tasks and the funnel follow a task across reorders and
+  // edits, and a made-up or copied id cannot merge two tasks.
+  prepare: (d, previous) => {
+    const known = taskIdsOf(previous);
+    return { ...d, tasks: d.tasks.map((t) => ({ ...t, id: known.has(t.id) ? t.id : randomUUID() })) };
+  },
+};
+
 /** Each described kind's document, as its descriptor's schema makes it. */
 export type DocumentOf<K extends DescribedKind> = z.output<(typeof CONTENT_KIND_DESCRIPTORS)[K]['document']>;
 
@@ -202,4 +226,5 @@ export const KIND_RULES: { [K in DescribedKind]: CampaignKindRules<DocumentOf<K>
   push: pushRules,
   tour: tourRules,
   email: emailRules,
+  checklist: checklistRules,
 };

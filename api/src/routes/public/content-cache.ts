@@ -6,6 +6,8 @@ import {
   scriptItemSchema,
   scriptPushSchema,
   scriptTourSchema,
+  scriptChecklistSchema,
+  type ChecklistDocument,
   type AudienceGroup,
   type BannerDocument,
   type CampaignPriority,
@@ -231,7 +233,9 @@ export class ScriptContentCache {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
         // The author's name goes to visitors only where the item shows it (a banner's or a tour's `showSender`).
-        const showsSender = (c.kind === 'banner' || c.kind === 'tour') && (c.document as { showSender?: boolean }).showSender === true;
+        const showsSender =
+          ((c.kind === 'banner' || c.kind === 'tour') && (c.document as { showSender?: boolean }).showSender === true) ||
+          (c.kind === 'checklist' && (c.document as { show_sender?: boolean }).show_sender === true);
         const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: showsSender ? (senderName ?? null) : null };
         const common = {
           json: '',
@@ -273,6 +277,15 @@ export class ScriptContentCache {
             device: doc.settings?.devices ?? 'all',
             audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []),
             item: { kind: 'tour', ...base, tour: scriptTourSchema.parse(doc) },
+          });
+        } else if (c.kind === 'checklist') {
+          const doc = c.document as unknown as ChecklistDocument;
+          // Served on every page of its audience: the page keeps its progress, so it shows on each.
+          items.push({
+            ...common,
+            device: 'all',
+            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []),
+            item: { kind: 'checklist', ...base, checklist: scriptChecklistSchema.parse(doc) },
           });
         } else if (c.kind === 'push') {
           const doc = c.document as unknown as PushNotificationDocument;

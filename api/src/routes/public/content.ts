@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, URL_MESSAGE, getScriptContentCall, type ProgressEntry } from 'contracts';
+import { LIMITS, URL_MESSAGE, getScriptContentCall, type ProgressEntry, type ScriptItem } from 'contracts';
+import { checklistStatsStore } from '../../stores/checklists';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
@@ -40,13 +41,28 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     // The answer is this visitor's, now: never kept by a cache between them and us. Its items were
     // encoded by their contract schema when cached, so the answer is put together from them
     // (encoding a hundred items on every call would cost more than the rest of the call).
+    const checklistsDone = await doneOfChecklists(ctx, content.website.id, decision.items, q.visitorId);
     const answer =
       `{"items":[${decision.items.map((i) => i.json).join(',')}],` +
       `"interruptions":${JSON.stringify({ perDay, today: decision.today, pushesBesidePopup, quietAfterCloseSeconds })},` +
       `"token":${JSON.stringify(token)},"tokenTtl":${VISITOR_TOKEN_TTL_SECONDS},"messenger":${content.messengerJson},` +
-      `"progress":${JSON.stringify(progressEntries(facts.progress))}}`;
+      `"progress":${JSON.stringify(progressEntries(facts.progress))},` +
+      `"checklistsDone":${JSON.stringify(checklistsDone)}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });
+}
+
+/**
+ * What the server knows each served checklist's visitor did (only when a checklist is served: a page
+ * without one pays nothing more).
+ */
+async function doneOfChecklists(ctx: AppContext, websiteId: string, items: readonly { id: string; item: ScriptItem }[], visitorId: string) {
+  const done: Record<string, string[]> = {};
+  const store = checklistStatsStore(ctx.db, websiteId);
+  for (const { id, item } of items) {
+    if (item.kind === 'checklist') done[id] = await store.doneFor(id, item.checklist, visitorId);
+  }
+  return done;
 }
 
 /** The visitor's facts from the one prepared query: their last view and close of each item (an answer counts as a close), and their progress. */

@@ -97,7 +97,7 @@ export function replayOk(it: CachedItem, visit: Visit, history: History, dayStar
   if (visit.open.has(it.id)) return true;
   // A tour plays over several pages and visits: the page decides from the visitor's progress (kept on
   // the server too) whether it starts, resumes, or is over, so it is served whatever was seen before.
-  if (it.kind === 'tour') return true;
+  if (it.kind === 'tour' || it.kind === 'checklist') return true;
   const h = history.get(it.id);
   if (!h) return true;
   if (it.kind === 'banner') return h.lastClose === null;

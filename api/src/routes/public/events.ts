@@ -27,7 +27,7 @@ import type { ScriptServices } from './script-services';
  * form answers on popups; a tour's `view` is the visitor starting it.
  */
 const KINDS_FOR: Record<string, readonly ContentKind[]> = {
-  view: ['popup', 'banner', 'push', 'tour'],
+  view: ['popup', 'banner', 'push', 'tour', 'checklist'],
   close: ['popup', 'banner', 'push'],
   react: ['popup', 'banner'],
   comment: ['popup', 'banner'],
@@ -35,9 +35,10 @@ const KINDS_FOR: Record<string, readonly ContentKind[]> = {
   click: ['popup', 'banner', 'push'],
   step: ['tour'],
   element_missing: ['tour'],
-  complete: ['tour'],
+  complete: ['tour', 'checklist'],
   snooze: ['tour'],
-  dismiss: ['tour'],
+  dismiss: ['tour', 'checklist'],
+  task: ['checklist'],
 };
 
 /**
@@ -103,7 +104,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     const known = await store.contentKinds(site.id, ids);
     const errors: Record<string, MessageCode> = {};
     sent.forEach((e, i) => {
-      if (e.type === 'session') return;
+      if (e.type === 'session' || e.type === 'track') return;
       const kind = known.get(e.contentId);
       // Another website's content answers like a missing one: the key reveals nothing about others.
       if (!kind) errors[`events.${i}.contentId`] = EVENT_UNKNOWN_CONTENT_MESSAGE;
@@ -122,14 +123,14 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     };
     const rows = sent.map((e) => ({
       eventId: e.id ?? null,
-      target: e.type === 'click' || e.type === 'step' || e.type === 'element_missing' ? (e.target ?? null) : null,
-      detail: e.type === 'element_missing' ? e.detail : null,
+      target: e.type === 'click' || e.type === 'step' || e.type === 'element_missing' || e.type === 'task' ? (e.target ?? null) : null,
+      detail: e.type === 'element_missing' ? e.detail : e.type === 'track' ? { name: e.name } : null,
       websiteId: site.id,
       type: e.type,
       visitorId: e.visitorId,
       device: e.type === 'session' ? e.device : null,
-      contentId: e.type === 'session' ? null : e.contentId,
-      contentKind: e.type === 'session' ? null : (known.get(e.contentId) ?? null),
+      contentId: e.type === 'session' || e.type === 'track' ? null : e.contentId,
+      contentKind: e.type === 'session' || e.type === 'track' ? null : (known.get(e.contentId) ?? null),
       occurredAt: at(e.occurredAt),
     }));
     const comments = (events: typeof sent) =>

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { TourBody } from 'contracts';
+import { tourKind, type TourBody } from 'contracts';
 import { PageHeader, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
@@ -32,7 +32,7 @@ export default function TourCreateScreen() {
     const tourId = created.current;
     const saved = await update({ params: { id: tourId }, body });
     toaster.create({ type: 'success', title: saved.message });
-    navigate(`/tour/${tourId}/update`);
+    navigate(`${tourKind.screens.basePath}/${tourId}/update`);
   };
   return (
     <>
@@ -43,7 +43,7 @@ export default function TourCreateScreen() {
         submitLabel={t('tours.create.submit')}
         onSubmit={onSubmit}
         onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
-        onCancel={() => navigate('/tour')}
+        onCancel={() => navigate(tourKind.screens.basePath)}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { CAMPAIGN_DEVICES } from 'contracts';
+import { tourKind, bulkDeleteBody, CAMPAIGN_DEVICES } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { ContentListPage, PRIORITY_FILTER, STATUS_FILTER, type CampaignColumnOptions, type ContentListCalls, type ValueFilterSpec } from 'shared-content';
 import { TOUR_SCREENS } from './kinds';
@@ -32,7 +32,7 @@ export default function TourListScreen() {
     duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
     cancel: (id) => cancel.mutateAsync({ params: { id } }),
     remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: { productTours: ids } }),
+    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(tourKind, ids) }),
   };
   return <ContentListPage kind={TOUR_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

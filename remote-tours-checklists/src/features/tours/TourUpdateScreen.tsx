@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import type { TourBody } from 'contracts';
+import { tourKind, type TourBody } from 'contracts';
 import { Button, PageHeader, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-auth';
@@ -43,7 +43,7 @@ export default function TourUpdateScreen() {
               </RouterLink>
             </Button>
             <Button asChild variant="outline" size="sm">
-              <RouterLink to={`/tour/${id}/view`} data-testid="tour-open-view">
+              <RouterLink to={`${tourKind.screens.basePath}/${id}/view`} data-testid="tour-open-view">
                 <BarChart3 size={14} aria-hidden />
                 {t('tours.update.openView')}
               </RouterLink>
@@ -51,7 +51,7 @@ export default function TourUpdateScreen() {
           </>
         }
       />
-      <QueriedItem query={tour} onBack={() => navigate('/tour')}>
+      <QueriedItem query={tour} onBack={() => navigate(tourKind.screens.basePath)}>
         {(saved) => (
           <Stack gap="6">
             <LifecycleBar calls={TOUR_SCREENS.lifecycle} subject={TOUR_SCREENS.subject} item={saved} />
@@ -62,7 +62,7 @@ export default function TourUpdateScreen() {
               submitLabel={t('tours.update.submit')}
               onSubmit={onSubmit}
               onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
-              onCancel={() => navigate('/tour')}
+              onCancel={() => navigate(tourKind.screens.basePath)}
             />
           </Stack>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Pencil } from 'lucide-react';
-import type { Tour, TourStats } from 'contracts';
+import { tourKind, type Tour, type TourStats } from 'contracts';
 import { Box, Button, Card, Grid, HStack, Heading, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useCan } from 'shared-auth';
@@ -220,7 +220,7 @@ export default function TourViewScreen() {
         actions={
           canUpdate && (
             <Button asChild variant="outline" size="sm">
-              <RouterLink to={`/tour/${id}/update`} data-testid="tour-open-editor">
+              <RouterLink to={`${tourKind.screens.basePath}/${id}/update`} data-testid="tour-open-editor">
                 <Pencil size={14} aria-hidden />
                 {t('tours.view.edit')}
               </RouterLink>
@@ -228,7 +228,7 @@ export default function TourViewScreen() {
           )
         }
       />
-      <QueriedItem query={tour} onBack={() => navigate('/tour')}>
+      <QueriedItem query={tour} onBack={() => navigate(tourKind.screens.basePath)}>
         {(saved) => (
           <Stack gap="6">
             <HStack gap="3">

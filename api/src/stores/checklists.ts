@@ -1,0 +1,172 @@
+import { and, eq, ilike, inArray, isNotNull, max, min, or, sql } from 'drizzle-orm';
+import type { ChecklistDocument, ChecklistUserRow } from 'contracts';
+import type { DbOrTx } from '../db/client';
+import { clientMembers, visitorEvents, visitors } from '../db/schema';
+import { likePattern } from './paged-select';
+
+/*
+ * A checklist's completion, from what visitors really did (visitor_events): a task is done for a
+ * visitor at the first of
+ *  - a `task` event of the checklist with target = the task id (ticked by hand, or a page visited or
+ *    an element clicked, which only the page sees and reports);
+ *  - for an `event` rule, a `track` event of that name (detail.name);
+ *  - for a `tour` rule, a `complete` event of that tour;
+ *  - for an `attribute` rule, the person's attribute holding the value (when: the visitor's first event
+ *    on the checklist, as the attribute's history is not kept).
+ * Events are never removed, so a done task is never undone. Bound to the website in every query.
+ */
+
+/** One visitor who saw the checklist (or did one of its tasks), with the person they are. */
+interface Participant {
+  visitorId: string;
+  memberId: string | null;
+  name: string | null;
+  email: string | null;
+  attributes: Record<string, unknown> | null;
+  first: Date;
+  last: Date;
+}
+
+export interface ChecklistUserDone extends ChecklistUserRow {
+  seen: boolean;
+  dismissed: boolean;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function checklistStatsStore(db: DbOrTx, websiteId: string) {
+  const ofWebsite = eq(visitorEvents.websiteId, websiteId);
+
+  /** The visitor (one, for the content call) with their person, whether or not they did anything yet. */
+  async function visitor(visitorId: string): Promise<Participant> {
+    const [row] = await db
+      .select({
+        memberId: clientMembers.id,
+        name: sql<string | null>`coalesce(${clientMembers.username}, ${clientMembers.memberId})`,
+        email: clientMembers.email,
+        attributes: clientMembers.attributes,
+        first: visitors.firstSeenAt,
+        last: visitors.lastSeenAt,
+      })
+      .from(visitors)
+      .leftJoin(clientMembers, eq(clientMembers.id, visitors.clientMemberId))
+      .where(and(eq(visitors.websiteId, websiteId), eq(visitors.visitorId, visitorId)))
+      .limit(1);
+    const now = new Date();
+    return {
+      visitorId,
+      memberId: row?.memberId ?? null,
+      name: row?.name ?? null,
+      email: row?.email ?? null,
+      attributes: row?.attributes ?? null,
+      first: row?.first ?? now,
+      last: row?.last ?? now,
+    };
+  }
+
+  async function participants(checklistId: string, search?: string): Promise<Participant[]> {
+    const rows = await db
+      .select({
+        visitorId: visitorEvents.visitorId,
+        memberId: clientMembers.id,
+        name: sql<string | null>`coalesce(${clientMembers.username}, ${clientMembers.memberId})`,
+        email: clientMembers.email,
+        attributes: clientMembers.attributes,
+        first: min(visitorEvents.occurredAt),
+        last: max(visitorEvents.occurredAt),
+      })
+      .from(visitorEvents)
+      .leftJoin(visitors, and(eq(visitors.websiteId, visitorEvents.websiteId), eq(visitors.visitorId, visitorEvents.visitorId)))
+      .leftJoin(clientMembers, eq(clientMembers.id, visitors.clientMemberId))
+      .where(
+        and(
+          ofWebsite,
+          eq(visitorEvents.contentId, checklistId),
+          search
+            ? or(
+                ilike(visitorEvents.visitorId, likePattern(search)),
+                ilike(clientMembers.username, likePattern(search)),
+                ilike(clientMembers.email, likePattern(search)),
+                ilike(clientMembers.memberId, likePattern(search)),
+              )
+            : undefined,
+        ),
+      )
+      .groupBy(visitorEvents.visitorId, clientMembers.id);
+    return rows.map((r) => ({ ...r, first: new Date(r.first ?? 0), last: new Date(r.last ?? 0) }));
+  }
+
+  return {
+    /**
+     * Every participant's tasks done and when, most recently active first; `seen` and `dismissed` for
+     * the funnel. The checklist's document says which rules its tasks have.
+     */
+    async done(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, search?: string, only?: string): Promise<ChecklistUserDone[]> {
+      const people = only ? [await visitor(only)] : await participants(checklistId, search);
+      if (people.length === 0) return [];
+      const ids = people.map((p) => p.visitorId);
+      const eventNames = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'event' ? [t.completion.name] : [])))];
+      const tourIds = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'tour' ? [t.completion.tourId] : [])))];
+      const name = sql<string | null>`${visitorEvents.detail}->>'name'`;
+      const kinds = [
+        and(eq(visitorEvents.contentId, checklistId), inArray(visitorEvents.type, ['view', 'task', 'complete', 'dismiss'])),
+        eventNames.length ? and(eq(visitorEvents.type, 'track'), inArray(name, eventNames)) : undefined,
+        tourIds.length ? and(eq(visitorEvents.type, 'complete'), inArray(visitorEvents.contentId, tourIds)) : undefined,
+      ].filter(Boolean);
+      const events = await db
+        .select({
+          visitorId: visitorEvents.visitorId,
+          type: visitorEvents.type,
+          contentId: visitorEvents.contentId,
+          target: visitorEvents.target,
+          name,
+          at: min(visitorEvents.occurredAt),
+        })
+        .from(visitorEvents)
+        .where(and(ofWebsite, inArray(visitorEvents.visitorId, ids), or(...kinds), isNotNull(visitorEvents.occurredAt)))
+        .groupBy(visitorEvents.visitorId, visitorEvents.type, visitorEvents.contentId, visitorEvents.target, name);
+
+      // Per visitor: the first time of each (type, content, target or name).
+      const firstOf = new Map<string, Map<string, Date>>();
+      for (const e of events) {
+        const key = e.contentId === checklistId ? `${e.type}|${e.target ?? ''}` : e.type === 'track' ? `track|${e.name}` : `tour|${e.contentId}`;
+        const m = firstOf.get(e.visitorId) ?? new Map<string, Date>();
+        m.set(key, new Date(e.at ?? 0));
+        firstOf.set(e.visitorId, m);
+      }
+
+      return people
+        .map((p) => {
+          const mine = firstOf.get(p.visitorId) ?? new Map<string, Date>();
+          const tasks: { id: string; doneAt: string }[] = [];
+          for (const t of checklist.tasks) {
+            const times = [mine.get(`task|${t.id}`)];
+            const c = t.completion;
+            if (c.type === 'event') times.push(mine.get(`track|${c.name}`));
+            if (c.type === 'tour') times.push(mine.get(`tour|${c.tourId}`));
+            if (c.type === 'attribute' && p.attributes && String(p.attributes[c.attribute] ?? '') === c.value && c.value !== '') times.push(p.first);
+            const at = times.filter((d): d is Date => Boolean(d)).sort((a, b) => a.getTime() - b.getTime())[0];
+            if (at) tasks.push({ id: t.id, doneAt: iso(at) });
+          }
+          const all = checklist.tasks.length > 0 && tasks.length === checklist.tasks.length;
+          const completedAt = mine.get('complete|') ?? (all ? new Date(Math.max(...tasks.map((t) => Date.parse(t.doneAt)))) : null);
+          return {
+            visitorId: p.visitorId,
+            person: p.memberId ? { _id: p.memberId, name: p.name ?? '', email: p.email } : null,
+            tasks,
+            completedAt: completedAt ? iso(completedAt) : null,
+            lastSeenAt: iso(p.last),
+            seen: mine.has('view|'),
+            dismissed: mine.has('dismiss|'),
+          };
+        })
+        .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || a.visitorId.localeCompare(b.visitorId));
+    },
+
+    /** The task ids one visitor has done (the content call: what the page shows done, whatever device did it). */
+    async doneFor(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, visitorId: string): Promise<string[]> {
+      const [row] = await this.done(checklistId, checklist, undefined, visitorId);
+      return row ? row.tasks.map((t) => t.id) : [];
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { DemoSitePage } from '../pages/DemoSitePage';
+import { LifecyclePanel } from '../pages/LifecyclePanel';
+
+/**
+ * Checklists as a new user meets them: written in the console beside the preview (each task opens
+ * and closes, completing them all shows the celebration), published, then completed by a visitor of
+ * the demo site across pages and a reload (a page visited, an event the site tracks from a button,
+ * a task ticked by hand, from the keyboard), celebrated once; the visitor's progress in stats-user
+ * and on the view screen; right to left in Arabic. Tours do not play on the site yet, so the third
+ * task is ticked by hand rather than done by completing a tour (the API suite covers that rule).
+ */
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function visitor(browser: Browser, demoSiteURL: string) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
+}
+
+/** The checklist drawn by the website script (Playwright's locators pierce its open shadow root). */
+function checklistOn(page: Page) {
+  const host = page.locator('signpost-checklist');
+  return {
+    host,
+    launcher: host.locator('.launcher'),
+    badge: host.locator('.badge'),
+    task: (title: string): Locator => host.locator('.head', { hasText: title }),
+    celebration: host.locator('[role="status"]'),
+  };
+}
+
+test.describe('checklists', () => {
+  test.beforeEach(async ({ api }) => {
+    await api.cancelPublished(await api.loginAsAdmin());
+  });
+  test.afterEach(async ({ api }) => {
+    await api.cancelPublished(await api.loginAsAdmin());
+  });
+
+  test('write a checklist beside its preview, publish it, and a visitor completes it across pages, a reload and the keyboard', async ({
+    signedInPage: page,
+    browser,
+    product,
+    api,
+  }) => {
+    test.setTimeout(180_000);
+    const title = unique('Get started');
+    await page.goto('/checklist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checklists');
+    await page.getByTestId('checklists-create').click();
+    await expect(page).toHaveURL(/\/checklist\/none\/create$/);
+
+    await page.getByTestId('field-title').fill(title);
+    await page.getByTestId('task-0-title').fill('See our plans');
+    await page.getByTestId('task-0-completion').selectOption('page');
+    await page.getByTestId('task-0-page').fill('/pricing');
+    await page.getByTestId('checklist-add-task').click();
+    await page.getByTestId('task-1-title').fill('Join the launch list');
+    await page.getByTestId('task-1-completion').selectOption('event');
+    await page.getByTestId('task-1-event').fill('joined-launch-list');
+    await page.getByTestId('checklist-add-task').click();
+    await page.getByTestId('task-2-title').fill('Say hello');
+    await page.getByTestId('field-celebration-title').fill('Well done');
+
+    // The preview: each task opens and closes; all done shows the celebration.
+    const preview = page.getByTestId('checklist-preview');
+    const second = preview.getByTestId('preview-task-toggle-1');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(preview.getByTestId('preview-task-panel-1')).toBeVisible();
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    for (const i of [0, 1, 2]) {
+      if ((await preview.getByTestId(`preview-task-toggle-${i}`).getAttribute('aria-expanded')) !== 'true')
+        await preview.getByTestId(`preview-task-toggle-${i}`).click();
+      await preview.getByTestId(`preview-task-done-${i}`).click();
+    }
+    await expect(preview.getByTestId('preview-celebration')).toContainText('Well done');
+
+    await page.getByTestId('editor-submit').click();
+    await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}\/update$/);
+    await expect(page.getByText('Checklist created successfully')).toBeVisible();
+    const id = /\/checklist\/([0-9a-f-]{36})\/update$/.exec(page.url())![1];
+    await new LifecyclePanel(page).publish();
+
+    // A fresh visitor on the demo site.
+    const { site, close } = await visitor(browser, product.demoSiteURL);
+    try {
+      await site.open('/');
+      const list = checklistOn(site.page);
+      await expect(list.badge).toHaveText('3');
+      await site.page.getByTestId('join-launch-list').click();
+      await expect(list.badge).toHaveText('2');
+      await site.navigate('Pricing');
+      await expect(list.badge).toHaveText('1');
+      await site.page.reload();
+      await expect(list.badge).toHaveText('1');
+
+      // Keyboard only: open the list, open the task, tick it.
+      await list.launcher.focus();
+      await site.page.keyboard.press('Enter');
+      await expect(list.launcher).toHaveAttribute('aria-expanded', 'true');
+      await expect(list.task('See our plans')).toContainText('(Done)');
+      await list.task('Say hello').focus();
+      await site.page.keyboard.press('Enter');
+      await expect(list.task('Say hello')).toHaveAttribute('aria-expanded', 'true');
+      await site.page.keyboard.press('Tab');
+      await site.page.keyboard.press('Enter');
+      await expect(list.celebration).toContainText('Well done');
+
+      // Celebrated once: not again after a reload; every task stays done.
+      await site.page.reload();
+      await expect(list.badge).toHaveText('0');
+      await expect(list.celebration).toHaveCount(0);
+    } finally {
+      await close();
+    }
+
+    // The visitor's progress: stats-user and the view screen.
+    const session = await api.loginAsAdmin();
+    await expect
+      .poll(async () => {
+        const stats = await api.checklistStats(session, id);
+        return stats.docs.map((d) => d.tasks.length);
+      })
+      .toEqual([3]);
+    await page.goto(`/checklist/${id}/view`);
+    await expect(page.getByTestId('funnel-completed-count')).toHaveText('1');
+    await expect(page.getByTestId('checklist-person')).toHaveCount(1);
+    await expect(page.getByTestId('checklist-person')).toContainText('3 of 3');
+
+    // Right to left in Arabic.
+    const ar = await visitor(browser, product.demoSiteURL);
+    try {
+      await ar.site.page.goto(`${product.demoSiteURL}/?lang=ar`, { waitUntil: 'domcontentloaded' });
+      const list = checklistOn(ar.site.page);
+      await expect(list.host.locator('.root')).toHaveAttribute('dir', 'rtl');
+      await expect(list.badge).toHaveAttribute('aria-label', 'المهام المتبقية: 3');
+    } finally {
+      await ar.close();
+    }
+  });
+});

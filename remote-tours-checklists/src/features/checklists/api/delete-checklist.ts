@@ -1,0 +1,5 @@
+import { deleteChecklistCall } from 'contracts';
+import { useCallMutation } from 'shared-auth';
+
+/** DELETE /api/check-list/{id} (delete_checklist). */
+export const useDeleteChecklist = () => useCallMutation(deleteChecklistCall);
