@@ -574,7 +574,14 @@ export type EmailDeleteBody = z.input<typeof emailDeleteBodySchema>;
  * Every described kind, keyed by its kind. A new kind is one more entry here (and its descriptor
  * above); the API, the console and the checks read this registry.
  */
-export const CONTENT_KIND_DESCRIPTORS = { popup: popupKind, banner: bannerKind, push: pushKind, tour: tourKind, checklist: checklistKind, email: emailKind } as const;
+export const CONTENT_KIND_DESCRIPTORS = {
+  popup: popupKind,
+  banner: bannerKind,
+  push: pushKind,
+  tour: tourKind,
+  checklist: checklistKind,
+  email: emailKind,
+} as const;
 export type DescribedKind = keyof typeof CONTENT_KIND_DESCRIPTORS;
 export type AnyContentKindDescriptor = (typeof CONTENT_KIND_DESCRIPTORS)[DescribedKind];
 /** The descriptors as a list, in the console's order. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  bulkIds,
   buttonBlockSchema,
   CAMPAIGN_STATUSES,
   commonFilters,

@@ -66,7 +66,10 @@ export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'
   const { insertCampaign } = await import('../../src/stores/campaigns');
   // An e-mail stored live, as the other kinds are created (so it has a first version to restore).
   const raw =
-    body ?? { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, checklist: checklistBody, email: () => ({ ...emailBody(), status: 'public' }) }[kind]();
+    body ??
+    { popup: popupBody, banner: bannerBody, push: pushBody, tour: tourBody, checklist: checklistBody, email: () => ({ ...emailBody(), status: 'public' }) }[
+      kind
+    ]();
   const insert = <K extends Kind>(k: K) => {
     const rules = KIND_RULES[k];
     // Stored as the routes store it: a tour's steps get their server-made ids; live unless the body says.
