@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
+import { defineCall, PUBLIC_ACCESS } from './call';
 import { idParamSchema } from './common';
 import { LIMITS } from './limits';
 import { msg } from './message-code';
+import { tourKind } from './content-kinds';
+import { kindAccess } from './kind-calls';
 import { BUILDER_PATHS } from './script';
 import { TOUR_MAX_STEPS, tourStepInputSchema, tourStepSchema } from './tours';
 import { websiteKeyParamsSchema } from './website-script';
@@ -77,10 +79,10 @@ export const builderStepsAnswerSchema = z.object({ message: z.string(), data: bu
 
 export const createBuilderTokenCall = defineCall({
   method: 'POST',
-  path: '/api/product-tours/:id/builder-token',
-  access: inWebsite('update_tour'),
+  path: `${tourKind.path}/:id/builder-token`,
+  access: kindAccess('update', tourKind.resource),
   summary: 'A one-time builder token (10 minutes) for a product tour and a page of its website: the page to open with it in the fragment',
-  tag: 'product tours',
+  tag: tourKind.tag,
   params: idParamSchema,
   body: builderTokenBodySchema,
   status: 201,

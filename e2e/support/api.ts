@@ -178,8 +178,9 @@ export class SignpostApi {
 
   /** A draft product tour with a title and no steps (what the on-page builder fills): its id. */
   public async createDraftTour(session: ApiSession, title: string): Promise<string> {
-    const { data } = await this.call<{ data: { _id: string } }>('POST', '/api/product-tours', { session });
-    await this.call('PUT', `/api/product-tours/${data._id}`, { session, body: { title } });
+    const { create, update } = tourKind.calls;
+    const { data } = await this.call<{ data: { _id: string } }>(create.method, callUrl(create), { session });
+    await this.call(update.method, callUrl(update, { id: data._id }), { session, body: { title } });
     return data._id;
   }
 

@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import { pageMeta, type BubbleConfig, type ConversationMessage, type ConversationSummary, type StaffNotification } from 'contracts';
+import {
+  CONTENT_KIND_DESCRIPTORS,
+  pageMeta,
+  popupKind,
+  type BubbleConfig,
+  type ConversationMessage,
+  type ConversationSummary,
+  type StaffNotification,
+} from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { bubbleConfigs, clientMembers, conversationMessages, conversations, liveEvents, notificationReads, staffNotifications, visitors } from '../db/schema';
 
@@ -18,14 +26,14 @@ export const messageView = (m: Pick<MessageRow, 'id' | 'author' | 'body' | 'crea
 /** Where in the console staff act on a notification. */
 export function notificationLink(n: Pick<NotificationRow, 'type' | 'subjectId' | 'detail'>): string {
   const kind = String(n.detail.kind ?? '');
-  const base = kind === 'banner' ? '/banners' : kind === 'push' ? '/push_notification' : kind === 'tour' ? '/tour' : '/posts';
+  const base = (kind in CONTENT_KIND_DESCRIPTORS ? CONTENT_KIND_DESCRIPTORS[kind as keyof typeof CONTENT_KIND_DESCRIPTORS] : popupKind).screens.basePath;
   switch (n.type) {
     case 'message':
       return `/settings/conversations/${n.subjectId}`;
     case 'comment':
       return `${base}/${n.subjectId}/comments`;
     case 'answers':
-      return `/posts/${n.subjectId}/answers`;
+      return `${popupKind.screens.basePath}/${n.subjectId}/answers`;
     case 'installed':
       return '/installation-guide';
     case 'element_missing':
