@@ -25,6 +25,10 @@ export class CheckVisitorPanel {
     await this.personInput.fill(search);
     const option = this.root.page().getByTestId(`check-visitor-person-${memberId}`);
     await expect(option).toBeVisible({ timeout: 10_000 });
+    // The search answers after a short pause: until then the list still shows the earlier results,
+    // so wait for the searched person to head the list before picking the first option.
+    const options = this.root.page().getByTestId('check-visitor-people').locator('[data-testid^="check-visitor-person-"]');
+    await expect(options.first()).toHaveAttribute('data-testid', `check-visitor-person-${memberId}`, { timeout: 10_000 });
     await this.personInput.press('ArrowDown');
     await this.personInput.press('Enter');
     await expect(this.personInput).toHaveValue(new RegExp(memberId));

@@ -12,9 +12,12 @@ const firstNameOf = (address: string) => {
   return first.charAt(0).toUpperCase() + first.slice(1);
 };
 
-/** The campaign mails to demo people whose subject starts with `subject`, sent since `since`. */
+/**
+ * The campaign mails whose subject starts with `subject`, sent since `since`: to the demo people, and to
+ * anyone else the audience matches by then (Ada, once a test signed her in on the demo site).
+ */
 async function campaignMails(outbox: Outbox, subject: string, since: Date): Promise<OutboxMail[]> {
-  return (await outbox.all()).filter((m) => m.subject.startsWith(subject) && new Date(m.createdAt) >= since && m.to[0].endsWith(DEMO_DOMAIN));
+  return (await outbox.all()).filter((m) => m.subject.startsWith(subject) && new Date(m.createdAt) >= since);
 }
 
 async function waitForMails(outbox: Outbox, subject: string, since: Date, count: number): Promise<OutboxMail[]> {
@@ -83,8 +86,11 @@ test.describe('e-mail campaigns', () => {
     expect(mails).toHaveLength(expected);
     expect(new Set(mails.map((m) => m.to[0])).size).toBe(expected);
     for (const mail of mails) {
-      expect(mail.subject).toBe(`${subject} for ${firstNameOf(mail.to[0])}`);
-      expect(mail.text).toContain(`Hi ${firstNameOf(mail.to[0])}, your pro reports are ready.`);
+      const name = mail.subject.slice(`${subject} for `.length);
+      if (mail.to[0].endsWith(DEMO_DOMAIN)) expect(name).toBe(firstNameOf(mail.to[0]));
+      expect(mail.subject).toBe(`${subject} for ${name}`);
+      expect(name).not.toBe('there');
+      expect(mail.text).toContain(`Hi ${name}, your pro reports are ready.`);
     }
 
     // The recipient follows the button: the API counts the click and sends them on.
