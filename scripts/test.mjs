@@ -82,7 +82,7 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (20 minutes, .ci/run).
-const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 12 };
+const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 24 };
 /** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
 const running = new Set();
 let currentSuite = null;

@@ -10,7 +10,7 @@
  * queueing the page's calls.
  */
 import { SCRIPT_GLOBAL } from 'contracts/script';
-import { startBuilderIfAsked, takeBuilderToken } from './core/builder-boot';
+import { startBuilderIfAsked, storedBuilderSession, takeBuilderToken } from './core/builder-boot';
 import { yieldToMain } from './core/schedule';
 import { Signpost } from './core/signpost';
 import { SCRIPT_VERSION } from './core/version';
@@ -63,7 +63,9 @@ async function start(
       console.warn('[signpost] a queued call failed', error);
     }
   }
-  void signpost.requestContent();
+  // A tab the author builds a tour in shows no content: a popup would cover the page being pointed at.
+  const building = builderToken !== null || storedBuilderSession(win) !== null;
+  if (!building) void signpost.requestContent();
   // The builder's chunk only for a tab holding a builder token or session: never a visitor's.
   const env = { win, websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), fetch: (...a: Parameters<typeof fetch>) => win.fetch(...a) };
   void startBuilderIfAsked(env, builderToken).catch((error) => console.warn('[signpost] the tour builder could not start', error));
