@@ -8,7 +8,7 @@
 //     PGlite and, when a throwaway cluster can be started, on PostgreSQL;
 //  d. the website script on a customer-like page (scripts/bench/website-script.mjs): its gzip bytes,
 //     what a page loads when nothing is shown, the blocking time it adds and the time from the
-//     page's load event to a popup on screen, at 4x CPU slowdown, against issue 12's budgets; a
+//     page's load event to a popup on screen, at 4x CPU slowdown, against the script's budgets (SCRIPT_BUDGETS below); a
 //     tour's download (its chunk and the shared chunk it loads) and, at 4x CPU slowdown, the time
 //     from a tour step's element appearing on the page to the step being visible;
 //  e. a Markdown table of everything with its targets, printed and written to .bench/results.md.
