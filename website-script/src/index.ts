@@ -49,7 +49,9 @@ async function start(
   builderToken: string | null,
 ): Promise<Signpost> {
   await yieldToMain();
-  const signpost = new Signpost({ websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), win });
+  // A tab the author builds a tour in shows no content: a popup would cover the page being pointed at.
+  const authoring = builderToken !== null || storedBuilderSession(win) !== null;
+  const signpost = new Signpost({ websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), win, authoring });
   await yieldToMain();
   signpost.start();
   await yieldToMain();
@@ -63,9 +65,7 @@ async function start(
       console.warn('[signpost] a queued call failed', error);
     }
   }
-  // A tab the author builds a tour in shows no content: a popup would cover the page being pointed at.
-  const building = builderToken !== null || storedBuilderSession(win) !== null;
-  if (!building) void signpost.requestContent();
+  void signpost.requestContent();
   // The builder's chunk only for a tab holding a builder token or session: never a visitor's.
   const env = { win, websiteKey, apiUrl: apiUrl.replace(/\/+$/, ''), fetch: (...a: Parameters<typeof fetch>) => win.fetch(...a) };
   void startBuilderIfAsked(env, builderToken).catch((error) => console.warn('[signpost] the tour builder could not start', error));

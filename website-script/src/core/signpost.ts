@@ -26,6 +26,11 @@ export interface SignpostConfig {
   session?: KeyValueStore;
   loaders?: SurfaceManagerOptions['loaders'];
   eventDelayMs?: number;
+  /**
+   * The tab of an author building a tour: it asks for no content, whatever triggers it (the page's own
+   * `identify` or `page` calls, a navigation), so no popup covers the page being pointed at.
+   */
+  authoring?: boolean;
 }
 
 /** The debug call's answer, as the console prints it. */
@@ -367,6 +372,7 @@ export class Signpost {
    * an older one still waiting.
    */
   requestContent(): Promise<void> {
+    if (this.config.authoring) return Promise.resolve();
     if (this.contentRequested) return this.contentRequested;
     this.contentRequested = Promise.resolve()
       .then(() => this.identifying)
