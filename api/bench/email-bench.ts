@@ -40,6 +40,7 @@ const server = new SMTPServer({
     });
   },
 });
+server.on('error', () => {});
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.server.address() as AddressInfo;
 

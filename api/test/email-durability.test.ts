@@ -59,6 +59,9 @@ beforeAll(async () => {
       });
     },
   });
+  // The killed API drops its SMTP connections mid-message: the server reports ECONNRESET as an
+  // 'error' event, which would throw in this process if nobody listened. That is the crash under test.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-email-durability-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
