@@ -17,6 +17,7 @@ import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
 import { inputGuard } from './plugins/input-guard';
 import { BackgroundTasks } from './lib/background';
+import { fileOffsetClock } from './lib/offset-clock';
 import { EmailSender } from './services/email-sender';
 import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
@@ -104,6 +105,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 }
 
+/** The system clock, or in a browser test of the running product, the one its control API moves. */
+function productClock(app: FastifyInstance, config: Config): Clock {
+  if (!config.clockOffsetFile) return SYSTEM_CLOCK;
+  const clock = fileOffsetClock(config.clockOffsetFile);
+  app.addHook('onClose', async () => clock.close());
+  return clock;
+}
+
 async function assemble(app: FastifyInstance, config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database =
@@ -135,7 +144,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     identity: new IdentityProvider(config.oidc),
     log: app.log,
     background: new BackgroundTasks(app.log),
-    clock: options.clock ?? SYSTEM_CLOCK,
+    clock: options.clock ?? productClock(app, config),
     emailSender: undefined as unknown as EmailSender,
   };
   ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);

@@ -67,6 +67,12 @@ const envSchema = z.object({
   EMAIL_LEASE_MS: intFrom(300_000),
   /** `off`: this process sends no campaign e-mail (another one does). */
   EMAIL_SENDER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Tests of the running product only: a file holding milliseconds added to the product's clock
+   * (schedules, the script's decisions, e-mail timing; never tokens), so a browser test can see a
+   * schedule start without waiting for it. Refused in production.
+   */
+  CLOCK_OFFSET_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -95,6 +101,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
+  /** CLOCK_OFFSET_FILE (tests of the running product), or null. */
+  clockOffsetFile: string | null;
 }
 
 /**
@@ -129,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // production it must be chosen (development, tests and `pnpm start` keep the documented one).
   if (e.NODE_ENV === 'production' && e.SEED_ADMIN_PASSWORD === DEFAULT_SEED_ADMIN_PASSWORD) {
     throw new Error('Invalid configuration: set SEED_ADMIN_PASSWORD; the default super-admin password is refused in production (NODE_ENV=production)');
+  }
+
+  if (e.NODE_ENV === 'production' && e.CLOCK_OFFSET_FILE) {
+    throw new Error('Invalid configuration: CLOCK_OFFSET_FILE moves the product clock for tests and is refused in production (NODE_ENV=production)');
   }
 
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
@@ -172,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.EMAIL_LEASE_MS,
       sender: e.EMAIL_SENDER === 'on',
     },
+    clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(root, e.CLOCK_OFFSET_FILE) : null,
   };
 }

@@ -105,3 +105,29 @@ test('the default super-admin password is refused in production, a chosen one is
   expect(loadConfig({ ...base, SEED_ADMIN_PASSWORD: 'a-chosen-Passw0rd' }).seedAdminPassword).toBe('a-chosen-Passw0rd');
   expect(loadConfig({ ...base, NODE_ENV: 'development' }).seedAdminPassword).toBe('Signpost-admin-1');
 });
+
+test('the test clock file moves the product clock, follows changes to the file, and is refused in production', async () => {
+  const { writeFile } = await import('node:fs/promises');
+  const { fileOffsetClock } = await import('../src/lib/offset-clock');
+  const DATA_DIR = await mkdtemp(`${tmpdir()}/signpost-config-`);
+  const file = path.join(DATA_DIR, 'clock-offset-ms');
+  const base = { DATA_DIR, AUTH_SECRET: 'x'.repeat(40), SEED_ADMIN_PASSWORD: 'a-chosen-Passw0rd' };
+  expect(() => loadConfig({ ...base, NODE_ENV: 'production', CLOCK_OFFSET_FILE: file })).toThrow(/CLOCK_OFFSET_FILE/);
+  expect(loadConfig({ ...base, CLOCK_OFFSET_FILE: file }).clockOffsetFile).toBe(file);
+  expect(loadConfig(base).clockOffsetFile).toBeNull();
+
+  // No file yet: the real time.
+  const clock = fileOffsetClock(file, 10);
+  try {
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(50);
+    await writeFile(file, String(120_000));
+    const deadline = Date.now() + 5_000;
+    while (clock.now() - Date.now() < 100_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(clock.now() - Date.now()).toBeGreaterThanOrEqual(119_900);
+    await writeFile(file, 'not a number');
+    while (clock.now() - Date.now() > 1_000 && Date.now() < deadline + 5_000) await new Promise((r) => setTimeout(r, 20));
+    expect(Math.abs(clock.now() - Date.now())).toBeLessThan(50);
+  } finally {
+    clock.close();
+  }
+});

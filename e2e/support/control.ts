@@ -2,7 +2,7 @@
 export type RemoteApp = `remote-${string}`;
 export type AppName = 'api' | 'host' | RemoteApp;
 
-/** Client of product.mjs's loopback control API: GET /apps, POST /apps/<name>/stop|start. */
+/** Client of product.mjs's loopback control API: GET /apps, POST /apps/<name>/stop|start, PUT /clock. */
 export class ProductControl {
   public constructor(public readonly baseURL: string) {}
 
@@ -14,6 +14,19 @@ export class ProductControl {
     const body = (await res.json()) as { running?: string[]; message?: string };
     if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${body.message ?? ''}`);
     return body.running ?? [];
+  }
+
+  /**
+   * Runs the API's clock `offsetMs` ahead of the real time (schedules, the script's decisions; never
+   * tokens) until set again; 0 puts it back. Answers once the API reads the new time.
+   */
+  public async setClockOffset(offsetMs: number): Promise<void> {
+    const res = await fetch(`${this.baseURL}/clock`, {
+      method: 'PUT',
+      body: JSON.stringify({ offsetMs }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!res.ok) throw new Error(`control PUT /clock: ${res.status} ${await res.text()}`);
   }
 
   public running(): Promise<string[]> {

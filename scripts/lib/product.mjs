@@ -13,7 +13,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { startStaticServer, customerSiteCsp } from '../../tooling/serve/static-server.mjs';
 import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
 import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
@@ -112,6 +112,10 @@ export async function startProduct({
       .join(',');
   }
 
+  // With a control API, the tests may move the API's clock (a schedule's start, without waiting for it).
+  const clockFile = control ? path.join(dataDir, 'clock-offset-ms') : null;
+  if (clockFile) apiEnv.CLOCK_OFFSET_FILE = clockFile;
+
   /** name → { stop(): Promise<void> } for what is running now. */
   const running = new Map();
 
@@ -122,6 +126,8 @@ export async function startProduct({
       throw new Error(`port ${portOf('api')} is already in use (another \`pnpm start\`?): cannot start the API`);
     }
     await mkdir(dataDir, { recursive: true });
+    // A run starts on the real time, whatever an earlier run on this data folder left.
+    if (clockFile) await writeFile(clockFile, '0');
     const child = spawnPrefixed('api', process.execPath, [main], { env: apiEnv, silent: quiet });
     const exitedEarly = child.exited.then((code) => `the API exited with code ${code}:\n${child.tail()}`);
     try {
@@ -245,7 +251,7 @@ export async function startProduct({
 
   try {
     for (const name of APP_NAMES.filter((n) => apps.includes(n))) await startApp(name);
-    if (control) controlServer = await startControl(control, { startApp, stopApp, running });
+    if (control) controlServer = await startControl(control, { startApp, stopApp, running, clockFile });
   } catch (err) {
     await stop();
     throw err;
@@ -262,8 +268,11 @@ export async function startProduct({
   };
 }
 
-/** Loopback-only HTTP control for test workers: GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start. */
-function startControl(port, { startApp, stopApp, running }) {
+/**
+ * Loopback-only HTTP control for test workers: GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start,
+ * PUT /clock with `{"offsetMs": n}` (the API's clock runs n ms ahead from then; 0 puts it back).
+ */
+function startControl(port, { startApp, stopApp, running, clockFile }) {
   const server = http.createServer(async (req, res) => {
     const answer = (status, body) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -272,11 +281,21 @@ function startControl(port, { startApp, stopApp, running }) {
     try {
       const m = req.url.match(/^\/apps\/([\w-]+)\/(stop|start)$/);
       if (req.method === 'GET' && req.url === '/apps') return answer(200, { running: [...running.keys()] });
+      if (req.method === 'PUT' && req.url === '/clock') {
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const offsetMs = Number(JSON.parse(body || '{}').offsetMs);
+        if (!Number.isFinite(offsetMs)) return answer(400, { message: 'PUT /clock {"offsetMs": <number>}' });
+        await writeFile(clockFile, String(Math.round(offsetMs)));
+        // The API polls the file every 50 ms (api/src/lib/offset-clock.ts): answer once it has read it.
+        await new Promise((r) => setTimeout(r, 250));
+        return answer(200, { offsetMs });
+      }
       if (req.method === 'POST' && m) {
         await (m[2] === 'stop' ? stopApp(m[1]) : startApp(m[1]));
         return answer(200, { running: [...running.keys()] });
       }
-      answer(404, { message: 'GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start' });
+      answer(404, { message: 'GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start, PUT /clock' });
     } catch (err) {
       answer(500, { message: err.message });
     }
