@@ -31,6 +31,10 @@ const SIGNED_IN_ROUTES = process.env.AXE_ROUTES
       '/push_notification/00000000-0000-4000-8000-000000000000/create',
       '/tour',
       '/tour/none/create',
+      '/checklist',
+      '/checklist/none/create',
+      '/emails',
+      '/emails/none/create',
       '/settings/people-data',
       '/settings/audiences',
       '/installation-guide',
@@ -78,7 +82,12 @@ async function open(page: Page, route: string, first: boolean) {
 async function violationsOf(page: Page, route: string, first = true): Promise<string[]> {
   await open(page, route, first);
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // A frame that runs no script (the e-mail preview's sandbox="") cannot host axe: its injection into
+  // such a frame waits forever. What axe checks of the frame from outside is its name: checked here,
+  // and the frame is left out of the scan.
+  const scriptless = 'iframe[sandbox]:not([sandbox*="allow-scripts"])';
+  for (const frame of await page.locator(scriptless).all()) await expect(frame).toHaveAttribute('title', /\S/);
+  const { violations } = await new AxeBuilder({ page }).exclude(scriptless).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
