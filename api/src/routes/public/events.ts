@@ -20,7 +20,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
 import { loadAuthContext } from '../../services/users';
 import { websiteScriptStore } from '../../stores/website-script';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /**
  * Which events apply to which kind of content: reactions and comments exist on popups and banners,
