@@ -32,7 +32,7 @@ import {
   type VisitorFacts,
   type Visit,
 } from '../../delivery/decide';
-import type { CampaignKindRules, KindDocument } from './kinds';
+import type { CampaignKindRules, KindDocument } from '../../services/campaign-kinds';
 
 type Details = Record<string, unknown>;
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());

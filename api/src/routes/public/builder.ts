@@ -25,7 +25,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { activeWebsiteOf, caller } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { tourBuilderStore, type BuilderGrant } from '../../stores/tour-builder';
-import { tourRules as tourKind } from '../campaigns/kinds';
+import { tourRules as tourKind } from '../../services/campaign-kinds';
 import { originMatchesDomain } from '../../delivery/origin';
 import type { ScriptServices } from '../../delivery/script-services';
 
