@@ -5,7 +5,7 @@ import { isPermission, type Permission } from 'contracts';
 import type { AppContext } from '../context';
 import { websites } from '../db/schema';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
-import { loadAuthContext, type AuthContext } from '../services/users';
+import { loadAuthContext, type AuthContext } from '../stores/users';
 import { AccessCache } from './access-cache';
 
 /**

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { roles } from '../db/schema';
 import { forbidden, type Message } from '../lib/errors';
-import type { AuthContext } from './users';
+import type { AuthContext } from '../stores/users';
 
 /**
  * The one rule for every route that writes roles, users or invitations (issue 10, item 1): nobody

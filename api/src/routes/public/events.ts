@@ -18,7 +18,7 @@ import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
-import { loadAuthContext } from '../../services/users';
+import { loadAuthContext } from '../../stores/users';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from '../../delivery/script-services';
 
