@@ -1,8 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { roles } from '../db/schema';
 import { forbidden, type Message } from '../lib/errors';
+import { permissionsOfRoles } from '../stores/roles';
 import type { AuthContext } from '../stores/users';
 
 /**
@@ -38,12 +37,5 @@ export function assertCanGrant(auth: AuthContext, wanted: Iterable<string>): voi
  */
 export async function assertCanGrantRoles(db: DbOrTx, auth: AuthContext, organisationId: string, roleIds: string[]): Promise<void> {
   if (holdsEverything(auth) || roleIds.length === 0) return;
-  const rows = await db
-    .select({ permissions: roles.permissions })
-    .from(roles)
-    .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, roleIds)));
-  assertCanGrant(
-    auth,
-    rows.flatMap((r) => r.permissions),
-  );
+  assertCanGrant(auth, await permissionsOfRoles(db, organisationId, roleIds));
 }
