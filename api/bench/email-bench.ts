@@ -17,7 +17,7 @@ import { emailDocumentSchema } from 'contracts';
 import { openDatabase } from '../src/db/client';
 import { clientMembers, users, websites } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
-import { emailRules } from '../src/routes/campaigns/kinds';
+import { emailRules } from '../src/services/campaign-kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 

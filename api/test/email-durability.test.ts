@@ -11,7 +11,7 @@ import { emailDocumentSchema } from 'contracts';
 import { openDatabase, type Database } from '../src/db/client';
 import { clientMembers, emailJobs, users, websites } from '../src/db/schema';
 import { seedDatabase } from '../src/db/seed';
-import { emailRules } from '../src/routes/campaigns/kinds';
+import { emailRules } from '../src/services/campaign-kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './support/constants';

@@ -1,8 +1,8 @@
 import type { ScriptItem } from 'contracts';
-import type { CachedItem } from '../src/routes/public/content-cache';
-import { decide, startOfUtcDay, type VisitorFacts } from '../src/routes/public/decide';
+import type { CachedItem } from '../src/delivery/content-cache';
+import { decide, startOfUtcDay, type VisitorFacts } from '../src/delivery/decide';
 import { fitsAttributeType } from '../src/routes/public/identify';
-import { originMatchesDomain } from '../src/routes/public/origin';
+import { originMatchesDomain } from '../src/delivery/origin';
 
 /** The website script's decisions as pure functions (no database): origins, page rules, attribute types, fatigue. */
 

@@ -5,7 +5,7 @@ import { bannerBody, contentOf, popupBody, pushBody } from './support/campaigns'
 import { attributes, clientMembers, contents, groupMembers, groups, segments, visitors, websites } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { PublicRateLimiter } from '../src/routes/public/rate-limiter';
+import { PublicRateLimiter } from '../src/delivery/rate-limiter';
 import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
 import { seedDemoAttributes, seedDemoAudience, seedDemoMembers } from './seed-demo-members';
-import { popupRules } from '../routes/campaigns/kinds';
+import { popupRules } from '../services/campaign-kinds';
 import { insertCampaign } from '../stores/campaigns';
 
 /** Resources an Editor works on, and the actions it may take on them. */

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
 import { isPermission, type Permission } from 'contracts';
 import type { AppContext } from '../context';
-import { websites } from '../db/schema';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
-import { loadAuthContext, type AuthContext } from '../services/users';
+import { loadAuthContext, type AuthContext } from '../stores/users';
+import { findActiveWebsite } from '../stores/websites';
 import { AccessCache } from './access-cache';
 
 /**
@@ -143,14 +142,7 @@ async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: A
   if (!value) throw badRequest('auth.selectWebsiteFirst', { Activewebsite: 'auth.activeWebsiteHeaderRequired' });
   // Another organisation's website, or no website at all: the same 404, never a hint it exists.
   if (!uuid.safeParse(value).success) throw notFound('websites.notFound');
-  const site = await cache.website(auth.organisationId, value, async () => {
-    const [row] = await ctx.db
-      .select({ id: websites.id, name: websites.name, domain: websites.domain })
-      .from(websites)
-      .where(and(eq(websites.id, value), eq(websites.organisationId, auth.organisationId)))
-      .limit(1);
-    return row ?? null;
-  });
+  const site = await cache.website(auth.organisationId, value, () => findActiveWebsite(ctx.db, auth.organisationId, value));
   if (!site) throw notFound('websites.notFound');
   return site;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, type LoginResponse } from 'contracts';
 import type { AppContext } from '../context';
 import type { RouteAccess } from '../plugins/access';
-import { loadUserView } from '../services/users';
+import { loadUserView } from '../stores/users';
 import { unauthorized } from '../lib/errors';
 
 export const zod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { roles } from '../db/schema';
 import { forbidden, type Message } from '../lib/errors';
-import type { AuthContext } from './users';
+import { permissionsOfRoles } from '../stores/roles';
+import type { AuthContext } from '../stores/users';
 
 /**
  * The one rule for every route that writes roles, users or invitations (issue 10, item 1): nobody
@@ -38,12 +37,5 @@ export function assertCanGrant(auth: AuthContext, wanted: Iterable<string>): voi
  */
 export async function assertCanGrantRoles(db: DbOrTx, auth: AuthContext, organisationId: string, roleIds: string[]): Promise<void> {
   if (holdsEverything(auth) || roleIds.length === 0) return;
-  const rows = await db
-    .select({ permissions: roles.permissions })
-    .from(roles)
-    .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, roleIds)));
-  assertCanGrant(
-    auth,
-    rows.flatMap((r) => r.permissions),
-  );
+  assertCanGrant(auth, await permissionsOfRoles(db, organisationId, roleIds));
 }

@@ -1,8 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { throttles } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
+import { throttlesStore, type ThrottleRule } from '../stores/throttles';
 
 /**
  * 429 with the exact wait: in Retry-After, and in the message (seconds under a minute, else
@@ -43,23 +42,16 @@ function refuseFor(waitSeconds: number): void {
  * password from a new address through, and each further guess from it waits 30 s, 60 s, ... 15 min.
  * Rows live in the database, so every API process counts the same attempts.
  */
-export interface ThrottleRule {
-  /** Attempts within the window before delays start. */
-  free: number;
-  /** First delay, doubled at each further attempt. */
-  baseSeconds: number;
-  capSeconds: number;
-}
-
 export type LinkKind = 'reset' | 'invitation' | 'email-confirm' | 'email-accept';
 
 export class LoginLimiter {
   readonly rules: { accountAddress: ThrottleRule; accountAddressUnderAttack: ThrottleRule; address: ThrottleRule; link: ThrottleRule };
   /** Checked wrong passwords on an account, from anywhere within the window, that make it "under attack". */
   readonly accountAlarm: number;
+  private readonly throttles: ReturnType<typeof throttlesStore>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly config: Config['login'],
   ) {
     this.rules = {
@@ -69,6 +61,7 @@ export class LoginLimiter {
       link: { free: config.ipMaxFailures, baseSeconds: 30, capSeconds: 15 * 60 },
     };
     this.accountAlarm = config.maxFailures * 4;
+    this.throttles = throttlesStore(db, config.windowMinutes);
   }
 
   /**
@@ -86,17 +79,7 @@ export class LoginLimiter {
 
   /** A wrong password was checked: it counts on the account from anywhere (never a refused attempt). */
   async passwordRefused(email: string): Promise<void> {
-    const window = `${this.config.windowMinutes} minutes`;
-    await this.db
-      .insert(throttles)
-      .values({ key: `login:${email}`, attempts: 1, waitUntil: null, updatedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: throttles.key,
-        set: {
-          attempts: sql`case when ${throttles.updatedAt} < now() - ${window}::interval then 1 else ${throttles.attempts} + 1 end`,
-          updatedAt: sql`now()`,
-        },
-      });
+    await this.throttles.tally(`login:${email}`);
   }
 
   /**
@@ -104,11 +87,8 @@ export class LoginLimiter {
    * address is given back, so that signing in, however often, never adds up to a delay.
    */
   async passwordAccepted(email: string, ip: string): Promise<void> {
-    await this.db.delete(throttles).where(eq(throttles.key, `login:${email}|${ip}`));
-    await this.db
-      .update(throttles)
-      .set({ attempts: sql`greatest(${throttles.attempts} - 1, 0)` })
-      .where(eq(throttles.key, `login-ip:${ip}`));
+    await this.throttles.remove(`login:${email}|${ip}`);
+    await this.throttles.giveBack(`login-ip:${ip}`);
   }
 
   /** A throttled check of the current password (password or e-mail change): true when it is right. */
@@ -121,16 +101,12 @@ export class LoginLimiter {
   }
 
   private async underAttack(email: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ attempts: throttles.attempts })
-      .from(throttles)
-      .where(sql`${throttles.key} = ${`login:${email}`} and ${throttles.updatedAt} >= now() - ${`${this.config.windowMinutes} minutes`}::interval`);
-    return (row?.attempts ?? 0) >= this.accountAlarm;
+    return (await this.throttles.recentAttempts(`login:${email}`)) >= this.accountAlarm;
   }
 
   /** Proving control of the mailbox (a reset link) lifts every sign-in delay on the account. */
   async clearAccount(email: string): Promise<void> {
-    await this.db.delete(throttles).where(sql`${throttles.key} = ${`login:${email}`} or ${throttles.key} like ${`login:${email}|%`}`);
+    await this.throttles.removeKeyAndPrefixed(`login:${email}`, `login:${email}|`);
   }
 
   /** Counts an attempt at a mailed link (reset, invitation, e-mail change) from this address; throws 429 while it must wait. */
@@ -144,52 +120,12 @@ export class LoginLimiter {
    * adds to no other key.
    */
   private async take(keys: [string, ThrottleRule][]): Promise<void> {
-    refuseFor(await this.waiting(keys.map(([key]) => key)));
-    for (const [key, rule] of keys) refuseFor(await this.count(key, rule));
-  }
-
-  /** Seconds until every one of these keys lets attempts through again (0: none waits). */
-  private async waiting(keys: string[]): Promise<number> {
-    const [row] = await this.db
-      .select({ seconds: sql<number | null>`max(greatest(1, ceil(extract(epoch from ${throttles.waitUntil} - now()))))::int` })
-      .from(throttles)
-      .where(sql`${inArray(throttles.key, keys)} and ${throttles.waitUntil} > now()`);
-    return row?.seconds ?? 0;
-  }
-
-  /**
-   * One statement: insert or count the attempt, and set how long the next one must wait. The
-   * conditional DO UPDATE does nothing while the key waits, and then no row comes back: seconds to
-   * wait are read instead. 0 when the attempt may go on.
-   */
-  private async count(key: string, rule: ThrottleRule): Promise<number> {
-    const window = `${this.config.windowMinutes} minutes`;
-    const next = sql`case when ${throttles.updatedAt} < now() - ${window}::interval then 1 else ${throttles.attempts} + 1 end`;
-    const delay = (attempts: ReturnType<typeof sql>) =>
-      sql`case when ${attempts} >= ${rule.free} then now() + make_interval(secs => least(${rule.capSeconds}, ${rule.baseSeconds} * power(2, ${attempts} - ${rule.free}))) else null end`;
-    const counted = await this.db
-      .insert(throttles)
-      .values({ key, attempts: 1, waitUntil: rule.free <= 1 ? sql`now() + make_interval(secs => ${rule.baseSeconds})` : null, updatedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: throttles.key,
-        set: { attempts: next, waitUntil: delay(next), updatedAt: sql`now()` },
-        setWhere: sql`${throttles.waitUntil} is null or ${throttles.waitUntil} <= now()`,
-      })
-      .returning({ attempts: throttles.attempts });
-    if (counted.length > 0) return 0;
-    const [row] = await this.db
-      .select({ seconds: sql<number>`greatest(1, ceil(extract(epoch from ${throttles.waitUntil} - now())))::int` })
-      .from(throttles)
-      .where(eq(throttles.key, key));
-    return row?.seconds ?? 1;
+    refuseFor(await this.throttles.waiting(keys.map(([key]) => key)));
+    for (const [key, rule] of keys) refuseFor(await this.throttles.count(key, rule));
   }
 
   /** Drops keys quiet for longer than the window and not waiting (run on the app's schedule). */
   async prune(): Promise<void> {
-    await this.db
-      .delete(throttles)
-      .where(
-        sql`${throttles.updatedAt} < now() - ${`${this.config.windowMinutes} minutes`}::interval and (${throttles.waitUntil} is null or ${throttles.waitUntil} < now())`,
-      );
+    await this.throttles.prune();
   }
 }

@@ -1,13 +1,12 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { MessageCode } from 'contracts';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import type { TokenPair } from 'contracts';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { refreshTokens, tokenFamilies } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { unauthorized } from '../lib/errors';
+import { sessionsStore } from '../stores/sessions';
 
 /**
  * Access and refresh tokens.
@@ -93,16 +92,12 @@ export class TokenService {
   /** Starts a new session (token family) for a user who just proved who they are. */
   async startSession(user: { id: string; organisationId: string }, db: DbOrTx = this.db): Promise<TokenPair & { familyId: string }> {
     const expiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
-    const [family] = await db.insert(tokenFamilies).values({ userId: user.id, expiresAt }).returning({ id: tokenFamilies.id });
-    const refresh = await this.insertRefreshToken(db, family.id, user.id, expiresAt);
-    const access = await this.signAccessToken({ sub: user.id, org: user.organisationId, fid: family.id });
-    return { access_token: access, refresh_token: refresh, refresh_token_expires_at: expiresAt.toISOString(), familyId: family.id };
-  }
-
-  private async insertRefreshToken(db: DbOrTx, familyId: string, userId: string, expiresAt: Date): Promise<string> {
-    const token = randomToken();
-    await db.insert(refreshTokens).values({ familyId, userId, tokenHash: sha256(token), expiresAt });
-    return token;
+    const sessions = sessionsStore(db);
+    const familyId = await sessions.insertFamily(user.id, expiresAt);
+    const refresh = randomToken();
+    await sessions.insertRefreshToken({ familyId, userId: user.id, tokenHash: sha256(refresh), expiresAt });
+    const access = await this.signAccessToken({ sub: user.id, org: user.organisationId, fid: familyId });
+    return { access_token: access, refresh_token: refresh, refresh_token_expires_at: expiresAt.toISOString(), familyId };
   }
 
   /**
@@ -120,42 +115,20 @@ export class TokenService {
   async rotate(presented: string, loadOrganisation: (userId: string, db: DbOrTx) => Promise<string | null>): Promise<TokenPair> {
     const hash = sha256(presented);
     const outcome = await this.db.transaction(async (tx): Promise<RotateOutcome> => {
-      const [row] = await tx
-        .select({
-          id: refreshTokens.id,
-          familyId: refreshTokens.familyId,
-          userId: refreshTokens.userId,
-          revokedAt: refreshTokens.revokedAt,
-          familyRevokedAt: tokenFamilies.revokedAt,
-          familyExpiresAt: tokenFamilies.expiresAt,
-        })
-        .from(refreshTokens)
-        .innerJoin(tokenFamilies, eq(tokenFamilies.id, refreshTokens.familyId))
-        .where(eq(refreshTokens.tokenHash, hash))
-        .limit(1);
+      const sessions = sessionsStore(tx);
+      const row = await sessions.refreshTokenByHash(hash);
       if (!row) return { refused: 'auth.invalidRefreshToken' };
       if (row.familyRevokedAt || row.revokedAt) return { refused: 'auth.sessionEndedSignInAgain' };
       if (row.familyExpiresAt.getTime() <= Date.now()) return { refused: 'auth.sessionExpiredSignInAgain' };
 
       const successor = this.successorOf(presented);
-      const claimed = await tx
-        .update(refreshTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-        .returning({ id: refreshTokens.id });
-      if (claimed.length === 0) {
+      if (!(await sessions.claim(row.id))) {
         // Spent already (the UPDATE waited for the claimer's commit): another tab, or a replay.
-        const [spent] = await tx
-          .select({
-            usedAt: refreshTokens.usedAt,
-            successorRevokedAt: sql<Date | null>`(select revoked_at from refresh_tokens where token_hash = ${sha256(successor)})`,
-          })
-          .from(refreshTokens)
-          .where(eq(refreshTokens.id, row.id));
+        const spent = await sessions.spent(row.id, sha256(successor));
         const withinInterval = spent?.usedAt && Date.now() - spent.usedAt.getTime() <= this.config.refreshReuseIntervalSeconds * 1000;
         if (!withinInterval || spent.successorRevokedAt) return { replayed: row.familyId };
       } else {
-        await tx.insert(refreshTokens).values({ familyId: row.familyId, userId: row.userId, tokenHash: sha256(successor), expiresAt: row.familyExpiresAt });
+        await sessions.insertRefreshToken({ familyId: row.familyId, userId: row.userId, tokenHash: sha256(successor), expiresAt: row.familyExpiresAt });
       }
 
       const organisationId = await loadOrganisation(row.userId, tx);
@@ -186,39 +159,16 @@ export class TokenService {
 
   /** The family a refresh token belongs to (whoever presents the token holds the session). */
   async familyOfRefreshToken(presented: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ familyId: refreshTokens.familyId })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(presented)))
-      .limit(1);
-    return row?.familyId ?? null;
+    return sessionsStore(this.db).familyOfRefreshToken(sha256(presented));
   }
 
   async revokeFamily(familyId: string, db: DbOrTx = this.db): Promise<void> {
-    const now = new Date();
-    await db
-      .update(tokenFamilies)
-      .set({ revokedAt: now })
-      .where(and(eq(tokenFamilies.id, familyId), isNull(tokenFamilies.revokedAt)));
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await sessionsStore(db).revokeFamily(familyId);
   }
 
   /** Ends every session of a user (password reset), or every one but `exceptFamilyId` (password change). */
   async revokeAllForUser(userId: string, exceptFamilyId?: string, db: DbOrTx = this.db): Promise<void> {
-    const now = new Date();
-    const familyWhere = and(
-      eq(tokenFamilies.userId, userId),
-      isNull(tokenFamilies.revokedAt),
-      exceptFamilyId ? ne(tokenFamilies.id, exceptFamilyId) : undefined,
-    );
-    await db.update(tokenFamilies).set({ revokedAt: now }).where(familyWhere);
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
+    await sessionsStore(db).revokeAllForUser(userId, exceptFamilyId);
   }
 
   /**
@@ -228,10 +178,6 @@ export class TokenService {
    * Answers how many families were removed.
    */
   async pruneExpired(): Promise<number> {
-    const families = await this.db
-      .delete(tokenFamilies)
-      .where(sql`${tokenFamilies.expiresAt} < now() - interval '1 day'`)
-      .returning({ id: tokenFamilies.id });
-    return families.length;
+    return sessionsStore(this.db).pruneExpired();
   }
 }

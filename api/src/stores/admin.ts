@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type User, type listAdminUsersCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users, websites } from '../db/schema';
-import { userViewColumns, userViewOf, type UserViewRow } from '../services/users';
+import { userViewColumns, userViewOf, type UserViewRow } from './users';
 import { statementName } from '../db/prepared-statements';
 import { lockOrganisation, ownerCount } from './roles';
 import { COUNT, likePattern, keptStatements, pageLimit, selectPage, totalOf } from './paged-select';

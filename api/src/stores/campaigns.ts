@@ -36,7 +36,7 @@ import {
   type ContentKind,
 } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
-import type { CampaignKindRules, KindDocument } from '../routes/campaigns/kinds';
+import type { CampaignKindRules, KindDocument } from '../services/campaign-kinds';
 import { compileAudience } from './audience-compiler';
 import { attributeTypesOf } from './attributes';
 import { statementName } from '../db/prepared-statements';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type listRolesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users } from '../db/schema';
@@ -45,6 +45,15 @@ export async function lockOrganisation(db: DbOrTx, organisationId: string): Prom
 }
 
 /** A role as every call answers it. */
+/** The permissions the roles `roleIds` of `organisationId` hold, each role's in turn (ids of other organisations add none). */
+export async function permissionsOfRoles(db: DbOrTx, organisationId: string, roleIds: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ permissions: roles.permissions })
+    .from(roles)
+    .where(and(eq(roles.organisationId, organisationId), inArray(roles.id, roleIds)));
+  return rows.flatMap((r) => r.permissions);
+}
+
 export const roleView = (r: Pick<RoleRow, 'id' | 'name' | 'permissions' | 'createdAt'>) => ({
   _id: r.id,
   name: r.name,

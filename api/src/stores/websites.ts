@@ -37,6 +37,19 @@ export interface IdentityVerificationRow {
 }
 
 /**
+ * The website `id` of `organisationId` as the access hook keeps it (the `Activewebsite` header's),
+ * or null when there is none in that organisation.
+ */
+export async function findActiveWebsite(db: DbOrTx, organisationId: string, id: string): Promise<{ id: string; name: string; domain: string } | null> {
+  const [row] = await db
+    .select({ id: websites.id, name: websites.name, domain: websites.domain })
+    .from(websites)
+    .where(and(eq(websites.id, id), eq(websites.organisationId, organisationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * The SQL of websites, always inside one organisation (the caller's): a website of another
  * organisation is never read, counted or deleted.
  */

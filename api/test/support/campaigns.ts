@@ -62,7 +62,7 @@ type Kind = 'popup' | 'banner' | 'push' | 'tour' | 'checklist' | 'email';
 
 /** Stores an item of `kind` for `u`'s website (as `u`), through the same store the routes use. */
 export async function contentOf(t: TestApp, u: Pick<TestUser, 'websiteId' | 'id'>, kind: Kind, body?: object): Promise<string> {
-  const { KIND_RULES } = await import('../../src/routes/campaigns/kinds');
+  const { KIND_RULES } = await import('../../src/services/campaign-kinds');
   const { insertCampaign } = await import('../../src/stores/campaigns');
   // An e-mail stored live, as the other kinds are created (so it has a first version to restore).
   const raw =

@@ -16,7 +16,7 @@ import { serve } from '../../http/serve';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { caller } from '../../plugins/access';
-import { loadUserView } from '../../services/users';
+import { loadUserView } from '../../stores/users';
 import { adminUsersStore } from '../../stores/admin';
 import { orgUsersStore } from '../../stores/org-users';
 import { isUniqueViolation } from '../shared';

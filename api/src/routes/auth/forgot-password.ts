@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { languageOf, type Lang } from '../../i18n/messages';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { passwordResetMail } from '../../mail/templates';
-import { findUserByEmail } from '../../services/users';
+import { findUserByEmail } from '../../stores/users';
 import { accountsStore } from '../../stores/accounts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

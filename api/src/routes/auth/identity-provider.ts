@@ -4,7 +4,7 @@ import { getIdentityProviderConfigCall, identityProviderLoginCall } from 'contra
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { NO_ACCOUNT_MESSAGE } from '../../services/identity-provider';
-import { findUserByEmail } from '../../services/users';
+import { findUserByEmail } from '../../stores/users';
 import { signIn } from '../shared';
 
 export function identityProviderRoutes(app: FastifyInstance, ctx: AppContext) {

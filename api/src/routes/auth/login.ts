@@ -4,7 +4,7 @@ import { loginCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { findUserByEmail } from '../../services/users';
+import { findUserByEmail } from '../../stores/users';
 import { signIn } from '../shared';
 
 /** One message for an unknown e-mail and a wrong password: the answer never reveals which. */

@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { checklistStatsStore } from '../../stores/checklists';
-import { checklistRules } from './kinds';
+import { checklistRules } from '../../services/campaign-kinds';
 
 /**
  * GET /api/check-list/{id}/stats-user: the view screen's completion funnel (distinct visitors who saw

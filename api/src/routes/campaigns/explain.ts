@@ -16,7 +16,7 @@ import { languageOf, translateMessage } from '../../i18n/messages';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
 import { explainStore, type ExplainMemberRow } from '../../stores/explain';
-import { ScriptContentCache, servedAt, type CachedItem, type WebsiteContent } from '../public/content-cache';
+import { ScriptContentCache, servedAt, type CachedItem, type WebsiteContent } from '../../delivery/content-cache';
 import { factsOfRow } from '../public/content';
 import {
   audienceOk,
@@ -31,8 +31,8 @@ import {
   visitHistory,
   type VisitorFacts,
   type Visit,
-} from '../public/decide';
-import type { CampaignKindRules, KindDocument } from './kinds';
+} from '../../delivery/decide';
+import type { CampaignKindRules, KindDocument } from '../../services/campaign-kinds';
 
 type Details = Record<string, unknown>;
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());

@@ -7,7 +7,7 @@ import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
-import { popupRules } from './kinds';
+import { popupRules } from '../../services/campaign-kinds';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Answers read per query: the workbook is streamed, so a popup with many answers never sits in memory whole. */

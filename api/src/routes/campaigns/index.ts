@@ -21,7 +21,7 @@ import { bodyOf, serve } from '../../http/serve';
 import { conflict, notFound } from '../../lib/errors';
 import { caller, activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore, type CampaignListFilters, type CampaignsStore } from '../../stores/campaigns';
-import { KIND_RULES, splitBodyId, withStatus, type CampaignKindRules, type DocumentOf, type KindDocument } from './kinds';
+import { KIND_RULES, splitBodyId, withStatus, type CampaignKindRules, type DocumentOf, type KindDocument } from '../../services/campaign-kinds';
 import { exportRoutes } from './export';
 import { explainItem } from './explain';
 import { checklistRoutes } from './checklists';

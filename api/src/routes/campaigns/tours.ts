@@ -5,7 +5,7 @@ import { serve } from '../../http/serve';
 import { activeWebsiteOf } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { tourStatsStore } from '../../stores/tours';
-import { tourRules } from './kinds';
+import { tourRules } from '../../services/campaign-kinds';
 
 /** A step's name on the funnel: its title, else the start of its text. */
 const stepName = (s: TourDocument['steps'][number]) => s.title || tourStepText(s.content).slice(0, 80);

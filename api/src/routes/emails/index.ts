@@ -29,7 +29,7 @@ import { siteNameOf } from '../../services/email-sender';
 import { accountsStore } from '../../stores/accounts';
 import { campaignsStore } from '../../stores/campaigns';
 import { emailsStore } from '../../stores/emails';
-import { emailRules } from '../campaigns/kinds';
+import { emailRules } from '../../services/campaign-kinds';
 import type { KindHooks } from '../campaigns';
 
 /** The API's public address, as the e-mail's links must name it (PUBLIC_API_URL behind a proxy). */

@@ -22,7 +22,7 @@ import { languageOf } from '../../i18n/messages';
 import { conversationReplyMail } from '../../mail/templates';
 import { LiveHub } from '../../services/live-hub';
 import { messengerStore, pruneLiveEvents } from '../../stores/messenger';
-import type { ScriptServices } from '../public/script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 import { messengerPublicRoutes } from './public';
 import { lastEventIdOf, serveStream } from './sse';
 

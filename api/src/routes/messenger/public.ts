@@ -15,10 +15,10 @@ import { notFound } from '../../lib/errors';
 import type { LiveHub } from '../../services/live-hub';
 import { messengerStore } from '../../stores/messenger';
 import { PUBLIC } from '../shared';
-import type { CachedItem, WebsiteContent } from '../public/content-cache';
+import type { CachedItem, WebsiteContent } from '../../delivery/content-cache';
 import { factsOfRow } from '../public/content';
-import { audienceOk } from '../public/decide';
-import type { ScriptServices } from '../public/script-services';
+import { audienceOk } from '../../delivery/decide';
+import type { ScriptServices } from '../../delivery/script-services';
 import { lastEventIdOf, serveStream } from './sse';
 
 /** How many news items the window lists. */

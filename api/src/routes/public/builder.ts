@@ -25,9 +25,9 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { activeWebsiteOf, caller } from '../../plugins/access';
 import { campaignsStore } from '../../stores/campaigns';
 import { tourBuilderStore, type BuilderGrant } from '../../stores/tour-builder';
-import { tourRules as tourKind } from '../campaigns/kinds';
-import { originMatchesDomain } from './origin';
-import type { ScriptServices } from './script-services';
+import { tourRules as tourKind } from '../../services/campaign-kinds';
+import { originMatchesDomain } from '../../delivery/origin';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /**
  * The on-page tour builder. The console asks for a one-time token (update_tour) for a tour and a full

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest } from '../../lib/errors';
 import type { VisitorFactsRow } from '../../stores/website-script';
-import type { WebsiteContent } from './content-cache';
-import { decide, type VisitorFacts } from './decide';
-import type { ScriptServices } from './script-services';
+import type { WebsiteContent } from '../../delivery/content-cache';
+import { decide, type VisitorFacts } from '../../delivery/decide';
+import type { ScriptServices } from '../../delivery/script-services';
 import { VISITOR_TOKEN_TTL_SECONDS, tokenPerson } from '../../services/visitor-tokens';
 
 /**

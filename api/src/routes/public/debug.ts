@@ -6,7 +6,7 @@ import { serve } from '../../http/serve';
 import { languageOf } from '../../i18n/messages';
 import { explainStore } from '../../stores/explain';
 import { explainRow } from '../campaigns/explain';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /**
  * `signpost('debug')`: the console's "why not shown?" explanation of every live item of the website,

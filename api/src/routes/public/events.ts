@@ -18,9 +18,9 @@ import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
-import { loadAuthContext } from '../../services/users';
+import { loadAuthContext } from '../../stores/users';
 import { websiteScriptStore } from '../../stores/website-script';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /**
  * Which events apply to which kind of content: reactions and comments exist on popups and banners,

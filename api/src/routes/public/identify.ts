@@ -15,7 +15,7 @@ import { HttpError, badRequest } from '../../lib/errors';
 import { checkIdentityHash } from '../../lib/identity-hash';
 import { websiteScriptStore } from '../../stores/website-script';
 import { attributeTypesOf } from '../../stores/attributes';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 type AttributeValue = string | number | boolean | null;
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { badRequest, HttpError } from '../../lib/errors';
 import { progressEntryOf, progressStore } from '../../stores/progress';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /**
  * POST /api/public/{websiteKey}/progress: the page's progress in tours and checklists since its last

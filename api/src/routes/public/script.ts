@@ -3,7 +3,7 @@ import { BUILDER_PATHS, SCRIPT_PATHS } from 'contracts';
 import type { AppContext } from '../../context';
 import { PUBLIC } from '../shared';
 import { SCRIPT_CORS } from '../../http/script-cors';
-import { ScriptServices } from './script-services';
+import { ScriptServices } from '../../delivery/script-services';
 import { contentRoute } from './content';
 import { identifyRoute } from './identify';
 import { eventsRoute } from './events';

@@ -4,7 +4,7 @@ import { getMeCall } from 'contracts';
 import type { AppContext } from '../../context';
 import { caller } from '../../plugins/access';
 import { unauthorized } from '../../lib/errors';
-import { loadUserView } from '../../services/users';
+import { loadUserView } from '../../stores/users';
 
 /** The signed-in user with roles, their permissions, websites and organisation. Needs no website. */
 export function meRoute(app: FastifyInstance, ctx: AppContext) {

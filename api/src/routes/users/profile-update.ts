@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { emailChangeMail } from '../../mail/templates';
-import { loadUserView } from '../../services/users';
+import { loadUserView } from '../../stores/users';
 import { accountsStore } from '../../stores/accounts';
 
 export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;

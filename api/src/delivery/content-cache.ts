@@ -19,12 +19,12 @@ import {
   type BubbleConfig,
   defaultBubbleConfig,
 } from 'contracts';
-import type { Clock } from '../../context';
-import type { Database } from '../../db/client';
-import type { ContentKind } from '../../db/schema';
-import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../../stores/website-script';
-import { compileStoredAudience } from '../../stores/audience-compiler';
-import { messengerStore } from '../../stores/messenger';
+import type { Clock } from '../context';
+import type { Database } from '../db/client';
+import type { ContentKind } from '../db/schema';
+import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../stores/website-script';
+import { compileStoredAudience } from '../stores/audience-compiler';
+import { messengerStore } from '../stores/messenger';
 
 /** The channel the database triggers of migration 0010 notify, with the website id as payload. */
 export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';

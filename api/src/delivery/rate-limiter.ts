@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { publicRateLimitsStore } from '../../stores/public-rate-limits';
+import type { Db } from '../db/client';
+import { publicRateLimitsStore } from '../stores/public-rate-limits';
 
 const WINDOW_MS = 60_000;
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageCode } from 'contracts';
 import { ORIGIN_REFUSED_MESSAGE, SCRIPT_RATE_LIMITED_MESSAGE, UNKNOWN_WEBSITE_KEY_MESSAGE } from 'contracts';
-import { VisitorTokens } from '../../services/visitor-tokens';
-import type { AppContext } from '../../context';
-import { forbidden, notFound, tooManyRequests } from '../../lib/errors';
-import { websiteScriptStore } from '../../stores/website-script';
+import { VisitorTokens } from '../services/visitor-tokens';
+import type { AppContext } from '../context';
+import { forbidden, notFound, tooManyRequests } from '../lib/errors';
+import { websiteScriptStore } from '../stores/website-script';
 import { ScriptContentCache, type WebsiteContent } from './content-cache';
 import { originMatchesDomain } from './origin';
 import {

@@ -26,7 +26,7 @@ import {
   type TourDocument,
   type ChecklistDocument,
 } from 'contracts';
-import type { ContentKind } from '../../db/schema';
+import type { ContentKind } from '../db/schema';
 
 /** The list columns of a campaign's row (table `contents`) its document fills (what the lists filter and sort on). */
 export interface CampaignColumns {
