@@ -142,7 +142,7 @@ const CONSOLE_SOURCES = ['host/src/**', ...REMOTES.map((remote) => `${remote}/sr
 const NOT_SCREENS = ['**/api/**', '**/*.test.*', '**/test/**', '**/test-utils/**', '**/testing.*'];
 const HTTP_MESSAGE =
   "A screen reads data through a query hook over its feature's api/ call (one file per call, derived from its contract), never by calling the API itself. " +
-  SEE;
+  'See ARCHITECTURE.md, "The data path, from contract to screen".';
 const DATA_PACKAGES = ['shared-auth', 'shared-data'];
 
 const dataPathConfig = {
