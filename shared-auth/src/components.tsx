@@ -20,7 +20,7 @@ import { initSession } from './session';
  * Optional: this package's own hooks read `sessionStore` directly.
  */
 /**
- * The session store and the one query client (issue 11, item 2): the host and a remote's standalone
+ * The session store and the one query client: the host and a remote's standalone
  * page both render this once, so every screen below shares one cache.
  */
 export function SessionProvider({ children, queryClient = sharedQueryClient }: { children?: ReactNode; queryClient?: QueryClient }) {
