@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jest from 'eslint-plugin-jest';
 import globals from 'globals';
+import { layerConfigs } from './tooling/eslint/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'api/drizzle/**'] },
@@ -21,17 +22,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  {
-    // One Chakra (TOOLCHAIN.md): only shared-ui may import it. An app that imports Chakra directly
-    // builds fine, then fetches a partial second Chakra and crashes on a missing provider.
-    files: ['host/**', 'remote-*/**', 'shared-auth/**', 'shared-i18n/**', 'shared-content/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: '@chakra-ui/react', message: "Import from 'shared-ui' (the facade) instead." }], patterns: ['@chakra-ui/*'] },
-      ],
-    },
-  },
+  ...layerConfigs,
   {
     // The website script runs on every customer page: it may import only `contracts/script` (no zod);
     // types from the package index are fine (`import type` is erased).

@@ -45,7 +45,7 @@ const hostConfig = createAppConfig({
 /**
  * The sign-in bundle (src/sign-in): the /login page alone, built WITHOUT module federation so that
  * it is tree-shaken and carries no federation runtime, router, layout or remote loading (the
- * sign-in page's JavaScript and LCP targets of issue 2). It shares nothing with the console at run
+ * sign-in page has its own JavaScript and LCP budgets). It shares nothing with the console at run
  * time: after sign-in the page loads the console, which takes the session from storage.
  */
 function signInConfig(main) {

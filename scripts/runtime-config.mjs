@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The host's /runtime-config.json, built from the environment when the host is served. No remote
-// URL is baked into the host bundle (issue 2, item 2): moving a remote or the API means changing an
+// URL is baked into the host bundle: moving a remote or the API means changing an
 // env var and restarting the static server, never rebuilding. The shape is `runtimeConfigSchema` in
 // contracts/src/manifest.ts.
 //

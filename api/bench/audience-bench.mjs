@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Audience preview and client-list latency over 100,000 client members (issue 4, "pnpm bench adds").
+// Audience preview and client-list latency over 100,000 client members.
 //
 //   node api/bench/audience-bench.mjs [--pglite] [--postgres]     (both by default)
 //

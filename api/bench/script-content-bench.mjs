@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The website script's content call (GET /api/public/{key}/content, issue 12): a website with 10,000
+// The website script's content call (GET /api/public/{key}/content): a website with 10,000
 // people and 200 public content items, on PGlite and on PostgreSQL, at 50 connections.
 //
 //   node api/bench/script-content-bench.mjs            # both databases (PostgreSQL skipped when not installed)
@@ -13,7 +13,7 @@
 // today for every visitor (fatigue and replay read them). Each request is another visitor (identified
 // ones and anonymous ones), device and page, so the answer is never the same twice; the cache holds
 // the website's content, and each call is the one per-visitor query.
-// The target (issue 12): ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
+// The target: ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
 // Env: BENCH_PEOPLE (10000), BENCH_ITEMS (200), BENCH_CONNECTIONS (50), BENCH_SECONDS (10),
 // BENCH_PORT (14040; PostgreSQL's API on the next port).
 // Prints JSON on its last line: { people, items, connections, pglite: { content: { serialP95, p50, p95, p99, rps, …,

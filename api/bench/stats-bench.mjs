@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Visitor events and statistics (issue 6, "pnpm bench adds"):
+// Visitor events and statistics:
 //   - ingestion throughput: events/s accepted by POST /api/public/{key}/events, batches of 100 events
 //     over HTTP at BENCH_STATS_CONNECTIONS connections (autocannon);
 //   - the p95 of each statistics call (/api/count, /api/stats/user-connected, /api/stats/views,

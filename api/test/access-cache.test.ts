@@ -3,7 +3,7 @@ import { openDatabase } from '../src/db/client';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * The access hook keeps sessions, permissions and websites between calls (issue 11, item 5). What it
+ * The access hook keeps sessions, permissions and websites between calls. What it
  * keeps must never outlive a change: in the same process the next call sees it, and another API
  * process on the same database hears of it through PostgreSQL (or the same PGlite engine).
  */

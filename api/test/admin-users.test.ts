@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { organisations, users } from '../src/db/schema';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 
-/** Issue 4, item 1: the super-admin's client accounts (POST, GET, PUT, DELETE /api/admin/users, senders). */
+/** The super-admin's client accounts (POST, GET, PUT, DELETE /api/admin/users, senders). */
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
@@ -143,7 +143,7 @@ test('GET /api/admin/senders lists the users of the organisation who can author 
   expect(body.meta).toMatchObject({ totalDocs: 2, page: 1, limit: 1000 });
 });
 
-test("issue 10, item 3: GET /api/senders lists the authors of the caller's organisation for any member (no super-admin needed)", async () => {
+test("GET /api/senders lists the authors of the caller's organisation for any member (no super-admin needed)", async () => {
   const author = await t.createUser({ permissions: ['create_posts'] });
   const member = await t.createUser({ organisationId: author.organisationId, permissions: ['get_posts'] });
   const stranger = await t.createUser({ permissions: ['create_posts'] });

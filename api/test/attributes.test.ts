@@ -1,6 +1,6 @@
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 
-/** Issue 4, item 7: people-data attributes of the active website. */
+/** People-data attributes of the active website. */
 let t: TestApp;
 let u: TestUser;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ test('the website of another organisation sees only its own attributes', async (
   expect((await list(mate)).docs).toEqual([]);
 });
 
-test('issue 10, item 3: an attribute a saved audience uses cannot be deleted, renamed or retyped (409 naming the audiences)', async () => {
+test('an attribute a saved audience uses cannot be deleted, renamed or retyped (409 naming the audiences)', async () => {
   const owner = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes', 'create_segment'] });
   const created = await t.request({ method: 'POST', url: '/api/attributes', headers: owner.headers, payload: { name: 'plan', type: 'string' } });
   const id = created.json().data._id;

@@ -6,7 +6,7 @@ import { bannerBody, contentOf } from './support/campaigns';
 import { groupOf } from './matrix/groups';
 import { postVisitorEvents } from './support/visitor-events';
 
-/** Banners (issue 5): behaviour beyond the authorization matrix (the shared machinery is covered by popups.test.ts). */
+/** Banners: behaviour beyond the authorization matrix (the shared machinery is covered by popups.test.ts). */
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {

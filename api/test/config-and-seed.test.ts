@@ -94,7 +94,7 @@ describe('seed', () => {
   });
 });
 
-test('the default super-admin password is refused in production, a chosen one is not (issue 10, item 7)', async () => {
+test('the default super-admin password is refused in production, a chosen one is not', async () => {
   const { loadConfig } = await import('../src/config');
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');

@@ -3,7 +3,7 @@ import type { CallDefinition } from 'contracts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 11, item 1: each call is defined once, in `contracts`, and the API serves exactly those.
+ * Each call is defined once, in `contracts`, and the API serves exactly those.
  * - every call definition exported by `contracts` is served (same method, same path);
  * - every route the API registers under /api/ comes from a call definition: the access plugin
  *   refuses, at start-up, a route registered without one (so this file's app building at all is the

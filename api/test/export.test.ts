@@ -6,7 +6,7 @@ import { websites } from '../src/db/schema';
 import { contentOf, popupBody } from './support/campaigns';
 import { postVisitorEvents } from './support/visitor-events';
 
-/** GET /api/export/{id} (issue 5, item 6): the form answers of a popup as a real spreadsheet. */
+/** GET /api/export/{id}: the form answers of a popup as a real spreadsheet. */
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {

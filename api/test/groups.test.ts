@@ -104,7 +104,7 @@ describe('POST /api/groups', () => {
     }
     const blank = await create(owner, { name: '  ', members: own });
     expect(blank.json().errors).toEqual({ name: 'Please enter name' });
-    // A group's own wording, not a role's (issue 11, item 3), with the limit of LIMITS.
+    // A group's own wording, not a role's, with the limit of LIMITS.
     const long = await create(owner, { name: 'g'.repeat(LIMITS.nameMax + 1), members: own });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual({ name: `Group name must be at most ${LIMITS.nameMax} characters` });

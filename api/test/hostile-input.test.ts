@@ -5,7 +5,7 @@ import { bannerBody, popupBody, pushBody } from './support/campaigns';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
- * Issue 10, item 5: input that used to answer 500. Each answers 400 with a field message, in the
+ * Input that used to answer 500. Each answers 400 with a field message, in the
  * one `{ message, errors }` shape, and stores nothing.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { authorize, OTHER_APP, pkcePair, redeemTokens, SIGNPOST, startOidcProvider, type OidcClient } from './support/oidc';
 
 /**
- * Issue 10, item 8: without a client secret (so no introspection), an access token issued to any
+ * Without a client secret (so no introspection), an access token issued to any
  * other application must not sign its user in. The audience is proven by the ID token that comes
  * with the access token: issued to Signpost's client id, for the same subject.
  */

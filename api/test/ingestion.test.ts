@@ -5,7 +5,7 @@ import { contentOf } from './matrix/stats';
 import { visitorToken } from './support/visitor-events';
 import { VisitorTokens } from '../src/services/visitor-tokens';
 
-/** POST /api/public/{websiteKey}/events (issue 6, item 1): the website script's public ingestion call. */
+/** POST /api/public/{websiteKey}/events: the website script's public ingestion call. */
 let t: TestApp;
 let site: { id: string; key: string };
 let other: { id: string; key: string };

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Invitations are sent by issue 4; here one is written straight into the table, as that call will. */
+/** An invitation written straight into the table, as the sending call writes it. */
 async function invite(organisationId: string, email: string, options: { expired?: boolean } = {}) {
   const [role] = await t.ctx.db
     .insert(roles)
@@ -110,7 +110,7 @@ describe('POST /api/email/{id}/accept', () => {
   });
 });
 
-/** Issue 4: sending, listing, deleting and answering invitations through the API. */
+/** Sending, listing, deleting and answering invitations through the API. */
 const send = (u: { headers: Record<string, string> }, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/api/invitations', headers: { ...u.headers, ...headers }, payload });
 const freshEmail = (tag = 'mate') =>
@@ -253,7 +253,7 @@ describe('POST /api/invitations', () => {
     expect(foreign.json().errors).toEqual({ roleId: 'Unknown role' });
   });
 
-  test('issue 10: inviting with a role above the caller (their own second address included) → 403; nothing stored or mailed', async () => {
+  test('inviting with a role above the caller (their own second address included) → 403; nothing stored or mailed', async () => {
     const owner = await t.createUser({ permissions: ['create_invitations', 'get_invitations'] });
     const above = await roleIn(owner.organisationId, `Owner ${randomToken().slice(0, 6)}`, ['create_invitations', 'delete_role', 'create_user']);
     const email = freshEmail('second-address');
@@ -396,7 +396,7 @@ describe('POST /api/invitations/{id}/{type} (signed in)', () => {
     expect((await t.request({ method: 'POST', url: withToken(expired.id, 'accept', expired.token), headers: u.headers })).statusCode).toBe(400);
   });
 
-  test('issue 10: the token is always needed; without it or with a wrong one, the same 404 as an unknown invitation, and nothing changes', async () => {
+  test('the token is always needed; without it or with a wrong one, the same 404 as an unknown invitation, and nothing changes', async () => {
     const u = await t.createUser();
     const inv = await invite(u.organisationId, u.email);
     const answers = [];

@@ -3,7 +3,7 @@ import { randomToken } from '../src/lib/crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Issue 13, item 5: mails come in the language of the request that sends them (accept-language):
+ * Mails come in the language of the request that sends them (accept-language):
  * the reset mail in the asker's, the e-mail confirmation in the account holder's, and an invitation
  * in the inviter's (the invitee's is not known yet). Arabic mails read right to left.
  */

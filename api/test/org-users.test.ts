@@ -89,7 +89,7 @@ test('a weak password and a missing name answer 400 with a message per field', a
   expect(res.json().errors).toEqual({ name: 'Please enter name', password: 'Password must be at least 8 characters' });
 });
 
-/** Issue 10, item 1: a member holding create_user cannot add someone above themselves. */
+/** A member holding create_user cannot add someone above themselves. */
 test('adding a user with a role holding a permission the caller lacks (an Owner role) → 403; nobody stored', async () => {
   const { ALL_PERMISSIONS } = await import('contracts');
   const { roles } = await import('../src/db/schema');

@@ -102,7 +102,7 @@ test('mismatched passwords and short passwords answer 400 per field', async () =
   expect(missing.json().errors).toEqual({ confirmPassword: 'Please enter confirm password' });
 });
 
-test('forgot-password answers in the same way for known and unknown addresses, before any lookup (issue 10, item 7)', async () => {
+test('forgot-password answers in the same way for known and unknown addresses, before any lookup', async () => {
   const u = await t.createUser();
   const before = t.ctx.background.started;
   const known = await forgot(u.email);

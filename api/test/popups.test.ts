@@ -7,7 +7,7 @@ import { groupOf, membersOf } from './matrix/groups';
 import { segmentOf } from './matrix/audiences';
 import { postVisitorEvents } from './support/visitor-events';
 
-/** Popups (issue 5): behaviour beyond the authorization matrix. */
+/** Popups: behaviour beyond the authorization matrix. */
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
@@ -153,7 +153,7 @@ describe('POST /api/popups', () => {
   });
 });
 
-describe('must show: validation of pages, blocks and display time', () => {
+describe('validation of pages, blocks and display time', () => {
   test('6 pages, a page with 0 blocks, display time 0 or 61 s → 400 with a field message, the stored popup unchanged', async () => {
     const created = await create(owner, popupBody({ titleOfPopup: { label: 'Original' } }));
     const id = created.json().data._id;
@@ -365,7 +365,7 @@ describe('comments and reactions posted through the public events call', () => {
   });
 });
 
-describe('status is an action, not a field (issue 10, item 4)', () => {
+describe('status is an action, not a field', () => {
   const cancel = (u: TestUser, id: string) => t.request({ method: 'DELETE', url: `/api/popups/cancel/${id}`, headers: u.headers });
   const get = (u: TestUser, id: string) => t.request({ method: 'GET', url: `/api/popups/${id}`, headers: u.headers });
 

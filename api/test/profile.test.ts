@@ -36,7 +36,7 @@ test('profile update changes name and avatar at once; the same e-mail needs no p
   expect(body.data).toMatchObject({ name: 'New Name', email: u.email, avatar: 'https://cdn.example.test/a.png' });
 });
 
-/** Issue 10, item 2: a new e-mail needs the current password and a link followed from the new mailbox. */
+/** A new e-mail needs the current password and a link followed from the new mailbox. */
 describe('changing the e-mail', () => {
   test('without or with a wrong current password → 400 on currentPassword; nothing changes, nothing is mailed', async () => {
     const u = await t.createUser();
@@ -143,7 +143,7 @@ describe('changing the e-mail', () => {
 });
 
 /**
- * Issue 10, item 2, the takeover end to end: a Viewer changes its e-mail to a pending invitee's
+ * The takeover end to end: a Viewer changes its e-mail to a pending invitee's
  * address, then tries to accept that invitation.
  */
 test('a Viewer cannot take over an invitation sent to someone else', async () => {

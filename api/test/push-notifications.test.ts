@@ -6,7 +6,7 @@ import { contentOf, pushBody } from './support/campaigns';
 import { groupOf } from './matrix/groups';
 import { segmentOf } from './matrix/audiences';
 
-/** Push notifications (issue 5): PUT and DELETE on the collection path, cancel by PATCH. */
+/** Push notifications: PUT and DELETE on the collection path, cancel by PATCH. */
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  // Holds every permission, so the grant rule (issue 10, item 1) lets it write any role; see 'granting'.
+  // Holds every permission, so the grant rule lets it write any role; see 'granting'.
   owner = await t.createUser({ permissions: ALL_PERMISSIONS });
 });
 afterAll(() => t?.close());
@@ -166,7 +166,7 @@ describe('DELETE /api/roles/:id', () => {
   });
 });
 
-/** Issue 10, item 1: nobody grants, through a role, a permission they do not hold. */
+/** Nobody grants, through a role, a permission they do not hold. */
 describe('granting through a role', () => {
   test('creating a role with a permission the caller lacks → 403 naming it; nothing stored', async () => {
     const limited = await t.createUser({ permissions: ['create_role', 'get_posts'] });

@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { TEST_ADMIN } from './support/constants';
 
-/** Response headers of the API (issue 10, item 9): CSP, nosniff, framing, referrer, caching. */
+/** Response headers of the API: CSP, nosniff, framing, referrer, caching. */
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {

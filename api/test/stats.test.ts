@@ -5,7 +5,7 @@ import { contentOf } from './matrix/stats';
 import { postVisitorEvents } from './support/visitor-events';
 
 /**
- * Issue 6, must show: a known set of events goes in through the PUBLIC ingestion call, and every
+ * A known set of events goes in through the PUBLIC ingestion call, and every
  * statistics answer is checked, for two ranges and two time zones, against totals computed here.
  * Another website gets events at the same moments: they must never count.
  */

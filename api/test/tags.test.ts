@@ -1,6 +1,6 @@
 import { bearer, createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 
-/** GET, POST, DELETE /api/tags (issue 4, item 6): content of the active website. */
+/** GET, POST, DELETE /api/tags: content of the active website. */
 let t: TestApp;
 let u: TestUser;
 let siteB: string;
@@ -73,7 +73,7 @@ test('needs the Activewebsite header (400), of the caller’s organisation (404)
   expect(res.statusCode).toBe(404);
 });
 
-test('issue 10, item 3: a member holding only get_posts reads tags but cannot create or delete them', async () => {
+test('a member holding only get_posts reads tags but cannot create or delete them', async () => {
   const reader = await t.createUser({ organisationId: u.organisationId, permissions: ['get_posts'] });
   const headers = { ...reader.headers, activewebsite: u.websiteId };
   expect((await t.request({ method: 'GET', url: '/api/tags?pageSize=1000', headers })).statusCode).toBe(200);

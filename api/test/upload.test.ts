@@ -7,7 +7,7 @@ import { UPLOAD_DEFAULT_MAX_BYTES, UPLOAD_DEFAULT_MAX_PIXELS, UPLOAD_DEFAULT_QUO
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { uploads, websites } from '../src/db/schema';
 
-/** POST /api/upload (issue 5, item 5) and the public GET /uploads/{file}. */
+/** POST /api/upload and the public GET /uploads/{file}. */
 let t: TestApp;
 let user: TestUser;
 /** Real images (the upload decodes them): a 16×16 PNG and JPEG. */
@@ -174,7 +174,7 @@ test('a NUL byte in the file name → 400 with a translated message on the file 
   expect(await stored()).toEqual(before);
 });
 
-describe('re-encoding (issue 10, item 9): the stored file is an image we wrote, never the uploaded bytes', () => {
+describe('re-encoding: the stored file is an image we wrote, never the uploaded bytes', () => {
   const storedBytes = async (url: string) => (await t.request({ method: 'GET', url: new URL(url).pathname })).rawPayload;
 
   test('a PNG polyglot (HTML and a ZIP-like payload after IEND, text chunks) is stored without its payload, and decodes', async () => {

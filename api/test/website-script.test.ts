@@ -10,7 +10,7 @@ import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
 
 /**
- * The website script's server side (issue 12): identify, the content decision (targeting, devices,
+ * The website script's server side: identify, the content decision (targeting, devices,
  * page rules, status, run, fatigue, replay), origins, the installation heartbeat and the cache
  * invalidated through the database (NOTIFY), on PGlite and PostgreSQL.
  */

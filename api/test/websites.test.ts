@@ -1,6 +1,6 @@
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 
-/** POST and DELETE /api/websites (issue 4, item 5): normalised domains, 409 duplicates, tenancy. */
+/** POST and DELETE /api/websites: normalised domains, 409 duplicates, tenancy. */
 let t: TestApp;
 let owner: TestUser;
 beforeAll(async () => {

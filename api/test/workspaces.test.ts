@@ -1,6 +1,6 @@
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 
-/** GET, POST, DELETE /api/workspaces (issue 4, item 6): content of the active website, per service. */
+/** GET, POST, DELETE /api/workspaces: content of the active website, per service. */
 let t: TestApp;
 let u: TestUser;
 let siteB: string;

@@ -66,7 +66,7 @@ export const ADMIN_USER_UPDATED_MESSAGE = msg('admin.userUpdated');
 export const ADMIN_USER_DELETED_MESSAGE = msg('admin.userDeleted');
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11: each call defined once; the API serves these, the browser calls these).
+// Calls (each call defined once; the API serves these, the browser calls these).
 // `/api/admin/*` is reserved to the super-admin by the access hook, so these need no permission.
 // ---------------------------------------------------------------------------------------------
 
@@ -131,7 +131,7 @@ export const deleteAdminUserCall = defineCall({
  * The users of the caller's organisation who can author content, for the sender filters of the
  * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
  * GET /api/senders for every member of the organisation, whose content lists filter by sender too
- * (issue 10, item 3: the admin path answered 403 to a member who is not super-admin).
+ * (the admin path answered 403 to a member who is not super-admin).
  */
 export const listAdminSendersCall = defineCall({
   method: 'GET',

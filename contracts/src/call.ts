@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from './permissions';
 
 /**
- * One API call, defined once (issue 11, item 1): its method, path, who may make it, and the zod
+ * One API call, defined once: its method, path, who may make it, and the zod
  * schemas of its path parameters, query, body and answer. The API registers its route from this
  * definition (`api/src/http/serve.ts`), the OpenAPI document follows from it, and the browser's
  * typed caller (`shared-auth`'s `callApi`) builds the URL from it and parses the answer with it.

@@ -15,7 +15,7 @@ import { parsePageRule } from './page-rule';
 export const ACCESSIBLE_BRAND_COLOR = '#0958d9';
 
 /**
- * Campaign content (issue 5; spec sections 3, 4, 5, 7 and 8): popups ("posts"), banners and push
+ * Campaign content (spec sections 3, 4, 5, 7 and 8): popups ("posts"), banners and push
  * notifications. The API keeps each item's whole validated document (the shapes below) and copies the
  * columns the lists filter on. The editors start from `defaultPopup()`, `defaultBanner()` and
  * `defaultPushNotification()`; the server validates every save with the same schemas.
@@ -563,7 +563,7 @@ export const pushNotificationSavedResponseSchema = z.object({ message: z.string(
 
 /**
  * Request bodies. Create and update send the whole document (the editor holds it all) except its
- * status: status is an action, not a field (issue 10, item 4). A new item is `public` (spec section
+ * status: status is an action, not a field. A new item is `public` (spec section
  * 4's popup default), an update keeps the stored status, and only the cancel call changes it; a
  * `status` sent in a body is dropped, so `update_*` can neither cancel nor revive an item.
  */

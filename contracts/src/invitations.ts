@@ -56,7 +56,7 @@ export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 /** POST /api/invitations/{id}/{type}: a signed-in invitee answers. */
 export const invitationAnswerParamsSchema = z.object({ id: z.string().uuid(), type: z.enum(['accept', 'reject']) });
 /**
- * The mailed token is always needed (issue 10, item 2: an address taken over must not be enough).
+ * The mailed token is always needed (an address taken over must not be enough).
  * It stays optional at the schema level only so that a missing token gets exactly the answer of a
  * wrong one (404, like an unknown invitation): the server refuses both alike, nothing leaks.
  */
@@ -70,7 +70,7 @@ export const INVITATIONS_DELETED_MESSAGE = msg('invitations.manyDeleted');
 export const INVITATION_MEMBER_MESSAGE = msg('invitations.alreadyMember');
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11: each call defined once; the API serves these, the browser calls these)
+// Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
 export const listInvitationsCall = defineCall({

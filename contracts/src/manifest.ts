@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS } from './permissions';
+import { ALL_PERMISSIONS, type Permission } from './permissions';
 
 /**
  * What a remote tells the host about itself through its `./manifest` module: pure data, no code.
@@ -11,7 +11,7 @@ export const remoteRouteSchema = z.object({
   /** Exposed module of the remote that renders the screen (`./RoleList`), loaded on first visit. */
   screen: z.string().startsWith('./'),
   /** The permission spec section 2 requires, or null for "any signed-in user". */
-  permission: z.enum(ALL_PERMISSIONS as [string, ...string[]]).nullable(),
+  permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]).nullable(),
   /** `main` renders inside the main layout; `bare` is the full-screen layout (`/pretour`). */
   layout: z.enum(['main', 'bare']).default('main'),
   /** Only the super-admin may open it (spec: the administrator's client list), besides the permission. */
@@ -25,7 +25,7 @@ export const navEntrySchema = z.object({
   path: z.string().startsWith('/'),
   /** Name of an icon the host knows (see host's icon map); unknown names fall back to a dot. */
   icon: z.string(),
-  permission: z.enum(ALL_PERMISSIONS as [string, ...string[]]).nullable(),
+  permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]).nullable(),
   /** Sidebar group the entry belongs to (translation key in `common`: nav.group.*). */
   group: z.enum(['overview', 'engagement', 'audience', 'organisation', 'setup']),
   order: z.number().int().default(100),

@@ -16,10 +16,10 @@ export const RESOURCE_ACTIONS = {
   group: ['get', 'create', 'update', 'delete'],
   members: ['get'],
   reclamation: ['get'],
-  // Deleting a website deletes all its content: its own permission (issue 10, item 3).
+  // Deleting a website deletes all its content: its own permission.
   websites: ['get', 'create', 'delete'],
   invitations: ['get', 'create'],
-  // Where the spec gives no permission (issue 10, item 3): writing what organises and targets
+  // Where the spec gives no permission: writing what organises and targets
   // content. Reading stays open to every member of the organisation (the editors list them).
   tags: ['create', 'delete'],
   workspaces: ['create', 'delete'],

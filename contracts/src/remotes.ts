@@ -1,4 +1,4 @@
-// The one registry of the console's remotes (issue 11, item 7): `remotes.json` beside this file is
+// The one registry of the console's remotes: `remotes.json` beside this file is
 // read by the build (tooling/rspack), the start, dev and bench scripts, the runtime config, jest and
 // the API's CORS defaults. Node scripts read the JSON through tooling/remotes.mjs; TypeScript reads
 // it here. A remote's routes and screens are not here: they are its own `src/manifest.ts`.

@@ -47,7 +47,7 @@ export const roleSavedResponseSchema = z.object({ message: z.string(), data: rol
 export type RoleSavedResponse = z.infer<typeof roleSavedResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11: each call defined once; the API serves these, the browser calls these)
+// Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
 export const listRolesCall = defineCall({

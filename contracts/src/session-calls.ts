@@ -17,7 +17,7 @@ import {
 import { healthSchema, identityProviderStatusSchema, profileUpdateResponseSchema } from './session';
 
 /**
- * The calls of signing in and out, and of the signed-in person's own account (issue 11: each call
+ * The calls of signing in and out, and of the signed-in person's own account (each call
  * defined once). Calls under /api/auth/ answer 401 for wrong credentials, never for an expired token,
  * so the browser does not refresh on their 401 (shared-auth/api-client.ts).
  */

@@ -38,8 +38,8 @@ export type TagCreateBody = z.input<typeof tagCreateBodySchema>;
 export const tagCreateResponseSchema = z.object({ message: z.string(), data: tagSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11). Content of the active website: spec section 6 names no permission to read
-// tags, so any member may list them; writing needs create_tags / delete_tags (issue 10, item 3).
+// Calls. Content of the active website: spec section 6 names no permission to read
+// tags, so any member may list them; writing needs create_tags / delete_tags.
 // ---------------------------------------------------------------------------------------------
 
 export const listTagsCall = defineCall({

@@ -1,6 +1,6 @@
 /**
  * Spec section 9's console constants, in one place so the host, the remotes and shared-ui read the
- * same numbers (issue 13, item 8).
+ * same numbers.
  */
 
 /** The "library notification" (a second, longer notification kind beside the 3 s toasts of section 8). */

@@ -14,7 +14,7 @@ import { scriptDebugAnswerSchema, scriptDebugBodySchema } from './explain';
 import { bubbleConfigSchema } from './messenger';
 
 /**
- * The calls of the website script (issue 12): what a customer's page asks and reports. They are
+ * The calls of the website script: what a customer's page asks and reports. They are
  * public (the website's public key in the path names the website; it is not a secret, it ships in
  * the page), answer CORS to any origin, refuse pages whose origin is not the website's domain, and
  * are rate-limited per key and address across API processes.

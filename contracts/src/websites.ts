@@ -67,7 +67,7 @@ export const WEBSITE_EXISTS_MESSAGE = msg('websites.alreadyExists');
 export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11: each call defined once; the API serves these, the browser calls these)
+// Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
 export const listWebsitesCall = defineCall({

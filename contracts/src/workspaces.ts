@@ -46,7 +46,7 @@ export type WorkspaceCreateBody = z.input<typeof workspaceCreateBodySchema>;
 export const workspaceCreateResponseSchema = z.object({ message: z.string(), data: workspaceSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls (issue 11). Content of the active website: any member may list them (spec section 6
+// Calls. Content of the active website: any member may list them (spec section 6
 // names no permission for it); writing needs create_workspaces / delete_workspaces.
 // ---------------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ export class ProfilePage extends ShellPage {
   public readonly saveButton: Locator;
   public readonly passwordForm: Locator;
   public readonly emailInput: Locator;
-  /** Shown only while the e-mail differs from the account's (issue 10: a new e-mail needs it). */
+  /** Shown only while the e-mail differs from the account's (a new e-mail needs it). */
   public readonly currentPasswordInput: Locator;
   public readonly pendingEmail: Locator;
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 
 /**
- * Issue 13, item 1: no serious or critical axe-core violation on any screen, in English and Arabic
+ * No serious or critical axe-core violation on any screen, in English and Arabic
  * (right-to-left), light and dark (English light, Arabic dark). One signed-in page visits every
  * route of each variant; the violations of all routes are collected and reported together, so one
  * run shows everything.

@@ -7,7 +7,7 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { ROOT } from '../support/state';
 
 /**
- * Issue 6: the dashboard after the demo traffic (scripts/demo-traffic.mjs, the command a newcomer
+ * The dashboard after the demo traffic (scripts/demo-traffic.mjs, the command a newcomer
  * runs) went through the public ingestion call. Every figure on the screen must equal what the
  * statistics calls answer for the very range and time zone the page asked for.
  */

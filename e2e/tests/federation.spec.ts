@@ -1,6 +1,6 @@
 import { test, expect, SEEDED_ADMIN } from '../fixtures';
 
-/** Packages that must exist once on the page, whoever asks for them (issue 2: shared singletons). */
+/** Packages that must exist once on the page, whoever asks for them (shared singletons). */
 const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'shared-auth', 'shared-ui', 'shared-i18n', 'jotai'];
 
 interface Provision {

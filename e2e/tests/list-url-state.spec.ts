@@ -4,7 +4,7 @@ import { PopupListPage } from '../pages/PopupListPage';
 import { RoleListPage } from '../pages/RoleListPage';
 
 /**
- * Issue 11: a list's page and filters live in the URL, so a reload keeps them and Back returns to
+ * A list's page and filters live in the URL, so a reload keeps them and Back returns to
  * the previous page, then to the previous filter (on /posts: workspace and title search; on /role:
  * the name search).
  */

@@ -3,7 +3,7 @@ import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 
 /**
- * Issue 13, item 5: a save that fails because the network did (no answer at all) says 'Network
+ * A save that fails because the network did (no answer at all) says 'Network
  * Error' (spec section 8) in one toast, and keeps everything typed in the form.
  */
 test('a popup save that fails for the network says "Network Error" once and keeps the form', async ({ signedInPage: page }) => {

@@ -4,7 +4,7 @@ import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 
 /**
- * Issue 13, item 2: a phone is a first-class screen. At 390 × 844 the sidebar is a drawer closed by
+ * A phone is a first-class screen. At 390 × 844 the sidebar is a drawer closed by
  * default that closes after a choice, the header fits (the account menu is reachable), and no
  * screen scrolls sideways (wide tables scroll inside their own box). At 1440 × 900 nothing changes.
  */

@@ -1,7 +1,7 @@
 import { test, expect, uniqueEmail } from '../fixtures';
 
 /**
- * Issue 10, item 2: changing one's e-mail on /profile needs the current password, and the change
+ * Changing one's e-mail on /profile needs the current password, and the change
  * takes effect only once the link mailed to the new address is followed (/confirm?email_token=…).
  */
 test.describe('profile e-mail change', () => {

@@ -5,7 +5,7 @@ import { PopupListPage } from '../pages/PopupListPage';
 import { RoleListPage } from '../pages/RoleListPage';
 
 /**
- * The console under its Content-Security-Policy (issue 10, item 9): the page carries a strict policy
+ * The console under its Content-Security-Policy: the page carries a strict policy
  * (scripts only from itself, its inline scripts' hashes and the remotes' folders), and nothing the
  * console does while signing in and opening screens of three remotes is refused by it.
  */

@@ -3,7 +3,7 @@ import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 
 /**
- * Issue 13, item 3: unsaved work is never lost silently. Leaving an edited popup (a sidebar link,
+ * Unsaved work is never lost silently. Leaving an edited popup (a sidebar link,
  * the editor's Cancel) asks first; Stay keeps every edit, Leave goes; a saved popup leaves quietly.
  */
 test('leaving an edited popup asks: Stay keeps the edit, Leave goes, and a save does not ask', async ({ signedInPage: page }) => {

@@ -14,7 +14,7 @@ import { PopupViewPage } from '../pages/PopupViewPage';
 import { PushEditorPage, PushListPage } from '../pages/PushPages';
 
 /**
- * Issue 12's must-show flow, as a new user does it: publish content in the console, open the demo
+ * The website script's whole flow, as a new user does it: publish content in the console, open the demo
  * customer site (demo-site/, with the website script installed by its snippet) as a visitor in a
  * fresh browser, see it, react, comment, answer, close; then see all of it back in the console.
  *

@@ -1,6 +1,6 @@
 import manifest from './manifest';
 
-/** Issue 13, item 7: entries side by side in the sidebar are told apart by their icons too. */
+/** Entries side by side in the sidebar are told apart by their icons too. */
 test('no two entries of one sidebar group share an icon', () => {
   const byGroup = new Map<string, string[]>();
   for (const entry of manifest.nav) byGroup.set(entry.group, [...(byGroup.get(entry.group) ?? []), entry.icon]);

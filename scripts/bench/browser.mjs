@@ -27,7 +27,8 @@ const isJs = (response) => {
  * `setup(context)` may seed storage first.
  */
 async function loadAndCollectJs(browser, url, setup) {
-  // gzip only: the figure is comparable from run to run and with TOOLCHAIN.md (brotli would be ~15% less).
+  // gzip only: the figure is comparable from run to run and with the budgets, which are gzip
+  // figures (brotli would be ~15% less).
   const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
   try {
     if (setup) await setup(context);
@@ -248,7 +249,7 @@ function countJsBytes(page) {
 }
 
 /**
- * The console as a user meets it right after signing in, under CPU throttling (issue 13, item 9):
+ * The console as a user meets it right after signing in, under CPU throttling:
  * a fresh context opens /login, the user types and clicks Sign in; measured from that click to
  * the dashboard's first figure painted and to its first chart drawn, with the gzip JavaScript the
  * console fetched after the click. Then a repeat visit in the same context (everything cached,

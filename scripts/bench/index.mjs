@@ -47,10 +47,10 @@ const wants = (part) => !values.only || values.only.split(',').includes(part);
 const NEEDED_APPS = wants('browser') ? APP_NAMES : ['api', ...(wants('script') ? ['website-script'] : [])];
 const TARGET_JS_KB = 250;
 const TARGET_LCP_MS = 1000;
-// Issue 13, item 9: after sign-in, at 4x CPU slowdown.
+// After sign-in, at 4x CPU slowdown.
 const TARGET_FIRST_FIGURES_MS = 2500;
 const TARGET_REPEAT_CHART_MS = 1500;
-// Issue 12's budgets of the website script (gzip; KB = 1024 bytes).
+// The website script's budgets (gzip; KB = 1024 bytes).
 const SCRIPT_BUDGETS = {
   snippetBytes: 1024,
   emptyJsBytes: 15 * 1024,
@@ -80,7 +80,7 @@ const MESSENGER_BENCH = path.join(ROOT, 'api/bench/messenger-bench.mjs');
 // The messenger's budget: a staff answer on the visitor's open stream within 500 ms.
 const TARGET_ANSWER_MS = 500;
 /**
- * Issue 11, item 5: the list figures before the work on it (PGlite, 50 connections, 2026-11-24),
+ * The list figures before the work on it (PGlite, 50 connections, 2026-11-24),
  * printed beside today's. The lists measured then are the only ones that have a figure.
  */
 const LISTS_BEFORE = { pglite: { '/api/popups': '116 req/s (p97.5 628 ms)', '/api/roles': '289 req/s' } };
@@ -520,7 +520,7 @@ for (const [db, label] of [
   }
 }
 
-// Issue 12's target: ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
+// The content call's target: ≥ 1,000 answers/s at p99 ≤ 100 ms on PostgreSQL at 50 connections.
 for (const [db, label] of [
   ['pglite', 'PGlite'],
   ['postgres', 'PostgreSQL'],
@@ -559,7 +559,7 @@ for (const [db, label] of [
   ]);
 }
 
-// Issue 11, item 5's targets: every list at 50 connections with about 400 popups in the website.
+// The lists' targets: every list at 50 connections with about 400 popups in the website.
 for (const [db, label] of [
   ['pglite', 'PGlite'],
   ['postgres', 'PostgreSQL'],
@@ -614,7 +614,7 @@ clearTimeout(budget);
 process.exit(0);
 
 /**
- * Issue 12's website script rows: each beside its budget and, for what a visitor downloads when
+ * The website script's rows: each beside its budget and, for what a visitor downloads when
  * nothing is shown, beside the peers' figures at boot (Usertour 263 KB gzip, Intercom ~210 KB,
  * Pendo < 64 KB).
  */

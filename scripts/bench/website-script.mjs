@@ -1,4 +1,4 @@
-// The website script's figures of `pnpm bench` (issue 12): what the script costs a customer's page.
+// The website script's figures of `pnpm bench`: what the script costs a customer's page.
 //
 //  1. gzip bytes of the built loader (signpost.js) and of each surface chunk, read from
 //     website-script/dist and gzipped here (level 9, as tooling/checks/website-script-budget.test.ts);

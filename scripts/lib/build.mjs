@@ -16,7 +16,7 @@ export const BUILDS = {
   api: { output: 'api/dist/main.js', sources: ['api', 'contracts'] },
   host: { output: 'host/dist/index.html', sources: ['host', ...BROWSER_DEPS] },
   ...Object.fromEntries(REMOTES.map((r) => [r.app, { output: `${r.app}/dist/mf-manifest.json`, sources: [r.app, ...BROWSER_DEPS] }])),
-  // The script customers' pages load (issue 12); it bundles only contracts' zod-free script file.
+  // The script customers' pages load; it bundles only contracts' zod-free script file.
   'website-script': { output: 'website-script/dist/signpost.js', sources: ['website-script', 'contracts'] },
   // Plain files, nothing to build: its pages are written at start with the API's install snippet (lib/demo-site.mjs).
   'demo-site': null,

@@ -1,4 +1,4 @@
-// The demo customer site (demo-site/, issue 12): plain pages that carry the website script's
+// The demo customer site (demo-site/): plain pages that carry the website script's
 // installation snippet exactly as the console's installation guide shows it for the seeded "Demo
 // website". The snippet holds that website's public key, which is made by the database when the seed
 // runs (a random key per data folder), and the script's and the API's addresses, which follow the

@@ -22,7 +22,7 @@ import { demoIdentitySigner, demoSiteRoutes, prepareDemoSite } from './demo-site
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
 
 /**
- * Apps beside the console (issue 12): the website script's files, which customers' pages load from
+ * Apps beside the console: the website script's files, which customers' pages load from
  * any origin, and a demo customer site that loads it (its pages are written at start from the API's
  * install snippet, so it comes after the API).
  */

@@ -6,7 +6,7 @@
  * route the permission list does not name).
  */
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
-import { parsePermission, type ActionOf, type Resource } from 'contracts';
+import { parsePermission, type ActionOf, type Permission, type Resource } from 'contracts';
 
 export { holdsAnyOf, allowedActionsByResource, parsePermission } from 'contracts';
 
@@ -47,7 +47,7 @@ export function buildAbility(permissions: Iterable<string>, extraRules: readonly
 }
 
 /** Route check of spec section 6: the exact string, or no permission needed (null/undefined). */
-export function hasPermission(permissions: Iterable<string>, required: string | null | undefined): boolean {
+export function hasPermission(permissions: Iterable<string>, required: Permission | null | undefined): boolean {
   if (required === null || required === undefined) return true;
   if (permissions instanceof Set) return permissions.has(required);
   for (const p of permissions) if (p === required) return true;

@@ -184,7 +184,7 @@ describe('401: one refresh, then replay', () => {
     expect(navigateToRoot).toHaveBeenCalledTimes(1);
   });
 
-  it("a network failure of the refresh is not a sign-out: tokens kept, the caller gets 'Network Error' (issue 10)", async () => {
+  it("a network failure of the refresh is not a sign-out: tokens kept, the caller gets 'Network Error'", async () => {
     signedIn();
     protectedRoute();
     const before = localStorage.getItem('refresh_token');

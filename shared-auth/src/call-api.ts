@@ -21,7 +21,7 @@ function cleanQuery(query: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * THE typed caller of the console (issue 11, item 1): the URL, method and answer type come from the
+ * THE typed caller of the console: the URL, method and answer type come from the
  * call's definition in `contracts`, and the answer is parsed with its schema, so a field the server
  * stopped sending fails here, loudly, instead of as `undefined` deep in a screen. Headers, the 401
  * refresh and the replay are the axios client's (api-client.ts).

@@ -8,7 +8,7 @@ import { sharedQueryClient } from './queries';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import type { Resource } from 'contracts';
+import type { Permission, Resource } from 'contracts';
 import type { AppAbility, ResourceAction, ResourceSubject } from './ability';
 import { hasPermission } from './ability';
 import { sessionStore } from './atoms';
@@ -20,7 +20,7 @@ import { initSession } from './session';
  * Optional: this package's own hooks read `sessionStore` directly.
  */
 /**
- * The session store and the one query client (issue 11, item 2): the host and a remote's standalone
+ * The session store and the one query client: the host and a remote's standalone
  * page both render this once, so every screen below shares one cache.
  */
 export function SessionProvider({ children, queryClient = sharedQueryClient }: { children?: ReactNode; queryClient?: QueryClient }) {
@@ -84,8 +84,8 @@ export function RequireAuth({ children, fallback = null }: GuardProps) {
 }
 
 export interface RequirePermissionProps extends GuardProps {
-  /** The exact permission string the route needs; null means any signed-in user (spec section 2). */
-  permission: string | null | undefined;
+  /** The exact permission the route needs; null means any signed-in user (spec section 2). */
+  permission: Permission | null | undefined;
 }
 
 /**

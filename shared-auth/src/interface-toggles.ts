@@ -17,7 +17,7 @@ export const INTERFACE_TOGGLE_DEFAULTS = {
 export type InterfaceToggle = keyof typeof INTERFACE_TOGGLE_DEFAULTS;
 
 /**
- * Remembered across visits (issue 13, item 2: the collapsed or expanded sidebar stays as chosen),
+ * Remembered across visits (the collapsed or expanded sidebar stays as chosen),
  * with jotai's own storage atom; read at creation so the first paint already has the choice.
  */
 export const interfaceTogglesAtom = atomWithStorage<Record<InterfaceToggle, boolean>>(

@@ -20,7 +20,7 @@ import { callApi, type CallInput } from './call-api';
 import { useSession } from './hooks';
 
 /**
- * The one data layer of the console (issue 11, item 2): TanStack Query, shared as a singleton like
+ * The one data layer of the console: TanStack Query, shared as a singleton like
  * React, with ONE query client made by the host (`createQueryClient`). Every screen reads through
  * `useCallQuery` / `useListQuery` and writes through `useCallMutation`, which invalidates the area it
  * changed, so no screen reloads anything by hand.

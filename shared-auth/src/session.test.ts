@@ -175,7 +175,7 @@ describe('signOut, switchWebsite, setUser', () => {
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
     expect(sessionStore.get(userAtom)).toBeNull();
-    // Spec section 4 (issue 10, item 6): logout clears the stored website as well.
+    // Spec section 4: logout clears the stored website as well.
     expect(localStorage.getItem('activeWebsite')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The content services' shared UI (issue 11, item 6): what the campaigns remote, the settings remote
+ * The content services' shared UI: what the campaigns remote, the settings remote
  * and the tours-checklists remote show alike. Its own package, not a shared-ui entry: it reads and
  * writes through shared-auth's query hooks, and shared-auth already imports shared-ui (a shared-ui
  * entry importing shared-auth would close a cycle). The workspace and targeting texts are in the

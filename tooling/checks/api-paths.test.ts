@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 1: every call is defined once, in `contracts`; browser code builds its URLs from
+ * Every call is defined once, in `contracts`; browser code builds its URLs from
  * those definitions (`callApi`, `callUrl`) and never writes an `/api/…` path itself. This reads every
  * source file of the browser packages (tests excepted: their fake servers may name URLs) and fails on
  * any string literal holding `/api/`. Comments may still say which call a file makes.

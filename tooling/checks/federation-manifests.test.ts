@@ -1,5 +1,5 @@
 /**
- * The built federation manifests must list every singleton of ARCHITECTURE.md as a singleton, or
+ * The built federation manifests must list every singleton of ARCHITECTURE.md ("The shape") as a singleton, or
  * host and remotes would run two Reacts, two routers or two session stores. Runs on the `dist/`
  * of each app (the test runner builds before the e2e suite; `pnpm build` locally).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 3: one validation source. Every message the API answers and the contract schemas
+ * One validation source. Every message the API answers and the contract schemas
  * raise is a code of one catalogue (contracts/locales/{en,fr,ar}/messages.json), never English text
  * used as a key. This fails when:
  * - a code used by the API or the contracts (thrown errors, success messages, zod messages) is not

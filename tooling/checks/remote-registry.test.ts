@@ -1,6 +1,6 @@
 /**
  * The registry of remotes (contracts/src/remotes.json) is the one place a remote's name, port and
- * paths are written (issue 11, item 7): adding a remote is one entry there plus its folder. These
+ * paths are written: adding a remote is one entry there plus its folder. These
  * checks keep it so: every entry has its folder with a manifest that agrees with it, ports and names
  * are unique, each manifest's screens resolve to files, and no consumer writes a remote by hand.
  */

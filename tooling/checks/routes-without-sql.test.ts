@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 5: the API's SQL lives in its stores (`api/src/stores`, one per area, with the
+ * The API's SQL lives in its stores (`api/src/stores`, one per area, with the
  * shared helpers there: paged-select.ts, audience-compiler.ts); a route handler reads like its
  * call's definition and asks a store. This reads every module under `api/src/routes/` (comments
  * removed) and fails on anything that writes or runs SQL there:

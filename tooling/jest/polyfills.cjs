@@ -1,4 +1,5 @@
-// jsdom lacks what react-router 7 and Chakra UI v3 reach for (TOOLCHAIN.md, "Pitfalls").
+// jsdom lacks what react-router 7 and Chakra UI v3 reach for (TextEncoder, structuredClone,
+// matchMedia and the observers), so their components would throw in tests and never in a browser.
 const util = require('node:util');
 Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 if (typeof globalThis.structuredClone !== 'function') globalThis.structuredClone = (v) => JSON.parse(JSON.stringify(v));

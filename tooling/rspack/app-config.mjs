@@ -25,8 +25,8 @@ function installedVersion(appDir, pkg) {
 }
 
 /**
- * The singletons of ARCHITECTURE.md. Every entry has an explicit `version` and `requiredVersion`:
- * left implicit, workspace packages would require "workspace:*" and warn at run time (TOOLCHAIN.md).
+ * The singletons of ARCHITECTURE.md ("The shape"). Every entry has an explicit `version` and `requiredVersion`:
+ * left implicit, workspace packages would require "workspace:*" and warn at run time.
  * `@chakra-ui/react` is deliberately absent: only `shared-ui` imports it, and `shared-ui` is the
  * singleton, so one Chakra instance runs without shipping all of Chakra (see README, performance).
  */
@@ -40,7 +40,7 @@ export function sharedSingletons(appDir) {
     i18next: ['i18next'],
     'react-i18next': ['react-i18next'],
     '@emotion/react': ['@emotion/react'],
-    // The one data layer (issue 11): one query client, one cache, for the host and every remote.
+    // The one data layer: one query client, one cache, for the host and every remote.
     '@tanstack/react-query': ['@tanstack/react-query'],
   };
   const shared = {};
@@ -174,7 +174,7 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
-      // No source maps in production builds (issue 10, item 9): they would publish the original source
+      // No source maps in production builds: they would publish the original source
       // next to the bundles. The static server refuses `.map` paths as well, in case one is left over.
       devtool: production ? false : 'eval-cheap-module-source-map',
       entry: { main: './src/index.ts' },

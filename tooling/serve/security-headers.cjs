@@ -1,4 +1,4 @@
-// Security headers of the static server (issue 10, item 9), kept free of dependencies (and in
+// Security headers of the static server, kept free of dependencies (and in
 // CommonJS) like cache-rules.cjs, so Jest checks the rules in-process.
 //
 // The console keeps its tokens in browser storage (as the spec says), so any script that runs in its
@@ -136,7 +136,7 @@ function standaloneCsp({ scriptHashes = [] } = {}) {
 }
 
 /**
- * The demo customer site's policy (demo-site/, issue 12): what a careful customer's site would send,
+ * The demo customer site's policy (demo-site/): what a careful customer's site would send,
  * to prove the website script works under it. Scripts only from the site itself, the hashes of its
  * inline scripts (the installation snippet is one) and the website script's folder; styles only from
  * files (no 'unsafe-inline': the script's surfaces style their shadow roots with constructable

@@ -2,7 +2,7 @@
 // a CDN in front of it should. `pnpm start`, the e2e suite's global setup and `pnpm bench` all use it,
 // so what the tests and benchmarks measure is what a deployment serves.
 //
-// Caching rules (issue 2, item 2):
+// Caching rules:
 // - Files whose URL never changes but whose content does on every deploy (the host's index.html, every
 //   remote's mf-manifest.json and remoteEntry.js, the runtime config, translation files) are served
 //   `no-cache`: the browser keeps them but revalidates (ETag / Last-Modified) on every use, so a remote
@@ -11,7 +11,7 @@
 //   same URL, so they are cached for a year and marked immutable (no revalidation round trip).
 // - Anything else has no hash to protect it, so it is revalidated like the first group.
 //
-// Security headers (issue 10, item 9; rules in security-headers.cjs): every answer is `nosniff`,
+// Security headers (rules in security-headers.cjs): every answer is `nosniff`,
 // never framed (`X-Frame-Options: DENY`) and sends no referrer, and over HTTPS (the connection, or
 // `X-Forwarded-Proto` when `trustProxy` says the proxy in front is believed) carries
 // Strict-Transport-Security; HTML pages carry a Content-Security-

@@ -3,7 +3,7 @@
  * `arguments` of calls made before this file arrived, `k`: website key, `a`: API base URL); this
  * replays the queue in order and replaces the global with the real function.
  *
- * The boot runs in small tasks (issue 12: no task over 50 ms added to the page at 4x CPU slowdown):
+ * The boot runs in small tasks (no task over 50 ms added to the page at 4x CPU slowdown):
  * evaluating this file; then the visitor and the unsent events (the page's first, synchronous read of
  * localStorage); then the session (sessionStorage) and page-change watching; then the queued calls
  * and the content call (a `fetch` costs a few ms itself). Until the last step the snippet's stub keeps

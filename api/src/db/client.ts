@@ -40,7 +40,7 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
   /**
    * Runs a statement already written as text with `$n` placeholders (the website script's content
-   * call builds its one per-visitor statement once per website, issue 12) through the same named
+   * call builds its one per-visitor statement once per website) through the same named
    * statements as every drizzle query (prepared-statements.ts): parsed and planned once per connection.
    */
   queryPrepared<Row>(text: string, values: unknown[]): Promise<Row[]>;

@@ -3,8 +3,8 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
 import pg from 'pg';
 
 /*
- * Named (prepared) statements for every query drizzle runs outside a transaction, on both databases
- * (issue 11, item 5). Without a name, PostgreSQL parses, analyses and plans each statement again on
+ * Named (prepared) statements for every query drizzle runs outside a transaction, on both databases.
+ * Without a name, PostgreSQL parses, analyses and plans each statement again on
  * every call: for a list page with its relations as JSON sub-selects that was most of the call's
  * time, and PGlite adds six round trips into its WebAssembly engine per statement. A named statement
  * is parsed once per connection; PostgreSQL then keeps its plan (a generic one once it proves as

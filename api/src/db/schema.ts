@@ -195,7 +195,7 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /**
- * A requested change of a user's e-mail (issue 10, item 2): it takes effect only when the link mailed
+ * A requested change of a user's e-mail: it takes effect only when the link mailed
  * to the new address is followed. One pending change per user (a new request replaces it); the
  * token is stored as its SHA-256 and works once, until `expiresAt`.
  */
@@ -610,7 +610,7 @@ export const formAnswers = pgTable(
 );
 
 /**
- * The website script's visitors (issue 12): the id the script keeps in the page, and the client
+ * The website script's visitors: the id the script keeps in the page, and the client
  * member `identify` linked it to (null while anonymous).
  */
 export const visitors = pgTable(

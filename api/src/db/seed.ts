@@ -14,7 +14,7 @@ const EDITOR_EXTRA: Permission[] = [
   'get_group',
   'get_members',
   'get_websites',
-  // Organising and illustrating the content they write (issue 10, item 3).
+  // Organising and illustrating the content they write.
   'create_tags',
   'create_workspaces',
   'create_upload',

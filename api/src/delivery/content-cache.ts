@@ -97,7 +97,7 @@ export function servedAt(item: { status: string; startsAt: Date | null; endsAt: 
 const RANK: Record<CampaignPriority, number> = { low: 0, normal: 1, high: 2 };
 
 /**
- * What the content call knows without the visitor (issue 12): each website's public content with its
+ * What the content call knows without the visitor: each website's public content with its
  * targeting compiled to SQL, kept in the process and dropped when the database says it changed.
  *
  * Invalidation goes through PostgreSQL itself, so it holds when several API processes serve one

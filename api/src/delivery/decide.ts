@@ -31,7 +31,7 @@ const INTERRUPTIVE: ReadonlySet<string> = new Set(CONTENT_KIND_LIST.filter((k) =
 export const startOfUtcDay = (now: number) => now - (now % 86_400_000);
 
 /**
- * The content call's decision for one visitor on one page (issue 12), from the cached items (already
+ * The content call's decision for one visitor on one page, from the cached items (already
  * ordered: priority, then newest) and the visitor's facts:
  *  - status public (the cache holds nothing else), the popup's run not over, the visitor's device,
  *    the popup's page rule (contracts' page-rule.ts; push notifications and banners show on every page);

@@ -27,7 +27,7 @@ export type CallHandler<C extends CallDefinition> = (request: CallRequest<C>, re
 export type ServeOptions = Pick<RouteOptions, 'bodyLimit'> & { config?: Record<string, unknown> };
 
 /**
- * Registers the route of one call from its definition in `contracts` (issue 11, item 1): method, path,
+ * Registers the route of one call from its definition in `contracts`: method, path,
  * access (read by plugins/access.ts), schemas (validated by the zod type provider, listed in the
  * OpenAPI document) and the success status. The handler reads like the call: parse is done, access
  * is checked, it returns the answer.

@@ -125,7 +125,7 @@ const EMAIL_CHANGE = {
 } satisfies Record<Lang, unknown>;
 
 /**
- * The link confirming a new e-mail address (issue 10, item 2), sent to that new address: following
+ * The link confirming a new e-mail address, sent to that new address: following
  * it is what makes the change. `until` is when it stops working.
  */
 export function emailChangeMail(to: string, name: string, link: string, until: Date, lang: Lang = 'en'): MailMessage {

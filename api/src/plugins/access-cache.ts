@@ -13,7 +13,7 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * What the access hook reads on every signed-in call — the caller's session, permissions and active
- * website — kept in the process between calls (issue 11, item 5: most of a list call's time was these
+ * website — kept in the process between calls (most of a list call's time was these
  * two queries, not the list). Everything is forgotten at once when:
  *  - any write call of this process is about to answer (so a sign-out, a role change or a website
  *    deletion is seen by the very next call, deterministically), and

@@ -78,7 +78,7 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
     if (cfg.permission !== null && !isPermission(cfg.permission)) {
       throw new Error(`Route ${route.method} ${url} declares an unknown permission "${cfg.permission}"`);
     }
-    // Each call is defined once, in contracts (issue 11): an API route registered any other way is a
+    // Each call is defined once, in contracts: an API route registered any other way is a
     // call the browser cannot reach by its definition and the OpenAPI document may describe wrongly.
     if (url.startsWith('/api/') && route.method !== 'OPTIONS' && route.method !== 'HEAD' && !cfg.contract) {
       throw new Error(`Route ${route.method} ${url} has no call definition: define it in contracts and register it with serve()`);

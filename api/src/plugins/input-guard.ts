@@ -3,8 +3,8 @@ import type { MessageCode } from 'contracts';
 import { badRequest } from '../lib/errors';
 
 /**
- * What no request may carry, checked once for every route before its own schema runs (issue 10,
- * item 5), so that no handler, no zod schema and no SQL ever meets it:
+ * What no request may carry, checked once for every route before its own schema runs, so that no
+ * handler, no zod schema and no SQL ever meets it:
  * - a NUL character (PostgreSQL refuses it in text: it would be a 500),
  * - a lone UTF-16 surrogate (not text: it cannot be stored as UTF-8),
  * - nesting deeper than MAX_INPUT_DEPTH (recursive schemas would overflow the stack; no call of

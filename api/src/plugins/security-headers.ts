@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /**
- * Response headers that harden every answer of the API (issue 10, item 9; OWASP ASVS V3):
+ * Response headers that harden every answer of the API (OWASP ASVS V3):
  * - JSON is never a document: `default-src 'none'; frame-ancestors 'none'` (nothing may load or
  *   run in it, nobody may frame it), `X-Frame-Options: DENY` for older browsers, `nosniff`, and no
  *   referrer sent from it;

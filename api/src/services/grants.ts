@@ -5,7 +5,7 @@ import { permissionsOfRoles } from '../stores/roles';
 import type { AuthContext } from '../stores/users';
 
 /**
- * The one rule for every route that writes roles, users or invitations (issue 10, item 1): nobody
+ * The one rule for every route that writes roles, users or invitations: nobody
  * grants, through a role, a user or an invitation, a permission they do not hold themselves. The
  * super-admin and a holder of every permission have nothing left to gain, so they are not checked.
  * The refusal names the missing permissions, so the caller knows what to ask for.

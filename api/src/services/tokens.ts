@@ -34,7 +34,7 @@ const MAX_VERIFIED_TOKENS = 10_000;
 export class TokenService {
   private readonly key: Uint8Array;
   /**
-   * Tokens already verified, with their claims and expiry (issue 11, item 5: checking the HMAC of the
+   * Tokens already verified, with their claims and expiry (checking the HMAC of the
    * same token on every call of a session was a tenth of a list call's time). A token never becomes
    * valid or invalid other than by expiring, so the check is the same: by the full token text, and
    * only until its `exp`; whether its session still holds is the access hook's question, asked on

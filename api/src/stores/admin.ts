@@ -15,7 +15,7 @@ interface UserPageShape {
 }
 
 /**
- * The user list's page in ONE statement (issue 11, item 5): the page's ids (and the total, counted
+ * The user list's page in ONE statement: the page's ids (and the total, counted
  * once beside them) in a subquery, the user objects of those rows only around it; built once per
  * shape and prepared (named by its text, as every statement is: db/prepared-statements.ts).
  */

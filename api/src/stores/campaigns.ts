@@ -117,7 +117,7 @@ async function assertRefs<D extends KindDocument>(db: DbOrTx, websiteId: string,
   }
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first, errors);
-  // A dynamic audience is checked as a saved one is (issue 10, item 5): unknown attributes and
+  // A dynamic audience is checked as a saved one is: unknown attributes and
   // comparisons that do not fit the attribute's type are refused with their field, never stored.
   const audience = (doc as { dynamicAudience?: AudienceGroup }).dynamicAudience;
   if (audience) compileAudience(audience, await attributeTypesOf(db, websiteId), 'dynamicAudience');
@@ -310,7 +310,7 @@ type TargetName = { _id: string; name: string };
 
 /**
  * The names of one campaign's groups or audiences (by name), as a JSON array column of the list's
- * SELECT (issue 11, item 5: a list page costs one query). The list's outer SELECT only reads the
+ * SELECT (a list page costs one query). The list's outer SELECT only reads the
  * page's rows (the ids come from a LIMIT/OFFSET subquery), so this runs for those 10 rows, never for
  * the rows OFFSET skips.
  */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { paged, pageWindow } from '../lib/paging';
 
 /**
- * The one "page of rows + how many in all" query of every list (issue 11, item 5). The total rides on
+ * The one "page of rows + how many in all" query of every list. The total rides on
  * each row as a window count, so a page costs ONE round trip instead of two (rows, then count with the
  * same WHERE). Past the last page no row carries it: only then a bare count is asked, so `totalDocs`
  * stays right for a page out of range.
@@ -70,7 +70,7 @@ export function likePattern(term: string): string {
 export type Filter = SQL | undefined;
 
 /**
- * Statements built once per database and shape and kept (issue 11, item 5: putting a list statement
+ * Statements built once per database and shape and kept (putting a list statement
  * with relations together with drizzle was a tenth of a list call). `build` writes the statement of
  * one shape (which filters are given, the order, the page size) with placeholders for the values;
  * `keyOf` names the shape. A few shapes are in use (a screen's filters, its page sizes); past

@@ -48,8 +48,8 @@ type WebsiteJson = { _id: string; name: string; domain: string; createdAt: strin
  * The columns of the spec's user object (section 3), for a SELECT from `users` joined to its
  * organisation: the user with their organisation, and as JSON columns their roles (of their own
  * organisation, oldest first) and the websites of their organisation (oldest first, so "the first
- * website" the client selects at sign-in is stable). One query whatever the number of users (issue
- * 11, item 5); `userViewOf` makes a row the answer.
+ * website" the client selects at sign-in is stable). One query whatever the number of users (a
+ * list page costs one query); `userViewOf` makes a row the answer.
  */
 export const userViewColumns = {
   id: users.id,

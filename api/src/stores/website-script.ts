@@ -61,7 +61,7 @@ const scriptWebsiteColumns = {
 };
 
 /**
- * The SQL of the website script's public calls (issue 12), by website public key or website id: the
+ * The SQL of the website script's public calls, by website public key or website id: the
  * website and its public content (what the content cache keeps), identify, events and the installation heartbeat; the
  * content call's per-visitor query is visitorFactsStatement, below. Nothing here is reached by a console user.
  */

@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Issue 4, item 1: the super-admin's management of client accounts. `/api/admin/*` is reserved to
+ * The super-admin's management of client accounts. `/api/admin/*` is reserved to
  * the super-admin ('admin'); these routes are not scoped to an organisation (the administrator
  * manages every client account), so they have no "other organisation" case.
  */
@@ -41,7 +41,7 @@ export const protectedRoutes: ProtectedRoute[] = [
     request: async (_u: TestUser, t) => ({ method: 'DELETE', url: `/api/admin/users/${await someoneElse(t)}` }),
   },
   { name: 'GET /api/admin/senders', permission: 'admin', request: () => ({ method: 'GET', url: '/api/admin/senders?pageSize=1000' }) },
-  // Issue 10, item 3: the content lists' sender filter, for every member of the organisation.
+  // The content lists' sender filter, for every member of the organisation.
   { name: 'GET /api/senders', permission: null, request: () => ({ method: 'GET', url: '/api/senders?pageSize=1000' }) },
 ];
 

@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Issue 4, item 8: dynamic audiences and segments. POST /api/clients needs get_members (spec section
+ * Dynamic audiences and segments. POST /api/clients needs get_members (spec section
  * 6 "members (get)"); segments back /settings/audiences, which spec section 2 gives no permission:
  * any signed-in member (permission null), inside the website of the Activewebsite header.
  */

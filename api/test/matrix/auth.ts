@@ -2,7 +2,7 @@ import { randomId, type TestApp } from '../support/test-app';
 import { PROBE_URL } from '../support/probe';
 import type { ProtectedRoute, Req } from './types';
 
-/** Issue 3: sign-in, session, profile, roles and websites lists, the admin list, adding a teammate. */
+/** Sign-in, session, profile, roles and websites lists, the admin list, adding a teammate. */
 export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/users/me', permission: null, request: () => ({ method: 'GET', url: '/api/users/me' }) },
   {
@@ -36,7 +36,7 @@ export const protectedRoutes: ProtectedRoute[] = [
       url: '/api/users/org',
       payload: { name: 'Teammate', email: `mate-${randomId()}@example.test`, password: 'Teammate-pass-1', roles: [await someRoleOf(t, u.organisationId)] },
     }),
-    // Issue 10, item 1: adding a teammate with a role above the caller (an Owner role).
+    // Adding a teammate with a role above the caller (an Owner role).
     grantBeyondCaller: {
       request: async (u, t) => ({
         method: 'POST',
@@ -79,7 +79,7 @@ export const publicRoutes: Req[] = [
   { method: 'GET', url: '/api/auth/identity-provider/config' },
   { method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.test', password: 'x' } },
   { method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token: 'nope' } },
-  // Issue 10, item 6: sign-out needs only the refresh token (the access token may have expired).
+  // Sign-out needs only the refresh token (the access token may have expired).
   { method: 'POST', url: '/api/auth/logout', payload: { refresh_token: 'nope' } },
   { method: 'POST', url: '/api/auth/logout' },
   { method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.test' } },
@@ -87,7 +87,7 @@ export const publicRoutes: Req[] = [
   { method: 'POST', url: '/api/auth/identity-provider', payload: { access_token: 'x' } },
   { method: 'PATCH', url: '/api/user/invitations/password?token=x', payload: { password: 'Abcdefgh-1', confirmPassword: 'Abcdefgh-1' } },
   { method: 'POST', url: `/api/email/${randomId()}/accept?token=x` },
-  // Issue 10, item 2: the link confirming a new e-mail (the token proves the mailbox).
+  // The link confirming a new e-mail (the token proves the mailbox).
   { method: 'POST', url: '/api/users/email-confirm', payload: { token: 'x' } },
 ];
 

@@ -2,7 +2,7 @@ import { bannerBody, contentOf } from '../support/campaigns';
 import type { ProtectedRoute, Req } from './types';
 import { campaignMatrix } from './campaign-matrix';
 
-/** Issue 5: banners (permissions *_banners) under /api/banners, inside the Activewebsite. */
+/** Banners (permissions *_banners) under /api/banners, inside the Activewebsite. */
 export const protectedRoutes: ProtectedRoute[] = campaignMatrix({
   base: '/api/banners',
   resource: 'banners',

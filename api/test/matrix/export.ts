@@ -2,7 +2,7 @@ import { answersOf, contentOf } from '../support/campaigns';
 import type { TestApp, TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
-/** Issue 5: GET /api/export/{id} (get_posts), the form answers of a popup as a spreadsheet. */
+/** GET /api/export/{id} (get_posts), the form answers of a popup as a spreadsheet. */
 async function answeredPopup(t: TestApp, u: TestUser) {
   const id = await contentOf(t, u, 'popup');
   await answersOf(t, id);

@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Issue 4, item 3: groups of client members, inside the website of the Activewebsite header. A
+ * Groups of client members, inside the website of the Activewebsite header. A
  * group of another organisation answers 404 exactly like a missing one.
  */
 export async function membersOf(t: TestApp, websiteId: string, count = 2): Promise<string[]> {

@@ -3,7 +3,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import { ownerRoleOf, someRoleOf } from './auth';
 import type { ProtectedRoute, Req } from './types';
 
-/** Issue 4: invitations (the public email-accept and invitation-password routes are in auth.ts). */
+/** Invitations (the public email-accept and invitation-password routes are in auth.ts). */
 
 /** A pending invitation of `organisationId` to `email`, written straight into the table; its mailed token. */
 export async function pendingInvitation(
@@ -20,7 +20,7 @@ export async function pendingInvitation(
   return { id: row.id, token };
 }
 
-/** Answering needs the mailed token (issue 10, item 2). */
+/** Answering needs the mailed token. */
 async function answerRequest(t: TestApp, organisationId: string, email: string): Promise<Req> {
   const inv = await pendingInvitation(t, organisationId, email);
   return { method: 'POST', url: `/api/invitations/${inv.id}/reject?token=${encodeURIComponent(inv.token)}` };
@@ -52,7 +52,7 @@ export const protectedRoutes: ProtectedRoute[] = [
       url: '/api/invitations',
       payload: { email: `mate-${randomId()}@example.test`, roleId: await someRoleOf(t, u.organisationId) },
     }),
-    // Issue 10, item 1: inviting with a role above the caller (an Owner role).
+    // Inviting with a role above the caller (an Owner role).
     grantBeyondCaller: {
       request: async (u, t) => ({
         method: 'POST',

@@ -2,7 +2,7 @@ import { contentOf, popupBody } from '../support/campaigns';
 import type { ProtectedRoute, Req } from './types';
 import { campaignMatrix } from './campaign-matrix';
 
-/** Issue 5: popups ("posts", permissions *_posts) under /api/popups, inside the Activewebsite. */
+/** Popups ("posts", permissions *_posts) under /api/popups, inside the Activewebsite. */
 export const protectedRoutes: ProtectedRoute[] = campaignMatrix({
   base: '/api/popups',
   resource: 'posts',

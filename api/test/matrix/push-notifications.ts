@@ -3,7 +3,7 @@ import type { ProtectedRoute, Req } from './types';
 import { campaignMatrix } from './campaign-matrix';
 
 /**
- * Issue 5: push notifications (permissions *_pushNotification) under /api/push-notification. PUT and
+ * Push notifications (permissions *_pushNotification) under /api/push-notification. PUT and
  * DELETE act on the collection path with the id(s) in the body.
  */
 export const protectedRoutes: ProtectedRoute[] = campaignMatrix({

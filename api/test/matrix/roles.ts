@@ -2,7 +2,7 @@ import type { Permission } from 'contracts';
 import { randomId, type TestApp } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
-/** Issue 4, item 2: creating, updating and deleting roles (the list and one role are in auth.ts). */
+/** Creating, updating and deleting roles (the list and one role are in auth.ts). */
 
 /** A fresh role of the organisation that nobody holds, so every caller can update or delete it. */
 async function freeRoleOf(t: TestApp, organisationId: string, permissions: Permission[] = ['get_posts']): Promise<string> {
@@ -14,7 +14,7 @@ async function freeRoleOf(t: TestApp, organisationId: string, permissions: Permi
   return role.id;
 }
 
-/** Issue 10, item 1: a role may only hold what its author holds, so the body grants the route's own permission. */
+/** A role may only hold what its author holds, so the body grants the route's own permission. */
 const body = (permissions: Permission[]) => ({ name: `Role ${randomId()}`, permissions });
 /** What a caller holding only the route's permission tries to give away: a permission it lacks. */
 const beyond = (own: Permission) => body([own, 'delete_user']);

@@ -22,7 +22,7 @@ export interface ProtectedRoute {
    */
   otherOrganisation?(owner: TestUser, t: TestApp): Req | Promise<Req>;
   /**
-   * For routes that write roles, users or invitations (issue 10, item 1): a request by `user`, who
+   * For routes that write roles, users or invitations: a request by `user`, who
    * holds the route's own permission, that tries to grant a permission `user` does not hold. It
    * must answer 403 and store nothing; `stored` tells whether the write happened anyway.
    */

@@ -1,7 +1,7 @@
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Issue 5: POST /api/upload, for any signed-in member with a website (permission null). The matrix
+ * POST /api/upload, for any signed-in member with a website (permission null). The matrix
  * sends JSON bodies only (it sets its own headers), so a permitted caller gets past the access checks
  * and is then refused by the handler itself for carrying no file: 400 'Please choose an image'.
  * upload.test.ts posts real multipart files (201, wrong type, too large).

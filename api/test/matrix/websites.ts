@@ -1,7 +1,7 @@
 import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
-/** Issue 4: adding and deleting websites (listing is in auth.ts). */
+/** Adding and deleting websites (listing is in auth.ts). */
 
 /** A second website of the user's organisation, so deleting it never hits the "last website" rule. */
 async function extraWebsiteOf(t: TestApp, u: TestUser): Promise<string> {
@@ -22,7 +22,7 @@ export const protectedRoutes: ProtectedRoute[] = [
   },
   {
     name: 'DELETE /api/websites',
-    // Deleting a website deletes its content: its own permission, delete_websites (issue 10, item 3).
+    // Deleting a website deletes its content: its own permission, delete_websites.
     permission: 'delete_websites',
     request: async (u, t) => ({ method: 'DELETE', url: '/api/websites', payload: { websites: [await extraWebsiteOf(t, u)] } }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: '/api/websites', payload: { websites: [await extraWebsiteOf(t, owner)] } }),

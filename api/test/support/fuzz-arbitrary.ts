@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * fast-check arbitraries from the JSON schemas the API publishes for its calls (the OpenAPI
  * document, generated from the contract's zod schemas): values that follow the schema's shape,
- * with any leaf sometimes replaced by something hostile. Used by the fuzz test (issue 10).
+ * with any leaf sometimes replaced by something hostile. Used by the fuzz test.
  */
 export type JsonSchema = {
   type?: string | string[];

@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 
 /**
  * Below Chakra's `md` breakpoint (768 px) the console is laid out for a phone: the sidebar becomes a
- * drawer, closed by default, that closes after a choice (issue 13, item 2).
+ * drawer, closed by default, that closes after a choice.
  */
 const NARROW_QUERY = '(max-width: 767.98px)';
 

@@ -10,7 +10,7 @@ import { useNavModel } from './useNavModel';
 
 const remote = (name: string, section: string, basePath: string) => ({ name, section, entry: `http://x/${name}/mf-manifest.json`, basePaths: [basePath] });
 
-/** Issue 13, item 7: a section whose remote is down keeps its place in the sidebar, marked unavailable. */
+/** A section whose remote is down keeps its place in the sidebar, marked unavailable. */
 test('a campaigns remote down before its entries were ever seen stays in Engagement, not moved to the bottom', () => {
   remotes.mockReturnValue([
     {

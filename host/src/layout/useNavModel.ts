@@ -1,6 +1,6 @@
 import { usePermissions, useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import type { ParsedRemoteManifest } from 'contracts';
+import type { ParsedRemoteManifest, Permission } from 'contracts';
 import { cachedNav } from '../federation/remotes';
 import { useRemotes } from '../federation/useRemotes';
 
@@ -29,7 +29,7 @@ export function useNavModel(): { groups: NavGroup[]; loading: boolean } {
   const isSuperAdmin = useSession().user?.isSuperAdmin ?? false;
   const remotes = useRemotes();
   const byGroup = new Map<string, NavItem[]>();
-  const can = (permission: string | null, superAdminOnly = false) =>
+  const can = (permission: Permission | null, superAdminOnly = false) =>
     (!superAdminOnly || isSuperAdmin) && (permission === null || permissions.includes(permission));
   const add = (group: string, item: NavItem) => byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
   let loading = false;

@@ -1,5 +1,5 @@
 import type { CampaignPermissionResource, ContentKindData, popupCalls, WorkspaceService } from 'contracts';
-import type { LifecycleCalls } from '../lifecycle';
+import type { LifecycleCalls } from '../lifecycle/api/lifecycle-calls';
 
 /** The CASL subjects of the content services (the spec's permission resources, as the kinds' descriptors name them). */
 export type ContentSubject = CampaignPermissionResource;

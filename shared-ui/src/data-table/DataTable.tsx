@@ -84,7 +84,7 @@ export function DataTable<T>({
     () => Object.fromEntries(columns.filter((c) => c.meta?.hiddenByDefault).map((c) => [String(c.id ?? (c as { accessorKey?: string }).accessorKey), false])),
     [columns],
   );
-  // Remembered per table across reloads (issue 13, item 7).
+  // Remembered per table across reloads.
   const [columnVisibility, setColumnVisibility] = usePersistedColumnVisibility(testId, initialVisibility);
   const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries(selection.map((id) => [id, true])), [selection]);
 

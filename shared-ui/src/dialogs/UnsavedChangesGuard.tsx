@@ -12,7 +12,7 @@ export interface UnsavedChangesGuardProps {
 }
 
 /**
- * Unsaved work is never lost silently (issue 13): while `when` holds, leaving the editor inside the
+ * Unsaved work is never lost silently: while `when` holds, leaving the editor inside the
  * console (a link, the editor's Cancel, the browser's back button) asks first — Stay keeps the edit,
  * Leave goes on — and reloading or closing the tab gets the browser's own "Leave site?" question.
  * One guard for every editor; it needs the data router the host creates (`useBlocker`).

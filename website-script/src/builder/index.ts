@@ -1,6 +1,6 @@
 import type { TourTarget } from 'contracts';
 import { BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/script';
-import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-boot';
+import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-session';
 import { findTarget } from '../core/element-finder';
 import { createHost, el, sheet, TOP } from '../surfaces/dom';
 import { pageLocale } from '../texts';

@@ -1,4 +1,5 @@
 import { BUILDER_FRAGMENT, BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/script';
+import { builderPath, type BuilderEnv, type BuilderSession } from './builder-session';
 
 /**
  * The on-page tour builder's entry in the core (a few hundred bytes): the console opens a page of the
@@ -7,18 +8,6 @@ import { BUILDER_FRAGMENT, BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/
  * no second content call), exchanges it for a builder session kept in sessionStorage (it survives the
  * author's navigation in this tab), and only then loads the builder chunk. A visitor never downloads it.
  */
-export interface BuilderSession {
-  session: string;
-  tourId: string;
-  expiresAt: string;
-}
-
-export interface BuilderEnv {
-  win: Window;
-  websiteKey: string;
-  apiUrl: string;
-  fetch: typeof fetch;
-}
 
 const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
@@ -31,10 +20,6 @@ export function takeBuilderToken(win: Window): string | null {
   // The prototype's method: the page-change watcher wraps the instance's, and this is no page change.
   History.prototype.replaceState.call(win.history, win.history.state, '', href.slice(0, href.indexOf('#')));
   return token || null;
-}
-
-export function builderPath(apiUrl: string, websiteKey: string, path: string): string {
-  return apiUrl + path.replace(':websiteKey', encodeURIComponent(websiteKey));
 }
 
 /** The session kept in this tab, unless it has ended. */

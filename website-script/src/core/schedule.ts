@@ -1,5 +1,5 @@
 /**
- * Small steps instead of one long task (issue 12: the script adds no task over 50 ms to the page,
+ * Small steps instead of one long task (the script adds no task over 50 ms to the page,
  * measured at 4x CPU slowdown). The boot and a surface's mount give the page's own work (input,
  * rendering) a turn between their steps.
  */

@@ -5,7 +5,7 @@ import { yieldToMain } from '../core/schedule';
  * offscreen canvas (same thread, same font cache as the page). The browser's first use of a font
  * family, size and weight asks the system for it (font matching, render style: synchronous calls
  * to the browser process); done inside the surface's first layout, that took most of a 50-80 ms
- * frame at 4x slowdown (issue 12). Answers null, doing nothing, without OffscreenCanvas.
+ * frame at 4x slowdown. Answers null, doing nothing, without OffscreenCanvas.
  */
 export function warmFonts(fonts: { font: string; text: string }[]): Promise<void> | null {
   if (typeof OffscreenCanvas !== 'function') return null;

@@ -269,7 +269,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     attach();
     // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
     // control's computed style, which right after `attach()` would force the dialog's style and
-    // layout in this same task (the longest part of the popup's task before, issue 12).
+    // layout in this same task (the longest part of the popup's task before).
     cancelTrap = afterNextPaint(activateTrap);
   };
   const warming = warmFonts(fontsOf(pages[0].content));

@@ -34,7 +34,7 @@ export function attributeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * Renaming, retyping or deleting an attribute that a saved audience uses would break that audience
-   * silently (issue 10, item 3): refused with 409, naming the audiences to change first.
+   * silently: refused with 409, naming the audiences to change first.
    */
   async function refuseIfUsed(request: FastifyRequest, name: string): Promise<void> {
     const using = await store(request).segmentsUsing(name);

@@ -32,8 +32,8 @@ function onUniqueViolation(err: unknown): never {
 }
 
 /**
- * Dynamic audiences (POST /api/clients) and segments, the saved ones (/settings/audiences): issue 4,
- * item 8. Every call acts inside the website of the `Activewebsite` header; a segment of another
+ * Dynamic audiences (POST /api/clients) and segments, the saved ones (/settings/audiences).
+ * Every call acts inside the website of the `Activewebsite` header; a segment of another
  * website answers 404 like a missing one. A tree becomes one SQL condition (stores/audience-compiler.ts) checked
  * against the website's attributes, on search and on save alike, so a saved segment always compiles.
  */

@@ -125,7 +125,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
    * The signed-in invitee answers (accept | reject). Any signed-in user may call it (the invitee has
    * no permission in the inviting organisation yet), but only for an invitation addressed to their
    * own email, and only with the mailed token: holding the address is not enough, the link proves
-   * the mailbox (issue 10, item 2). Another person's invitation, an unknown id, a missing or a wrong
+   * the mailbox. Another person's invitation, an unknown id, a missing or a wrong
    * token all answer the same 404. Rejecting works wherever the invitation comes from.
    */
   serve(app, answerInvitationCall, async (request) => {

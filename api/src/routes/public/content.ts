@@ -11,7 +11,7 @@ import type { ScriptServices } from '../../delivery/script-services';
 import { VISITOR_TOKEN_TTL_SECONDS, tokenPerson } from '../../services/visitor-tokens';
 
 /**
- * GET /api/public/{websiteKey}/content (issue 12): what this visitor should see on this page now.
+ * GET /api/public/{websiteKey}/content: what this visitor should see on this page now.
  * The website's public content and its compiled targeting come from the process's cache; the one
  * query per call reads the visitor: their client member, which targeting conditions they match, and
  * their views and closes (fatigue, replay). The decision itself is decide.ts.

@@ -36,7 +36,7 @@ export function fitsAttributeType(type: AttributeType, value: AttributeValue): b
 }
 
 /**
- * POST /api/public/{websiteKey}/identify (issue 12): the page says who its visitor is. Creates or
+ * POST /api/public/{websiteKey}/identify: the page says who its visitor is. Creates or
  * updates the website's client member (external id → member id, name → username, e-mail), links the
  * visitor id to it, and stores values of the website's people-data attributes (the jsonb the audience
  * compiler reads). Every attribute is checked before anything is written: one the website has not

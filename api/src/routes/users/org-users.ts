@@ -69,7 +69,7 @@ export function orgUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /**
    * Who can author content, for the sender filters of the content lists: every member of the
-   * organisation needs it (issue 10, item 3), not only the super-admin of GET /api/admin/senders.
+   * organisation needs it, not only the super-admin of GET /api/admin/senders.
    */
   serve(app, listSendersCall, (request) => store(request).senders(request.query));
 }

@@ -15,7 +15,7 @@ export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_TTL_HOURS * 3_600_000;
 
 /**
  * Name, e-mail and avatar of the signed-in user. Name and avatar change at once. A new e-mail
- * (issue 10, item 2) needs the current password, and only takes effect once the link mailed to the
+ * needs the current password, and only takes effect once the link mailed to the
  * new address is followed (POST /api/users/email-confirm): holding a session is not enough to take
  * an address, and with it an invitation sent to that address.
  *

@@ -25,7 +25,7 @@ const renderAt = (url: string) =>
 
 afterEach(() => jest.restoreAllMocks());
 
-/** Issue 10, item 2: /confirm?email_token=… follows the link confirming a new e-mail, on a click only. */
+/** /confirm?email_token=… follows the link confirming a new e-mail, on a click only. */
 test('an email_token link confirms the new email when the user clicks, not on load', async () => {
   const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { message: 'Your email has been changed' } });
   renderAt('/confirm?email_token=abc%2Bdef');

@@ -17,7 +17,7 @@ const renderForgot = () =>
   );
 
 /**
- * Issue 11, item 3: the screen validates with the contract's body schema; its codes show in the
+ * The screen validates with the contract's body schema; its codes show in the
  * reader's language, the empty field in the screen's own "Please enter {label}" wording.
  */
 test("the contract's e-mail checks show in the reader's language, without a call", async () => {

@@ -15,7 +15,7 @@ afterEach(() => i18n.changeLanguage('en'));
 const renderLogin = () => renderScreen(<LoginForm forgotLink={<a href="/forget-password">forgot</a>} onSignedIn={jest.fn()} />);
 
 /**
- * Issue 11, item 3: the sign-in form validates with the login call's body schema, and shows what it
+ * The sign-in form validates with the login call's body schema, and shows what it
  * showed with its own rules (spec: "Required form fields show 'Please enter {label}'"); what was
  * typed stays in the fields.
  */

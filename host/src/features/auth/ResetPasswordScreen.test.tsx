@@ -42,7 +42,7 @@ const TEXTS = {
 } as const;
 
 /**
- * Issue 11, item 3: the reset form validates with its call's body schema (the invitation and profile
+ * The reset form validates with its call's body schema (the invitation and profile
  * password forms share its wording): an empty field says "Please enter {label}", a short password and a
  * mismatch are the contract's messages, in the reader's language; nothing is sent.
  */

@@ -24,7 +24,7 @@ const renderAt = (url: string) =>
     </UiProvider>,
   );
 
-/** Issue 13, item 7: /switch without a token has nothing to choose between. */
+/** /switch without a token has nothing to choose between. */
 test('without a token, a signed-in person goes straight to the dashboard', () => {
   signInAs(makeUser());
   renderAt('/switch');

@@ -40,7 +40,7 @@ async function choosePassword() {
 
 afterEach(() => jest.restoreAllMocks());
 
-/** Issue 13, item 5: a used or expired link says so and offers the way to a new one. */
+/** A used or expired link says so and offers the way to a new one. */
 test('a used reset link says so and offers a new link for its e-mail', async () => {
   jest.spyOn(api, 'put').mockRejectedValue(refused('This reset link is invalid, already used or expired'));
   renderAt('/reset-password?token=used&email=ada%40example.com');

@@ -37,7 +37,7 @@ const renderScreen = () =>
 const emailInput = () => screen.getByRole('textbox', { name: /login.email/ });
 const details = () => screen.getByTestId('profile-form');
 
-/** Issue 10, item 2: a new e-mail needs the current password and waits for its confirmation link. */
+/** A new e-mail needs the current password and waits for its confirmation link. */
 test('the current password is asked only when the email changes, and is required then', async () => {
   const put = jest.spyOn(api, 'put');
   renderScreen();

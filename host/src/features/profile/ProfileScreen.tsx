@@ -23,7 +23,7 @@ const passwordResolver = withFormMessages(zodResolver(passwordUpdateBodySchema, 
 function ProfileDetails() {
   const { t } = useTranslation('host');
   const { user } = useSession();
-  // A new e-mail waits for the link mailed to it (issue 10): shown until the user follows it.
+  // A new e-mail waits for the link mailed to it: shown until the user follows it.
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   /**
    * The call's own body schema (the values go as typed, the server normalises them with it). Two

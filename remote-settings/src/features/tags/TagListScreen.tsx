@@ -12,7 +12,7 @@ import { NewTagDialog } from './components/NewTagDialog';
 
 /**
  * /settings/tags: the active website's tags (content lists use them as filters). Creating and deleting need
- * create_tags and delete_tags (issue 10, item 3); reading is open to every member.
+ * create_tags and delete_tags; reading is open to every member.
  * Switching the website in the header reloads the list (its cache key holds the active website).
  */
 export default function TagListScreen() {

@@ -19,7 +19,7 @@ export default function WebsiteListScreen() {
   const format = useFormatters();
   const { activeWebsite } = useSession();
   const canManage = useCan('create', 'websites');
-  // Deleting a website deletes its content: its own permission (issue 10, item 3).
+  // Deleting a website deletes its content: its own permission.
   const canDelete = useCan('delete', 'websites');
   const [adding, setAdding] = useState(false);
   const list = useWebsites(t('websites.loadError'));
