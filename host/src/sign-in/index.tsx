@@ -9,11 +9,12 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { LoaderOverlay, UiProviderWithoutToasts } from 'shared-ui';
 import { MESSAGES_NAMESPACE, initI18n, useTranslation } from 'shared-i18n';
-import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
+import { getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { useLanguage } from '../app/useLanguage';
 import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';
 import { markWelcome } from '../features/auth/welcome';
 import { domReady } from '../app/dom-ready';
+import { CONSOLE_START, prefetchConsole } from './prefetch-console';
 
 /**
  * What the visitor typed into the prerendered page (index.html shows it before this bundle runs),
@@ -33,7 +34,7 @@ function SignInPage({ initialValues }: { initialValues: Partial<LoginFormValues>
       forgotLink={<a href="/forget-password">{t('login.forgot')}</a>}
       onSignedIn={() => {
         markWelcome();
-        location.replace('/dashboard');
+        location.replace(CONSOLE_START);
       }}
     />
   );
@@ -74,6 +75,11 @@ async function start() {
   const container = document.getElementById('root')!;
   const typed = takeOverPrerendered(container);
   flushSync(() => root.render(<Page initialValues={typed.values} />));
+  // Someone typing into the form is about to sign in: fetch the console meanwhile (not on load, so
+  // a visitor who only looks at the page downloads nothing more).
+  const start = () => prefetchConsole(getRuntimeConfig());
+  for (const type of ['input', 'keydown', 'pointerdown']) container.addEventListener(type, start, { once: true, passive: true });
+  if (typed.values.email || typed.values.password) start();
   if (typed.focused) container.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
 }
 
