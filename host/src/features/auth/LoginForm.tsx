@@ -12,7 +12,7 @@ export type LoginFormValues = LoginBody;
 
 /**
  * The login body's schema lives in the action chunk (login-action.ts, with zod and the API client),
- * which the form starts loading at its first focus or keystroke: validating waits for it only when
+ * which the form starts loading at its first keystroke or pointer press: validating waits for it only when
  * a submit comes first.
  */
 const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
@@ -85,7 +85,14 @@ export function LoginForm({
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={onSubmit} onFocus={() => void loadLoginAction()} onInput={() => void loadLoginAction()} noValidate data-testid="login-form">
+      <form
+        onSubmit={onSubmit}
+        onInput={() => void loadLoginAction()}
+        onKeyDown={() => void loadLoginAction()}
+        onPointerDown={() => void loadLoginAction()}
+        noValidate
+        data-testid="login-form"
+      >
         <Stack gap="4">
           {shownError && (
             <Alert.Root status="error" data-testid="form-error">

@@ -1,6 +1,6 @@
 // What signing in needs beyond drawing the form: the login call's schema and definition (zod, the
 // contracts), the API client (axios) and the session store. The sign-in bundle loads this chunk when
-// the person starts using the form (LoginForm's first focus or keystroke), not with the page: the
+// the person starts using the form (LoginForm's first keystroke or pointer press), not with the page: the
 // page paints and takes input without it, and it is there, parsed, by the time they click Sign in.
 import '../../app/zod-without-eval';
 import { zodResolver } from '@hookform/resolvers/zod';
