@@ -139,12 +139,41 @@ function prerenderConfig(main) {
   };
 }
 
+/**
+ * `console-files.json`: the console's JavaScript for a signed-in first screen — the entry, the
+ * bootstrap and layout chunks, the shared modules and the contracts (the remotes' manifests are
+ * checked with them) — without the screens loaded on demand (auth pages, profile, notifications)
+ * or the facades only remotes' other screens use. The sign-in page prefetches these files at low
+ * priority once the person starts typing (src/sign-in/prefetch-console.ts), so the console that
+ * follows the click finds them in the HTTP cache. Only hashed, immutable files are listed.
+ */
+const NOT_FIRST_SCREEN =
+  /features[\\/](auth|notifications|profile)[\\/]|BareArea|shared-ui[\\/](overlays|data-table|audience-builder)|^shared-ui\/(overlays|data-table|audience-builder)$/;
+class ConsoleFilesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ConsoleFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ConsoleFiles', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = new Set();
+        for (const group of compilation.chunkGroups) {
+          const origins = group.origins ?? [];
+          const onDemand =
+            origins.length > 0 && origins.every((o) => NOT_FIRST_SCREEN.test(o.request ?? '') || NOT_FIRST_SCREEN.test(o.module?.resource ?? ''));
+          if (onDemand) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js') && file.startsWith('static/js/')) files.add(`/${file}`);
+        }
+        compilation.emitAsset('console-files.json', new rspack.sources.RawSource(JSON.stringify([...files].sort())));
+      });
+    });
+  }
+}
+
 export default (env, argv) => {
   const main = hostConfig(env, argv);
   // `rspack serve` (pnpm dev) serves the console alone: index.html then loads it on /login too.
   if (argv.mode !== 'production') return main;
   main.name = 'host';
   main.dependencies = ['sign-in', 'prerender'];
+  main.plugins.push(new ConsoleFilesPlugin());
   // The console's build must not wipe the sign-in bundle built just before it into the same folder.
   main.output.clean = { keep: (file) => /[\\/]static[\\/]sign-in([\\/]|$)/.test(file) };
   return [signInConfig(main), prerenderConfig(main), main];

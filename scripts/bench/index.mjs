@@ -45,11 +45,18 @@ if (values.help) {
 const wants = (part) => !values.only || values.only.split(',').includes(part);
 // The console's apps only when its pages are measured; the API and the script's files otherwise.
 const NEEDED_APPS = wants('browser') ? APP_NAMES : ['api', ...(wants('script') ? ['website-script'] : [])];
-const TARGET_JS_KB = 250;
+// The sign-in page's budget (gzip, until the network is idle, before anyone types): `pnpm bench` fails over it.
+const TARGET_JS_KB = 180;
 const TARGET_LCP_MS = 1000;
-// After sign-in, at 4x CPU slowdown.
-const TARGET_FIRST_FIGURES_MS = 2500;
-const TARGET_REPEAT_CHART_MS = 1500;
+// The console after sign-in, at 4x CPU slowdown: recorded figures beside their targets (they depend
+// on the machine, so they do not fail the bench).
+const TARGET_FIRST_FIGURES_MS = 2000;
+const TARGET_REPEAT_CHART_MS = 1200;
+/**
+ * The same figures before the work on the console's loading (a fresh clone of main, an idle 2-core
+ * machine, 2026-11-26), printed beside today's.
+ */
+const AFTER_SIGN_IN_BEFORE = { firstFigures: 3432, firstChart: 3491, firstJsKb: 365, repeatChart: 2349, signInKb: 236 };
 // The website script's budgets (gzip; KB = 1024 bytes).
 const SCRIPT_BUDGETS = {
   snippetBytes: 1024,
@@ -402,7 +409,7 @@ const rows = [];
 const js = results.js;
 rows.push([
   'Sign-in page: JavaScript loaded (gzip)',
-  js ? `${kb(js.total)} (${js.files.length} files)` : 'skipped',
+  js ? `${kb(js.total)} (${js.files.length} files; before: ${AFTER_SIGN_IN_BEFORE.signInKb} KB)` : 'skipped',
   `≤ ${TARGET_JS_KB} KB`,
   mark(js ? js.total <= TARGET_JS_KB * 1024 : null),
 ]);
@@ -420,15 +427,18 @@ rows.push([
 ]);
 const after = results.afterSignIn;
 const visit = (v) => `${ms(v.figures)} / ${ms(v.chart)}, ${kb(v.jsBytes)} JS (runs ${v.runs.map((r) => `${r.figures}/${r.chart}`).join(', ')})`;
+const B4 = AFTER_SIGN_IN_BEFORE;
 rows.push([
   'Console, first visit: Sign in click → dashboard figures / first chart at 4x CPU slowdown (median), gzip JS after the click',
-  after ? visit(after.first) : 'skipped',
+  after
+    ? `${visit(after.first)}${after.first.jsBeforeClick != null ? `, ${kb(after.first.jsBeforeClick)} JS prefetched while typing` : ''} (before: ${B4.firstFigures} ms / ${B4.firstChart} ms, ${B4.firstJsKb} KB)`
+    : 'skipped',
   `figures ≤ ${TARGET_FIRST_FIGURES_MS} ms`,
   mark(after ? after.first.figures <= TARGET_FIRST_FIGURES_MS : null),
 ]);
 rows.push([
   'Console, repeat visit: reload /dashboard → figures / first chart at 4x CPU slowdown (median), gzip JS fetched',
-  after ? visit(after.repeat) : 'skipped',
+  after ? `${visit(after.repeat)} (before: chart ${B4.repeatChart} ms)` : 'skipped',
   `chart ≤ ${TARGET_REPEAT_CHART_MS} ms`,
   mark(after ? after.repeat.chart <= TARGET_REPEAT_CHART_MS : null),
 ]);
@@ -610,7 +620,18 @@ const md = `# Signpost benchmark\n\n${header}\n\n${table}\n${biggest}\n`;
 await mkdir(path.join(ROOT, '.bench'), { recursive: true });
 await writeFile(path.join(ROOT, '.bench/results.md'), md);
 console.log(`\n${table}\n${biggest}\n\n(written to .bench/results.md)`);
+if (after?.waterfall) {
+  // The first visit's requests, from the first keystroke on the sign-in page to the chart (the median run).
+  const waterfall = `${header}\n\nConsole, first visit (median run): figures ${ms(after.first.figures)}, chart ${ms(after.first.chart)} after the Sign in click; times in ms from the click, size = gzip body bytes (0 = from the HTTP cache)\n\n${after.waterfall.join('\n')}\n`;
+  await writeFile(path.join(ROOT, '.bench/console-first-visit-waterfall.txt'), waterfall);
+  console.log("(the first visit's waterfall: .bench/console-first-visit-waterfall.txt)");
+}
 clearTimeout(budget);
+// Over a byte budget, the bench fails (timings are recorded figures: they depend on the machine).
+if (js && js.total > TARGET_JS_KB * 1024) {
+  console.error(`pnpm bench: the sign-in page loads ${kb(js.total)} of JavaScript, over its ${TARGET_JS_KB} KB budget`);
+  process.exit(1);
+}
 process.exit(0);
 
 /**

@@ -51,7 +51,7 @@ export {
 } from '@chakra-ui/react';
 export type { BoxProps, ButtonProps, FlexProps, StackProps, TextProps, HTMLChakraProps } from '@chakra-ui/react';
 export { system, PRIMARY_COLOR } from './system';
-export { UiProvider } from './provider';
+export { UiProvider, UiProviderWithoutToasts } from './provider';
 export { toaster, notifier, Toaster, TOAST_DURATION_MS } from './toaster';
 export { useColorMode, useColorModeValue, getColorMode, setColorMode, toggleColorMode, THEME_STORAGE_KEY } from './color-mode';
 export type { ColorMode } from './color-mode';

@@ -10,11 +10,21 @@ import { Toaster } from './toaster';
  */
 export function UiProvider({ children, locale = 'en' }: { children: ReactNode; locale?: string }) {
   return (
+    <UiProviderWithoutToasts locale={locale}>
+      {children}
+      <Toaster />
+    </UiProviderWithoutToasts>
+  );
+}
+
+/**
+ * The same provider without the toast region, for a page that raises no toast (the sign-in page):
+ * the toast machine is some 8 KB gzip of its JavaScript.
+ */
+export function UiProviderWithoutToasts({ children, locale = 'en' }: { children: ReactNode; locale?: string }) {
+  return (
     <ChakraProvider value={system}>
-      <LocaleProvider locale={locale}>
-        {children}
-        <Toaster />
-      </LocaleProvider>
+      <LocaleProvider locale={locale}>{children}</LocaleProvider>
     </ChakraProvider>
   );
 }

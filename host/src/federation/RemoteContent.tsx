@@ -1,4 +1,4 @@
-import { Component, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, memo, Suspense, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RequirePermission, useSession } from 'shared-auth';
 import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
@@ -32,7 +32,11 @@ class SectionBoundary extends Component<{ remoteName: string; fallback: (error: 
   }
 }
 
-function RemoteRoutes({
+/**
+ * Memoised: another remote's manifest arriving re-renders the outlet (useRemotes), and must not draw
+ * the open screen again (on the first visit, four remotes arrive one after the other).
+ */
+const RemoteRoutes = memo(function RemoteRoutes({
   remote,
   manifest,
   layout,
@@ -66,7 +70,7 @@ function RemoteRoutes({
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>
   );
-}
+});
 
 /**
  * The outlet of a remote's section: a skeleton while its manifest loads, the fallback with a retry

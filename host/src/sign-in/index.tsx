@@ -1,20 +1,20 @@
 // The sign-in bundle: what /login loads for a visitor without a session (index.html chooses). It is
 // a plain bundle, built without module federation (see rspack.config.mjs): React, the parts of the
-// Chakra facade the form uses, i18next and the API client, tree-shaken, and nothing else — no
+// Chakra facade the form uses and i18next, tree-shaken, and nothing else (zod, the contracts and
+// the API client come in a chunk the form loads once it is used) — no
 // federation runtime, router, layout or remote manifests, which the page does not need. Signed in,
 // it loads the console with a full page load (the federated host, which then owns the session).
-import '../app/zod-without-eval';
 import { Suspense } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { LoaderOverlay, UiProvider } from 'shared-ui';
+import { LoaderOverlay, UiProviderWithoutToasts } from 'shared-ui';
 import { MESSAGES_NAMESPACE, initI18n, useTranslation } from 'shared-i18n';
-import { configureApi } from 'shared-auth';
-import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
+import { getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { useLanguage } from '../app/useLanguage';
 import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';
 import { markWelcome } from '../features/auth/welcome';
 import { domReady } from '../app/dom-ready';
+import { CONSOLE_START, prefetchConsole } from './prefetch-console';
 
 /**
  * What the visitor typed into the prerendered page (index.html shows it before this bundle runs),
@@ -34,7 +34,7 @@ function SignInPage({ initialValues }: { initialValues: Partial<LoginFormValues>
       forgotLink={<a href="/forget-password">{t('login.forgot')}</a>}
       onSignedIn={() => {
         markWelcome();
-        location.replace('/dashboard');
+        location.replace(CONSOLE_START);
       }}
     />
   );
@@ -43,11 +43,11 @@ function SignInPage({ initialValues }: { initialValues: Partial<LoginFormValues>
 function Page({ initialValues }: { initialValues: Partial<LoginFormValues> }) {
   const lng = useLanguage();
   return (
-    <UiProvider locale={lng}>
+    <UiProviderWithoutToasts locale={lng}>
       <Suspense fallback={<LoaderOverlay label="" />}>
         <SignInPage initialValues={initialValues} />
       </Suspense>
-    </UiProvider>
+    </UiProviderWithoutToasts>
   );
 }
 
@@ -56,8 +56,8 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadRuntimeConfig();
+    // The API client is configured by the form's action chunk (features/auth/login-action.ts).
     setRuntimeConfig(config);
-    configureApi({ baseURL: config.apiBaseUrl });
   } catch (error) {
     // Same plain message as the console's bootstrap: without its config nothing can be reached.
     root.render(
@@ -75,6 +75,11 @@ async function start() {
   const container = document.getElementById('root')!;
   const typed = takeOverPrerendered(container);
   flushSync(() => root.render(<Page initialValues={typed.values} />));
+  // Someone typing into the form is about to sign in: fetch the console meanwhile (not on load, so
+  // a visitor who only looks at the page downloads nothing more).
+  const start = () => prefetchConsole(getRuntimeConfig());
+  for (const type of ['input', 'keydown', 'pointerdown']) container.addEventListener(type, start, { once: true, passive: true });
+  if (typed.values.email || typed.values.password) start();
   if (typed.focused) container.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
 }
 

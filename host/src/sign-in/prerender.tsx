@@ -3,7 +3,7 @@
 // shows it for /login before any script has run, so the page paints (LCP) at HTML speed; the
 // sign-in bundle then renders the live form over it, identical, once its translations are there.
 import { renderToString } from 'react-dom/server';
-import { UiProvider } from 'shared-ui';
+import { UiProviderWithoutToasts } from 'shared-ui';
 import { I18nextProvider, i18n, useTranslation } from 'shared-i18n';
 import { initReactI18next } from 'react-i18next';
 import { setRuntimeConfig } from '../config/runtime-config';
@@ -42,9 +42,9 @@ export async function prerenderSignIn(resources: Resources): Promise<{ styles: s
     await i18n.changeLanguage(lng);
     const html = renderToString(
       <I18nextProvider i18n={i18n}>
-        <UiProvider locale={lng}>
+        <UiProviderWithoutToasts locale={lng}>
           <Page />
-        </UiProvider>
+        </UiProviderWithoutToasts>
       </I18nextProvider>,
     );
     const global = (html.match(GLOBAL_STYLE) ?? []).join('');

@@ -1,11 +1,10 @@
-import { identityProviderLoginCall } from 'contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { readIdentityProviderReturn, startIdentityProviderSignIn } from './identity-provider';
+import { loadLoginAction } from './load-login-action';
 
 /** Renders the provider button (through `children`, to add a separator) only when configured. */
 export function IdentityProviderButton({ children }: { children: (button: ReactNode) => ReactNode }) {
@@ -43,9 +42,13 @@ export function useIdentityProviderReturn() {
       setResult({ error: t('login.identityProviderFailed') });
       return;
     }
-    callApi(identityProviderLoginCall, { body: back.body })
-      .then((response) => setResult({ response }))
-      .catch((error) => setResult({ error: errorMessage(error, t('login.identityProviderFailed')) }));
+    void loadLoginAction()
+      .then(({ identityProviderLogin, errorMessage }) =>
+        identityProviderLogin(back.body)
+          .then((response) => setResult({ response }))
+          .catch((error) => setResult({ error: errorMessage(error, t('login.identityProviderFailed')) })),
+      )
+      .catch(() => setResult({ error: t('login.identityProviderFailed') }));
   }, [t]);
   return result;
 }

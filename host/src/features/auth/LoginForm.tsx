@@ -1,25 +1,22 @@
-import { loginBodySchema, loginCall, type LoginBody, type LoginResponse } from 'contracts';
+import type { LoginBody, LoginResponse } from 'contracts';
 import { useEffect, useEffectEvent, useState, type FormEvent, type ReactElement } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, httpStatus, retryAfterSeconds, signIn, withFormMessages } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
+import { loadLoginAction } from './load-login-action';
 import { useCountdown } from './use-countdown';
 
 export type LoginFormValues = LoginBody;
 
 /**
- * The login call's own body schema (the server checks the same; zod is in this bundle anyway, with
- * the call's definition), an empty field in the forms' "Please enter {label}" wording; the e-mail
- * goes as typed (`raw`), the server trims and lowercases it.
+ * The login body's schema lives in the action chunk (login-action.ts, with zod and the API client),
+ * which the form starts loading at its first keystroke or pointer press: validating waits for it only when
+ * a submit comes first.
  */
-const resolver = withFormMessages(zodResolver(loginBodySchema, undefined, { raw: true }), {
-  'validation.emailRequired': 'form.required',
-  'validation.passwordRequired': 'form.required',
-});
+const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
+  (await loadLoginAction()).loginResolver(values, context, options as never) as never;
 
 /**
  * The sign-in page without any router: used by the console's /login route (LoginScreen) and by the
@@ -53,25 +50,26 @@ export function LoginForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ resolver: resolver as never, defaultValues: { email: '', password: '', ...initialValues } });
+  } = useForm<LoginFormValues>({ resolver, defaultValues: { email: '', password: '', ...initialValues } });
   const identity = useIdentityProviderReturn();
 
-  const finish = (response: LoginResponse) => {
-    signIn(response);
+  const finish = async (response: LoginResponse) => {
+    (await loadLoginAction()).signIn(response);
     onSignedIn(response);
   };
 
   // The identity provider's answer arrives once: finish with the latest `onSignedIn`, which is no
   // reason to run again by itself.
-  const finishWithIdentityProvider = useEffectEvent((response: LoginResponse) => finish(response));
+  const finishWithIdentityProvider = useEffectEvent((response: LoginResponse) => void finish(response));
   useEffect(() => {
     if (identity.response) finishWithIdentityProvider(identity.response);
     if (identity.error) setFormError(identity.error);
   }, [identity.response, identity.error]);
 
   const submitValid = handleSubmit(async (values) => {
+    const { applyServerFieldErrors, errorMessage, httpStatus, login, retryAfterSeconds } = await loadLoginAction();
     try {
-      finish(await callApi(loginCall, { body: values }));
+      await finish(await login(values));
     } catch (error) {
       const seconds = httpStatus(error) === 429 ? retryAfterSeconds(error) : undefined;
       if (seconds) wait.start(seconds);
@@ -87,7 +85,14 @@ export function LoginForm({
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="login-form">
+      <form
+        onSubmit={onSubmit}
+        onInput={() => void loadLoginAction()}
+        onKeyDown={() => void loadLoginAction()}
+        onPointerDown={() => void loadLoginAction()}
+        noValidate
+        data-testid="login-form"
+      >
         <Stack gap="4">
           {shownError && (
             <Alert.Root status="error" data-testid="form-error">

@@ -5,7 +5,7 @@ import { directionOf, useTranslation } from 'shared-i18n';
 import { allowedActionsByResource, usePermissions, useSession } from 'shared-auth';
 import { ChartCard, type Figure } from '../stats/components/ChartCard';
 import { InstallSnippet } from '../stats/components/InstallSnippet';
-import { InteractionsChart, preloadCharts, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
+import { InteractionsChart, ServicesViewsChart, TrafficChart, UsersConnectedChart } from '../stats/components/lazy-charts';
 import { RangeSelector } from '../stats/components/RangeSelector';
 import { StatCards } from '../stats/components/StatCards';
 import { browserTimeZone, resolveRange, type RangeSelection } from '../stats/range';
@@ -79,6 +79,24 @@ function WebsiteCard() {
   );
 }
 
+/**
+ * False until the frame after `ready` first turned true has been painted, then true for good: what
+ * renders with it waits for the frame before it to reach the screen.
+ */
+function useAfterPaint(ready: boolean) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 /** A chart's totals as figures: `prefix-key` test ids, labels from the `prefix.key` translations. */
 function figuresOf<K extends string>(t: (key: string) => string, prefix: string, keys: readonly K[], values: Record<K, number>): Figure[] {
   return keys.map((k) => ({ testId: `${prefix}-${k}`, label: t(`${prefix}.${k}`), value: values[k] }));
@@ -95,8 +113,9 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
   const { data, loading, error, reload } = useDashboardStats(params, t('error'));
   const hourly = params ? Date.parse(params.endDate) - Date.parse(params.startDate) <= STATS_HOURLY_MAX_HOURS * 3600_000 : true;
   const busy = loading || !data;
-  // chart.js downloads and parses while the statistics are on their way.
-  useEffect(preloadCharts, []);
+  // chart.js (its chunk, and drawing four canvases) comes after the figures are on screen: parsed
+  // while the statistics were on their way, it held the figures back on a slow machine.
+  const charts = useAfterPaint(!!data && !loading);
 
   return (
     <Stack gap="6" data-testid="statistics" aria-busy={busy}>
@@ -123,7 +142,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
                   description={t(hourly ? 'charts.perHour' : 'charts.perDay')}
                   loading={busy}
                 >
-                  {data && <UsersConnectedChart points={data.userConnected} hourly={hourly} locale={locale} />}
+                  {data && charts && <UsersConnectedChart points={data.userConnected} hourly={hourly} locale={locale} />}
                 </ChartCard>
               </GridItem>
               <GridItem colSpan={{ base: 1, lg: 2 }}>
@@ -134,7 +153,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
                   loading={busy}
                   figures={data?.servicesViews.map((v) => ({ testId: `views-${v.serviceName}`, label: t(`services.${v.serviceName}`), value: v.count }))}
                 >
-                  {data && <ServicesViewsChart services={data.servicesViews} hourly={hourly} locale={locale} />}
+                  {data && charts && <ServicesViewsChart services={data.servicesViews} hourly={hourly} locale={locale} />}
                 </ChartCard>
               </GridItem>
               <ChartCard
@@ -144,7 +163,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
                 loading={busy}
                 figures={data ? figuresOf(t, 'interactions', ['comment', 'react', 'close'], data.usersInteractions) : undefined}
               >
-                {data && <InteractionsChart interactions={data.usersInteractions} locale={locale} />}
+                {data && charts && <InteractionsChart interactions={data.usersInteractions} locale={locale} />}
               </ChartCard>
               <ChartCard
                 testId="chart-traffic"
@@ -153,7 +172,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
                 loading={busy}
                 figures={data ? figuresOf(t, 'traffic', ['web', 'mobile', 'all'], data.traffics) : undefined}
               >
-                {data && <TrafficChart traffic={data.traffics} locale={locale} />}
+                {data && charts && <TrafficChart traffic={data.traffics} locale={locale} />}
               </ChartCard>
             </Grid>
           )}

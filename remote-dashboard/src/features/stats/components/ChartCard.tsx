@@ -60,7 +60,10 @@ export function ChartCard({
               </SimpleGrid>
             )}
             <Box h="240px" position="relative">
-              <Suspense fallback={<Skeleton h="full" data-testid={`${testId}-chart-loading`} />}>{children}</Suspense>
+              {/* No chart yet (it comes once the figures are painted, see DashboardScreen): its placeholder. */}
+              <Suspense fallback={<Skeleton h="full" data-testid={`${testId}-chart-loading`} />}>
+                {children || <Skeleton h="full" data-testid={`${testId}-chart-loading`} />}
+              </Suspense>
             </Box>
           </Stack>
         )}
