@@ -122,3 +122,26 @@ it('steps aside (leave) when its step is on another page', async () => {
   expect(c.ended).toEqual(['leave']);
   expect(step()).toBeNull();
 });
+
+it('finds its element after the page’s markup changed: the selector matches nothing, the builder’s description does', async () => {
+  // Picked as `#buy-team` in the "Team" section; a redeploy dropped the ids and put a "Pro" section before it.
+  document.body.innerHTML = `<main><section><h3>Pro</h3><button class="css-e3r4">Buy now</button></section>
+    <section><h3>Team</h3><p>For groups</p><button class="css-q1w2">Buy now</button></section></main>`;
+  const item = tourItem();
+  item.tour.steps[0].advanceOn = 'click';
+  item.tour.steps[0].target = {
+    selector: '#buy-team',
+    fallback: { text: 'Buy now', tag: 'button', index: 0, landmarks: [{ selector: 'section > h3', text: 'Team' }] },
+  };
+  const c = context();
+  surface = mount(item, c.ctx);
+  await settle();
+  expect(step()?.textContent).toContain('The menu');
+  // The Pro section's button (same words, same position) is not the step's element…
+  document.querySelector<HTMLElement>('.css-e3r4')!.click();
+  expect(c.state()).toEqual({ step: 0, status: 'active' });
+  // …the Team section's is: clicking it advances the tour.
+  document.querySelector<HTMLElement>('.css-q1w2')!.click();
+  expect(c.state()).toEqual({ step: 1, status: 'active' });
+  expect(c.emitted.map((e) => e.type)).not.toContain('element_missing');
+});

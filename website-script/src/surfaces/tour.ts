@@ -1,5 +1,6 @@
 import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
 import { pageRuleMatches } from 'contracts/script';
+import { findTarget } from '../core/element-finder';
 import { isTourProgress, type TourProgress } from '../core/tours';
 import { createHost, el, sheet, textOn, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
@@ -7,7 +8,6 @@ import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
 
 type Tour = ItemOf<'tour'>['tour'];
 type Step = Tour['steps'][number];
-type Target = NonNullable<Step['target']>;
 
 /** How long a step's element may take to appear (rendered after data, behind a lazy route) before it is reported missing. */
 export const ELEMENT_TIMEOUT_MS = 6000;
@@ -16,7 +16,7 @@ const PAD = 6;
 
 const css = () =>
   sheet(`
-.shade{position:fixed;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
+.shade{position:fixed;inset:0;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
 .ring{position:fixed;z-index:${TOP};border-radius:6px;box-shadow:0 0 0 3px #fff,0 0 0 5px var(--sp-btn);pointer-events:none}
 .step{position:fixed;z-index:${TOP};top:0;left:0;inline-size:min(340px,calc(100vw - 16px));background:#fff;color:#1f1f1f;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px}
 .step.centre{top:50%;left:50%;transform:translate(-50%,-50%)}
@@ -31,7 +31,6 @@ const css = () =>
 .arrow{position:absolute;inline-size:10px;block-size:10px;background:#fff;transform:rotate(45deg)}
 @media (prefers-reduced-motion:no-preference){
 .step{transition:opacity .2s}
-.fade{opacity:0;transition:opacity .6s}
 .bit{position:fixed;z-index:${TOP};inline-size:8px;block-size:12px;inset-block-start:-12px;animation:sp-fall 1.4s ease-in forwards}
 @keyframes sp-fall{to{transform:translateY(105vh) rotate(540deg)}}}
 @media (prefers-reduced-motion:reduce){.bit{display:none}}
@@ -39,33 +38,6 @@ const css = () =>
 
 /** Whether the visitor asked for less motion (no animation, no smooth scrolling). */
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-
-/**
- * The element of a step: its selector, else the description the builder kept (tag, text, position
- * among its siblings of that tag) when the customer's markup changed and the selector matches nothing.
- */
-export function findTarget(target: Target, doc: Document = document): Element | null {
-  try {
-    const found = doc.querySelector(target.selector);
-    if (found) return found;
-  } catch {
-    // A selector this browser cannot parse: the fallback may still find it.
-  }
-  const f = target.fallback;
-  if (!f?.text) return null;
-  const text = clean(f.text);
-  const candidates = Array.from(doc.getElementsByTagName(f.tag || '*')).filter(
-    (e) => !e.closest('signpost-tour') && (clean(e.textContent) === text || clean(e.getAttribute('aria-label')) === text),
-  );
-  if (candidates.length <= 1 || f.index === null) return candidates[candidates.length - 1] ?? null;
-  const position = (e: Element) =>
-    Array.from(e.parentElement?.children ?? [])
-      .filter((s) => s.tagName === e.tagName)
-      .indexOf(e);
-  return candidates.find((e) => position(e) === f.index) ?? candidates[candidates.length - 1];
-}
 
 const stepText = (content: Step['content']) => (typeof content === 'string' ? content : content.map((b) => b.text ?? '').join('\n\n'));
 
@@ -144,7 +116,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     }
     if (!step.target) return render(step, null);
     const target = step.target;
-    const current = (wait = waitForElement(() => findTarget(target), ELEMENT_TIMEOUT_MS));
+    const current = (wait = waitForElement(() => findTarget(target)?.element ?? null, ELEMENT_TIMEOUT_MS));
     void current.found.then((element) => {
       if (gone || wait !== current) return;
       wait = null;
@@ -191,9 +163,9 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
 
     const parts: HTMLElement[] = [];
     const cleanups: (() => void)[] = [];
-    const shades = tour.settings.overlay ? [0, 1, 2, 3].map(() => el('div', { class: 'shade' })) : [];
+    const shade = tour.settings.overlay ? el('div', { class: 'shade' }) : null;
     const ring = element ? el('div', { class: 'ring' }) : null;
-    parts.push(...shades);
+    if (shade) parts.push(shade);
     if (ring) parts.push(ring);
     parts.push(card);
     frame.append(...parts);
@@ -206,27 +178,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
       const update = () => {
         const box = element.getBoundingClientRect();
-        const hole = { top: box.top - PAD, left: box.left - PAD, right: box.right + PAD, bottom: box.bottom + PAD };
-        if (shades.length) {
-          // Four shades around the hole: the page is dimmed and unclickable everywhere but the element.
-          const [top, bottom, left, right] = shades;
-          Object.assign(top.style, { top: '0px', left: '0px', width: '100vw', height: `${Math.max(0, hole.top)}px` });
-          Object.assign(bottom.style, { top: `${hole.bottom}px`, left: '0px', width: '100vw', height: `${Math.max(0, innerHeight - hole.bottom)}px` });
-          Object.assign(left.style, { top: `${hole.top}px`, left: '0px', width: `${Math.max(0, hole.left)}px`, height: `${hole.bottom - hole.top}px` });
-          Object.assign(right.style, {
-            top: `${hole.top}px`,
-            left: `${hole.right}px`,
-            width: `${Math.max(0, innerWidth - hole.right)}px`,
-            height: `${hole.bottom - hole.top}px`,
-          });
-        }
-        if (ring)
-          Object.assign(ring.style, {
-            top: `${hole.top}px`,
-            left: `${hole.left}px`,
-            width: `${hole.right - hole.left}px`,
-            height: `${hole.bottom - hole.top}px`,
-          });
+        const [top, left, right, bottom] = [box.top - PAD, box.left - PAD, box.right + PAD, box.bottom + PAD].map((n) => `${n}px`);
+        // The page dimmed and unclickable everywhere but the element: the shade has a hole there (its
+        // clip-path, which hit-testing follows too), the inner outline drawn the other way round.
+        if (shade)
+          shade.style.clipPath = `polygon(evenodd,0 0,100% 0,100% 100%,0 100%,0 0,${left} ${top},${left} ${bottom},${right} ${bottom},${right} ${top},${left} ${top})`;
+        if (ring) Object.assign(ring.style, { top, left, width: `${box.width + 2 * PAD}px`, height: `${box.height + 2 * PAD}px` });
         void computePosition(element, card, {
           strategy: 'fixed',
           placement: placementOf(step, rtl),
@@ -262,8 +219,6 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       }
     } else {
       card.classList.add('centre');
-      for (const s of shades) Object.assign(s.style, { top: '0px', left: '0px', width: '100vw', height: '100vh' });
-      shades.slice(1).forEach((s) => s.remove());
     }
 
     card.addEventListener('keydown', (event) => {
