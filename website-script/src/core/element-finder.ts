@@ -73,7 +73,7 @@ function nearLandmark(e: Element, landmark: TourTargetFallback['landmarks'][numb
   for (let a = e.parentElement; a; a = a.parentElement) {
     const name = cleanText(a.getAttribute('aria-label')).toLowerCase();
     if (name === text) return true;
-    for (const h of Array.from(a.querySelectorAll(':scope > h1,:scope > h2,:scope > h3,:scope > h4,:scope > h5,:scope > h6'))) {
+    for (const h of Array.from(a.querySelectorAll(':scope>:is(h1,h2,h3,h4,h5,h6)'))) {
       if (elementText(h).toLowerCase() === text && h.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
     }
   }

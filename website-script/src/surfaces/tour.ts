@@ -19,6 +19,7 @@ const css = () =>
 .shade{position:fixed;inset:0;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
 .ring{position:fixed;z-index:${TOP};border-radius:6px;box-shadow:0 0 0 3px #fff,0 0 0 5px var(--sp-btn);pointer-events:none}
 .step{position:fixed;z-index:${TOP};top:0;left:0;inline-size:min(340px,calc(100vw - 16px));background:#fff;color:#1f1f1f;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px}
+.again{top:auto;left:auto;inset-block-end:16px;inset-inline-end:16px;inline-size:auto;padding:8px}
 .step.centre{top:50%;left:50%;transform:translate(-50%,-50%)}
 .head{display:flex;align-items:flex-start;gap:8px;justify-content:space-between}
 .title{margin:0 0 6px;font-size:16px;font-weight:600}
@@ -69,10 +70,24 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
 
   let index = 0;
   let gone = false;
+  /** The Restart button is on screen (the tour over). */
+  let offering = false;
+  let ending: ReturnType<typeof setTimeout> | undefined;
   let wait: ElementWait | null = null;
   /** Undoes what the current step put on the page (its nodes, listeners, the position updates). */
   let teardown: () => void = () => undefined;
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+
+  const button = (kind: string, text: string, onClick: () => void) => {
+    const b = el('button', { type: 'button', class: kind }, text);
+    b.addEventListener('click', () => onClick());
+    return b;
+  };
+  const closeButton = (onClick: () => void) => {
+    const b = button('x', '×', onClick);
+    b.setAttribute('aria-label', t.close);
+    return b;
+  };
 
   const save = (state: TourProgress) => ctx.progress.set({ ...state });
 
@@ -132,8 +147,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     const total = tour.steps.length;
     const titleId = `sp-tour-${item.id}-${index}`;
     const card = el('div', { class: 'step', role: 'dialog', 'aria-labelledby': titleId, tabindex: '-1' });
-    const close = tour.settings.dismissible ? el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×') : null;
-    close?.addEventListener('click', () => finish('dismiss'));
+    const close = tour.settings.dismissible ? closeButton(() => finish('dismiss')) : null;
     const heading = el('h2', { class: 'title', id: titleId }, step.title || tour.title);
     card.append(el('div', { class: 'head' }, heading, close));
     const text = stepText(step.content);
@@ -142,22 +156,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     const count = t.stepOf.replace('{n}', String(index + 1)).replace('{total}', String(total));
     if (tour.settings.showProgress) foot.append(el('span', { class: 'count' }, count));
     foot.append(el('span', { class: 'grow' }));
-    if (tour.snoozeable) {
-      const later = el('button', { type: 'button', class: 'ghost' }, tour.snooze_button_text || t.later);
-      later.addEventListener('click', () => finish('snooze'));
-      foot.append(later);
-    }
-    if (index > 0 && onThisPage(tour.steps[index - 1])) {
-      const previous = el('button', { type: 'button', class: 'ghost' }, t.previous);
-      previous.addEventListener('click', () => show(index - 1));
-      foot.append(previous);
-    }
+    if (tour.snoozeable) foot.append(button('ghost', tour.snooze_button_text || t.later, () => finish('snooze')));
+    if (index > 0 && onThisPage(tour.steps[index - 1])) foot.append(button('ghost', t.previous, () => show(index - 1)));
     const last = index === total - 1;
     let primary: HTMLButtonElement | null = null;
     if (step.advanceOn === 'next' || !element) {
-      primary = el('button', { type: 'button', class: 'btn' }, last ? t.done : t.next);
-      primary.addEventListener('click', () => next());
-      foot.append(primary);
+      foot.append((primary = button('btn', last ? t.done : t.next, next)));
     }
     card.append(foot);
 
@@ -284,9 +288,34 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         frame.append(bit);
       }
     }
-    // The live region says "finished" before the host goes; the animation plays out.
-    setTimeout(() => ctx.dismiss(false), end === 'noanimation' || reduce ? 400 : 1500);
     gone = true;
+    if (tour.restartable && how !== 'dismiss') return offerRestart();
+    // The live region says "finished" before the host goes; the animation plays out.
+    ending = setTimeout(() => ctx.dismiss(false), end === 'noanimation' || reduce ? 400 : 1500);
+  }
+
+  /**
+   * A restartable tour, completed or put off, leaves its Restart button (the tour's text, else the
+   * page language's) in a corner; it holds the slot only until the visitor restarts it, closes it or
+   * moves to another page.
+   */
+  function offerRestart() {
+    const box = el(
+      'div',
+      { class: 'step foot again' },
+      button('btn', tour.restart_button_text || t.restart, restart),
+      closeButton(() => ctx.dismiss(false)),
+    );
+    frame.append(box);
+    teardown = () => box.remove();
+    offering = true;
+  }
+
+  /** From its first step again, whatever the visitor did with it (the Restart button, `signpost('startTour', id)`). */
+  function restart() {
+    clearTimeout(ending);
+    gone = offering = false;
+    begin(true);
   }
 
   begin(false);
@@ -294,10 +323,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
   return {
     destroy() {
       gone = true;
+      clearTimeout(ending);
       clear();
       remove();
     },
     pageChanged(href) {
+      if (offering) return ctx.dismiss(false);
       if (gone) return;
       const step = tour.steps[index];
       if (step.advanceOn === 'page' && advancePage(index) && pageRuleMatches(advancePage(index), href)) return next();
@@ -306,13 +337,11 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         ctx.leave();
       }
     },
-    update(next: ScriptItem, restart: boolean) {
-      if (next.kind !== 'tour' || gone) return;
+    update(next: ScriptItem, fromStart: boolean) {
+      if (next.kind !== 'tour') return;
       tour = next.tour;
-      if (restart) {
-        clear();
-        begin(true);
-      }
+      // `signpost('startTour', id)` restarts it even when it is over (its end playing, or its Restart button shown).
+      if (fromStart) restart();
     },
   };
 }
