@@ -44,7 +44,8 @@ export default (_env, argv) => {
       // Helpers several surfaces use are chunks of their own, downloaded once and cached (immutable)
       // whichever surface comes first, never copied into each surface: the shadow-root host and
       // styles (dom.ts), the element waiter, and focus-trap/tabbable (the popup today; the messenger
-      // and checklists next). The loader (signpost.js) stays one file.
+      // and checklists next). The web-font warm-up (fonts.ts) serves the popup alone, so it stays in
+      // the popup's chunk rather than in what a tour downloads. The loader (signpost.js) stays one file.
       splitChunks: {
         chunks: 'async',
         minSize: 0,
@@ -53,7 +54,7 @@ export default (_env, argv) => {
           defaultVendors: false,
           focusTrap: { test: /[\\/]node_modules[\\/].*(focus-trap|tabbable)[\\/]/, name: 'focus-trap', chunks: 'async', enforce: true },
           common: {
-            test: /[\\/]src[\\/](surfaces[\\/](dom|fonts|element-waiter)|core[\\/]schedule)\.ts$/,
+            test: /[\\/]src[\\/](surfaces[\\/](dom|element-waiter)|core[\\/]schedule)\.ts$/,
             name: 'surface-common',
             chunks: 'async',
             enforce: true,

@@ -79,3 +79,34 @@ test('a tour the visitor started is served again on their next page (the page re
   ]);
   expect(await served('r1')).toContain(id);
 });
+
+test('a tour takes an interruption of the daily cap like a popup: seen, it counts; the cap used, it is not served', async () => {
+  // A website of its own, so the other tests' tours do not take the one interruption.
+  const owner = await t.createUser({ permissions: ALL_PERMISSIONS });
+  const [site] = await t.ctx.db.select().from(websites).where(eq(websites.id, owner.websiteId));
+  const settings = await t.request({
+    method: 'PUT',
+    url: `/api/websites/${owner.websiteId}/settings`,
+    headers: owner.headers,
+    payload: { interruptionsPerDay: 1 },
+  });
+  expect(settings.statusCode).toBe(200);
+  const tour = await contentOf(t, owner, 'tour');
+  const popup = await contentOf(t, owner, 'popup');
+  const served = async (visitorId: string) => {
+    const query = new URLSearchParams({ visitorId, url: `https://${site.domain}/`, device: 'web' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/${site.publicKey}/content?${query}` });
+    const answer = res.json() as ScriptContentAnswer;
+    return { ids: answer.items.map((i) => i.id), today: answer.interruptions.today };
+  };
+
+  // The visitor saw the tour today: it is their one interruption; the tour still plays on, the popup waits.
+  await postVisitorEvents(t, site.publicKey, [{ type: 'view', visitorId: 'cap-1', contentId: tour }]);
+  expect(await served('cap-1')).toEqual({ ids: [tour], today: 1 });
+
+  // Another saw the popup today: the cap is used, the tour is not served to them.
+  await postVisitorEvents(t, site.publicKey, [{ type: 'view', visitorId: 'cap-2', contentId: popup }]);
+  expect(await served('cap-2')).toEqual({ ids: [], today: 1 });
+  // A new visitor: the newer popup takes the one interruption, the tour is left out.
+  expect(await served('cap-3')).toEqual({ ids: [popup], today: 0 });
+});

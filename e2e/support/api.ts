@@ -131,22 +131,6 @@ export class SignpostApi {
     return this.call('GET', `/api/websites/${session.activeWebsite}/identity-verification`, { session });
   }
 
-  /**
-   * Visitors starting a product tour (a `view` of it), reported as each visitor's page reports it:
-   * the content call gives the visitor's token, the events batch carries it.
-   */
-  public async recordTourStarts(session: ApiSession, tourId: string, visitorIds: string[]): Promise<void> {
-    const websites = await this.call<{ docs: { _id: string; publicKey: string; domain: string }[] }>('GET', '/api/websites?page=1&pageSize=100', { session });
-    const site = websites.docs.find((w) => w._id === session.activeWebsite)!;
-    for (const visitorId of visitorIds) {
-      const { token } = await this.call<{ token: string }>(
-        'GET',
-        `/api/public/${site.publicKey}/content?${new URLSearchParams({ visitorId, url: `http://${site.domain}/` })}`,
-      );
-      await this.call('POST', `/api/public/${site.publicKey}/events`, { body: { token, events: [{ type: 'view', visitorId, contentId: tourId }] } });
-    }
-  }
-
   /** A product tour written through the tours API (create, update) and published; answers its id and its steps' ids. */
   public async publishTour(session: ApiSession, body: Record<string, unknown>): Promise<{ id: string; steps: string[] }> {
     const { create, update, publish } = tourKind.calls;

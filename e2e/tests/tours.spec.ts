@@ -1,25 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { LifecyclePanel } from '../pages/LifecyclePanel';
 import { TourEditorPage, TourListPage } from '../pages/TourPages';
+import { axeFindings } from '../support/axe';
 
 /**
  * Product tours in the console, as a new user meets them: a tour is written step by step in the
  * editor (the steps reordered from the keyboard), created as a draft, published from its editor, and
- * listed with its status; its view screen counts what visitors did. The tour playing on the website
- * is the website script's (tour player) suite.
+ * listed with its status. Building a tour on the site, playing it and its view screen's counts are the
+ * tour player's suite (tour-player.spec.ts).
  */
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** Serious or critical axe-core findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test.describe('product tours', () => {
   test.beforeEach(async ({ api }) => {
@@ -79,37 +70,6 @@ test.describe('product tours', () => {
     await list.row(title).getByTestId('row-view').click();
     await expect(page).toHaveURL(/\/tour\/[0-9a-f-]{36}\/view$/);
     await expect(page.getByTestId('tour-funnel')).toBeVisible({ timeout: 20_000 });
-  });
-
-  test('the view screen counts the visitors who started the tour, step by step', async ({ signedInPage: page, api }) => {
-    test.setTimeout(90_000);
-    const session = await api.loginAsAdmin();
-    const title = unique('Billing tour');
-    // Created through the console's own calls: a draft, its steps, then published.
-    const list = new TourListPage(page);
-    await list.navigate();
-    await list.createButton.click();
-    const editor = new TourEditorPage(page);
-    await editor.expectLoaded();
-    await editor.title.fill(title);
-    await editor.add({ title: 'Invoices', text: 'Your invoices are here.', selector: '[data-tour="invoices"]' });
-    await editor.add({ title: 'Thanks', text: 'That is all.' });
-    await editor.submit.click();
-    await expect(page).toHaveURL(/\/tour\/[0-9a-f-]{36}\/update$/, { timeout: 20_000 });
-    const tourId = /\/tour\/([0-9a-f-]{36})\/update$/.exec(page.url())![1];
-    await new LifecyclePanel(page).publish();
-
-    await api.recordTourStarts(session, tourId, ['e2e-tour-visitor-1', 'e2e-tour-visitor-2']);
-    await page.getByTestId('tour-open-view').click();
-    await expect(page).toHaveURL(new RegExp(`/tour/${tourId}/view$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByTestId('funnel-started-count')).toHaveText('2');
-    await expect(page.getByTestId('funnel-step-1')).toContainText('Saw step 1: Invoices');
-    await expect(page.getByTestId('funnel-step-1-count')).toHaveText('0');
-    await expect(page.getByTestId('funnel-step-2')).toContainText('Thanks');
-    await expect(page.getByTestId('funnel-completed-count')).toHaveText('0');
-    await expect(page.getByTestId('tour-missing-none')).toBeVisible();
-    expect(await axeFindings(page)).toEqual([]);
   });
 
   test('on a phone the list and the editor fit the screen', async ({ signedInPage: page }) => {

@@ -122,3 +122,96 @@ it('steps aside (leave) when its step is on another page', async () => {
   expect(c.ended).toEqual(['leave']);
   expect(step()).toBeNull();
 });
+
+it('finds its element after the page’s markup changed: the selector matches nothing, the builder’s description does', async () => {
+  // Picked as `#buy-team` in the "Team" section; a redeploy dropped the ids and put a "Pro" section before it.
+  document.body.innerHTML = `<main><section><h3>Pro</h3><button class="css-e3r4">Buy now</button></section>
+    <section><h3>Team</h3><p>For groups</p><button class="css-q1w2">Buy now</button></section></main>`;
+  const item = tourItem();
+  item.tour.steps[0].advanceOn = 'click';
+  item.tour.steps[0].target = {
+    selector: '#buy-team',
+    fallback: { text: 'Buy now', tag: 'button', index: 0, landmarks: [{ selector: 'section > h3', text: 'Team' }] },
+  };
+  const c = context();
+  surface = mount(item, c.ctx);
+  await settle();
+  expect(step()?.textContent).toContain('The menu');
+  // The Pro section's button (same words, same position) is not the step's element…
+  document.querySelector<HTMLElement>('.css-e3r4')!.click();
+  expect(c.state()).toEqual({ step: 0, status: 'active' });
+  // …the Team section's is: clicking it advances the tour.
+  document.querySelector<HTMLElement>('.css-q1w2')!.click();
+  expect(c.state()).toEqual({ step: 1, status: 'active' });
+  expect(c.emitted.map((e) => e.type)).not.toContain('element_missing');
+});
+
+const shadow = () => document.querySelector('signpost-tour')!.shadowRoot!;
+const buttonNamed = (name: string) => Array.from(shadow().querySelectorAll('button')).find((b) => b.textContent === name) ?? null;
+
+describe('restart', () => {
+  it('a restartable tour leaves its Restart button once completed; it plays the tour again from its first step', async () => {
+    document.body.innerHTML = '<nav id="menu">Menu</nav>';
+    const c = context({ step: 1, status: 'active' });
+    history.replaceState(null, '', '/pricing');
+    surface = mount(tourItem({ restartable: true, restart_button_text: 'Show me again' }), c.ctx);
+    await settle();
+    buttonNamed('Done')!.click();
+    expect(c.state()).toMatchObject({ status: 'done' });
+    expect(c.ended).toEqual([]);
+    history.replaceState(null, '', '/');
+    buttonNamed('Show me again')!.click();
+    await settle();
+    expect(c.state()).toEqual({ step: 0, status: 'active' });
+    expect(step()?.textContent).toContain('The menu');
+    expect(c.emitted.map((e) => e.type)).toEqual(['step', 'complete', 'view', 'step']);
+    expect(buttonNamed('Show me again')).toBeNull();
+  });
+
+  it('snoozed, it offers the page language’s Restart (ar); closing the button ends the surface', async () => {
+    document.documentElement.lang = 'ar';
+    try {
+      document.body.innerHTML = '<nav id="menu">Menu</nav>';
+      const c = context();
+      surface = mount(tourItem({ restartable: true }), c.ctx);
+      await settle();
+      step()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      expect(c.state()).toMatchObject({ status: 'snoozed' });
+      expect(buttonNamed('إعادة البدء')).not.toBeNull();
+      shadow().querySelector<HTMLElement>('.again .x')!.click();
+      expect(c.ended).toEqual(['dismiss:false']);
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
+  it('a tour that is not restartable shows no Restart button and leaves once over', async () => {
+    jest.useFakeTimers();
+    try {
+      document.body.innerHTML = '<nav id="menu">Menu</nav>';
+      const c = context();
+      surface = mount(tourItem(), c.ctx);
+      await Promise.resolve();
+      step()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      expect(buttonNamed('Restart')).toBeNull();
+      jest.advanceTimersByTime(500);
+      expect(c.ended).toEqual(['dismiss:false']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('signpost(‘startTour’, id) restarts a tour already over (the surface told to update from the start)', async () => {
+    document.body.innerHTML = '<nav id="menu">Menu</nav>';
+    const item = tourItem({ restartable: true });
+    const c = context();
+    surface = mount(item, c.ctx);
+    await settle();
+    step()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(step()).toBeNull();
+    surface.update!(item, true);
+    await settle();
+    expect(c.state()).toEqual({ step: 0, status: 'active' });
+    expect(step()?.textContent).toContain('The menu');
+  });
+});

@@ -54,14 +54,17 @@ function nearLandmark(e: Element, landmark: TourTargetFallback['landmarks'][numb
   const text = cleanText(landmark.text).toLowerCase();
   const found = landmark.selector ? safeAll(doc, landmark.selector) : [];
   for (const l of found) {
-    if (text && elementText(l).toLowerCase() !== text && !/^h[1-6]$/i.test(l.tagName)) {
-      // A container landmark's text is its name (aria-label); a heading's, its words.
+    const heading = /^h[1-6]$/i.test(l.tagName);
+    if (text && elementText(l).toLowerCase() !== text) {
+      // A heading's text is its words (another section's heading matched by the same selector is not it);
+      // a container's, its name (aria-label), else it has none to compare.
+      if (heading) continue;
       const name = cleanText(l.getAttribute('aria-label')).toLowerCase();
       if (name && name !== text) continue;
     }
     if (l.contains(e)) return true;
     // A heading before the element, in the same section.
-    if (/^h[1-6]$/i.test(l.tagName) && l.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) {
+    if (heading && l.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) {
       if (l.parentElement?.contains(e)) return true;
     }
   }
@@ -70,7 +73,7 @@ function nearLandmark(e: Element, landmark: TourTargetFallback['landmarks'][numb
   for (let a = e.parentElement; a; a = a.parentElement) {
     const name = cleanText(a.getAttribute('aria-label')).toLowerCase();
     if (name === text) return true;
-    for (const h of Array.from(a.querySelectorAll(':scope > h1,:scope > h2,:scope > h3,:scope > h4,:scope > h5,:scope > h6'))) {
+    for (const h of Array.from(a.querySelectorAll(':scope>:is(h1,h2,h3,h4,h5,h6)'))) {
       if (elementText(h).toLowerCase() === text && h.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
     }
   }

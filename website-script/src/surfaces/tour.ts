@@ -1,5 +1,6 @@
 import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
 import { pageRuleMatches } from 'contracts/script';
+import { findTarget } from '../core/element-finder';
 import { isTourProgress, type TourProgress } from '../core/tours';
 import { createHost, el, sheet, textOn, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
@@ -7,7 +8,6 @@ import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
 
 type Tour = ItemOf<'tour'>['tour'];
 type Step = Tour['steps'][number];
-type Target = NonNullable<Step['target']>;
 
 /** How long a step's element may take to appear (rendered after data, behind a lazy route) before it is reported missing. */
 export const ELEMENT_TIMEOUT_MS = 6000;
@@ -16,9 +16,10 @@ const PAD = 6;
 
 const css = () =>
   sheet(`
-.shade{position:fixed;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
+.shade{position:fixed;inset:0;z-index:${TOP};background:rgba(15,15,25,.55);pointer-events:auto}
 .ring{position:fixed;z-index:${TOP};border-radius:6px;box-shadow:0 0 0 3px #fff,0 0 0 5px var(--sp-btn);pointer-events:none}
 .step{position:fixed;z-index:${TOP};top:0;left:0;inline-size:min(340px,calc(100vw - 16px));background:#fff;color:#1f1f1f;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px}
+.again{top:auto;left:auto;inset-block-end:16px;inset-inline-end:16px;inline-size:auto;padding:8px}
 .step.centre{top:50%;left:50%;transform:translate(-50%,-50%)}
 .head{display:flex;align-items:flex-start;gap:8px;justify-content:space-between}
 .title{margin:0 0 6px;font-size:16px;font-weight:600}
@@ -31,7 +32,6 @@ const css = () =>
 .arrow{position:absolute;inline-size:10px;block-size:10px;background:#fff;transform:rotate(45deg)}
 @media (prefers-reduced-motion:no-preference){
 .step{transition:opacity .2s}
-.fade{opacity:0;transition:opacity .6s}
 .bit{position:fixed;z-index:${TOP};inline-size:8px;block-size:12px;inset-block-start:-12px;animation:sp-fall 1.4s ease-in forwards}
 @keyframes sp-fall{to{transform:translateY(105vh) rotate(540deg)}}}
 @media (prefers-reduced-motion:reduce){.bit{display:none}}
@@ -39,33 +39,6 @@ const css = () =>
 
 /** Whether the visitor asked for less motion (no animation, no smooth scrolling). */
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-const clean = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-
-/**
- * The element of a step: its selector, else the description the builder kept (tag, text, position
- * among its siblings of that tag) when the customer's markup changed and the selector matches nothing.
- */
-export function findTarget(target: Target, doc: Document = document): Element | null {
-  try {
-    const found = doc.querySelector(target.selector);
-    if (found) return found;
-  } catch {
-    // A selector this browser cannot parse: the fallback may still find it.
-  }
-  const f = target.fallback;
-  if (!f?.text) return null;
-  const text = clean(f.text);
-  const candidates = Array.from(doc.getElementsByTagName(f.tag || '*')).filter(
-    (e) => !e.closest('signpost-tour') && (clean(e.textContent) === text || clean(e.getAttribute('aria-label')) === text),
-  );
-  if (candidates.length <= 1 || f.index === null) return candidates[candidates.length - 1] ?? null;
-  const position = (e: Element) =>
-    Array.from(e.parentElement?.children ?? [])
-      .filter((s) => s.tagName === e.tagName)
-      .indexOf(e);
-  return candidates.find((e) => position(e) === f.index) ?? candidates[candidates.length - 1];
-}
 
 const stepText = (content: Step['content']) => (typeof content === 'string' ? content : content.map((b) => b.text ?? '').join('\n\n'));
 
@@ -97,10 +70,24 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
 
   let index = 0;
   let gone = false;
+  /** The Restart button is on screen (the tour over). */
+  let offering = false;
+  let ending: ReturnType<typeof setTimeout> | undefined;
   let wait: ElementWait | null = null;
   /** Undoes what the current step put on the page (its nodes, listeners, the position updates). */
   let teardown: () => void = () => undefined;
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+
+  const button = (kind: string, text: string, onClick: () => void) => {
+    const b = el('button', { type: 'button', class: kind }, text);
+    b.addEventListener('click', () => onClick());
+    return b;
+  };
+  const closeButton = (onClick: () => void) => {
+    const b = button('x', '×', onClick);
+    b.setAttribute('aria-label', t.close);
+    return b;
+  };
 
   const save = (state: TourProgress) => ctx.progress.set({ ...state });
 
@@ -144,7 +131,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     }
     if (!step.target) return render(step, null);
     const target = step.target;
-    const current = (wait = waitForElement(() => findTarget(target), ELEMENT_TIMEOUT_MS));
+    const current = (wait = waitForElement(() => findTarget(target)?.element ?? null, ELEMENT_TIMEOUT_MS));
     void current.found.then((element) => {
       if (gone || wait !== current) return;
       wait = null;
@@ -160,8 +147,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     const total = tour.steps.length;
     const titleId = `sp-tour-${item.id}-${index}`;
     const card = el('div', { class: 'step', role: 'dialog', 'aria-labelledby': titleId, tabindex: '-1' });
-    const close = tour.settings.dismissible ? el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×') : null;
-    close?.addEventListener('click', () => finish('dismiss'));
+    const close = tour.settings.dismissible ? closeButton(() => finish('dismiss')) : null;
     const heading = el('h2', { class: 'title', id: titleId }, step.title || tour.title);
     card.append(el('div', { class: 'head' }, heading, close));
     const text = stepText(step.content);
@@ -170,30 +156,20 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     const count = t.stepOf.replace('{n}', String(index + 1)).replace('{total}', String(total));
     if (tour.settings.showProgress) foot.append(el('span', { class: 'count' }, count));
     foot.append(el('span', { class: 'grow' }));
-    if (tour.snoozeable) {
-      const later = el('button', { type: 'button', class: 'ghost' }, tour.snooze_button_text || t.later);
-      later.addEventListener('click', () => finish('snooze'));
-      foot.append(later);
-    }
-    if (index > 0 && onThisPage(tour.steps[index - 1])) {
-      const previous = el('button', { type: 'button', class: 'ghost' }, t.previous);
-      previous.addEventListener('click', () => show(index - 1));
-      foot.append(previous);
-    }
+    if (tour.snoozeable) foot.append(button('ghost', tour.snooze_button_text || t.later, () => finish('snooze')));
+    if (index > 0 && onThisPage(tour.steps[index - 1])) foot.append(button('ghost', t.previous, () => show(index - 1)));
     const last = index === total - 1;
     let primary: HTMLButtonElement | null = null;
     if (step.advanceOn === 'next' || !element) {
-      primary = el('button', { type: 'button', class: 'btn' }, last ? t.done : t.next);
-      primary.addEventListener('click', () => next());
-      foot.append(primary);
+      foot.append((primary = button('btn', last ? t.done : t.next, next)));
     }
     card.append(foot);
 
     const parts: HTMLElement[] = [];
     const cleanups: (() => void)[] = [];
-    const shades = tour.settings.overlay ? [0, 1, 2, 3].map(() => el('div', { class: 'shade' })) : [];
+    const shade = tour.settings.overlay ? el('div', { class: 'shade' }) : null;
     const ring = element ? el('div', { class: 'ring' }) : null;
-    parts.push(...shades);
+    if (shade) parts.push(shade);
     if (ring) parts.push(ring);
     parts.push(card);
     frame.append(...parts);
@@ -206,27 +182,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
       const update = () => {
         const box = element.getBoundingClientRect();
-        const hole = { top: box.top - PAD, left: box.left - PAD, right: box.right + PAD, bottom: box.bottom + PAD };
-        if (shades.length) {
-          // Four shades around the hole: the page is dimmed and unclickable everywhere but the element.
-          const [top, bottom, left, right] = shades;
-          Object.assign(top.style, { top: '0px', left: '0px', width: '100vw', height: `${Math.max(0, hole.top)}px` });
-          Object.assign(bottom.style, { top: `${hole.bottom}px`, left: '0px', width: '100vw', height: `${Math.max(0, innerHeight - hole.bottom)}px` });
-          Object.assign(left.style, { top: `${hole.top}px`, left: '0px', width: `${Math.max(0, hole.left)}px`, height: `${hole.bottom - hole.top}px` });
-          Object.assign(right.style, {
-            top: `${hole.top}px`,
-            left: `${hole.right}px`,
-            width: `${Math.max(0, innerWidth - hole.right)}px`,
-            height: `${hole.bottom - hole.top}px`,
-          });
-        }
-        if (ring)
-          Object.assign(ring.style, {
-            top: `${hole.top}px`,
-            left: `${hole.left}px`,
-            width: `${hole.right - hole.left}px`,
-            height: `${hole.bottom - hole.top}px`,
-          });
+        const [top, left, right, bottom] = [box.top - PAD, box.left - PAD, box.right + PAD, box.bottom + PAD].map((n) => `${n}px`);
+        // The page dimmed and unclickable everywhere but the element: the shade has a hole there (its
+        // clip-path, which hit-testing follows too), the inner outline drawn the other way round.
+        if (shade)
+          shade.style.clipPath = `polygon(evenodd,0 0,100% 0,100% 100%,0 100%,0 0,${left} ${top},${left} ${bottom},${right} ${bottom},${right} ${top},${left} ${top})`;
+        if (ring) Object.assign(ring.style, { top, left, width: `${box.width + 2 * PAD}px`, height: `${box.height + 2 * PAD}px` });
         void computePosition(element, card, {
           strategy: 'fixed',
           placement: placementOf(step, rtl),
@@ -262,8 +223,6 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       }
     } else {
       card.classList.add('centre');
-      for (const s of shades) Object.assign(s.style, { top: '0px', left: '0px', width: '100vw', height: '100vh' });
-      shades.slice(1).forEach((s) => s.remove());
     }
 
     card.addEventListener('keydown', (event) => {
@@ -329,9 +288,34 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         frame.append(bit);
       }
     }
-    // The live region says "finished" before the host goes; the animation plays out.
-    setTimeout(() => ctx.dismiss(false), end === 'noanimation' || reduce ? 400 : 1500);
     gone = true;
+    if (tour.restartable && how !== 'dismiss') return offerRestart();
+    // The live region says "finished" before the host goes; the animation plays out.
+    ending = setTimeout(() => ctx.dismiss(false), end === 'noanimation' || reduce ? 400 : 1500);
+  }
+
+  /**
+   * A restartable tour, completed or put off, leaves its Restart button (the tour's text, else the
+   * page language's) in a corner; it holds the slot only until the visitor restarts it, closes it or
+   * moves to another page.
+   */
+  function offerRestart() {
+    const box = el(
+      'div',
+      { class: 'step foot again' },
+      button('btn', tour.restart_button_text || t.restart, restart),
+      closeButton(() => ctx.dismiss(false)),
+    );
+    frame.append(box);
+    teardown = () => box.remove();
+    offering = true;
+  }
+
+  /** From its first step again, whatever the visitor did with it (the Restart button, `signpost('startTour', id)`). */
+  function restart() {
+    clearTimeout(ending);
+    gone = offering = false;
+    begin(true);
   }
 
   begin(false);
@@ -339,10 +323,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
   return {
     destroy() {
       gone = true;
+      clearTimeout(ending);
       clear();
       remove();
     },
     pageChanged(href) {
+      if (offering) return ctx.dismiss(false);
       if (gone) return;
       const step = tour.steps[index];
       if (step.advanceOn === 'page' && advancePage(index) && pageRuleMatches(advancePage(index), href)) return next();
@@ -351,13 +337,11 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
         ctx.leave();
       }
     },
-    update(next: ScriptItem, restart: boolean) {
-      if (next.kind !== 'tour' || gone) return;
+    update(next: ScriptItem, fromStart: boolean) {
+      if (next.kind !== 'tour') return;
       tour = next.tour;
-      if (restart) {
-        clear();
-        begin(true);
-      }
+      // `signpost('startTour', id)` restarts it even when it is over (its end playing, or its Restart button shown).
+      if (fromStart) restart();
     },
   };
 }
