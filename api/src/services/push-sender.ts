@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import type { PushNotificationDocument, WebPushPayload } from 'contracts';
@@ -30,6 +31,11 @@ export class PushSender {
   private running: Promise<void> | null = null;
   private stopped = false;
   private lastPassWorked = false;
+  /**
+   * The HTTPS agent for push services; by default Node's, which trusts the system's CAs (and
+   * NODE_EXTRA_CA_CERTS). The API tests give one trusting their own push service's certificate.
+   */
+  agent: Agent | undefined;
 
   constructor(
     private readonly db: Db,
@@ -97,8 +103,16 @@ export class PushSender {
         const item = content?.items.find((i) => i.id === p.contentId);
         if (!content || !item) continue; // not served now (a scheduled one not started in the cache's view): weighed later
         const facts = factsOfRow(await content.visitorFacts(p.visitorId));
-        const { history, dayStart } = visitHistory([item], facts, { url: new URL('https://x.invalid'), device: 'web', now: now.getTime(), open: new Set(), seen: new Set() });
-        const send = audienceOk(item, facts) && replayOk(item, { url: new URL('https://x.invalid'), device: 'web', now: now.getTime(), open: new Set(), seen: new Set() }, history, dayStart);
+        const { history, dayStart } = visitHistory([item], facts, {
+          url: new URL('https://x.invalid'),
+          device: 'web',
+          now: now.getTime(),
+          open: new Set(),
+          seen: new Set(),
+        });
+        const send =
+          audienceOk(item, facts) &&
+          replayOk(item, { url: new URL('https://x.invalid'), device: 'web', now: now.getTime(), open: new Set(), seen: new Set() }, history, dayStart);
         weighed.push({ ...p, send });
       }
     }
@@ -116,6 +130,7 @@ export class PushSender {
         vapidDetails: { subject: vapidSubject(this.mailFrom), publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: TTL_SECONDS,
         contentEncoding: 'aes128gcm',
+        ...(this.agent ? { agent: this.agent } : {}),
       });
     } catch (err) {
       const status = err instanceof WebPushError ? err.statusCode : undefined;

@@ -62,9 +62,7 @@ export function webPushStore(db: DbOrTx) {
           set: { visitorId, clientMemberId, p256dh: s.p256dh, auth: s.auth },
         })
         .returning({ id: pushSubscriptions.id });
-      await db
-        .delete(pushJobs)
-        .where(and(eq(pushJobs.subscriptionId, row.id), eq(pushJobs.status, 'skipped'), eq(pushJobs.lastError, 'audience')));
+      await db.delete(pushJobs).where(and(eq(pushJobs.subscriptionId, row.id), eq(pushJobs.status, 'skipped'), eq(pushJobs.lastError, 'audience')));
     },
 
     /** The push service said the subscription is gone (404/410): it is forgotten. */
