@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, PUBLIC_ACCESS } from './call';
 import { visitorTokenSchema } from './events';
 import { msg } from './message-code';
+import { WEB_PUSH_PATHS } from './script';
 import { websiteKeyParamsSchema, visitorIdSchema } from './website-script';
 
 /*
@@ -10,15 +11,6 @@ import { websiteKeyParamsSchema, visitorIdSchema } from './website-script';
  * the subscription here; the service worker the customer hosts (signpost-sw.js) shows what arrives
  * and reports it shown and clicked with the token each message carries.
  */
-
-export const WEB_PUSH_PATHS = {
-  key: '/api/public/:websiteKey/push/key',
-  subscribe: '/api/public/:websiteKey/push/subscriptions',
-  report: '/api/public/push/:token/:what',
-} as const;
-
-/** The file the customer hosts at their origin's root (a service worker controls only its own folder and below). */
-export const SERVICE_WORKER_FILE = 'signpost-sw.js';
 
 export const PUSH_SUBSCRIPTION_INVALID_MESSAGE = msg('pushNotifications.subscriptionInvalid');
 export const PUSH_REPORT_NOT_FOUND_MESSAGE = msg('pushNotifications.reportNotFound');
@@ -96,4 +88,6 @@ export const reportWebPushCall = defineCall({
   params: webPushReportParamsSchema,
   response: z.object({ counted: z.boolean() }),
   errors: [400, 404],
+  // The service worker runs at the customer's origin: the script's open CORS.
+  websiteScript: true,
 });
