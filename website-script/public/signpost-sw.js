@@ -4,7 +4,6 @@
  * (a service worker only controls its own folder and below); the Signpost script registers it when a
  * visitor accepts notifications (`signpost('askPushPermission')`). No dependency, no framework.
  */
-/* global self, fetch */
 const api = new URL(self.location.href).searchParams.get('api');
 
 /** Tells Signpost the notification was shown or clicked (counted once; the token names the delivery). */
