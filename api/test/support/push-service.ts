@@ -1,3 +1,4 @@
+/// <reference path="./http-ece.d.ts" />
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,8 +37,11 @@ export class PushServiceStandIn {
   private origin = '';
   private cert = '';
 
-  /** Push services speak HTTPS only: a certificate of its own for 127.0.0.1, made with openssl. */
-  private certificate() {
+  /** `tls`: its key and certificate (PEM), else one of its own made at start. */
+  constructor(private readonly tls?: { key: string; cert: string }) {}
+
+  /** Push services speak HTTPS only: a certificate for 127.0.0.1, made with openssl. */
+  static certificate() {
     const dir = mkdtempSync(path.join(tmpdir(), 'push-service-'));
     try {
       execFileSync(
@@ -75,7 +79,7 @@ export class PushServiceStandIn {
   }
 
   async start() {
-    const tls = this.certificate();
+    const tls = this.tls ?? PushServiceStandIn.certificate();
     this.cert = tls.cert;
     this.server = createServer(tls, (req, res) => {
       void this.handle(req).then(
