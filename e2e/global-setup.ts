@@ -1,7 +1,9 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, TMP_DIR, writeState } from './support/state';
+import { PushServiceStandIn } from '../api/test/support/push-service';
+import { PUSH_SERVICE_CERT, PUSH_SERVICE_KEY } from './support/push-service';
 
 /** The handle startProduct returns (scripts/lib/product.mjs), as far as the suite uses it. */
 export interface ProductHandle {
@@ -46,6 +48,12 @@ export default async function globalSetup(): Promise<void> {
   const { startProduct } = (await import(productModule)) as {
     startProduct(options: Record<string, unknown>): Promise<ProductHandle>;
   };
+  // The web-push test's push service stands for the browsers' (HTTPS, a certificate of its own): the
+  // API trusts it as it trusts theirs through the system's CAs.
+  const tls = PushServiceStandIn.certificate();
+  mkdirSync(TMP_DIR, { recursive: true });
+  writeFileSync(PUSH_SERVICE_KEY, tls.key);
+  writeFileSync(PUSH_SERVICE_CERT, tls.cert);
   let product: ProductHandle;
   try {
     product = await startProduct({
@@ -56,6 +64,7 @@ export default async function globalSetup(): Promise<void> {
         ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
         LOGIN_MAX_FAILURES: '5',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT,
       },
     });
   } catch (err) {

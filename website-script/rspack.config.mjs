@@ -67,6 +67,11 @@ export default (_env, argv) => {
       minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { format: { asciiOnly: true, comments: false } } })],
     },
     performance: { hints: false },
-    plugins: [new rspack.DefinePlugin({ __SIGNPOST_VERSION__: JSON.stringify(pkg.version) }), production && new CompressDistPlugin()].filter(Boolean),
+    plugins: [
+      new rspack.DefinePlugin({ __SIGNPOST_VERSION__: JSON.stringify(pkg.version) }),
+      // The service worker customers download and host at their own origin (never bundled: it must stay readable).
+      new rspack.CopyRspackPlugin({ patterns: [{ from: 'public/signpost-sw.js' }] }),
+      production && new CompressDistPlugin(),
+    ].filter(Boolean),
   };
 };

@@ -19,6 +19,8 @@ import { inputGuard } from './plugins/input-guard';
 import { BackgroundTasks } from './lib/background';
 import { fileOffsetClock } from './lib/offset-clock';
 import { EmailSender } from './services/email-sender';
+import { PushSender } from './services/push-sender';
+import { vapidKeysOf } from './routes/public/web-push';
 import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
@@ -146,6 +148,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     background: new BackgroundTasks(app.log),
     clock: options.clock ?? productClock(app, config),
     emailSender: undefined as unknown as EmailSender,
+    pushSender: undefined as unknown as PushSender,
   };
   ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);
   app.decorate('ctx', ctx);
@@ -210,6 +213,18 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
   const scriptServices = await publicScriptRoutes(app, ctx);
+  // Push notifications go out from the processes that send e-mails (the same queue claims, one or several).
+  ctx.pushSender = new PushSender(
+    ctx.db,
+    config.email,
+    config.mailFrom,
+    (id) => scriptServices.cache.fresh(id),
+    (id) => vapidKeysOf(ctx, id),
+    ctx.clock,
+    app.log,
+  );
+  if (config.email.sender) app.addHook('onReady', async () => ctx.pushSender.start());
+  app.addHook('onClose', async () => ctx.pushSender.stop());
   await messengerRoutes(app, ctx, scriptServices);
   installCheckRoute(app, ctx);
   campaignRoutes(app, ctx, { email: emailHooks(ctx) });

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
 import type { EmailSender } from './services/email-sender';
+import type { PushSender } from './services/push-sender';
 import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
 import type { TokenService } from './services/tokens';
@@ -33,4 +34,6 @@ export interface AppContext {
   clock: Clock;
   /** Sends the e-mail campaigns' queue (services/email-sender.ts). */
   emailSender: EmailSender;
+  /** Sends push notifications to the browsers' push services (services/push-sender.ts). */
+  pushSender: PushSender;
 }

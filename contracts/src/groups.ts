@@ -15,6 +15,16 @@ export const clientMemberSchema = z.object({
   division: z.string().nullable(),
   state: z.string().nullable(),
   domain: z.string().nullable(),
+  /**
+   * How campaigns reach the person (the people list only): their e-mail standing (no address,
+   * e-mailed, unsubscribed, or bounced) and how many browsers take their push notifications.
+   */
+  reach: z
+    .object({
+      email: z.enum(['none', 'subscribed', 'unsubscribed', 'bounced']),
+      pushSubscriptions: z.number().int(),
+    })
+    .optional(),
 });
 export type ClientMember = z.infer<typeof clientMemberSchema>;
 

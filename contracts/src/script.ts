@@ -12,6 +12,16 @@ export const SCRIPT_PATHS = {
   installCheck: '/api/public/install-check',
 } as const;
 
+/** Web Push's public paths: the website's VAPID key, a visitor's subscription, the service worker's reports. */
+export const WEB_PUSH_PATHS = {
+  key: '/api/public/:websiteKey/push/key',
+  subscribe: '/api/public/:websiteKey/push/subscriptions',
+  report: '/api/public/push/:token/:what',
+} as const;
+
+/** The service worker the customer hosts at their origin's root (a service worker controls only its own folder and below). */
+export const SERVICE_WORKER_FILE = 'signpost-sw.js';
+
 /** The messenger's public paths (its chunk imports them from here, without zod). */
 export const MESSENGER_PATHS = {
   state: '/api/public/:websiteKey/messenger',

@@ -13,6 +13,7 @@ import { consoleClient } from '../demo-traffic.mjs';
 import { ROOT } from './proc.mjs';
 
 export const DEMO_SITE_SOURCE = path.join(ROOT, 'demo-site', 'public');
+const SERVICE_WORKER_SOURCE = path.join(ROOT, 'website-script', 'public', 'signpost-sw.js');
 /** The seeded demo website (api/src/db/seed.ts DEMO_WEBSITE). */
 const DEMO_WEBSITE_NAME = 'Demo website';
 const SNIPPET_MARK = '<!-- signpost:install-snippet -->';
@@ -109,6 +110,8 @@ export async function writeDemoSite({ outDir, snippet, notice, consoleUrl = 'htt
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await cp(DEMO_SITE_SOURCE, outDir, { recursive: true, filter: (src) => !src.endsWith('.html') || path.dirname(src) !== DEMO_SITE_SOURCE });
+  // The site hosts Signpost's service worker at its root, as a customer does, for push notifications with the site closed.
+  await cp(SERVICE_WORKER_SOURCE, path.join(outDir, 'signpost-sw.js'));
   for (const name of (await readdir(DEMO_SITE_SOURCE)).filter((n) => n.endsWith('.html'))) {
     const page = await readFile(path.join(DEMO_SITE_SOURCE, name), 'utf8');
     const noticeHtml = notice ? `<p class="demo-notice" role="status" data-testid="demo-notice">${escapeHtml(notice)}</p>` : '';

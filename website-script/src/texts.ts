@@ -5,6 +5,10 @@
  */
 export const TEXTS = {
   en: {
+    pushAskTitle: 'Get notifications?',
+    pushAskBody: "We'll let you know about news, even when this site is closed.",
+    pushAllow: 'Allow',
+    pushNotNow: 'Not now',
     close: 'Close',
     next: 'Next',
     previous: 'Previous',
@@ -52,6 +56,10 @@ export const TEXTS = {
     celebrate: 'All done!',
   },
   fr: {
+    pushAskTitle: 'Recevoir les notifications ?',
+    pushAskBody: 'Nous vous tiendrons informé des nouveautés, même quand ce site est fermé.',
+    pushAllow: 'Autoriser',
+    pushNotNow: 'Plus tard',
     close: 'Fermer',
     next: 'Suivant',
     previous: 'Précédent',
@@ -99,6 +107,10 @@ export const TEXTS = {
     celebrate: 'Tout est fait !',
   },
   ar: {
+    pushAskTitle: 'هل تريد تلقي الإشعارات؟',
+    pushAskBody: 'سنعلمك بالجديد حتى عندما يكون هذا الموقع مغلقًا.',
+    pushAllow: 'السماح',
+    pushNotNow: 'ليس الآن',
     close: 'إغلاق',
     next: 'التالي',
     previous: 'السابق',

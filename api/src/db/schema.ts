@@ -773,6 +773,72 @@ export const emailSuppressions = pgTable(
   ],
 );
 
+/** A website's VAPID key pair (RFC 8292), made on first need; the private key never leaves the server (migration 0023). */
+export const pushVapidKeys = pgTable('push_vapid_keys', {
+  websiteId: uuid('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A browser's Web Push subscription for a visitor of a website (and the person, once identified). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_website_endpoint_unique').on(t.websiteId, t.endpoint), index('push_subscriptions_member_idx').on(t.clientMemberId)],
+);
+
+/**
+ * The durable queue of push notifications to subscriptions: one row per (notification,
+ * subscription), claimed like `email_jobs`. `token` names the row in what the service worker reports
+ * (shown, clicked), which it can do long after any visitor token expired.
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: uuid('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    visitorId: text('visitor_id').notNull(),
+    token: text('token').notNull(),
+    status: text('status', { enum: EMAIL_JOB_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: tstz('run_at').notNull().defaultNow(),
+    lockedUntil: tstz('locked_until'),
+    lastError: text('last_error'),
+    sentAt: tstz('sent_at'),
+    shownAt: tstz('shown_at'),
+    clickedAt: tstz('clicked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_jobs_content_subscription_unique').on(t.contentId, t.subscriptionId),
+    uniqueIndex('push_jobs_token_unique').on(t.token),
+    index('push_jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    check('push_jobs_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
+  ],
+);
+
 /** The messenger's configuration of a website (spec section 3); none saved answers the defaults (migration 0020). */
 export const bubbleConfigs = pgTable('bubble_configs', {
   websiteId: uuid('website_id')

@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CallQuery, ClientMember, Paged, listClientMembersCall, searchClientsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { clientMembers } from '../db/schema';
+import { clientMembers, emailSuppressions } from '../db/schema';
+import { webPushStore } from './web-push';
 import { COUNT, likePattern, selectPage, TOTAL, type Filter, type PageWindow } from './paged-select';
 
 type ClientMemberRow = typeof clientMembers.$inferSelect;
@@ -50,10 +51,29 @@ export function clientMembersStore(db: DbOrTx, websiteId: string) {
     );
   };
 
+  /** Each person's reach: e-mail standing (the suppression list) and push subscriptions, two queries a page. */
+  const withReach = async (docs: ClientMember[]): Promise<ClientMember[]> => {
+    if (docs.length === 0) return docs;
+    const ids = docs.map((d) => d._id);
+    const people = await db
+      .select({ id: clientMembers.id, email: clientMembers.email, suppressed: emailSuppressions.reason })
+      .from(clientMembers)
+      .leftJoin(emailSuppressions, and(eq(emailSuppressions.websiteId, websiteId), eq(emailSuppressions.email, sql`lower(${clientMembers.email})`)))
+      .where(and(eq(clientMembers.websiteId, websiteId), inArray(clientMembers.id, ids)));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const pushes = await webPushStore(db).subscriptionCounts(websiteId, ids);
+    return docs.map((d) => {
+      const p = byId.get(d._id);
+      const email = p?.suppressed ?? (p?.email ? 'subscribed' : 'none');
+      return { ...d, reach: { email, pushSubscriptions: pushes.get(d._id) ?? 0 } };
+    });
+  };
+
   return {
     /** GET /api/client-members: `search` on the member id, the username or the e-mail. */
-    page(query: CallQuery<typeof listClientMembersCall>): Promise<Paged<ClientMember>> {
-      return pageWhere(query, matching(query.search));
+    async page(query: CallQuery<typeof listClientMembersCall>): Promise<Paged<ClientMember>> {
+      const found = await pageWhere(query, matching(query.search));
+      return { ...found, docs: await withReach(found.docs) };
     },
 
     /** POST /api/clients: the people a compiled audience (compile.ts) selects, `name` narrowing further. */

@@ -12,6 +12,7 @@ import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
 import { Visitor } from './visitor';
 import { VisitorTokenStore } from './visitor-tokens';
+import { askPushPermission, pushSubscribed, type AskPushOptions, type PushOutcome } from './web-push';
 import type { BubbleConfig } from 'contracts';
 import type { Messenger } from '../messenger';
 
@@ -194,12 +195,17 @@ export class Signpost {
       case 'open':
         this.openMessenger();
         return;
+      case 'askPushPermission':
+        void this.askPushPermission(args[0] as AskPushOptions | undefined).then((outcome) => {
+          if (typeof args[1] === 'function') (args[1] as (o: PushOutcome) => void)(outcome);
+        });
+        return;
       case 'close':
         void this.messenger?.then((m) => m?.close());
         this.openWanted = false;
         return;
       default:
-        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset, startTour, debug, open or close`);
+        console.warn(`[signpost] unknown command ${String(name)}; use identify, track, page, reset, startTour, debug, open, close or askPushPermission`);
     }
   }
 
@@ -336,6 +342,30 @@ export class Signpost {
   }
 
   /**
+   * `signpost('askPushPermission', { softPrompt?, serviceWorker? }, callback?)`: subscribes this
+   * visitor to the website's push notifications (web-push.ts); the callback gets the outcome.
+   */
+  askPushPermission(options: AskPushOptions = {}): Promise<PushOutcome> {
+    return askPushPermission(
+      {
+        win: this.win,
+        fetch: this.fetch,
+        local: this.local,
+        websiteKey: this.config.websiteKey,
+        apiUrl: this.config.apiUrl,
+        url: (path) => this.url(path),
+        visitorId: () => this.visitor.id,
+        token: async () => {
+          if (!this.tokens.get(this.visitor.id)) await this.requestContent();
+          return this.tokens.get(this.visitor.id);
+        },
+        softPrompt: () => import(/* webpackChunkName: "push-prompt" */ '../surfaces/push-prompt').then((m) => m.softPrompt()),
+      },
+      options && typeof options === 'object' ? options : {},
+    );
+  }
+
+  /**
    * `signpost('debug')`: prints in the console, for each live item of the website, why it shows or
    * not to this visitor on this page: the server's own explanation (the console's "Check a visitor"),
    * asked with this visitor's token, so a page learns nothing about anyone else.
@@ -434,7 +464,10 @@ export class Signpost {
       this.applyMessenger(answer.messenger);
       if (answer.checklistsDone && typeof answer.checklistsDone === 'object') this.checklistsDone = answer.checklistsDone;
       const slot = answer.interruptions;
-      await this.surfaces.show(Array.isArray(answer.items) ? answer.items : [], {
+      // Once subscribed, push notifications come through the service worker (site open or not), never twice.
+      const subscribed = pushSubscribed(this.local, this.config.websiteKey);
+      const items = (Array.isArray(answer.items) ? answer.items : []).filter((i) => !(subscribed && i.kind === 'push'));
+      await this.surfaces.show(items, {
         pushesBesidePopup: slot?.pushesBesidePopup === true,
         quietMs: (Number(slot?.quietAfterCloseSeconds) || 0) * 1000,
       });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BUILDER_PATHS, SCRIPT_PATHS } from 'contracts';
+import { BUILDER_PATHS, SCRIPT_PATHS, WEB_PUSH_PATHS } from 'contracts';
 import type { AppContext } from '../../context';
 import { PUBLIC } from '../shared';
 import { SCRIPT_CORS } from '../../http/script-cors';
@@ -10,9 +10,10 @@ import { eventsRoute } from './events';
 import { progressRoute } from './progress';
 import { debugRoute } from './debug';
 import { builderPublicRoutes } from './builder';
+import { webPushRoutes } from './web-push';
 
 /**
- * The website script's public calls: content, identify, events, progress, debug. In a scope of their own,
+ * The website script's public calls: content, identify, events, progress, debug, Web Push. In a scope of their own,
  * where a `text/plain` body is read as JSON: the script sends JSON as text/plain so the browser needs
  * no CORS preflight, and `navigator.sendBeacon` can flush events on `pagehide`. No other route accepts it.
  */
@@ -37,6 +38,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
       SCRIPT_PATHS.progress,
       SCRIPT_PATHS.debug,
       ...Object.values(BUILDER_PATHS),
+      ...Object.values(WEB_PUSH_PATHS),
     ]) {
       scope.options(path, { config: { ...PUBLIC, cors: SCRIPT_CORS }, schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
     }
@@ -46,6 +48,7 @@ export async function publicScriptRoutes(app: FastifyInstance, ctx: AppContext) 
     progressRoute(scope, ctx, services);
     debugRoute(scope, ctx, services);
     builderPublicRoutes(scope, ctx, services);
+    webPushRoutes(scope, ctx, services);
   });
   return services;
 }

@@ -21,6 +21,14 @@ export interface MembersPickerProps {
  * member id or username, add them, and review the selected ones (paged here, in the browser) with
  * a remove button each.
  */
+/** The label of each e-mail standing. */
+const EMAIL_STANDING = {
+  none: 'groups.members.emailNone',
+  subscribed: 'groups.members.emailSubscribed',
+  unsubscribed: 'groups.members.emailUnsubscribed',
+  bounced: 'groups.members.emailBounced',
+} as const;
+
 export function MembersPicker({ value, onChange, invalid = false, disabled = false }: MembersPickerProps) {
   const { t } = useTranslation('settings');
   const canSearch = useCan('get', 'members');
@@ -53,6 +61,24 @@ export function MembersPicker({ value, onChange, invalid = false, disabled = fal
       { id: 'username', header: t('groups.members.username'), cell: ({ row }) => row.original.username ?? '—' },
       { id: 'division', header: t('groups.members.division'), cell: ({ row }) => row.original.division ?? '—' },
       { id: 'state', header: t('groups.members.state'), cell: ({ row }) => (row.original.state ? <Badge variant="subtle">{row.original.state}</Badge> : '—') },
+      {
+        // Whether campaigns still reach the person: e-mail standing (an unsubscribed or bounced person gets no more e-mail) and browsers taking push.
+        id: 'reach',
+        header: t('groups.members.reach'),
+        cell: ({ row }) => {
+          const reach = row.original.reach;
+          if (!reach) return '—';
+          const suppressed = reach.email === 'unsubscribed' || reach.email === 'bounced';
+          return (
+            <Text as="span" fontSize="sm" data-testid={`member-reach-${row.original.memberId}`}>
+              <Badge variant="subtle" colorPalette={suppressed ? 'red' : undefined}>
+                {t(EMAIL_STANDING[reach.email])}
+              </Badge>{' '}
+              {t('groups.members.pushCount', { count: reach.pushSubscriptions })}
+            </Text>
+          );
+        },
+      },
     ],
     [t],
   );

@@ -1,0 +1,150 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush, { WebPushError } from 'web-push';
+import type { PushNotificationDocument, WebPushPayload } from 'contracts';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { WebsiteContent } from '../routes/public/content-cache';
+import { factsOfRow } from '../routes/public/content';
+import { audienceOk, replayOk, visitHistory } from '../routes/public/decide';
+import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
+
+/** At most this many requests to push services at once per process. */
+const CONCURRENCY = 5;
+/** How long a push service keeps a message for a browser that is offline (seconds). */
+const TTL_SECONDS = 24 * 3600;
+
+/** The VAPID subject: the sender's address (push services write to it about a misbehaving sender). */
+export const vapidSubject = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+
+/**
+ * Delivers push notifications through the browsers' push services (Web Push, RFC 8030/8291/8292,
+ * with the `web-push` library): every `pollMs`, queues each live push notification for each
+ * subscription of its website whose visitor is in its audience (the content call's own audience
+ * and show-once checks: a visitor who saw it in the page gets no second one), claims due jobs and
+ * sends them, signed with the website's VAPID key. A subscription the push service says is gone
+ * (404, 410) is forgotten; other failures are tried again as e-mails are (`EMAIL_RETRY_BASE_MS`,
+ * doubling, `EMAIL_MAX_ATTEMPTS`). The queue's claims are the e-mail queue's: one process or several.
+ */
+export class PushSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private lastPassWorked = false;
+  /**
+   * The HTTPS agent for push services; by default Node's, which trusts the system's CAs (and
+   * NODE_EXTRA_CA_CERTS). The API tests give one trusting their own push service's certificate.
+   */
+  agent: Agent | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config['email'], 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs'>,
+    private readonly mailFrom: string,
+    /** A website's content as the content call weighs it, loaded now. */
+    private readonly contentOf: (websiteId: string) => Promise<WebsiteContent | null>,
+    private readonly vapidKeysOf: (websiteId: string) => Promise<{ publicKey: string; privateKey: string }>,
+    private readonly clock: { now(): number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => void this.tick().finally(loop), this.config.pollMs);
+      this.timer.unref();
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass, never overlapping the previous one in this process. */
+  tick(): Promise<void> {
+    const pass = (this.running ?? Promise.resolve()).then(() => this.pass()).catch((err: unknown) => this.log.error({ err }, 'push sending pass failed'));
+    this.running = pass;
+    return pass;
+  }
+
+  /** Passes until nothing is left to do (tests). */
+  async drain(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    do await this.tick();
+    while (this.lastPassWorked && Date.now() < deadline);
+  }
+
+  private async pass(): Promise<void> {
+    const now = new Date(this.clock.now());
+    const queued = await this.enqueue(now);
+    const jobs = await this.db.transaction((tx) => webPushStore(tx).claim(now, new Date(now.getTime() + this.config.leaseMs), 100));
+    this.lastPassWorked = queued || jobs.length > 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) await this.deliver(jobs[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+  }
+
+  /** Weighs the pairs never weighed: in the audience and not yet seen in the page, it is queued. */
+  private async enqueue(now: Date): Promise<boolean> {
+    const pairs = await webPushStore(this.db).unqueuedPairs(now, 500);
+    if (pairs.length === 0) return false;
+    const byWebsite = new Map<string, PushPair[]>();
+    for (const p of pairs) byWebsite.set(p.websiteId, [...(byWebsite.get(p.websiteId) ?? []), p]);
+    const weighed: (PushPair & { send: boolean })[] = [];
+    for (const [websiteId, list] of byWebsite) {
+      const content = await this.contentOf(websiteId);
+      for (const p of list) {
+        const item = content?.items.find((i) => i.id === p.contentId);
+        if (!content || !item) continue; // not served now (a scheduled one not started in the cache's view): weighed later
+        const facts = factsOfRow(await content.visitorFacts(p.visitorId));
+        const { history, dayStart } = visitHistory([item], facts, {
+          url: new URL('https://x.invalid'),
+          device: 'web',
+          now: now.getTime(),
+          open: new Set(),
+          seen: new Set(),
+        });
+        const send =
+          audienceOk(item, facts) &&
+          replayOk(item, { url: new URL('https://x.invalid'), device: 'web', now: now.getTime(), open: new Set(), seen: new Set() }, history, dayStart);
+        weighed.push({ ...p, send });
+      }
+    }
+    await webPushStore(this.db).enqueue(weighed, now);
+    return weighed.length > 0;
+  }
+
+  private async deliver(job: PushClaim): Promise<void> {
+    const store = webPushStore(this.db);
+    const doc = job.document as unknown as PushNotificationDocument;
+    const payload: WebPushPayload = { title: doc.title, body: doc.body, icon: doc.icon ?? '', url: doc.action?.url ?? '', token: job.token };
+    try {
+      const keys = await this.vapidKeysOf(job.websiteId);
+      await webpush.sendNotification({ endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } }, JSON.stringify(payload), {
+        vapidDetails: { subject: vapidSubject(this.mailFrom), publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        ...(this.agent ? { agent: this.agent } : {}),
+      });
+    } catch (err) {
+      const status = err instanceof WebPushError ? err.statusCode : undefined;
+      const message = err instanceof Error ? err.message : String(err);
+      if (status === 404 || status === 410) {
+        await store.settle(job.id, { failed: `subscription gone (${status})` });
+        await store.removeSubscription(job.endpoint, job.websiteId);
+      } else if ((status === undefined || status === 429 || status >= 500) && job.attempts < this.config.maxAttempts) {
+        await store.settle(job.id, { retryAt: new Date(this.clock.now() + this.config.retryBaseMs * 2 ** (job.attempts - 1)), error: message });
+      } else {
+        await store.settle(job.id, { failed: message });
+      }
+      return;
+    }
+    await store.settle(job.id, { sentAt: new Date(this.clock.now()) });
+  }
+}

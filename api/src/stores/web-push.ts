@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { contents, pushJobs, pushSubscriptions, pushVapidKeys, visitorEvents } from '../db/schema';
+
+/*
+ * The SQL of Web Push: each website's VAPID keys, its visitors' subscriptions and the delivery queue
+ * (`push_jobs`), claimed like `email_jobs` (FOR UPDATE SKIP LOCKED and a lease) for the same reasons:
+ * it runs the same on PGlite and on a PostgreSQL server shared by several API processes.
+ */
+
+export interface PushClaim {
+  id: string;
+  websiteId: string;
+  contentId: string;
+  token: string;
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  document: Record<string, unknown>;
+}
+
+/** A live push notification and a subscription of its website it was never queued for. */
+export interface PushPair {
+  contentId: string;
+  websiteId: string;
+  subscriptionId: string;
+  visitorId: string;
+}
+
+const live = (now: Date) =>
+  or(
+    eq(contents.status, 'public'),
+    and(eq(contents.status, 'scheduled'), lte(contents.startsAt, now), or(isNull(contents.endsAt), sql`${contents.endsAt} > ${now}`)),
+  );
+
+export function webPushStore(db: DbOrTx) {
+  return {
+    /** The website's VAPID keys, made by `generate` the first time (two processes racing keep the first stored). */
+    async vapidKeys(websiteId: string, generate: () => { publicKey: string; privateKey: string }) {
+      const [found] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.websiteId, websiteId)).limit(1);
+      if (found) return found;
+      await db
+        .insert(pushVapidKeys)
+        .values({ websiteId, ...generate() })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(pushVapidKeys).where(eq(pushVapidKeys.websiteId, websiteId)).limit(1);
+      return row;
+    },
+
+    /**
+     * Stores a subscription (one per browser endpoint and website). Subscribing again, as another
+     * visitor or once identified, moves it there, and lets what the audience kept from it be weighed again.
+     */
+    async subscribe(websiteId: string, visitorId: string, clientMemberId: string | null, s: { endpoint: string; p256dh: string; auth: string }) {
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values({ websiteId, visitorId, clientMemberId, ...s })
+        .onConflictDoUpdate({
+          target: [pushSubscriptions.websiteId, pushSubscriptions.endpoint],
+          set: { visitorId, clientMemberId, p256dh: s.p256dh, auth: s.auth },
+        })
+        .returning({ id: pushSubscriptions.id });
+      await db.delete(pushJobs).where(and(eq(pushJobs.subscriptionId, row.id), eq(pushJobs.status, 'skipped'), eq(pushJobs.lastError, 'audience')));
+    },
+
+    /** The push service said the subscription is gone (404/410): it is forgotten. */
+    async removeSubscription(endpoint: string, websiteId: string) {
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.websiteId, websiteId), eq(pushSubscriptions.endpoint, endpoint)));
+    },
+
+    /** Up to `limit` (live push notification, subscription) pairs not queued yet. */
+    async unqueuedPairs(now: Date, limit: number): Promise<PushPair[]> {
+      return db
+        .select({ contentId: contents.id, websiteId: contents.websiteId, subscriptionId: pushSubscriptions.id, visitorId: pushSubscriptions.visitorId })
+        .from(contents)
+        .innerJoin(pushSubscriptions, eq(pushSubscriptions.websiteId, contents.websiteId))
+        .where(
+          and(
+            eq(contents.kind, 'push'),
+            live(now),
+            sql`not exists (select 1 from ${pushJobs} where ${pushJobs.contentId} = ${contents.id} and ${pushJobs.subscriptionId} = ${pushSubscriptions.id})`,
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** Queues the pairs (`send` false: outside the audience, recorded so it is not weighed again). */
+    async enqueue(pairs: (PushPair & { send: boolean })[], now: Date): Promise<number> {
+      if (pairs.length === 0) return 0;
+      const rows = pairs.map((p) => ({
+        websiteId: p.websiteId,
+        contentId: p.contentId,
+        subscriptionId: p.subscriptionId,
+        visitorId: p.visitorId,
+        token: randomBytes(32).toString('base64url').slice(0, 43),
+        status: p.send ? ('queued' as const) : ('skipped' as const),
+        lastError: p.send ? null : 'audience',
+        runAt: now,
+      }));
+      const inserted = await db
+        .insert(pushJobs)
+        .values(rows)
+        .onConflictDoNothing({ target: [pushJobs.contentId, pushJobs.subscriptionId] })
+        .returning({ status: pushJobs.status });
+      return inserted.filter((r) => r.status === 'queued').length;
+    },
+
+    /** Claims up to `batch` due jobs of live notifications with a lease until `leaseUntil`. Run inside a transaction. */
+    async claim(now: Date, leaseUntil: Date, batch: number): Promise<PushClaim[]> {
+      const due = await db
+        .select({ id: pushJobs.id })
+        .from(pushJobs)
+        .where(and(eq(pushJobs.status, 'queued'), lte(pushJobs.runAt, now), or(isNull(pushJobs.lockedUntil), lte(pushJobs.lockedUntil, now))))
+        .orderBy(pushJobs.runAt)
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((d) => d.id);
+      await db
+        .update(pushJobs)
+        .set({ status: 'skipped', lastError: 'cancelled' })
+        .where(
+          and(
+            inArray(pushJobs.id, ids),
+            or(
+              isNull(pushJobs.subscriptionId),
+              sql`not exists (select 1 from ${contents} where ${contents.id} = ${pushJobs.contentId} and ${contents.status} in ('public', 'scheduled'))`,
+            ),
+          ),
+        );
+      return db
+        .update(pushJobs)
+        .set({ lockedUntil: leaseUntil, attempts: sql`${pushJobs.attempts} + 1` })
+        .from(pushSubscriptions)
+        .where(and(inArray(pushJobs.id, ids), eq(pushJobs.status, 'queued'), eq(pushSubscriptions.id, pushJobs.subscriptionId)))
+        .returning({
+          id: pushJobs.id,
+          websiteId: pushJobs.websiteId,
+          contentId: pushJobs.contentId,
+          token: pushJobs.token,
+          attempts: pushJobs.attempts,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+          document: sql<Record<string, unknown>>`(select ${contents.document} from ${contents} where ${contents.id} = ${pushJobs.contentId})`,
+        });
+    },
+
+    /** Settles a claimed job: sent (the push service accepted it), tried again at `retryAt`, or given up. */
+    async settle(id: string, outcome: { sentAt: Date } | { retryAt: Date; error: string } | { failed: string }) {
+      const set =
+        'sentAt' in outcome
+          ? { status: 'sent' as const, sentAt: outcome.sentAt, lockedUntil: null, lastError: null }
+          : 'retryAt' in outcome
+            ? { runAt: outcome.retryAt, lockedUntil: null, lastError: outcome.error.slice(0, 500) }
+            : { status: 'failed' as const, lockedUntil: null, lastError: outcome.failed.slice(0, 500) };
+      await db
+        .update(pushJobs)
+        .set(set)
+        .where(and(eq(pushJobs.id, id), eq(pushJobs.status, 'queued')));
+    },
+
+    /** The service worker's report: the first `shown` and `clicked` of a delivered push count (undefined: no such token). */
+    async report(token: string, what: 'shown' | 'clicked', at: Date) {
+      const [job] = await db.select().from(pushJobs).where(eq(pushJobs.token, token)).limit(1);
+      if (!job) return undefined;
+      const column = what === 'shown' ? pushJobs.shownAt : pushJobs.clickedAt;
+      const updated = await db
+        .update(pushJobs)
+        .set(what === 'shown' ? { shownAt: at } : { clickedAt: at })
+        .where(and(eq(pushJobs.id, job.id), isNull(column)))
+        .returning({ id: pushJobs.id });
+      // Counted like an in-page push: a view, and a click on its action, of the visitor it was sent to.
+      if (updated.length > 0)
+        await db
+          .insert(visitorEvents)
+          .values({
+            websiteId: job.websiteId,
+            type: what === 'shown' ? 'view' : 'click',
+            visitorId: job.visitorId,
+            contentId: job.contentId,
+            contentKind: 'push',
+            occurredAt: at,
+            eventId: `web-push-${what}-${job.id}`,
+            detail: { channel: 'web-push' },
+          })
+          .onConflictDoNothing();
+      return { job, counted: updated.length > 0 };
+    },
+
+    /** How many push subscriptions each of `memberIds` has in the website. */
+    async subscriptionCounts(websiteId: string, memberIds: string[]): Promise<Map<string, number>> {
+      if (memberIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: pushSubscriptions.clientMemberId, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.websiteId, websiteId), inArray(pushSubscriptions.clientMemberId, memberIds)))
+        .groupBy(pushSubscriptions.clientMemberId);
+      return new Map(rows.map((r) => [r.id!, r.n]));
+    },
+  };
+}

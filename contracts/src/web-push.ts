@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineCall, PUBLIC_ACCESS } from './call';
+import { visitorTokenSchema } from './events';
+import { msg } from './message-code';
+import { WEB_PUSH_PATHS } from './script';
+import { websiteKeyParamsSchema, visitorIdSchema } from './website-script';
+
+/*
+ * Web Push: push notifications that reach a visitor's browser with the website closed. The script
+ * asks for the website's VAPID public key, subscribes through the browser's push service and stores
+ * the subscription here; the service worker the customer hosts (signpost-sw.js) shows what arrives
+ * and reports it shown and clicked with the token each message carries.
+ */
+
+export const PUSH_SUBSCRIPTION_INVALID_MESSAGE = msg('pushNotifications.subscriptionInvalid');
+export const PUSH_REPORT_NOT_FOUND_MESSAGE = msg('pushNotifications.reportNotFound');
+
+export const webPushKeyAnswerSchema = z.object({ publicKey: z.string() });
+export type WebPushKeyAnswer = z.infer<typeof webPushKeyAnswerSchema>;
+
+const base64url = z.string({ error: PUSH_SUBSCRIPTION_INVALID_MESSAGE }).regex(/^[A-Za-z0-9_-]{16,200}={0,2}$/, PUSH_SUBSCRIPTION_INVALID_MESSAGE);
+
+/** What `PushSubscription.toJSON()` gives, plus the visitor the token names. */
+export const webPushSubscribeBodySchema = z.object({
+  visitorId: visitorIdSchema,
+  token: visitorTokenSchema,
+  subscription: z.object({
+    endpoint: z
+      .string({ error: PUSH_SUBSCRIPTION_INVALID_MESSAGE })
+      .max(2048, PUSH_SUBSCRIPTION_INVALID_MESSAGE)
+      .url(PUSH_SUBSCRIPTION_INVALID_MESSAGE)
+      // Push services are reached over HTTPS only.
+      .refine((u) => u.startsWith('https://'), PUSH_SUBSCRIPTION_INVALID_MESSAGE),
+    keys: z.object({ p256dh: base64url, auth: base64url }),
+  }),
+});
+export type WebPushSubscribeBody = z.input<typeof webPushSubscribeBodySchema>;
+
+export const webPushSubscribedSchema = z.object({ subscribed: z.literal(true) });
+
+export const webPushReportParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, PUSH_REPORT_NOT_FOUND_MESSAGE),
+  what: z.enum(['shown', 'clicked'], { error: PUSH_REPORT_NOT_FOUND_MESSAGE }),
+});
+
+/** What a push message carries to the service worker (JSON, encrypted by the push protocol). */
+export interface WebPushPayload {
+  title: string;
+  body: string;
+  icon: string;
+  url: string;
+  /** Names the delivery in the service worker's reports (`shown`, `clicked`) to the report call. */
+  token: string;
+}
+
+export const getWebPushKeyCall = defineCall({
+  method: 'GET',
+  path: WEB_PUSH_PATHS.key,
+  access: PUBLIC_ACCESS,
+  summary: "The website's VAPID public key, to subscribe a browser to its push notifications",
+  tag: 'website script',
+  params: websiteKeyParamsSchema,
+  response: webPushKeyAnswerSchema,
+  errors: [400, 404, 429],
+  websiteScript: true,
+});
+
+export const subscribeWebPushCall = defineCall({
+  method: 'POST',
+  path: WEB_PUSH_PATHS.subscribe,
+  access: PUBLIC_ACCESS,
+  summary: "Store a browser's push subscription for the visitor the token names (the person's, once identified)",
+  tag: 'website script',
+  params: websiteKeyParamsSchema,
+  body: webPushSubscribeBodySchema,
+  status: 201,
+  response: webPushSubscribedSchema,
+  errors: [400, 401, 403, 404, 429],
+  websiteScript: true,
+});
+
+export const reportWebPushCall = defineCall({
+  method: 'POST',
+  path: WEB_PUSH_PATHS.report,
+  access: PUBLIC_ACCESS,
+  summary: 'The service worker reports a push notification shown or clicked (the token in the message is the proof; counted once)',
+  tag: 'website script',
+  params: webPushReportParamsSchema,
+  response: z.object({ counted: z.boolean() }),
+  errors: [400, 404],
+  // The service worker runs at the customer's origin: the script's open CORS.
+  websiteScript: true,
+});

@@ -1,0 +1,87 @@
+import type { CDPSession } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { trustedPushService } from '../support/push-service';
+
+/**
+ * Web Push on the demo site. This machine reaches no browser push service (Chromium's subscribe
+ * goes to Google's), so the product's API delivers to a local stand-in push service speaking the
+ * Web Push protocol (it checks the VAPID JWT and decrypts the payload), and the very payload it
+ * received is handed to the demo site's service worker with Chromium's DevTools protocol
+ * (`ServiceWorker.deliverPushMessage`), the site's tab closed.
+ */
+test('a push notification reaches the demo site’s service worker with the site closed; shown and clicked are counted', async ({ browser, api, product }) => {
+  const session = await api.loginAsAdmin();
+  await api.cancelPublished(session);
+  const push = trustedPushService();
+  await push.start();
+  const context = await browser.newContext();
+  try {
+    await context.grantPermissions(['notifications'], { origin: product.demoSiteURL });
+    const page = await context.newPage();
+    await page.goto(`${product.demoSiteURL}/`);
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('signpost:token:')));
+
+    // signpost('askPushPermission'): the permission is granted, the service worker registers.
+    const outcome = await page.evaluate(
+      () => new Promise<string>((resolve) => (window as unknown as { signpost: (...a: unknown[]) => void }).signpost('askPushPermission', {}, resolve)),
+    );
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+    expect(worker).toMatch(/\/signpost-sw\.js\?api=/);
+    // Without a push service, Chromium's subscribe fails: the outcome says so (not 'subscribed').
+    expect(['failed', 'subscribed']).toContain(outcome);
+
+    // The subscription the browser would have stored, for this page's visitor: the stand-in's.
+    const visitor = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('signpost:visitor:'))!;
+      const websiteKey = key.slice('signpost:visitor:'.length);
+      const visitorId = localStorage.getItem(key)!;
+      const tokens = JSON.parse(localStorage.getItem(`signpost:token:${websiteKey}`) ?? '{}') as Record<string, { token: string }>;
+      return { websiteKey, visitorId, token: tokens[visitorId].token };
+    });
+    const subscription = push.subscribe();
+    const subscribed = await fetch(`${product.apiURL}/api/public/${visitor.websiteKey}/push/subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ visitorId: visitor.visitorId, token: visitor.token, subscription }),
+    });
+    expect(subscribed.status).toBe(201);
+
+    // The site's tab closes; a push notification is published in the console's API.
+    await page.close();
+    const title = `Back in stock ${Date.now()}`;
+    const actionUrl = `${product.demoSiteURL}/pricing?from=push`;
+    const created = await fetch(`${product.apiURL}/api/push-notification`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}`, activewebsite: session.activeWebsite! },
+      body: JSON.stringify({ push_notification_title: title, title, body: 'The blue mug is back', action: { url: actionUrl, target: '_blank' } }),
+    });
+    expect(created.status).toBe(201);
+    await expect.poll(() => push.received.filter((r) => r.subscription === subscription.id).length, { timeout: 20_000 }).toBe(1);
+    const payload = push.received[push.received.length - 1].payload as { title: string; url: string; token: string };
+    expect(payload).toMatchObject({ title, url: actionUrl });
+
+    // Chromium's DevTools protocol hands that payload to the service worker, no tab of the site open.
+    const blank = await context.newPage();
+    const cdp: CDPSession = await context.newCDPSession(blank);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((r) => r.scopeURL.startsWith(product.demoSiteURL) && !r.isDeleted);
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registration;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(product.demoSiteURL).origin, registrationId, data: JSON.stringify(payload) });
+
+    // Shown: the service worker reported it (a second report is not counted again).
+    const report = async (what: string) => (await fetch(`${product.apiURL}/api/public/push/${payload.token}/${what}`, { method: 'POST' })).json();
+    await expect.poll(() => report('shown'), { timeout: 10_000 }).toEqual({ counted: false });
+    const sw = context.serviceWorkers().find((w) => w.url().includes('/signpost-sw.js'))!;
+    type Scope = { registration: { getNotifications(): Promise<{ title: string }[]> } };
+    const shown = await sw.evaluate(async () => (await (self as unknown as Scope).registration.getNotifications()).map((n) => n.title));
+    expect(shown).toEqual([title]);
+  } finally {
+    await context.close();
+    await push.stop();
+  }
+});
