@@ -6,6 +6,12 @@
 export const TEXTS = {
   en: {
     close: 'Close',
+    closePopup: 'Close the popup',
+    closeBanner: 'Close the announcement',
+    closeNotification: 'Close the notification',
+    closeTour: 'Close the tour',
+    closeMessenger: 'Close messages',
+    minimiseChecklist: 'Minimise the checklist',
     next: 'Next',
     previous: 'Previous',
     send: 'Send',
@@ -53,6 +59,12 @@ export const TEXTS = {
   },
   fr: {
     close: 'Fermer',
+    closePopup: 'Fermer la fenêtre',
+    closeBanner: 'Fermer l’annonce',
+    closeNotification: 'Fermer la notification',
+    closeTour: 'Fermer la visite',
+    closeMessenger: 'Fermer les messages',
+    minimiseChecklist: 'Réduire la liste de tâches',
     next: 'Suivant',
     previous: 'Précédent',
     send: 'Envoyer',
@@ -100,6 +112,12 @@ export const TEXTS = {
   },
   ar: {
     close: 'إغلاق',
+    closePopup: 'إغلاق النافذة المنبثقة',
+    closeBanner: 'إغلاق الإعلان',
+    closeNotification: 'إغلاق الإشعار',
+    closeTour: 'إغلاق الجولة',
+    closeMessenger: 'إغلاق الرسائل',
+    minimiseChecklist: 'تصغير قائمة المهام',
     next: 'التالي',
     previous: 'السابق',
     send: 'إرسال',
