@@ -6,8 +6,8 @@ import { callApi } from 'shared-auth';
  * characters) becomes a space, runs of spaces one, at most 100 characters; empty → `fallback`.
  */
 export function fileNameOf(title: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   const name = title
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
