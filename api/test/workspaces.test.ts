@@ -42,11 +42,13 @@ test('a workspace of website A is never listed under website B, nor deletable fr
   expect(names(await list(u.websiteId))).toEqual(['Only A']);
 });
 
-test('duplicate name in the website → 409 on name; bad input → 400 field messages', async () => {
+test('duplicate name in the website and service → 409 on name; the same name for another service is another workspace; bad input → 400 field messages', async () => {
   expect((await create(u.websiteId, { name: 'Main', icon: 'folder', service: 'popup' })).statusCode).toBe(201);
-  const dup = await create(u.websiteId, { name: 'main', icon: 'star', service: 'banner' });
+  const dup = await create(u.websiteId, { name: 'main', icon: 'star', service: 'popup' });
   expect(dup.statusCode).toBe(409);
-  expect(dup.json().errors).toEqual({ name: expect.any(String) });
+  expect(dup.json().errors).toEqual({ name: 'This service already has a workspace with this name on this website' });
+  expect((await create(u.websiteId, { name: 'Main', icon: 'star', service: 'banner' })).statusCode).toBe(201);
+  expect(names(await list(u.websiteId, '?service=banner'))).toEqual(['Main']);
   const bad = await create(u.websiteId, { name: '', icon: 'unicorn', service: 'sms' });
   expect(bad.statusCode).toBe(400);
   expect(bad.json().errors).toEqual({ name: 'Please enter name', icon: 'Please choose an icon', service: 'Please choose a service' });

@@ -24,7 +24,7 @@ export const popupItem = (over: Partial<ItemOf<'popup'>['popup']> = {}): ItemOf<
       },
     ],
     format: 'small',
-    position: 'bottomL',
+    position: 'center',
     replayType: 'text',
     popupBackground: '#fafafa',
     popupBackgroundImage: '/uploads/bg.png',

@@ -66,7 +66,7 @@ describe('popup', () => {
     // The text block's markup stays text.
     expect(root.querySelector('.text')!.textContent).toBe('<b>not html</b>');
     expect(root.querySelector('b')).toBeNull();
-    expect(root.querySelector('[aria-label="Close"]')).not.toBeNull();
+    expect(root.querySelector('[aria-label^="Close"]')).not.toBeNull();
   });
 
   it('moves focus in, closes on Esc (a close), and gives focus back', async () => {
@@ -96,7 +96,7 @@ describe('popup', () => {
     expect(last.textContent).toBe('Next');
     last.focus();
     last.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', keyCode: 9, bubbles: true, composed: true }));
-    expect(root.activeElement).toBe(root.querySelector('[aria-label="Close"]'));
+    expect(root.activeElement).toBe(root.querySelector('[aria-label^="Close"]'));
   });
 
   it('checks required questions before Next, then posts the answers and the comment on Send', () => {
@@ -201,7 +201,46 @@ describe('popup', () => {
     const frame = shadow('popup').querySelector('.root')!;
     expect(frame.getAttribute('dir')).toBe('rtl');
     expect(frame.getAttribute('lang')).toBe('ar');
-    expect(shadow('popup').querySelector('[aria-label="إغلاق"]')).not.toBeNull();
+    expect(shadow('popup').querySelector('[aria-label="إغلاق النافذة المنبثقة"]')).not.toBeNull();
+    // The author's text finds its own direction: an English question keeps its "?" at its end.
+    for (const node of shadow('popup').querySelectorAll('.title, .text, legend, .q label')) expect(node.getAttribute('dir')).toBe('auto');
+  });
+
+  it('in a corner: a non-modal card, no backdrop, the page stays usable and keeps its focus; Esc still closes it', async () => {
+    const before = document.getElementById('before')!;
+    before.focus();
+    const { ctx, set, dismissed } = context();
+    set(mountPopup(popupItem({ position: 'topR' }), ctx));
+    await rendered();
+    const root = shadow('popup');
+    const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.hasAttribute('aria-modal')).toBe(false);
+    expect(root.querySelector('.backdrop')!.classList.contains('corner')).toBe(true);
+    expect(document.activeElement).toBe(before);
+    // Tab is not trapped: nothing pulls focus back into the card.
+    before.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', keyCode: 9, bubbles: true }));
+    expect(document.activeElement).toBe(before);
+    dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    expect(dismissed).toEqual([true]);
+  });
+
+  it('takes back "please answer" as soon as the question is answered; the required star is not read aloud', () => {
+    const { ctx, set } = context();
+    set(mountPopup(popupItem(), ctx));
+    const root = shadow('popup');
+    click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Next'));
+    const group = root.querySelector('[role="radiogroup"]')!;
+    const error = root.getElementById(group.getAttribute('aria-describedby')!)!;
+    expect(error.hidden).toBe(false);
+    const dev = root.querySelector<HTMLInputElement>('input[value="Dev"]')!;
+    dev.checked = true;
+    dev.dispatchEvent(new Event('change'));
+    expect(error.hidden).toBe(true);
+    expect(group.getAttribute('aria-invalid')).toBe('false');
+    expect(group.hasAttribute('aria-describedby')).toBe(false);
+    const star = root.querySelector('legend [aria-hidden="true"]')!;
+    expect(star.textContent).toBe(' *');
+    expect(group.getAttribute('aria-required')).toBe('true');
   });
 });
 
@@ -252,7 +291,7 @@ describe('banner', () => {
     const main = root.querySelector('.main')!;
     expect(main.textContent).toContain('Long text.');
     expect(main.querySelector('a')!.textContent).toBe('Shop now');
-    const close = root.querySelector('[aria-label="Close"]')!;
+    const close = root.querySelector('[aria-label^="Close"]')!;
     expect(main.contains(close)).toBe(false);
     expect(close.parentElement).toBe(root.querySelector('.bar'));
   });
@@ -300,7 +339,7 @@ describe('banner', () => {
     second.set(mountBanner(bannerItem({ actions: { type: 'reactions', reactionsList: ['🎉'], closeBannerOnClick: false } }), second.ctx));
     click(shadow('banner').querySelector('[aria-label="Reactions"] button'));
     expect(second.emitted).toEqual([{ type: 'react', fields: { emoji: '🎉' } }]);
-    click(shadow('banner').querySelector('[aria-label="Close"]'));
+    click(shadow('banner').querySelector('[aria-label^="Close"]'));
     expect(second.dismissed).toEqual([true]);
     expect(document.querySelector('signpost-banner')).toBeNull();
   });

@@ -273,7 +273,7 @@ export const workspaces = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('workspaces_website_name_unique').on(t.websiteId, sql`lower(${t.name})`),
+    uniqueIndex('workspaces_website_service_name_unique').on(t.websiteId, t.service, sql`lower(${t.name})`),
     index('workspaces_website_created_idx').on(t.websiteId, t.createdAt),
     check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist', 'email')`),
   ],

@@ -49,12 +49,15 @@ export function workspacesStore(db: DbOrTx, websiteId: string) {
       );
     },
 
-    /** A workspace's name is unique in its website, whatever the case. */
-    async nameTaken(name: string): Promise<boolean> {
+    /**
+     * A workspace's name is unique in its website and service, whatever the case: each service's side
+     * list is its own, so "Onboarding" can be a popup workspace and a tour workspace.
+     */
+    async nameTaken(name: string, service: WorkspaceService): Promise<boolean> {
       const [taken] = await db
         .select({ id: workspaces.id })
         .from(workspaces)
-        .where(and(ofWebsite, sql`lower(${workspaces.name}) = lower(${name})`))
+        .where(and(ofWebsite, eq(workspaces.service, service), sql`lower(${workspaces.name}) = lower(${name})`))
         .limit(1);
       return !!taken;
     },

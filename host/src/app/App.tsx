@@ -6,6 +6,7 @@ import { SessionProvider } from 'shared-auth';
 import { router } from './router';
 import { useLanguage } from './useLanguage';
 import { takeWelcome } from '../features/auth/welcome';
+import { useDocumentTitle } from './document-title';
 
 function BootLoader() {
   // Rendered before any translation is loaded: no text, just the spinner and a label for readers.
@@ -14,6 +15,7 @@ function BootLoader() {
 
 function Routes() {
   useTranslation('common'); // suspends until the common namespace is there
+  useDocumentTitle();
   return <RouterProvider router={router} />;
 }
 

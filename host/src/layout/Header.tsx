@@ -26,7 +26,8 @@ function WebsiteSwitcher() {
           maxW={{ base: '32', md: '64' }}
         >
           <Globe size={16} aria-hidden />
-          <Text as="span" truncate>
+          {/* dir="auto": a Latin name in the Arabic console keeps its start and loses its end to the ellipsis. */}
+          <Text as="span" truncate dir="auto">
             {activeWebsite?.name ?? t('header.noWebsite')}
           </Text>
           <ChevronDown size={14} aria-hidden />

@@ -22,3 +22,28 @@ it('renders the visible actions as labelled buttons or links, leaves out hidden 
   await userEvent.click(screen.getByRole('button', { name: 'Delete Summer sale' }));
   expect(onDelete).toHaveBeenCalledTimes(1);
 });
+
+it('on a phone the actions are one "…" menu naming each action, so the pinned column stays one button wide', async () => {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 767.98px') })) as typeof window.matchMedia;
+  try {
+    const onDelete = jest.fn();
+    render(
+      <ChakraProvider value={system}>
+        <RowActions
+          actions={[
+            { label: 'Edit Summer sale', icon: <span>✎</span>, link: <a href="/posts/1/update" />, testId: 'edit' },
+            { label: 'Delete Summer sale', icon: <span>🗑</span>, onClick: onDelete, tone: 'danger', testId: 'delete' },
+          ]}
+        />
+      </ChakraProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Delete Summer sale' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('row-actions-menu'));
+    expect(await screen.findByRole('menuitem', { name: /Edit Summer sale/ })).toHaveAttribute('href', '/posts/1/update');
+    await userEvent.click(screen.getByRole('menuitem', { name: /Delete Summer sale/ }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  } finally {
+    window.matchMedia = original;
+  }
+});

@@ -187,7 +187,7 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     if (isOpen) {
       const w = el('div', { class: 'w', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'sp-t', tabindex: '-1' });
       w.style.cssText = `${side}:${ls.horizontal_padding}px;bottom:${ls.vertical_padding + 68}px`;
-      const close = el('button', { type: 'button', class: 'x', 'aria-label': T().close }, '\u00d7');
+      const close = el('button', { type: 'button', class: 'x', 'aria-label': T().closeMessenger }, '\u00d7');
       close.addEventListener('click', () => view.close());
       w.append(el('div', { class: 'h' }, el('h2', { id: 'sp-t' }, titleOf(space)), close));
       const body = el('div', { class: 'c' });

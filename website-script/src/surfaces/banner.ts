@@ -52,8 +52,8 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
   const copy = el(
     'div',
     { class: 'copy' },
-    el('p', { class: 'title' }, banner.titleOfBanner),
-    el('p', { class: 'content' }, banner.content),
+    el('p', { class: 'title', dir: 'auto' }, banner.titleOfBanner),
+    el('p', { class: 'content', dir: 'auto' }, banner.content),
     banner.showSender && item.sender ? el('p', { class: 'sender' }, item.sender) : null,
   );
   const main = el('div', { class: 'main' }, copy);
@@ -88,7 +88,7 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
   }
   let onKey: ((event: KeyboardEvent) => void) | null = null;
   if (banner.dismissButton) {
-    const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
+    const close = el('button', { type: 'button', class: 'x', 'aria-label': t.closeBanner }, '×');
     close.addEventListener('click', () => ctx.dismiss(true));
     bar.append(close);
     if (!inline) {

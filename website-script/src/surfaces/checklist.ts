@@ -101,7 +101,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       ctx.emit('dismiss');
       ctx.dismiss(true);
     });
-    const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '–');
+    const close = el('button', { type: 'button', class: 'x', 'aria-label': t.minimiseChecklist }, '–');
     close.addEventListener('click', () => setOpen(false, true));
     tools.append(close, dismiss);
 

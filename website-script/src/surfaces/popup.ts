@@ -25,6 +25,8 @@ let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
 .backdrop{position:fixed;inset:0;z-index:${TOP};display:flex;padding:16px;background:rgba(15,15,15,.28);overflow:auto}
+.backdrop.corner{background:transparent;pointer-events:none;overflow:visible}
+.corner .dialog{pointer-events:auto}
 .dialog{outline:none;position:relative;inline-size:100%;max-inline-size:var(--sp-width);max-block-size:calc(100vh - 32px);overflow:auto;padding:20px;border-radius:12px;background-color:var(--sp-bg,#fff);background-size:cover;background-position:center;box-shadow:0 12px 40px rgba(0,0,0,.25)}
 .head{display:flex;align-items:flex-start;gap:8px;margin-block-end:12px}
 .title{flex:1;margin:0;font-size:15px;font-weight:600;line-height:1.3}
@@ -52,8 +54,11 @@ type Block = Popup['content'][number]['content'][number];
 type Question = Extract<Block, { kind: 'question' }>;
 
 /**
- * A popup: a modal dialog (role dialog, aria-modal, labelled by its title) with focus moved in,
- * trapped, and returned on close; Esc closes. Pages with Previous / Next; questions checked for
+ * A popup. In the centre it is a modal dialog (role dialog, aria-modal, labelled by its title) behind a
+ * backdrop, with focus moved in, trapped, and returned on close. Anywhere else it is a corner card:
+ * a non-modal dialog with no backdrop, the page behind it stays usable and focus stays where the
+ * visitor left it (a corner card that blocked the page would be a modal in the wrong place). Esc
+ * closes both. Pages with Previous / Next; questions checked for
  * `required` before leaving a page; Send posts the answers (`answer`) and the comment (`comment`).
  *
  * Auto-close: after `rules.displayTime` ms the popup closes by itself, unless the visitor has interacted
@@ -71,24 +76,27 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   let interacted = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const { frame, attach, remove } = createHost('popup', css(), ctx.locale);
-  const backdrop = el('div', { class: 'backdrop' });
+  const { root, frame, attach, remove } = createHost('popup', css(), ctx.locale);
+  const modal = popup.position === 'center';
+  const backdrop = el('div', { class: modal ? 'backdrop' : 'backdrop corner' });
   const [vertical, horizontal] = PLACES[popup.position] ?? PLACES.topR;
   backdrop.style.setProperty('align-items', vertical);
   backdrop.style.setProperty('justify-content', horizontal);
-  const dialog = el('div', { class: 'dialog in', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, tabindex: '-1' });
+  const dialog = el('div', { class: 'dialog in', role: 'dialog', 'aria-modal': modal ? 'true' : undefined, 'aria-labelledby': titleId, tabindex: '-1' });
   dialog.style.setProperty('--sp-width', `${WIDTHS[popup.format] ?? WIDTHS.medium}px`);
   dialog.style.setProperty('--sp-bg', popup.popupBackground);
   // Readable body text on whatever background the author chose (the title keeps its own colour).
   dialog.style.setProperty('color', textOn(popup.popupBackground));
   if (popup.popupBackgroundImage) dialog.style.setProperty('background-image', `url("${ctx.asset(popup.popupBackgroundImage).replace(/["\\\n]/g, '\\$&')}")`);
 
-  const title = el('h2', { class: 'title', id: titleId }, popup.titleOfPopup.label);
+  // `dir="auto"` on every block of the author's text: an English sentence on an Arabic page keeps its
+  // punctuation at its own end ("Which plan?", not "?Which plan").
+  const title = el('h2', { class: 'title', id: titleId, dir: 'auto' }, popup.titleOfPopup.label);
   title.style.setProperty('font-size', `${popup.titleOfPopup.fontSize}px`);
   title.style.setProperty('font-family', `"${popup.titleOfPopup.fontFamily}",system-ui,sans-serif`);
   title.style.setProperty('font-weight', popup.titleOfPopup.fontWeight);
   title.style.setProperty('color', popup.titleOfPopup.color);
-  const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
+  const close = el('button', { type: 'button', class: 'x', 'aria-label': t.closePopup }, '×');
   close.addEventListener('click', () => finish(true));
   const body = el('div', {});
   dialog.append(el('div', { class: 'head' }, title, close), body);
@@ -102,14 +110,14 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   function renderBlock(block: Block): HTMLElement {
     switch (block.kind) {
       case 'text':
-        return el('p', { class: `text a-${block.align}` }, block.text);
+        return el('p', { class: `text a-${block.align}`, dir: 'auto' }, block.text);
       case 'image':
         return el('img', { class: 'img', src: ctx.asset(block.url), alt: block.alt, loading: 'lazy' });
       case 'button': {
         const button =
           block.action === 'link' && block.url
-            ? el('a', { class: 'btn', href: ctx.asset(block.url), target: '_blank', rel: 'noopener noreferrer' }, block.label)
-            : el('button', { type: 'button', class: 'btn' }, block.label);
+            ? el('a', { class: 'btn', href: ctx.asset(block.url), target: '_blank', rel: 'noopener noreferrer', dir: 'auto' }, block.label)
+            : el('button', { type: 'button', class: 'btn', dir: 'auto' }, block.label);
         button.style.setProperty('--sp-btn', block.color);
         button.style.setProperty('--sp-btn-text', textOn(block.color));
         button.addEventListener('click', () => {
@@ -137,13 +145,17 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   function renderQuestion(q: Question): HTMLElement {
     // Unique in this popup's shadow root (the page's questions in order).
     const errorId = `sp-err-${questionFields.size}`;
-    const legendText = q.required ? `${q.question} *` : q.question;
-    const field = el('fieldset', { class: 'q', 'data-block': q.id }, el('legend', {}, legendText));
+    // The `*` is for the eye; a screen reader hears "required" from aria-required instead.
+    const legend = el('legend', { dir: 'auto' }, q.question, q.required && el('span', { 'aria-hidden': 'true' }, ' *'));
+    const field = el('fieldset', { class: 'q', 'data-block': q.id }, legend);
     questionFields.set(q.id, { field, errorId });
     if (q.type === 'text') {
       const input = el('textarea', { class: 'field', rows: '2', 'aria-label': q.question, 'aria-required': String(q.required) });
       input.value = answers.get(q.id) ?? '';
-      input.addEventListener('input', () => answers.set(q.id, input.value));
+      input.addEventListener('input', () => {
+        answers.set(q.id, input.value);
+        clearError(q.id);
+      });
       field.append(input);
     } else {
       const chosen = new Set((answers.get(q.id) ?? '').split('\n').filter(Boolean));
@@ -154,13 +166,26 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
         input.addEventListener('change', () => {
           const picked = [...group.querySelectorAll('input')].filter((i) => i.checked).map((i) => i.value);
           answers.set(q.id, picked.join('\n'));
+          clearError(q.id);
         });
-        group.append(el('label', {}, input, option));
+        group.append(el('label', { dir: 'auto' }, input, option));
       }
       field.append(group);
     }
     field.append(el('p', { class: 'err', id: errorId, hidden: '' }, t.required));
     return field;
+  }
+
+  /** Takes back a question's "please answer" once it has an answer (and not before it was asked for). */
+  function clearError(id: string) {
+    if (!(answers.get(id) ?? '').trim()) return;
+    const { field } = questionFields.get(id) ?? {};
+    const error = field?.querySelector<HTMLElement>('.err');
+    if (!error || error.hidden) return;
+    error.hidden = true;
+    const control = field?.querySelector<HTMLElement>('textarea, [role="radiogroup"], [role="group"]');
+    control?.setAttribute('aria-invalid', 'false');
+    control?.removeAttribute('aria-describedby');
   }
 
   /** Marks unanswered required questions of the current page; focuses the first; true when all are answered. */
@@ -223,7 +248,8 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     if (index > pageIndex && !pageIsValid()) return;
     pageIndex = index;
     render();
-    dialog.focus();
+    // The new page is read from its start; a corner card only when the visitor was already in it.
+    if (modal || root.activeElement) dialog.focus();
   }
 
   function submit() {
@@ -236,7 +262,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     if (comment.trim()) ctx.emit('comment', { body: comment.trim().slice(0, 2000) });
     const thanks = el('p', { class: 'thanks', tabindex: '-1', role: 'status' }, t.thankYou);
     body.replaceChildren(thanks);
-    thanks.focus();
+    if (modal || root.activeElement) thanks.focus();
     stopTimer();
     timer = setTimeout(() => finish(false), THANKS_MS);
   }
@@ -270,8 +296,15 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
     // control's computed style, which right after `attach()` would force the dialog's style and
     // layout in this same task (the longest part of the popup's task before).
-    cancelTrap = afterNextPaint(activateTrap);
+    if (modal) cancelTrap = afterNextPaint(activateTrap);
   };
+  // A corner card takes no focus and traps nothing; Esc inside it still closes it.
+  if (!modal)
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      finish(true);
+    });
   const warming = warmFonts(fontsOf(pages[0].content));
   if (warming) void warming.then(show);
   else show();

@@ -94,7 +94,7 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
   attach();
   const parts: Node[] = [];
   if (push.icon) parts.push(el('img', { class: 'icon', src: ctx.asset(push.icon), alt: '' }));
-  const copy = el('div', { class: 'copy' }, el('p', { class: 'title' }, push.title), el('p', { class: 'body' }, push.body));
+  const copy = el('div', { class: 'copy' }, el('p', { class: 'title', dir: 'auto' }, push.title), el('p', { class: 'body', dir: 'auto' }, push.body));
   if (url) {
     const open = el('a', { class: 'open', href: url, ...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }, t.open);
     open.addEventListener('click', () => {
@@ -103,7 +103,7 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
     });
     copy.append(open);
   }
-  const close = el('button', { type: 'button', class: 'x', 'aria-label': t.close }, '×');
+  const close = el('button', { type: 'button', class: 'x', 'aria-label': t.closeNotification }, '×');
   close.addEventListener('click', () => ctx.dismiss(true));
   parts.push(copy, close);
   const fill = setTimeout(() => card.append(...parts), LIVE_REGION_DELAY_MS);

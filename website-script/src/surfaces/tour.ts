@@ -85,7 +85,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
   };
   const closeButton = (onClick: () => void) => {
     const b = button('x', '×', onClick);
-    b.setAttribute('aria-label', t.close);
+    b.setAttribute('aria-label', t.closeTour);
     return b;
   };
 
@@ -148,10 +148,10 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     const titleId = `sp-tour-${item.id}-${index}`;
     const card = el('div', { class: 'step', role: 'dialog', 'aria-labelledby': titleId, tabindex: '-1' });
     const close = tour.settings.dismissible ? closeButton(() => finish('dismiss')) : null;
-    const heading = el('h2', { class: 'title', id: titleId }, step.title || tour.title);
+    const heading = el('h2', { class: 'title', id: titleId, dir: 'auto' }, step.title || tour.title);
     card.append(el('div', { class: 'head' }, heading, close));
     const text = stepText(step.content);
-    if (text) card.append(el('p', { class: 'text' }, text));
+    if (text) card.append(el('p', { class: 'text', dir: 'auto' }, text));
     const foot = el('div', { class: 'foot' });
     const count = t.stepOf.replace('{n}', String(index + 1)).replace('{total}', String(total));
     if (tour.settings.showProgress) foot.append(el('span', { class: 'count' }, count));

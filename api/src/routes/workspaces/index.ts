@@ -20,7 +20,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, createWorkspaceCall, async (request) => {
     const workspaces = store(request);
-    if (await workspaces.nameTaken(request.body.name)) throw workspaceExists();
+    if (await workspaces.nameTaken(request.body.name, request.body.service)) throw workspaceExists();
     const row = await workspaces.insert(request.body).catch((err: unknown) => {
       if (isUniqueViolation(err)) throw workspaceExists();
       throw err;

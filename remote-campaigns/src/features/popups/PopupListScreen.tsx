@@ -45,7 +45,12 @@ export default function PopupListScreen() {
   const exportRow = useExportAnswers();
   const extraActions = useCallback(
     (row: CampaignRow): RowAction[] => [
-      { label: t('popups.export.label', { title: row.title }), icon: <FileSpreadsheet />, onClick: () => void exportRow(row._id), testId: 'row-export' },
+      {
+        label: t('popups.export.label', { title: row.title }),
+        icon: <FileSpreadsheet />,
+        onClick: () => void exportRow(row._id, row.title),
+        testId: 'row-export',
+      },
     ],
     [t, exportRow],
   );

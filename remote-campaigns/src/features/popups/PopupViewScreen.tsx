@@ -21,7 +21,7 @@ export default function PopupViewScreen() {
       useItem={usePopup}
       feedbackOf={(popup) => ({ _id: popup._id, title: popup.titleOfPopup.label, commentCount: popup.commentCount, reactCount: popup.reactCount })}
       extraActions={(popup) => (
-        <Button variant="ghost" onClick={() => void download(popup._id)} data-testid="view-export">
+        <Button variant="ghost" onClick={() => void download(popup._id, popup.titleOfPopup.label)} data-testid="view-export">
           <FileSpreadsheet size={14} aria-hidden />
           {t('popups.export.button')}
         </Button>

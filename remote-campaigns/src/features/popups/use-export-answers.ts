@@ -14,10 +14,10 @@ import { exportPopupAnswers } from './api/export-popup-answers';
 export function useExportAnswers() {
   const { t } = useTranslation('campaigns');
   return useCallback(
-    async (id: string) => {
+    async (id: string, title: string) => {
       const notice = notifier.create({ type: 'loading', title: t('popups.export.preparing') });
       try {
-        await exportPopupAnswers(id);
+        await exportPopupAnswers(id, title.trim() ? t('popups.export.fileName', { title: title.trim() }) : '');
         notifier.update(notice, { type: 'success', title: t('popups.export.done'), duration: LIBRARY_NOTIFICATION.durationMs });
       } catch (error) {
         notifier.update(notice, { type: 'error', title: errorMessage(error, t('messages.exportEmpty')), duration: LIBRARY_NOTIFICATION.durationMs });

@@ -130,7 +130,7 @@ test('loads the last 24 hours by default, in the browser’s time zone, with ske
   expect(connected.options.scales.y.title.text).toBe('Visitors');
   expect(connected.options.plugins.legend.rtl).toBe(false);
   const views = await chartIn('chart-views', 'bar');
-  expect(views.data.datasets.map((d) => d.label)).toEqual(['Popups (4)', 'Banners (0)', 'Push notifications (1)']);
+  expect(views.data.datasets.map((d) => d.label)).toEqual(['Popup views (4)', 'Banner views (0)', 'Push notification views (1)']);
   const interactions = await chartIn('chart-interactions', 'bar');
   expect(interactions.data.labels).toEqual(['Comments', 'Reactions', 'Closes']);
   expect(interactions.data.datasets[0].data).toEqual([3, 5, 2]);

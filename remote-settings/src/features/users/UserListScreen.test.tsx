@@ -62,6 +62,8 @@ test('the super-admin sees the table: User always shown, Id and Domain hidden, n
   renderListScreen(<UserListScreen />);
   const table = await screen.findByTestId('users-table');
   await within(table).findByText('Alice');
+  // The e-mail is in its Mail column only, not again under the name.
+  expect(within(table).getAllByText('alice@example.com')).toHaveLength(1);
   const headers = within(table)
     .getAllByRole('columnheader')
     .map((h) => h.textContent);

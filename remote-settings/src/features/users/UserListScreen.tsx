@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Eye, Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Button, HStack, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
+import { Avatar, Badge, Button, HStack, PageHeader, StatePanel, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
@@ -68,12 +68,8 @@ function ClientList() {
               <Avatar.Fallback name={row.original.name} />
               {row.original.avatar && <Avatar.Image src={row.original.avatar} />}
             </Avatar.Root>
-            <Stack gap="0">
-              <Text fontWeight="medium">{row.original.name}</Text>
-              <Text fontSize="xs" color="fg.muted" dir="ltr" textAlign="start">
-                {row.original.email}
-              </Text>
-            </Stack>
+            {/* The e-mail has its own column (spec's Mail): not repeated here. */}
+            <Text fontWeight="medium">{row.original.name}</Text>
           </HStack>
         ),
       },

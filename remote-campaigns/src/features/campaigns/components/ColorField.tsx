@@ -1,6 +1,10 @@
-import { HStack, Input } from 'shared-ui';
+import { chakra, HStack, Input } from 'shared-ui';
 
-/** A colour: the browser's picker beside the hex text (typed or picked, both stay in step). */
+/**
+ * A colour: the browser's picker beside the hex text (typed or picked, both stay in step). The hex
+ * text is the field's control (its label points at it); the swatch is a plain input outside the
+ * field's context, so the two never share the field's one id.
+ */
 export function ColorField({
   value,
   onChange,
@@ -17,7 +21,21 @@ export function ColorField({
   const hex = /^#[0-9a-f]{6}$/i.test(value ?? '') ? value! : '#000000';
   return (
     <HStack gap="2">
-      <Input type="color" value={hex} onChange={(e) => onChange(e.target.value)} aria-label={label} w="12" p="1" flexShrink={0} />
+      <chakra.input
+        type="color"
+        value={hex}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={label}
+        w="12"
+        h="10"
+        p="1"
+        flexShrink={0}
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l2"
+        bg="transparent"
+        cursor="pointer"
+      />
       <Input
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}

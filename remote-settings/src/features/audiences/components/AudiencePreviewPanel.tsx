@@ -7,10 +7,13 @@ import { PREVIEW_PAGE_SIZE, type AudiencePreview } from '../use-audience-preview
 
 /**
  * The people the audience selects right now, in the Clients/reports table of spec section 2: Id
- * (hidden), Member Id, Name, Division, State, Domain, with paging and the count.
+ * (hidden), Member Id, Name, Division, State, Domain, with paging and the count. `everyone`: the
+ * audience has no condition; with nobody on the website yet, that says so rather than "0 matching
+ * people" under the builder's "everyone matches".
  */
-export function AudiencePreviewPanel({ preview }: { preview: AudiencePreview }) {
+export function AudiencePreviewPanel({ preview, everyone = false }: { preview: AudiencePreview; everyone?: boolean }) {
   const { t } = useTranslation('settings');
+  const nobodyYet = everyone && preview.total === 0 && !preview.loading && !preview.error;
   const columns = useMemo<ColumnDef<ClientMember>[]>(
     () => [
       idColumn<ClientMember>(t('audiences.preview.columns.id')),
@@ -42,7 +45,7 @@ export function AudiencePreviewPanel({ preview }: { preview: AudiencePreview }) 
             {preview.loading && <Spinner size="xs" />}
             {!preview.error && !preview.incomplete && (
               <Text fontSize="sm" color="fg.muted" data-testid="audience-preview-count">
-                {t('audiences.preview.count', { count: preview.total })}
+                {nobodyYet ? t('audiences.preview.nobodyYet') : t('audiences.preview.count', { count: preview.total })}
               </Text>
             )}
           </HStack>
@@ -71,7 +74,11 @@ export function AudiencePreviewPanel({ preview }: { preview: AudiencePreview }) 
             loading={preview.loading && preview.docs.length === 0}
             error={preview.error}
             onRetry={preview.reload}
-            empty={{ title: t('audiences.preview.empty'), description: t('audiences.preview.emptyHint') }}
+            empty={
+              nobodyYet
+                ? { title: t('audiences.preview.nobodyYet'), description: t('audiences.preview.nobodyYetHint') }
+                : { title: t('audiences.preview.empty'), description: t('audiences.preview.emptyHint') }
+            }
           />
         )}
       </Card.Body>

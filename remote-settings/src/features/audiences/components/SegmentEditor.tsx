@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { emptyAudience, segmentCreateBodySchema, type AudienceGroup } from 'contracts';
+import { audienceSize, emptyAudience, segmentCreateBodySchema, type AudienceGroup } from 'contracts';
 import { Button, Card, FormField, Heading, HStack, Input, Stack, Text, toaster } from 'shared-ui';
 import { AudienceBuilder, audienceErrorsFrom, type AudienceAttribute } from 'shared-ui/audience-builder';
 import { useTranslation } from 'shared-i18n';
@@ -109,7 +109,7 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
         </Card.Body>
       </Card.Root>
       {canPreview ? (
-        <AudiencePreviewPanel preview={preview} />
+        <AudiencePreviewPanel preview={preview} everyone={audienceSize(audience).conditions === 0} />
       ) : (
         <Text fontSize="sm" color="fg.muted" data-testid="audience-preview-denied">
           {t('audiences.preview.denied')}
