@@ -4,9 +4,9 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushNotificationDocument, WebPushPayload } from 'contracts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { WebsiteContent } from '../routes/public/content-cache';
+import type { WebsiteContent } from '../delivery/content-cache';
 import { factsOfRow } from '../routes/public/content';
-import { audienceOk, replayOk, visitHistory } from '../routes/public/decide';
+import { audienceOk, replayOk, visitHistory } from '../delivery/decide';
 import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
 
 /** At most this many requests to push services at once per process. */

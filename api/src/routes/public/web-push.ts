@@ -13,7 +13,7 @@ import { serve } from '../../http/serve';
 import { HttpError, notFound } from '../../lib/errors';
 import { explainStore } from '../../stores/explain';
 import { webPushStore } from '../../stores/web-push';
-import type { ScriptServices } from './script-services';
+import type { ScriptServices } from '../../delivery/script-services';
 
 /** The website's VAPID keys, made with web-push's generator the first time they are needed. */
 export const vapidKeysOf = (ctx: AppContext, websiteId: string) => webPushStore(ctx.db).vapidKeys(websiteId, () => webpush.generateVAPIDKeys());
