@@ -23,8 +23,9 @@ function sources(dir: string): string[] {
 /** String literals ('…', "…", `…`) holding `/api/`, comments removed first. */
 function apiLiterals(code: string): string[] {
   const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  // A relative module path ('./api/get-role') is a folder of the feature, not a URL.
-  return [...withoutComments.matchAll(/(['"`])(?:(?!\1)[^\\\n]|\\.)*(?<!\.)\/api\/(?:(?!\1)[^\\\n]|\\.)*\1/g)].map((m) => m[0]);
+  // A relative module path ('./api/get-role', '../lifecycle/api/lifecycle-calls') is a folder of a
+  // feature, not a URL.
+  return [...withoutComments.matchAll(/(['"`])(?!\.{1,2}\/)(?:(?!\1)[^\\\n]|\\.)*(?<!\.)\/api\/(?:(?!\1)[^\\\n]|\\.)*\1/g)].map((m) => m[0]);
 }
 
 test('the browser packages are found', () => {
@@ -44,4 +45,5 @@ test('the check itself finds a path written in code, and not one in a comment', 
   expect(apiLiterals('/** GET /api/roles/{id} */\nconst u = callUrl(getRoleCall);')).toEqual([]);
   expect(apiLiterals('const u = `${base}/api/roles/${id}`;')).toHaveLength(1);
   expect(apiLiterals("import { useRole } from './api/get-role';")).toEqual([]);
+  expect(apiLiterals("import type { Calls } from '../lifecycle/api/lifecycle-calls';")).toEqual([]);
 });

@@ -11,7 +11,7 @@
  */
 
 const REMOTES = ['remote-campaigns', 'remote-dashboard', 'remote-settings', 'remote-tours-checklists'];
-const SHARED = ['shared-i18n', 'shared-ui', 'shared-data', 'shared-auth', 'shared-content'];
+const SHARED = ['shared-i18n', 'shared-auth', 'shared-data', 'shared-ui', 'shared-content'];
 const WORKSPACE = ['contracts', ...SHARED, 'host', ...REMOTES, 'website-script', 'api'];
 
 /**
@@ -21,11 +21,14 @@ const WORKSPACE = ['contracts', ...SHARED, 'host', ...REMOTES, 'website-script',
 const ALLOWED = {
   contracts: [],
   'shared-i18n': ['contracts'],
-  'shared-ui': ['contracts', 'shared-i18n'],
-  // The data package (HTTP client, session, query hooks) renders nothing: no UI package below it.
-  'shared-data': ['contracts', 'shared-i18n'],
-  'shared-auth': ['contracts', 'shared-i18n', 'shared-ui', 'shared-data'],
-  'shared-content': ['contracts', 'shared-i18n', 'shared-ui', 'shared-data', 'shared-auth'],
+  // The session (tokens, user, permissions, ability): no UI, no HTTP client of the console's calls.
+  'shared-auth': ['contracts', 'shared-i18n'],
+  // The data package (the HTTP client, callApi, the query client and hooks, live events) renders
+  // nothing: it sits under every UI package, and the session is all it needs of ours.
+  'shared-data': ['contracts', 'shared-i18n', 'shared-auth'],
+  // The facade over Chakra; its form helpers read the data package's error shapes.
+  'shared-ui': ['contracts', 'shared-i18n', 'shared-auth', 'shared-data'],
+  'shared-content': ['contracts', 'shared-i18n', 'shared-auth', 'shared-data', 'shared-ui'],
   // The host and the remotes meet only through module federation (manifests and exposed screens
   // loaded at run time), never by import: each deploys on its own.
   host: ['contracts', ...SHARED],
@@ -34,6 +37,27 @@ const ALLOWED = {
   'website-script': ['contracts'],
   api: ['contracts'],
 };
+
+/**
+ * Files that still cross a layer today, each allowed the one package it needs until the move that
+ * removes it. shared-auth still holds the query client, the form helpers, the standalone page and
+ * the screen-test harness, which use shared-ui; the split of shared-auth (the `data-layer` branch)
+ * moves them to shared-data, shared-ui and shared-content. Delete the entry with that move.
+ */
+const PACKAGE_EXCEPTIONS = [
+  {
+    pkg: 'shared-auth',
+    allow: ['shared-ui'],
+    files: [
+      'shared-auth/src/queries.ts',
+      'shared-auth/src/form-errors.ts',
+      'shared-auth/src/use-confirmed-action.ts',
+      'shared-auth/src/use-dialog-form.ts',
+      'shared-auth/src/standalone/index.tsx',
+      'shared-auth/src/test-utils/screen-harness.tsx',
+    ],
+  },
+];
 
 /** Subpaths a package may import although the package as a whole is not allowed. */
 const ALLOWED_SUBPATHS = {
@@ -54,8 +78,8 @@ const FORBIDDEN_LIBRARIES = {
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEE = 'See ARCHITECTURE.md, "Layers".';
 
-function packagePatterns(pkg) {
-  const allowed = new Set([pkg, ...ALLOWED[pkg]]);
+function packagePatterns(pkg, alsoAllowed = []) {
+  const allowed = new Set([pkg, ...ALLOWED[pkg], ...alsoAllowed]);
   const subpaths = ALLOWED_SUBPATHS[pkg] ?? {};
   const patterns = WORKSPACE.filter((other) => !allowed.has(other)).map((other) => {
     const open = subpaths[other] ? `(?!/(?:${subpaths[other].map(escape).join('|')})$)` : '';
@@ -93,15 +117,17 @@ const API_ABOVE = {
 
 /**
  * Imports that break the API's layers today, each allowed for one file only until the move that
- * removes it (the `api-layers` branch moves these into their layer). Delete an entry with its move.
+ * removes it. Delete an entry with its move.
  */
 const API_EXCEPTIONS = {
-  // The user view's columns live in services/users; they move to stores/users.
+  // The user view's columns live in services/users, until they move to the users' store.
   'api/src/stores/admin.ts': ['../services/users'],
-  // The content kinds' document and rule types live beside their routes; they move under stores.
-  'api/src/stores/campaigns.ts': ['../routes/campaigns/kinds'],
-  // The seed builds demo popups with the popup rules of routes/campaigns/kinds (same move).
-  'api/src/db/seed.ts': ['../routes/campaigns/kinds', '../stores/campaigns'],
+  // The content kinds' document and rule types live beside their routes (services/campaign-kinds
+  // once the `api-layers` branch lands), while the store that reads them is generic over them:
+  // they belong in a module under stores/ (or contracts), which ends the exception.
+  'api/src/stores/campaigns.ts': ['../routes/campaigns/kinds', '../services/campaign-kinds'],
+  // The demo seed builds popups with the kinds' popup rules and writes them through the store.
+  'api/src/db/seed.ts': ['../routes/campaigns/kinds', '../services/campaign-kinds', '../stores/campaigns'],
 };
 
 function apiLayerPattern(layer, allowedSpecs = []) {
@@ -120,10 +146,10 @@ const API_NO_SCRIPTS = {
 
 const restricted = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((pattern) => ({ ...pattern, caseSensitive: true })) }] });
 
-const packageConfigs = Object.keys(ALLOWED).map((pkg) => ({
-  files: [`${pkg}/**`],
-  rules: restricted(packagePatterns(pkg)),
-}));
+const packageConfigs = [
+  ...Object.keys(ALLOWED).map((pkg) => ({ files: [`${pkg}/**`], rules: restricted(packagePatterns(pkg)) })),
+  ...PACKAGE_EXCEPTIONS.map(({ pkg, allow, files }) => ({ files, rules: restricted(packagePatterns(pkg, allow)) })),
+];
 
 const apiSourceConfigs = [
   { files: ['api/src/**'], rules: restricted([...packagePatterns('api'), API_NO_SCRIPTS]) },
@@ -139,7 +165,7 @@ const apiSourceConfigs = [
 
 /** The console's packages whose screens read data: only their `api/` folders call the HTTP client. */
 const CONSOLE_SOURCES = ['host/src/**', ...REMOTES.map((remote) => `${remote}/src/**`), 'shared-content/src/**', 'shared-ui/src/**'];
-const NOT_SCREENS = ['**/api/**', '**/*.test.*', '**/test/**', '**/test-utils/**', '**/testing.*'];
+const NOT_SCREENS = ['**/api/**', '**/*.test.*', '**/test/**', '**/test-utils/**', '**/testing/**', '**/testing.*'];
 const HTTP_MESSAGE =
   "A screen reads data through a query hook over its feature's api/ call (one file per call, derived from its contract), never by calling the API itself. " +
   'See ARCHITECTURE.md, "The data path, from contract to screen".';
@@ -182,6 +208,12 @@ const DATA_PATH_EXCEPTIONS = [
     // OpenID discovery is asked of the organisation's identity provider, not of our API.
     files: ['host/src/features/auth/identity-provider.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // The standalone page of a remote signs in before any remote code runs: the session's own call,
+    // as the host's sign-in screens below make it (once the shared-auth split moves it here).
+    files: ['shared-content/src/standalone/index.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: [
