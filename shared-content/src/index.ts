@@ -11,3 +11,4 @@ export { TargetingFields, type TargetingOptions } from './targeting/TargetingFie
 export { CheckList } from './targeting/CheckList';
 export * from './content-list';
 export * from './lifecycle';
+export * from './fields';

@@ -18,7 +18,7 @@ import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
 import { OrganisationSection, TargetingSection } from '../../campaigns/components/CampaignSections';
-import { ColorField } from '../../campaigns/components/ColorField';
+import { ColorField } from 'shared-content';
 import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
 import { EditorSection } from '../../campaigns/components/EditorLayout';
 import { EmojiPicker } from '../../campaigns/components/EmojiPicker';

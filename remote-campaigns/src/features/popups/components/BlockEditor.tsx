@@ -4,7 +4,7 @@ import { QUESTION_TYPES, type PopupDocumentInput } from 'contracts';
 import { Badge, Card, FormField, HStack, IconButton, Input, SelectField, SimpleGrid, Spacer, Stack, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
-import { ColorField } from '../../campaigns/components/ColorField';
+import { ColorField } from 'shared-content';
 import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
 import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
 

@@ -16,11 +16,11 @@ import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, SimpleGrid,
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 import { applyServerFieldErrors, fieldErrors, useInterfaceToggle, type InterfaceToggle } from 'shared-auth';
-import { TargetingFields } from 'shared-content';
+import { ColorField, TargetingFields } from 'shared-content';
 import { useFieldMessage } from '../field-messages';
 import { tourFormSchema, type TourFormValues } from '../tour-document';
 import type { TourOptions } from '../tour-options';
-import { ColorField, EnumSelect, IdSelect, Toggle } from './fields';
+import { EnumSelect, IdSelect, Toggle } from './fields';
 import { StepFields } from './StepFields';
 import { StepList } from './StepList';
 import { StepPreview } from './StepPreview';

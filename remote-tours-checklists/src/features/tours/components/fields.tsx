@@ -1,5 +1,5 @@
 import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { HStack, Input, SelectField, chakra } from 'shared-ui';
+import { SelectField, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../field-messages';
 
@@ -88,37 +88,5 @@ export function IdSelect<T extends FieldValues>({
         />
       )}
     />
-  );
-}
-
-/** A colour: the browser's picker beside the hex text. */
-export function ColorField({
-  value,
-  onChange,
-  label,
-  testId,
-  invalid,
-}: {
-  value: string | undefined;
-  onChange: (value: string) => void;
-  label: string;
-  testId?: string;
-  invalid?: boolean;
-}) {
-  const hex = /^#[0-9a-f]{6}$/i.test(value ?? '') ? value! : '#000000';
-  return (
-    <HStack gap="2">
-      <Input type="color" value={hex} onChange={(e) => onChange(e.target.value)} aria-label={label} w="12" p="1" flexShrink={0} />
-      <Input
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value)}
-        aria-label={label}
-        maxW="32"
-        dir="ltr"
-        fontFamily="mono"
-        aria-invalid={invalid || undefined}
-        data-testid={testId}
-      />
-    </HStack>
   );
 }

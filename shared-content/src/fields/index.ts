@@ -1,0 +1,2 @@
+export { ColorField } from './ColorField';
+export { QueriedItem, type QueriedItemProps, type QueriedItemTexts } from './QueriedItem';
