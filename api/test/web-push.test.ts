@@ -6,7 +6,7 @@ import { groupOf } from './matrix/groups';
 import { visitorToken } from './support/visitor-events';
 import { PushServiceStandIn } from './support/push-service';
 import { identityHash } from '../src/lib/identity-hash';
-import { clientMembers, groupMembers, pushJobs, pushSubscriptions, visitorEvents, websites } from '../src/db/schema';
+import { clientMembers, emailSuppressions, groupMembers, pushJobs, pushSubscriptions, visitorEvents, websites } from '../src/db/schema';
 
 /**
  * Web Push, end to end on the API's side: subscriptions stored under the visitor token, published
@@ -184,4 +184,24 @@ test('subscribing needs the visitor’s own token and a real subscription', asyn
   expect(bad.statusCode).toBe(400);
   expect(Object.keys(bad.json().errors ?? {}).length).toBeGreaterThan(0);
   expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
+});
+
+test('the people list shows how campaigns reach each person: e-mail standing and push subscriptions', async () => {
+  const s = await site();
+  const ada = (await visitor(s, 'v-ada', 'ada'))!;
+  await t.ctx.db.update(clientMembers).set({ email: 'Ada@example.test' }).where(eq(clientMembers.id, ada));
+  const bob = (await visitor(s, 'v-bob', 'bob'))!;
+  await t.ctx.db.update(clientMembers).set({ email: 'bob@example.test' }).where(eq(clientMembers.id, bob));
+  await visitor(s, 'v-cy', 'cy');
+  await t.ctx.db.insert(emailSuppressions).values({ websiteId: s.u.websiteId, email: 'ada@example.test', reason: 'unsubscribed', clientMemberId: ada });
+  expect((await subscribe(s, 'v-ada', push.subscribe())).statusCode).toBe(201);
+  expect((await subscribe(s, 'v-ada', push.subscribe())).statusCode).toBe(201);
+  const res = await t.request({ method: 'GET', url: '/api/client-members?page=1&pageSize=10', headers: s.u.headers });
+  expect(res.statusCode).toBe(200);
+  const reach = Object.fromEntries((res.json().docs as { memberId: string; reach: unknown }[]).map((d) => [d.memberId, d.reach]));
+  expect(reach).toEqual({
+    ada: { email: 'unsubscribed', pushSubscriptions: 2 },
+    bob: { email: 'subscribed', pushSubscriptions: 0 },
+    cy: { email: 'none', pushSubscriptions: 0 },
+  });
 });

@@ -103,16 +103,10 @@ export class PushSender {
         const item = content?.items.find((i) => i.id === p.contentId);
         if (!content || !item) continue; // not served now (a scheduled one not started in the cache's view): weighed later
         const facts = factsOfRow(await content.visitorFacts(p.visitorId));
-        const { history, dayStart } = visitHistory([item], facts, {
-          url: new URL('https://x.invalid'),
-          device: 'web',
-          now: now.getTime(),
-          open: new Set(),
-          seen: new Set(),
-        });
-        const send =
-          audienceOk(item, facts) &&
-          replayOk(item, { url: new URL('https://x.invalid'), device: 'web', now: now.getTime(), open: new Set(), seen: new Set() }, history, dayStart);
+        // No page: only the audience and the show-once rule of the content call apply.
+        const visit = { url: new URL('https://push.invalid/'), device: 'web' as const, now: now.getTime(), open: new Set<string>(), seen: new Set<string>() };
+        const { history, dayStart } = visitHistory([item], facts, visit);
+        const send = audienceOk(item, facts) && replayOk(item, visit, history, dayStart);
         weighed.push({ ...p, send });
       }
     }

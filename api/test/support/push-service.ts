@@ -1,4 +1,3 @@
-/// <reference path="./http-ece.d.ts" />
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
