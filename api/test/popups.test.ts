@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, POPUP_WIDTHS, type PopupBlockInput } from 'contracts';
 import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
-import { contentGroups, contents, tags, websites, workspaces } from '../src/db/schema';
+import { clientMembers, contentGroups, contents, tags, visitors, websites, workspaces } from '../src/db/schema';
 import { contentOf, popupBody } from './support/campaigns';
 import { groupOf, membersOf } from './matrix/groups';
 import { segmentOf } from './matrix/audiences';
@@ -336,6 +336,20 @@ describe('comments and reactions posted through the public events call', () => {
         .docs.map((c: { body: string }) => c.body)
         .sort(),
     ).toEqual(['Great', 'Nice']);
+
+    // Once `identify` linked a visitor to a person, the console gets the person's name; the others stay anonymous (null).
+    const [ada] = await t.ctx.db
+      .insert(clientMembers)
+      .values({ websiteId: owner.websiteId, memberId: `ada-${randomId()}`, username: 'Ada Lovelace' })
+      .returning();
+    await t.ctx.db.insert(visitors).values({ websiteId: owner.websiteId, visitorId: 'v1', clientMemberId: ada.id });
+    const named = (await t.request({ method: 'GET', url: `/api/popups/${id}/comments`, headers: owner.headers })).json().docs;
+    expect(Object.fromEntries(named.map((c: { body: string; visitorName: string | null }) => [c.body, c.visitorName]))).toEqual({
+      Nice: 'Ada Lovelace',
+      Great: null,
+    });
+    const reacted = (await t.request({ method: 'GET', url: `/api/popups/${id}/reacts`, headers: owner.headers })).json().docs;
+    expect(reacted.map((r: { visitorName: string | null }) => r.visitorName).sort()).toEqual(['Ada Lovelace', null, null]);
 
     const thumbs = await t.request({ method: 'GET', url: `/api/popups/${id}/reacts?emoji=${encodeURIComponent('👍')}`, headers: owner.headers });
     expect(thumbs.json().docs).toHaveLength(2);

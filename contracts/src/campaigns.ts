@@ -717,14 +717,15 @@ export type CampaignPage = z.infer<typeof campaignPageSchema>;
 
 /** GET /api/{popups|banners}/{id}/comments: paging, newest first. */
 export const commentListQuerySchema = pageQuerySchema;
-export const commentSchema = z.object({ _id: z.string(), visitorId: z.string(), body: z.string(), createdAt: z.string() });
+/** `visitorName`: the person's name (else their member id) once `identify` linked the visitor; null while anonymous. */
+export const commentSchema = z.object({ _id: z.string(), visitorId: z.string(), visitorName: z.string().nullable(), body: z.string(), createdAt: z.string() });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pagedSchema(commentSchema);
 
 /** GET /api/{popups|banners}/{id}/reacts: paging and the emoji filter. */
 export const reactListQuerySchema = pageQuerySchema.extend({ emoji: z.string().min(1).max(LIMITS.emojiMax).optional() });
 export type ReactListQuery = z.input<typeof reactListQuerySchema>;
-export const reactSchema = z.object({ _id: z.string(), visitorId: z.string(), emoji: z.string(), createdAt: z.string() });
+export const reactSchema = z.object({ _id: z.string(), visitorId: z.string(), visitorName: z.string().nullable(), emoji: z.string(), createdAt: z.string() });
 export type Reaction = z.infer<typeof reactSchema>;
 export const reactPageSchema = pagedSchema(reactSchema);
 

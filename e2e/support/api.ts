@@ -234,9 +234,9 @@ export class SignpostApi {
     return data._id;
   }
 
-  /** Creates a popup: a one-page text popup titled `title` in `workspace`; its id. */
-  public async createPopup(session: ApiSession, title: string, workspace: string | null): Promise<string> {
-    const body = { titleOfPopup: { label: title }, content: [{ id: 'p1', content: [{ id: 'b1', kind: 'text', text: title }] }], workspace };
+  /** Creates a popup: a one-page text popup titled `title` in `workspace` (`fields` replace the defaults); its id. */
+  public async createPopup(session: ApiSession, title: string, workspace: string | null, fields: Record<string, unknown> = {}): Promise<string> {
+    const body = { titleOfPopup: { label: title }, content: [{ id: 'p1', content: [{ id: 'b1', kind: 'text', text: title }] }], workspace, ...fields };
     const { data } = await this.call<{ data: { _id: string } }>(popupKind.calls.create.method, callUrl(popupKind.calls.create), { session, body });
     return data._id;
   }

@@ -23,7 +23,7 @@ async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: D
 }
 
 /** Creates and publishes a popup through the editor; answers its id. */
-async function publishPopup(page: Page, spec: { title: string; text: string; href?: string; displaySeconds?: number }): Promise<string> {
+async function publishPopup(page: Page, spec: { title: string; text: string; href?: string; displaySeconds?: number; centre?: boolean }): Promise<string> {
   const list = new PopupListPage(page);
   const editor = new PopupEditorPage(page);
   await list.navigate();
@@ -34,6 +34,8 @@ async function publishPopup(page: Page, spec: { title: string; text: string; hre
   await editor.block(1).getByTestId('block-text').fill(spec.text);
   if (spec.href) await editor.href.fill(spec.href);
   if (spec.displaySeconds) await editor.displayTime.fill(String(spec.displaySeconds));
+  // In the centre a popup is modal (focus moves into it); in a corner it leaves focus on the page.
+  if (spec.centre) await page.getByTestId('field-position').selectOption('center');
   await editor.submit.click();
   await list.expectSuccessToast('Popup created successfully');
   await expect(list.row(spec.title)).toContainText('Public');
@@ -137,7 +139,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
     const homeTitle = unique('Home hello');
     const docsTitle = unique('Docs tip');
     // The first on every page (no rule), the second on /docs only: on /docs both could show.
-    const homeId = await publishPopup(signedInPage, { title: homeTitle, text: 'Welcome home.' });
+    const homeId = await publishPopup(signedInPage, { title: homeTitle, text: 'Welcome home.', centre: true });
     const docsId = await publishPopup(signedInPage, { title: docsTitle, text: 'Read the getting started guide.', href: '/docs' });
     try {
       const { site, close } = await visitor(browser, product.demoSiteURL);
@@ -211,7 +213,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
   }) => {
     test.setTimeout(150_000);
     const title = unique('All done');
-    const id = await publishPopup(signedInPage, { title, text: 'Nice work finishing those.', href: '#/completed' });
+    const id = await publishPopup(signedInPage, { title, text: 'Nice work finishing those.', href: '#/completed', centre: true });
     try {
       const { site, close } = await visitor(browser, product.demoSiteURL);
       try {

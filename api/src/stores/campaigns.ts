@@ -319,15 +319,25 @@ const groupNames = sql<TargetName[]>`coalesce((select json_agg(json_build_object
 const audienceNames = sql<TargetName[]>`coalesce((select json_agg(json_build_object('_id', ${segments.id}, 'name', ${segments.name}) order by ${segments.name})
   from ${contentSegments} join ${segments} on ${segments.id} = ${contentSegments.segmentId} where ${contentSegments.contentId} = ${contents.id}), '[]'::json)`;
 
-const commentView = (c: typeof contentComments.$inferSelect): Comment => ({
+/**
+ * The name of the person a visitor was identified as (`identify`), else their member id; null while
+ * the visitor is anonymous. The console shows it instead of the script's random visitor id.
+ */
+const visitorNameOf = (websiteId: string, table: 'content_comments' | 'content_reactions') =>
+  sql<string | null>`(select coalesce(cm.username, cm.member_id) from visitors v join client_members cm on cm.id = v.client_member_id
+    where v.website_id = ${websiteId}::uuid and v.visitor_id = ${sql.raw(`"${table}"."visitor_id"`)})`;
+
+const commentView = (c: typeof contentComments.$inferSelect, visitorName: string | null): Comment => ({
   _id: c.id,
   visitorId: c.visitorId,
+  visitorName,
   body: c.body,
   createdAt: c.createdAt.toISOString(),
 });
-const reactionView = (r: typeof contentReactions.$inferSelect): Reaction => ({
+const reactionView = (r: typeof contentReactions.$inferSelect, visitorName: string | null): Reaction => ({
   _id: r.id,
   visitorId: r.visitorId,
+  visitorName,
   emoji: r.emoji,
   createdAt: r.createdAt.toISOString(),
 });
@@ -624,14 +634,14 @@ export function campaignsStore<D extends KindDocument>(
         q,
         ({ limit, offset }) =>
           db
-            .select({ c: contentComments, total: TOTAL })
+            .select({ c: contentComments, name: visitorNameOf(websiteId, 'content_comments'), total: TOTAL })
             .from(contentComments)
             .where(where)
             .orderBy(desc(contentComments.createdAt), desc(contentComments.id))
             .limit(limit)
             .offset(offset),
         async () => (await db.select({ n: COUNT }).from(contentComments).where(where))[0].n,
-        (r) => commentView(r.c),
+        (r) => commentView(r.c, r.name),
       );
     },
 
@@ -643,14 +653,14 @@ export function campaignsStore<D extends KindDocument>(
         q,
         ({ limit, offset }) =>
           db
-            .select({ r: contentReactions, total: TOTAL })
+            .select({ r: contentReactions, name: visitorNameOf(websiteId, 'content_reactions'), total: TOTAL })
             .from(contentReactions)
             .where(where)
             .orderBy(desc(contentReactions.createdAt), desc(contentReactions.id))
             .limit(limit)
             .offset(offset),
         async () => (await db.select({ n: COUNT }).from(contentReactions).where(where))[0].n,
-        (r) => reactionView(r.r),
+        (r) => reactionView(r.r, r.name),
       );
     },
 

@@ -23,7 +23,10 @@ function WebsiteSwitcher() {
           data-testid="website-switcher"
           // The accessible name starts with the visible text (WCAG 2.5.3, label in name).
           aria-label={`${activeWebsite?.name ?? t('header.noWebsite')}, ${t('header.website')}`}
-          maxW={{ base: '32', md: '64' }}
+          maxW={{ base: '40', md: '64' }}
+          // On a phone it gives up width first, so the header's end (the account menu) stays on screen.
+          minW="0"
+          flexShrink={1}
         >
           <Globe size={16} aria-hidden />
           {/* dir="auto": a Latin name in the Arabic console keeps its start and loses its end to the ellipsis. */}
@@ -182,7 +185,7 @@ export function Header() {
       </IconButton>
       <WebsiteSwitcher />
       <Spacer />
-      <HStack gap="1">
+      <HStack gap={{ base: '0', md: '1' }} flexShrink={0}>
         <LanguageMenu />
         <ThemeToggle />
         <NotificationBell />

@@ -8,6 +8,14 @@ import { useComments } from './api/list-comments';
 import { useReactions } from './api/list-reacts';
 import type { FeedbackCalls } from './kinds';
 
+/**
+ * Who wrote or reacted: the person's name once the website identified them, else "Visitor 3f2a…"
+ * (the start of the script's random id: enough to tell two anonymous visitors apart).
+ */
+export function visitorLabel(t: (key: string, options?: Record<string, unknown>) => string, v: { visitorId: string; visitorName: string | null }): string {
+  return v.visitorName ?? t('feedback.anonymousVisitor', { id: v.visitorId.slice(0, 4) });
+}
+
 function Pager({ page, hasMore, onPage }: { page: number; hasMore: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation('common');
   if (page === 1 && !hasMore) return null;
@@ -37,8 +45,8 @@ function Comments({ namespace, calls, id }: { namespace: string; calls: Feedback
       {docs.map((c) => (
         <Stack key={c._id} gap="1" borderBottomWidth="1px" pb="2">
           <HStack justify="space-between">
-            <Text fontSize="xs" fontFamily="mono" dir="ltr">
-              {c.visitorId}
+            <Text fontSize="xs" dir="auto">
+              {visitorLabel(t, c)}
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {format.date(c.createdAt)}
@@ -95,8 +103,8 @@ function Reactions({ namespace, calls, id }: { namespace: string; calls: Feedbac
             <HStack key={r._id} justify="space-between" borderBottomWidth="1px" pb="1">
               <HStack gap="3">
                 <Text fontSize="xl">{r.emoji}</Text>
-                <Text fontSize="xs" fontFamily="mono" dir="ltr">
-                  {r.visitorId}
+                <Text fontSize="xs" dir="auto">
+                  {visitorLabel(t, r)}
                 </Text>
               </HStack>
               <Text fontSize="xs" color="fg.muted">

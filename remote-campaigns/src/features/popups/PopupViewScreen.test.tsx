@@ -87,20 +87,32 @@ describe('PopupViewScreen', () => {
       if (call.url === `/api/popups/${ID}`) return { status: 200, data: { data: saved } };
       const meta = { totalDocs: 1, page: 1, limit: 10, hasMore: false, nextPage: null };
       if (call.url === `/api/popups/${ID}/comments`)
-        return { status: 200, data: { docs: [{ _id: 'c1', visitorId: 'v-1', body: 'Lovely!', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+        return {
+          status: 200,
+          data: {
+            docs: [{ _id: 'c1', visitorId: '3f2a9c1e-0000-4000-8000-000000000001', visitorName: null, body: 'Lovely!', createdAt: '2025-01-02T00:00:00.000Z' }],
+            meta,
+          },
+        };
       if (call.url === `/api/popups/${ID}/count-reacts`) return { status: 200, data: { data: [{ emoji: '👍', count: 2 }], total: 2 } };
       if (call.url === `/api/popups/${ID}/reacts`)
-        return { status: 200, data: { docs: [{ _id: 'r1', visitorId: 'v-2', emoji: '👍', createdAt: '2025-01-02T00:00:00.000Z' }], meta } };
+        return {
+          status: 200,
+          data: { docs: [{ _id: 'r1', visitorId: 'v-2', visitorName: 'Ada Lovelace', emoji: '👍', createdAt: '2025-01-02T00:00:00.000Z' }], meta },
+        };
       return undefined;
     });
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('view-feedback'));
     const dialog = await screen.findByTestId('feedback-dialog');
     expect(await within(dialog).findByText('Lovely!')).toBeInTheDocument();
+    // An anonymous visitor by the start of their id, not the whole UUID; an identified one by name.
+    expect(within(dialog).getByText('Visitor 3f2a…')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/3f2a9c1e-0000/)).toBeNull();
     await user.click(within(dialog).getByTestId('feedback-reactions-tab'));
     await user.click(await within(dialog).findByRole('button', { name: /👍/ }));
     await waitFor(() => expect(calls.some((c) => c.url === `/api/popups/${ID}/reacts` && c.params?.emoji === '👍')).toBe(true));
-    expect(await within(dialog).findByText('v-2')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Ada Lovelace')).toBeInTheDocument();
   });
 
   it('says when the popup does not exist or is of another website', async () => {
