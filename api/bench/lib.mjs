@@ -7,6 +7,8 @@
 //   - signing in, and the figures: p95 over every response time, one request at a time and under
 //     autocannon's load;
 //   - the last output line, which `pnpm bench` (scripts/bench/index.mjs) parses as JSON.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +16,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startProduct } from '../../scripts/lib/product.mjs';
-import { getThrowawayPostgres } from '../../scripts/lib/pg-throwaway.mjs';
+import { getThrowawayPostgres } from '../scripts/pg-throwaway.mjs';
 
 // ── settings ─────────────────────────────────────────────────────────────────
 
@@ -58,9 +59,45 @@ export function assertLoopback(url) {
 
 // ── the API on a throwaway database ──────────────────────────────────────────
 
-/** The built API alone, on loopback, quiet (its warnings would drown the bench's own lines). */
-const startApi = (dataDir, port, env) =>
-  startProduct({ dataDir, apps: ['api'], ports: { api: port }, hostname: '127.0.0.1', quiet: true, env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } });
+const API_MAIN = path.resolve(import.meta.dirname, '..', 'dist', 'main.js');
+
+/**
+ * The built API alone, on loopback, quiet (its warnings would drown the bench's own lines; the last
+ * ones are shown if it fails to start): `{ urls: { api }, stop() }` once /api/health answers ok.
+ * Started here rather than through the repository's scripts/, which the API never imports.
+ */
+async function startApi(dataDir, port, env) {
+  if (!existsSync(API_MAIN)) throw new Error('api/dist/main.js is missing: build it with `pnpm --filter api build`');
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [API_MAIN], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  let gone = null;
+  exited.then((code) => (gone = code));
+  const stop = async () => {
+    if (gone === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (gone !== null) throw new Error(`the API exited with code ${gone}:\n${tail}`);
+    const ok = await fetch(`${url}/api/health`)
+      .then(async (res) => res.ok && (await res.json().catch(() => ({}))).ok === true)
+      .catch(() => false);
+    if (ok) return { urls: { api: url }, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the API did not answer ${url}/api/health within 2 minutes:\n${tail}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 /**
  * PGlite: first start (migrate, seed), stop (PGlite cannot be opened by two processes), `seed(query)`

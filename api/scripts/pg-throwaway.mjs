@@ -98,6 +98,23 @@ export async function startThrowawayPostgres(options = {}) {
   };
 }
 
+/**
+ * A cluster when one can be started here: `{ pg }`, else `{ pg: null, reason }` (PostgreSQL not
+ * installed, or it failed to start), so a bench or a test run can say why it skipped PostgreSQL.
+ */
+export async function getThrowawayPostgres() {
+  try {
+    pgBin();
+  } catch {
+    return { pg: null, reason: 'PostgreSQL is not installed (apt-get install -y postgresql)' };
+  }
+  try {
+    return { pg: await startThrowawayPostgres(), reason: null };
+  } catch (err) {
+    return { pg: null, reason: `could not start a throwaway PostgreSQL: ${err.message}` };
+  }
+}
+
 // CLI: node pg-throwaway.mjs <command…>
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const command = process.argv.slice(2);

@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
 import type { EmailDocument } from 'contracts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { websites } from '../db/schema';
 import { renderCampaignEmail } from '../mail/campaign-email';
 import type { Mailer } from '../mail/mailer';
-import { emailsStore, type ClaimedJob } from '../stores/emails';
+import { emailsStore, siteNamesOf, type ClaimedJob } from '../stores/emails';
 
 /** At most this many SMTP conversations at once per process. */
 const CONCURRENCY = 5;
@@ -125,8 +123,7 @@ export class EmailSender {
   private async loadSiteNames(jobs: ClaimedJob[]) {
     const missing = [...new Set(jobs.map((j) => j.websiteId))].filter((id) => !this.siteNames.has(id));
     if (missing.length === 0) return;
-    const rows = await this.db.select({ id: websites.id, name: websites.name, domain: websites.domain }).from(websites).where(inArray(websites.id, missing));
-    for (const r of rows) this.siteNames.set(r.id, r.name || r.domain);
+    for (const [id, name] of await siteNamesOf(this.db, missing)) this.siteNames.set(id, name);
   }
 
   private async deliver(job: ClaimedJob): Promise<void> {
@@ -171,6 +168,5 @@ export class EmailSender {
 
 /** The site name shown in an e-mail's footer. */
 export async function siteNameOf(db: Db, websiteId: string): Promise<string> {
-  const [row] = await db.select({ name: websites.name, domain: websites.domain }).from(websites).where(eq(websites.id, websiteId)).limit(1);
-  return row ? row.name || row.domain : '';
+  return (await siteNamesOf(db, [websiteId])).get(websiteId) ?? '';
 }

@@ -19,7 +19,9 @@ function holdsEverything(auth: AuthContext): boolean {
 /** The permissions of `wanted` the caller does not hold, in a stable order (none for the exempt). */
 export function permissionsBeyondCaller(auth: AuthContext, wanted: Iterable<string>): string[] {
   if (holdsEverything(auth)) return [];
-  return [...new Set(wanted)].filter((p) => !auth.permissions.has(p)).sort();
+  // Wanted permissions come from a request or a stored role: plain strings, which may name no permission at all.
+  const held: ReadonlySet<string> = auth.permissions;
+  return [...new Set(wanted)].filter((p) => !held.has(p)).sort();
 }
 
 export const roleAboveCaller = (missing: string[]): Message => ({ code: 'roles.holdsPermissionsNotHeld', params: { names: missing.join(', ') } });

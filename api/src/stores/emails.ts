@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } fro
 import { z } from 'zod';
 import type { AudienceGroup, EmailDocument, EmailRecipient, EmailStats, Paged } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { clientMembers, contents, emailJobs, emailSends, emailSuppressions, groupMembers, segments } from '../db/schema';
+import { clientMembers, contents, emailJobs, emailSends, emailSuppressions, groupMembers, segments, websites } from '../db/schema';
 import { attributeTypesOf } from './attributes';
 import { compileStoredAudience } from './audience-compiler';
 import { COUNT, selectPage, TOTAL } from './paged-select';
@@ -52,6 +52,13 @@ async function recipientsWhere(db: DbOrTx, websiteId: string, t: EmailTargeting)
     target = compileStoredAudience(t.dynamicAudience, await attributeTypesOf(db, websiteId));
   }
   return and(...base, target)!;
+}
+
+/** The site name an e-mail's footer shows (the website's name, else its domain), by website id; unknown ids are left out. */
+export async function siteNamesOf(db: DbOrTx, websiteIds: string[]): Promise<Map<string, string>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await db.select({ id: websites.id, name: websites.name, domain: websites.domain }).from(websites).where(inArray(websites.id, websiteIds));
+  return new Map(rows.map((r) => [r.id, r.name || r.domain] as const));
 }
 
 export interface ClaimedJob {

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { User } from 'contracts';
+import type { Permission, User } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, tokenFamilies, userRoles, users, websites } from '../db/schema';
 
@@ -9,8 +9,8 @@ export interface AuthContext {
   organisationId: string;
   familyId: string;
   isSuperAdmin: boolean;
-  /** Union of the permissions of all the user's roles (spec section 6). */
-  permissions: Set<string>;
+  /** Union of the permissions of all the user's roles (spec section 6), typed so that a misspelt permission does not compile. */
+  permissions: ReadonlySet<Permission>;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function loadAuthContext(db: DbOrTx, familyId: string) {
       isSuperAdmin: users.isSuperAdmin,
       familyRevokedAt: tokenFamilies.revokedAt,
       familyExpiresAt: tokenFamilies.expiresAt,
-      permissions: sql<string[]>`coalesce((
+      permissions: sql<Permission[]>`coalesce((
         select array_agg(distinct p) from ${userRoles}
         join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
         cross join unnest(${roles.permissions}) as p
