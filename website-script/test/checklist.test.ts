@@ -123,7 +123,9 @@ test('ticked, visited and tracked tasks are done, reported, kept over a reload, 
   // Another page: the page rule matches there (the content call announces the page).
   window.history.replaceState(null, '', '/pricing');
   window.dispatchEvent(new CustomEvent('signpost:content'));
-  expect(emitted).toContainEqual({ type: 'task', fields: { target: 'page' } });
+  expect(launcher().textContent).toContain('1');
+  // The server records page visits itself (the content call): the page reports only what only it sees.
+  expect(emitted.filter((e) => e.type === 'task')).toEqual([{ type: 'task', fields: { target: 'tick' } }]);
 
   // A reload on another page: what was done stays done.
   window.history.replaceState(null, '', '/');
@@ -140,6 +142,17 @@ test('ticked, visited and tracked tasks are done, reported, kept over a reload, 
   expect(root()!.querySelector('[role="status"]')).toBeNull();
   expect(confetti).toHaveBeenCalledTimes(1);
   expect(heads().every((h) => h.closest('li')!.classList.contains('isdone'))).toBe(true);
+});
+
+test('an element clicked on the page completes its task, reported for the server to check', () => {
+  const it = item();
+  it.checklist.tasks[0] = { ...it.checklist.tasks[0], completion: { type: 'click', selector: '#x' } };
+  show(it);
+  document.getElementById('x')!.click();
+  expect(launcher().textContent).toContain('2');
+  expect(emitted).toContainEqual({ type: 'task', fields: { target: 'tick' } });
+  window.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: 'signed-up' } }));
+  expect(emitted.filter((e) => e.type === 'task')).toHaveLength(1);
 });
 
 test("the server's word completes a task (a tour completed, an attribute, another device)", () => {

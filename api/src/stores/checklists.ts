@@ -1,14 +1,15 @@
 import { and, eq, ilike, inArray, isNotNull, max, min, or, sql } from 'drizzle-orm';
 import type { ChecklistDocument, ChecklistUserRow } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { clientMembers, visitorEvents, visitors } from '../db/schema';
+import { clientMembers, contents, visitorEvents, visitors } from '../db/schema';
 import { likePattern } from './paged-select';
 
 /*
  * A checklist's completion, from what visitors really did (visitor_events): a task is done for a
  * visitor at the first of
- *  - a `task` event of the checklist with target = the task id (ticked by hand, or a page visited or
- *    an element clicked, which only the page sees and reports);
+ *  - a `task` event of the checklist with target = the task id: ticked by hand or an element clicked,
+ *    which only the page sees and reports (checked against the task's rule when received), or a page
+ *    visited, which the server records itself from the content call the script makes on every page;
  *  - for an `event` rule, a `track` event of that name (detail.name);
  *  - for a `tour` rule, a `complete` event of that tour;
  *  - for an `attribute` rule, the person's attribute holding the value (when: the visitor's first event
@@ -97,6 +98,44 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
   }
 
   return {
+    /** Each checklist's task rules by task id (its published document): what a page's `task` event is checked against. */
+    async taskRules(checklistIds: string[]): Promise<Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>> {
+      const rules = new Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>();
+      if (checklistIds.length === 0) return rules;
+      const rows = await db
+        .select({ id: contents.id, document: contents.document })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), eq(contents.kind, 'checklist'), inArray(contents.id, checklistIds)));
+      for (const r of rows) {
+        const tasks = ((r.document as Partial<ChecklistDocument>).tasks ?? []) as ChecklistDocument['tasks'];
+        rules.set(r.id, new Map(tasks.map((task) => [task.id, task.completion.type])));
+      }
+      return rules;
+    },
+
+    /**
+     * Page-visit tasks the visitor's page view completes, as `task` events the server writes itself:
+     * one per visitor and task ever (a deterministic event id; the website's unique index keeps it once).
+     */
+    async recordVisits(visitorId: string, tasks: { checklistId: string; taskId: string }[], at: Date): Promise<void> {
+      if (tasks.length === 0) return;
+      await db
+        .insert(visitorEvents)
+        .values(
+          tasks.map((x) => ({
+            eventId: `visit:${x.checklistId}:${x.taskId}:${visitorId}`,
+            websiteId,
+            type: 'task' as const,
+            visitorId,
+            contentId: x.checklistId,
+            contentKind: 'checklist' as const,
+            target: x.taskId,
+            occurredAt: at,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
     /**
      * Every participant's tasks done and when, most recently active first; `seen` and `dismissed` for
      * the funnel. The checklist's document says which rules its tasks have.

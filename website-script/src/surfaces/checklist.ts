@@ -90,10 +90,12 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   const left = () => c.tasks.filter((x) => !done[x.id]).length;
 
   function complete(id: string) {
-    if (done[id] || !c.tasks.some((x) => x.id === id)) return;
+    const task = c.tasks.find((x) => x.id === id);
+    if (done[id] || !task) return;
     done[id] = new Date().toISOString();
-    ctx.emit('task', { target: id });
-    live.textContent = `${c.tasks.find((x) => x.id === id)?.title ?? ''}: ${t.taskDone}`;
+    // Reported only what only the page sees (the server refuses the rest: it saw those itself).
+    if (task.completion.type === 'manual' || task.completion.type === 'click') ctx.emit('task', { target: id });
+    live.textContent = `${task.title}: ${t.taskDone}`;
     if (left() === 0) ctx.emit('complete');
     save();
     render();
