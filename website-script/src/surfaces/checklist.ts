@@ -6,6 +6,7 @@ import type { ItemOf, Surface, SurfaceContext } from './types';
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
+[hidden]{display:none!important}
 .wrap{position:fixed;inset-block-end:20px;inset-inline-end:20px;z-index:${TOP};display:flex;flex-direction:column;align-items:flex-end;gap:10px}
 .launcher{display:inline-flex;align-items:center;gap:8px;border:0;border-radius:24px;padding:10px 16px;background:#0958d9;color:#fff;font-weight:600;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .badge{min-inline-size:22px;block-size:22px;border-radius:11px;background:#fff;color:#0958d9;display:inline-flex;align-items:center;justify-content:center;font-size:12px}
