@@ -292,4 +292,36 @@ describe('the content call', () => {
     expect((await content('zoe')).checklistsDone).toEqual({ [c._id]: [signUp] });
     expect((await content('someone-else')).checklistsDone).toEqual({ [c._id]: [] });
   });
+
+  test('a page visited counts from its content call, once identified on any of the person’s devices', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
+    const c = await created(checklistBody({ title: 'Visits', tasks: [{ title: 'Visit pricing', completion: { type: 'page', url: '/pricing' } }] }), u);
+    await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
+    const [visit] = c.tasks.map((x) => x.id);
+    const content = async (visitorId: string, path: string) => {
+      const q = new URLSearchParams({ visitorId, url: `https://${w.domain}${path}`, device: 'web' });
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/${w.publicKey}/content?${q}` });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { checklistsDone: Record<string, string[]> }).checklistsDone[c._id];
+    };
+    const identify = async (visitorId: string) =>
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: `/api/public/${w.publicKey}/identify`,
+            payload: { visitorId, externalId: 'kim-1', name: 'Kim', userHash: identityHash(w.identitySecret, 'kim-1') },
+          })
+        ).statusCode,
+      ).toBeLessThan(300);
+    expect(await content('kim-laptop', '/')).toEqual([]);
+    expect(await content('kim-phone', '/pricing')).toEqual([visit]);
+    // The laptop has not visited it; once both are Kim, the phone's visit counts there too.
+    expect(await content('kim-laptop', '/about')).toEqual([]);
+    await identify('kim-phone');
+    await identify('kim-laptop');
+    expect(await content('kim-laptop', '/about')).toEqual([visit]);
+    expect(await content('stranger', '/about')).toEqual([]);
+  });
 });

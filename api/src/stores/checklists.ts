@@ -65,6 +65,15 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
     };
   }
 
+  /** The visitor ids a person has been on this website (their devices and browsers). */
+  async function visitorsOf(memberId: string): Promise<string[]> {
+    const rows = await db
+      .select({ visitorId: visitors.visitorId })
+      .from(visitors)
+      .where(and(eq(visitors.websiteId, websiteId), eq(visitors.clientMemberId, memberId)));
+    return rows.map((r) => r.visitorId);
+  }
+
   async function participants(checklistId: string, search?: string): Promise<Participant[]> {
     const rows = await db
       .select({
@@ -143,7 +152,10 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
     async done(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, search?: string, only?: string): Promise<ChecklistUserDone[]> {
       const people = only ? [await visitor(only)] : await participants(checklistId, search);
       if (people.length === 0) return [];
-      const ids = people.map((p) => p.visitorId);
+      // One visitor asking (the content call): once identified, what the person did on any device counts.
+      const siblings = only && people[0].memberId ? await visitorsOf(people[0].memberId) : [];
+      const ids = [...new Set([...people.map((p) => p.visitorId), ...siblings])];
+      const as = (visitorId: string) => (siblings.includes(visitorId) ? people[0].visitorId : visitorId);
       const eventNames = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'event' ? [t.completion.name] : [])))];
       const tourIds = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'tour' ? [t.completion.tourId] : [])))];
       const name = sql<string | null>`${visitorEvents.detail}->>'name'`;
@@ -169,9 +181,11 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
       const firstOf = new Map<string, Map<string, Date>>();
       for (const e of events) {
         const key = e.contentId === checklistId ? `${e.type}|${e.target ?? ''}` : e.type === 'track' ? `track|${e.name}` : `tour|${e.contentId}`;
-        const m = firstOf.get(e.visitorId) ?? new Map<string, Date>();
-        m.set(key, new Date(e.at ?? 0));
-        firstOf.set(e.visitorId, m);
+        const m = firstOf.get(as(e.visitorId)) ?? new Map<string, Date>();
+        const at = new Date(e.at ?? 0);
+        const known = m.get(key);
+        if (!known || at < known) m.set(key, at);
+        firstOf.set(as(e.visitorId), m);
       }
 
       return people
