@@ -168,12 +168,19 @@ describe('completion from real events', () => {
     await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
     const [tick, page, click, event, attribute, tourTask] = c.tasks.map((x) => x.id);
 
-    // Ada does everything: the page reports the ticked, visited and clicked tasks; the server sees the
-    // tracked event, her attribute and the tour's completion itself.
+    // Ada does everything: the page reports the ticked and clicked tasks; the server sees her visit to
+    // the pricing page (her page's content call), the tracked event, her attribute and the tour's
+    // completion itself.
+    const onPage = async (visitorId: string, path: string) => {
+      const q = new URLSearchParams({ visitorId, url: `https://${w.domain}${path}`, device: 'web' });
+      expect((await t.app.inject({ method: 'GET', url: `/api/public/${w.publicKey}/content?${q}` })).statusCode).toBe(200);
+    };
+    await onPage('ada', '/pricing');
+    await onPage('ada', '/pricing');
+    await onPage('bob', '/about');
     const answers = await postVisitorEvents(t, w.publicKey, [
       { visitorId: 'ada', type: 'view', contentId: c._id },
       { visitorId: 'ada', type: 'task', contentId: c._id, target: tick },
-      { visitorId: 'ada', type: 'task', contentId: c._id, target: page },
       { visitorId: 'ada', type: 'task', contentId: c._id, target: click },
       { visitorId: 'ada', type: 'track', name: 'signed-up' },
       { visitorId: 'ada', type: 'complete', contentId: tour },
@@ -190,9 +197,10 @@ describe('completion from real events', () => {
     });
     expect(identify.statusCode).toBeLessThan(300);
 
-    // The tracked event is stored on no content, with its name.
+    // The tracked event is stored on no content, with its name; the visit once, however many views.
     const tracked = await t.ctx.db.select().from(visitorEvents).where(eq(visitorEvents.visitorId, 'ada'));
     expect(tracked.find((e) => e.type === 'track')).toMatchObject({ contentId: null, detail: { name: 'signed-up' } });
+    expect(tracked.filter((e) => e.type === 'task' && e.target === page)).toHaveLength(1);
 
     const res = await call('GET', `/${c._id}/stats-user`, undefined, u);
     expect(res.statusCode).toBe(200);
@@ -211,6 +219,41 @@ describe('completion from real events', () => {
     const searched = (await call('GET', `/${c._id}/stats-user?search=lovelace`, undefined, u)).json() as ChecklistStats;
     expect(searched.docs.map((d) => d.visitorId)).toEqual(['ada']);
     expect(searched.stats.seen).toBe(2);
+  });
+
+  test("a page's task event is checked against the task: it must exist and be done by the page (ticked, clicked)", async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
+    const c = await created(
+      checklistBody({
+        tasks: [
+          { title: 'Tick me' },
+          { title: 'Click upgrade', completion: { type: 'click', selector: '#upgrade' } },
+          { title: 'Visit pricing', completion: { type: 'page', url: '/pricing' } },
+          { title: 'Sign up', completion: { type: 'event', name: 'signed-up' } },
+        ],
+      }),
+      u,
+    );
+    await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
+    const [tick, click, page, event] = c.tasks.map((x) => x.id);
+    const send = async (target: string) => (await postVisitorEvents(t, w.publicKey, [{ visitorId: 'eve', type: 'task', contentId: c._id, target }]))[0];
+    for (const target of [page, event]) {
+      const res = await send(target);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ 'events.0.target': 'This task is done by what the server sees, not reported by the page' });
+    }
+    const unknown = await send('no-such-task');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ 'events.0.target': 'This checklist has no such task' });
+    for (const target of [tick, click]) expect((await send(target)).statusCode).toBe(202);
+    const stats = (await call('GET', `/${c._id}/stats-user`, undefined, u)).json() as ChecklistStats;
+    expect(
+      stats.docs
+        .find((d) => d.visitorId === 'eve')!
+        .tasks.map((x) => x.id)
+        .sort(),
+    ).toEqual([tick, click].sort());
   });
 
   test('a task event needs a checklist: on a popup it is refused', async () => {
@@ -248,5 +291,37 @@ describe('the content call', () => {
     await postVisitorEvents(t, w.publicKey, [{ visitorId: 'zoe', type: 'track', name: 'signed-up' }]);
     expect((await content('zoe')).checklistsDone).toEqual({ [c._id]: [signUp] });
     expect((await content('someone-else')).checklistsDone).toEqual({ [c._id]: [] });
+  });
+
+  test('a page visited counts from its content call, once identified on any of the person’s devices', async () => {
+    const u = await t.createUser({ permissions: ALL_PERMISSIONS });
+    const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
+    const c = await created(checklistBody({ title: 'Visits', tasks: [{ title: 'Visit pricing', completion: { type: 'page', url: '/pricing' } }] }), u);
+    await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
+    const [visit] = c.tasks.map((x) => x.id);
+    const content = async (visitorId: string, path: string) => {
+      const q = new URLSearchParams({ visitorId, url: `https://${w.domain}${path}`, device: 'web' });
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/${w.publicKey}/content?${q}` });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { checklistsDone: Record<string, string[]> }).checklistsDone[c._id];
+    };
+    const identify = async (visitorId: string) =>
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: `/api/public/${w.publicKey}/identify`,
+            payload: { visitorId, externalId: 'kim-1', name: 'Kim', userHash: identityHash(w.identitySecret, 'kim-1') },
+          })
+        ).statusCode,
+      ).toBeLessThan(300);
+    expect(await content('kim-laptop', '/')).toEqual([]);
+    expect(await content('kim-phone', '/pricing')).toEqual([visit]);
+    // The laptop has not visited it; once both are Kim, the phone's visit counts there too.
+    expect(await content('kim-laptop', '/about')).toEqual([]);
+    await identify('kim-phone');
+    await identify('kim-laptop');
+    expect(await content('kim-laptop', '/about')).toEqual([visit]);
+    expect(await content('stranger', '/about')).toEqual([]);
   });
 });

@@ -52,6 +52,10 @@ export const EVENT_TIME_FUTURE_MESSAGE = msg('events.occurredAtFuture');
 export const EVENT_TIME_OLD_MESSAGE = msg('events.occurredAtTooOld');
 export const EVENT_UNKNOWN_CONTENT_MESSAGE = msg('events.unknownContent');
 export const EVENT_WRONG_KIND_MESSAGE = msg('events.wrongContentKind');
+/** A `task` event naming a task its checklist does not have. */
+export const EVENT_UNKNOWN_TASK_MESSAGE = msg('events.unknownTask');
+/** A `task` event for a task the server completes itself (a page visited, an event, an attribute, a tour). */
+export const EVENT_TASK_NOT_BY_PAGE_MESSAGE = msg('events.taskNotByPage');
 export const EVENTS_REFUSED_MESSAGE = msg('events.someContentUnknown');
 export const EVENTS_RATE_LIMITED_MESSAGE = msg('events.rateLimited');
 export const UNKNOWN_WEBSITE_KEY_MESSAGE = msg('events.unknownWebsiteKey');

@@ -7,9 +7,9 @@ import { LifecyclePanel } from '../pages/LifecyclePanel';
  * Checklists as a new user meets them: written in the console beside the preview (each task opens
  * and closes, completing them all shows the celebration), published, then completed by a visitor of
  * the demo site across pages and a reload (a page visited, an event the site tracks from a button,
- * a task ticked by hand, from the keyboard), celebrated once; the visitor's progress in stats-user
- * and on the view screen; right to left in Arabic. Tours do not play on the site yet, so the third
- * task is ticked by hand rather than done by completing a tour (the API suite covers that rule).
+ * a tour the visitor really completes on the site), from the keyboard, celebrated once; the visitor's
+ * progress in stats-user and on the view screen; right to left in Arabic; inside the messenger's Tasks
+ * space once the website shows its messenger.
  */
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -48,6 +48,12 @@ test.describe('checklists', () => {
   }) => {
     test.setTimeout(180_000);
     const title = unique('Get started');
+    // The tour the third task asks for: one centred step on /pricing (tours are written elsewhere).
+    const tourTitle = unique('Welcome tour');
+    const tour = await api.publishTour(await api.loginAsAdmin(), {
+      title: tourTitle,
+      steps: [{ title: 'Hello there', content: 'That is all.', url: '/pricing' }],
+    });
     await page.goto('/checklist');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checklists');
     await page.getByTestId('checklists-create').click();
@@ -62,7 +68,9 @@ test.describe('checklists', () => {
     await page.getByTestId('task-1-completion').selectOption('event');
     await page.getByTestId('task-1-event').fill('joined-launch-list');
     await page.getByTestId('checklist-add-task').click();
-    await page.getByTestId('task-2-title').fill('Say hello');
+    await page.getByTestId('task-2-title').fill('Take the tour');
+    await page.getByTestId('task-2-completion').selectOption('tour');
+    await page.getByTestId('task-2-completion-tour').selectOption({ label: tourTitle });
     await page.getByTestId('field-celebration-title').fill('Well done');
 
     // The preview: each task opens and closes; all done shows the celebration.
@@ -93,6 +101,17 @@ test.describe('checklists', () => {
       await site.open('/');
       const list = checklistOn(site.page);
       await expect(list.badge).toHaveText('3');
+
+      // Keyboard only: open the list, open a task, close the list.
+      await list.launcher.focus();
+      await site.page.keyboard.press('Enter');
+      await expect(list.launcher).toHaveAttribute('aria-expanded', 'true');
+      await list.task('Take the tour').focus();
+      await site.page.keyboard.press('Enter');
+      await expect(list.task('Take the tour')).toHaveAttribute('aria-expanded', 'true');
+      await site.page.keyboard.press('Escape');
+      await expect(list.launcher).toHaveAttribute('aria-expanded', 'false');
+
       await site.page.getByTestId('join-launch-list').click();
       await expect(list.badge).toHaveText('2');
       await site.navigate('Pricing');
@@ -100,16 +119,13 @@ test.describe('checklists', () => {
       await site.page.reload();
       await expect(list.badge).toHaveText('1');
 
-      // Keyboard only: open the list, open the task, tick it.
-      await list.launcher.focus();
-      await site.page.keyboard.press('Enter');
-      await expect(list.launcher).toHaveAttribute('aria-expanded', 'true');
-      await expect(list.task('See our plans')).toContainText('(Done)');
-      await list.task('Say hello').focus();
-      await site.page.keyboard.press('Enter');
-      await expect(list.task('Say hello')).toHaveAttribute('aria-expanded', 'true');
-      await site.page.keyboard.press('Tab');
-      await site.page.keyboard.press('Enter');
+      // The tour plays on /pricing; finishing it is the third task, as the server saw it.
+      const step = site.page.locator('signpost-tour').getByRole('dialog', { name: 'Hello there' });
+      await expect(step).toBeVisible({ timeout: 20_000 });
+      await step.getByRole('button', { name: 'Done' }).click();
+      await expect(step).toHaveCount(0);
+      await expect.poll(async () => (await api.tourStats(await api.loginAsAdmin(), tour.id)).data.funnel.completed, { timeout: 20_000 }).toBe(1);
+      await site.page.reload();
       await expect(list.celebration).toContainText('Well done');
 
       // Celebrated once: not again after a reload; every task stays done.
@@ -142,6 +158,24 @@ test.describe('checklists', () => {
       await expect(list.badge).toHaveAttribute('aria-label', 'المهام المتبقية: 3');
     } finally {
       await ar.close();
+    }
+
+    // With the website's messenger shown, the checklist lives in its Tasks space (no launcher of its own).
+    await api.putBubble(await api.loginAsAdmin(), { launcher_settings: { show_launcher: true } });
+    const inMessenger = await visitor(browser, product.demoSiteURL);
+    try {
+      await inMessenger.site.open('/');
+      const messenger = inMessenger.site.page.locator('signpost-messenger');
+      await messenger.locator('.l').click();
+      const tasks = messenger.getByRole('tab', { name: /Tasks/ });
+      await expect(tasks).toContainText('3');
+      await tasks.click();
+      await expect(messenger.locator('.head', { hasText: 'See our plans' })).toBeVisible();
+      await expect(messenger.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      await expect(checklistOn(inMessenger.site.page).launcher).toBeHidden();
+    } finally {
+      await inMessenger.close();
+      await api.putBubble(await api.loginAsAdmin(), {});
     }
   });
 });

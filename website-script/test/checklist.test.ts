@@ -3,6 +3,9 @@ import { mount } from '../src/surfaces/checklist';
 import type { ItemOf, Surface, SurfaceContext } from '../src/surfaces/types';
 import type { ProgressState } from '../src/core/progress';
 import { pageLocale } from '../src/texts';
+import { defaultBubbleConfig } from 'contracts';
+import { createMessengerView, type MessengerView, type TasksProvider } from '../src/messenger/view';
+import { Signpost } from '../src/core/signpost';
 
 // The confetti draws on a canvas jsdom does not have: only whether it was fired is checked here.
 jest.mock('canvas-confetti', () => jest.fn(() => Promise.resolve()));
@@ -42,6 +45,8 @@ let surfaces: Surface[] = [];
 let stored: ProgressState | null = null;
 let emitted: { type: string; fields?: Record<string, unknown> }[] = [];
 let serverDone: string[] = [];
+/** The messenger's Tasks space the core hands a checklist when the website shows its messenger; null without it. */
+let tasksSpace: { set(provider: TasksProvider | null): void } | null = null;
 function show(it = item()) {
   const ctx: SurfaceContext = {
     locale: pageLocale(),
@@ -52,6 +57,7 @@ function show(it = item()) {
     serverDone: () => serverDone,
     visit: 'visit-1',
     leave: () => surfaces.forEach((s) => s.destroy()),
+    tasksSpace: () => tasksSpace,
   };
   const s = mount(it, ctx);
   surfaces.push(s);
@@ -74,6 +80,7 @@ beforeEach(() => {
   stored = null;
   emitted = [];
   serverDone = [];
+  tasksSpace = null;
   (confetti as unknown as jest.Mock).mockClear();
   window.matchMedia = ((q: string) => ({ matches: false, media: q })) as unknown as typeof window.matchMedia;
 });
@@ -116,7 +123,9 @@ test('ticked, visited and tracked tasks are done, reported, kept over a reload, 
   // Another page: the page rule matches there (the content call announces the page).
   window.history.replaceState(null, '', '/pricing');
   window.dispatchEvent(new CustomEvent('signpost:content'));
-  expect(emitted).toContainEqual({ type: 'task', fields: { target: 'page' } });
+  expect(launcher().textContent).toContain('1');
+  // The server records page visits itself (the content call): the page reports only what only it sees.
+  expect(emitted.filter((e) => e.type === 'task')).toEqual([{ type: 'task', fields: { target: 'tick' } }]);
 
   // A reload on another page: what was done stays done.
   window.history.replaceState(null, '', '/');
@@ -133,6 +142,17 @@ test('ticked, visited and tracked tasks are done, reported, kept over a reload, 
   expect(root()!.querySelector('[role="status"]')).toBeNull();
   expect(confetti).toHaveBeenCalledTimes(1);
   expect(heads().every((h) => h.closest('li')!.classList.contains('isdone'))).toBe(true);
+});
+
+test('an element clicked on the page completes its task, reported for the server to check', () => {
+  const it = item();
+  it.checklist.tasks[0] = { ...it.checklist.tasks[0], completion: { type: 'click', selector: '#x' } };
+  show(it);
+  document.getElementById('x')!.click();
+  expect(launcher().textContent).toContain('2');
+  expect(emitted).toContainEqual({ type: 'task', fields: { target: 'tick' } });
+  window.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: 'signed-up' } }));
+  expect(emitted.filter((e) => e.type === 'task')).toHaveLength(1);
 });
 
 test("the server's word completes a task (a tour completed, an attribute, another device)", () => {
@@ -176,4 +196,102 @@ test('Esc closes the open list and gives focus back to the launcher', () => {
   heads()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
   expect(launcher().getAttribute('aria-expanded')).toBe('false');
   expect(root()!.activeElement).toBe(launcher());
+});
+
+describe('with the messenger', () => {
+  let messenger: MessengerView;
+  const inMessenger = () => document.querySelector('signpost-messenger')!.shadowRoot!;
+  const tasksTab = () => [...inMessenger().querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent!.startsWith('Tasks')) ?? null;
+  /** The checklist's own shadow root inside the Tasks space. */
+  const space = () => inMessenger().querySelector('.c div')!.shadowRoot!;
+  beforeEach(() => {
+    const config = defaultBubbleConfig();
+    messenger = createMessengerView({
+      config: { ...config, launcher_settings: { ...config.launcher_settings, show_launcher: true } },
+      locale: pageLocale(),
+      data: { name: null, conversations: [], news: [] },
+    });
+    tasksSpace = { set: (provider) => messenger.update({ tasks: provider }) };
+  });
+  afterEach(() => {
+    surfaces.forEach((s) => s.destroy());
+    surfaces = [];
+    messenger.destroy();
+  });
+
+  test("the tasks live in the messenger's Tasks space, not behind a launcher of their own, with the same progress", async () => {
+    stored = { done: { page: '2025-01-01T00:00:00.000Z' } };
+    show();
+    expect(launcher().hidden).toBe(true);
+    expect(root()!.querySelector<HTMLElement>('.wrap')!.hidden).toBe(true);
+    messenger.open();
+    expect(tasksTab()!.textContent).toContain('2');
+    tasksTab()!.click();
+    expect(space().querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('1');
+    const tick = () => [...space().querySelectorAll<HTMLButtonElement>('.head')].find((h) => h.textContent!.includes('Say hello'))!;
+    tick().click();
+    await Promise.resolve();
+    expect(space().activeElement).toBe(tick());
+    space().querySelector<HTMLButtonElement>('.tick')!.click();
+    expect(emitted).toContainEqual({ type: 'task', fields: { target: 'tick' } });
+    expect(tasksTab()!.textContent).toContain('1');
+    expect(stored!.done).toHaveProperty('tick');
+
+    // The last task done: the space has nothing left, and the celebration shows once, on its own.
+    window.dispatchEvent(new CustomEvent('signpost:track', { detail: { name: 'signed-up' } }));
+    expect(tasksTab()).toBeNull();
+    expect(root()!.querySelector<HTMLElement>('.wrap')!.hidden).toBe(false);
+    expect(root()!.querySelector('[role="status"]')!.textContent).toContain('Well done');
+    root()!.querySelector<HTMLButtonElement>('.cele button')!.click();
+    expect(root()!.querySelector<HTMLElement>('.wrap')!.hidden).toBe(true);
+    reload();
+    expect(root()!.querySelector('[role="status"]')).toBeNull();
+  });
+
+  test('gone from the space when the checklist goes', () => {
+    show();
+    messenger.open();
+    expect(tasksTab()).not.toBeNull();
+    surfaces.forEach((s) => s.destroy());
+    expect(tasksTab()).toBeNull();
+  });
+});
+
+describe('through the core', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  async function page(showLauncher: boolean) {
+    const config = defaultBubbleConfig();
+    const messenger = { ...config, launcher_settings: { ...config.launcher_settings, show_launcher: showLauncher } };
+    const fetch = jest.fn(async (url: RequestInfo | URL) => {
+      const data = String(url).includes('/content')
+        ? { items: [item()], interruptions: { perDay: 3, today: 0 }, token: 'tok-1', tokenTtl: 3600, messenger }
+        : String(url).includes('/messenger')
+          ? { name: null, conversations: [], news: [] }
+          : { message: 'ok', accepted: 1 };
+      return { ok: true, status: 200, json: async () => data } as Response;
+    }) as unknown as typeof globalThis.fetch;
+    const core = new Signpost({ websiteKey: 'key-1', apiUrl: 'https://api.example', fetch, eventDelayMs: 60_000 });
+    await core.requestContent();
+    for (let i = 0; i < 5; i++) await tick();
+    return core;
+  }
+  beforeEach(() => localStorage.clear());
+
+  test("the website's messenger shown: the checklist is in its Tasks space", async () => {
+    const core = await page(true);
+    expect(launcher().hidden).toBe(true);
+    const messenger = document.querySelector('signpost-messenger')!.shadowRoot!;
+    messenger.querySelector<HTMLButtonElement>('.l')!.click();
+    const tab = [...messenger.querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent!.startsWith('Tasks'));
+    expect(tab!.textContent).toContain('3');
+    core.stop();
+  });
+
+  test('without it: the launcher of its own', async () => {
+    const core = await page(false);
+    expect(launcher().hidden).toBe(false);
+    expect(launcher().textContent).toContain('3');
+    expect(document.querySelector('signpost-messenger')).toBeNull();
+    core.stop();
+  });
 });

@@ -1,14 +1,15 @@
 import { and, eq, ilike, inArray, isNotNull, max, min, or, sql } from 'drizzle-orm';
 import type { ChecklistDocument, ChecklistUserRow } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { clientMembers, visitorEvents, visitors } from '../db/schema';
+import { clientMembers, contents, visitorEvents, visitors } from '../db/schema';
 import { likePattern } from './paged-select';
 
 /*
  * A checklist's completion, from what visitors really did (visitor_events): a task is done for a
  * visitor at the first of
- *  - a `task` event of the checklist with target = the task id (ticked by hand, or a page visited or
- *    an element clicked, which only the page sees and reports);
+ *  - a `task` event of the checklist with target = the task id: ticked by hand or an element clicked,
+ *    which only the page sees and reports (checked against the task's rule when received), or a page
+ *    visited, which the server records itself from the content call the script makes on every page;
  *  - for an `event` rule, a `track` event of that name (detail.name);
  *  - for a `tour` rule, a `complete` event of that tour;
  *  - for an `attribute` rule, the person's attribute holding the value (when: the visitor's first event
@@ -64,6 +65,15 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
     };
   }
 
+  /** The visitor ids a person has been on this website (their devices and browsers). */
+  async function visitorsOf(memberId: string): Promise<string[]> {
+    const rows = await db
+      .select({ visitorId: visitors.visitorId })
+      .from(visitors)
+      .where(and(eq(visitors.websiteId, websiteId), eq(visitors.clientMemberId, memberId)));
+    return rows.map((r) => r.visitorId);
+  }
+
   async function participants(checklistId: string, search?: string): Promise<Participant[]> {
     const rows = await db
       .select({
@@ -97,6 +107,44 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
   }
 
   return {
+    /** Each checklist's task rules by task id (its published document): what a page's `task` event is checked against. */
+    async taskRules(checklistIds: string[]): Promise<Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>> {
+      const rules = new Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>();
+      if (checklistIds.length === 0) return rules;
+      const rows = await db
+        .select({ id: contents.id, document: contents.document })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), eq(contents.kind, 'checklist'), inArray(contents.id, checklistIds)));
+      for (const r of rows) {
+        const tasks = ((r.document as Partial<ChecklistDocument>).tasks ?? []) as ChecklistDocument['tasks'];
+        rules.set(r.id, new Map(tasks.map((task) => [task.id, task.completion.type])));
+      }
+      return rules;
+    },
+
+    /**
+     * Page-visit tasks the visitor's page view completes, as `task` events the server writes itself:
+     * one per visitor and task ever (a deterministic event id; the website's unique index keeps it once).
+     */
+    async recordVisits(visitorId: string, tasks: { checklistId: string; taskId: string }[], at: Date): Promise<void> {
+      if (tasks.length === 0) return;
+      await db
+        .insert(visitorEvents)
+        .values(
+          tasks.map((x) => ({
+            eventId: `visit:${x.checklistId}:${x.taskId}:${visitorId}`,
+            websiteId,
+            type: 'task' as const,
+            visitorId,
+            contentId: x.checklistId,
+            contentKind: 'checklist' as const,
+            target: x.taskId,
+            occurredAt: at,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
     /**
      * Every participant's tasks done and when, most recently active first; `seen` and `dismissed` for
      * the funnel. The checklist's document says which rules its tasks have.
@@ -104,7 +152,10 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
     async done(checklistId: string, checklist: Pick<ChecklistDocument, 'tasks'>, search?: string, only?: string): Promise<ChecklistUserDone[]> {
       const people = only ? [await visitor(only)] : await participants(checklistId, search);
       if (people.length === 0) return [];
-      const ids = people.map((p) => p.visitorId);
+      // One visitor asking (the content call): once identified, what the person did on any device counts.
+      const siblings = only && people[0].memberId ? await visitorsOf(people[0].memberId) : [];
+      const ids = [...new Set([...people.map((p) => p.visitorId), ...siblings])];
+      const as = (visitorId: string) => (siblings.includes(visitorId) ? people[0].visitorId : visitorId);
       const eventNames = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'event' ? [t.completion.name] : [])))];
       const tourIds = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'tour' ? [t.completion.tourId] : [])))];
       const name = sql<string | null>`${visitorEvents.detail}->>'name'`;
@@ -130,9 +181,11 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
       const firstOf = new Map<string, Map<string, Date>>();
       for (const e of events) {
         const key = e.contentId === checklistId ? `${e.type}|${e.target ?? ''}` : e.type === 'track' ? `track|${e.name}` : `tour|${e.contentId}`;
-        const m = firstOf.get(e.visitorId) ?? new Map<string, Date>();
-        m.set(key, new Date(e.at ?? 0));
-        firstOf.set(e.visitorId, m);
+        const m = firstOf.get(as(e.visitorId)) ?? new Map<string, Date>();
+        const at = new Date(e.at ?? 0);
+        const known = m.get(key);
+        if (!known || at < known) m.set(key, at);
+        firstOf.set(as(e.visitorId), m);
       }
 
       return people

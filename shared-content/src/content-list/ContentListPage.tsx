@@ -11,7 +11,7 @@ import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
 import { campaignColumns, type CampaignColumnOptions } from '../campaigns/campaign-columns';
 import { NewWorkspaceDialog } from '../workspaces/NewWorkspaceDialog';
 import { WorkspaceSideList } from '../workspaces/WorkspaceSideList';
-import { createPath, type CampaignKindScreens, type ContentSubject } from './kinds';
+import { createPath, type CampaignKindScreens } from './kinds';
 import { useWorkspaces } from './api/list-workspaces';
 import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from './use-owner-filters';
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
@@ -82,10 +82,8 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const canView = useCan('get', subject);
   const canUpdate = useCan('update', subject);
   const canDelete = useCan('delete', subject);
-  // The checklist's duplicate permission is spelt `duplication_checklist` (spec section 6).
-  const canDuplicateKind = useCan('duplicate', (subject === 'checklist' ? 'posts' : subject) as Exclude<ContentSubject, 'checklist'>);
-  const canDuplicateChecklist = useCan('duplication', 'checklist');
-  const canDuplicate = subject === 'checklist' ? canDuplicateChecklist : canDuplicateKind;
+  // The duplicate permission's action is the kind's own (spec section 6 spells one `duplication_*`).
+  const canDuplicate = useCan(campaignKind.duplicateAction, subject);
   const canCancel = useCan('cancel', subject);
 
   // The mutations read the list again themselves; only the selection forgets what is gone.

@@ -32,6 +32,8 @@ export interface CampaignKindScreens {
   service: WorkspaceService;
   /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
   subject: ContentSubject;
+  /** The duplicate permission's action on `subject`: `duplicate` (`duplicate_posts`), or the kind's own spelling. */
+  duplicateAction: 'duplicate' | 'duplication';
   /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
   basePath: string;
   /** The list call's title search parameter (it differs per call). */
@@ -55,7 +57,9 @@ export const workspaceOfCreateRoute = (id: string | undefined): string | null =>
 export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;
 
 /** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
-type ScreensDescriptor = Pick<ContentKindData, 'kind' | 'resource' | 'titleParam' | 'screens'> & { calls: LifecycleCalls & Partial<FeedbackCalls> };
+type ScreensDescriptor = Pick<ContentKindData, 'kind' | 'resource' | 'titleParam' | 'screens' | 'duplicateAction'> & {
+  calls: LifecycleCalls & Partial<FeedbackCalls>;
+};
 
 /** The shared list and view screens' data of one kind, from its descriptor. */
 export function kindScreens(descriptor: ScreensDescriptor): CampaignKindScreens {
@@ -69,6 +73,7 @@ export function kindScreens(descriptor: ScreensDescriptor): CampaignKindScreens 
     i18nKey: descriptor.screens.i18nKey,
     service: descriptor.kind,
     subject: descriptor.resource,
+    duplicateAction: descriptor.duplicateAction ?? 'duplicate',
     basePath: descriptor.screens.basePath,
     searchParam: descriptor.titleParam,
     ...(feedback ? { feedback } : {}),

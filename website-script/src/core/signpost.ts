@@ -14,7 +14,7 @@ import { Visitor } from './visitor';
 import { VisitorTokenStore } from './visitor-tokens';
 import { askPushPermission, pushSubscribed, type AskPushOptions, type PushOutcome } from './web-push';
 import type { BubbleConfig } from 'contracts';
-import type { Messenger } from '../messenger';
+import type { Messenger, TasksProvider } from '../messenger';
 
 export interface SignpostConfig {
   /** The website's public key (`.k` of the snippet). */
@@ -135,6 +135,7 @@ export class Signpost {
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
         visit: this.visit(),
         serverDone: () => this.checklistsDone[item.id] ?? [],
+        tasksSpace: () => this.tasksSpace(),
       }),
       accept: (item) => item.kind !== 'tour' || tourPlays(item, this.progress.get(item.id), this.win.location.href, this.visit()),
     });
@@ -315,6 +316,13 @@ export class Signpost {
       void this.loadMessenger(config).then((m) => {
         if (this.openWanted) m?.open();
       });
+  }
+
+  /** The messenger's Tasks space when the website shows its messenger with one (checklists go there). */
+  private tasksSpace() {
+    const config = this.messengerConfig;
+    if (!config?.launcher_settings.show_launcher || !config.open_config.spaces.some((s) => s.type === 'tasks')) return null;
+    return { set: (provider: TasksProvider | null) => void this.loadMessenger(config).then((m) => m?.setTasks(provider)) };
   }
 
   private loadMessenger(config: BubbleConfig): Promise<Messenger | null> {

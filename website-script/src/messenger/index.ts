@@ -24,6 +24,8 @@ export interface Messenger {
   update(config: BubbleConfig): void;
   /** Another visitor now (identify, reset): their conversations are read again. */
   refresh(): void;
+  /** The Tasks space's provider (a checklist), drawn at once; null hides the space. */
+  setTasks(provider: TasksProvider | null): void;
   destroy(): void;
 }
 
@@ -180,6 +182,7 @@ export function mount(ctx: MessengerContext): Messenger {
         if (view.isOpen) void listen();
       });
     },
+    setTasks: setTasksProvider,
     destroy() {
       stopListening();
       mounted.delete(view);

@@ -6,6 +6,7 @@ import type { ItemOf, Surface, SurfaceContext } from './types';
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
+[hidden]{display:none!important}
 .wrap{position:fixed;inset-block-end:20px;inset-inline-end:20px;z-index:${TOP};display:flex;flex-direction:column;align-items:flex-end;gap:10px}
 .launcher{display:inline-flex;align-items:center;gap:8px;border:0;border-radius:24px;padding:10px 16px;background:#0958d9;color:#fff;font-weight:600;box-shadow:0 4px 16px rgba(0,0,0,.2)}
 .badge{min-inline-size:22px;block-size:22px;border-radius:11px;background:#fff;color:#0958d9;display:inline-flex;align-items:center;justify-content:center;font-size:12px}
@@ -37,6 +38,8 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
  * clicked, a tracked event, or what the server saw (a tour completed, an attribute, another device).
  * A done task stays done. When all are, the celebration shows once, with confetti unless the visitor
  * asked for less motion. Dismissing hides it for good. The visitor's state is their progress.
+ * When the website's messenger shows its Tasks space, the tasks live there instead of behind a
+ * launcher of their own (same progress, same rules); only the celebration still shows on its own.
  */
 export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   const c = item.checklist;
@@ -53,17 +56,47 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   const live = el('p', { class: 'vh', 'aria-live': 'polite' });
   wrap.append(panel, launcher, live);
   frame.append(wrap);
-  let open = state.opened !== true && c.notification_type === 'full';
+  const space = ctx.tasksSpace?.() ?? null;
+  launcher.hidden = Boolean(space);
+  let open = !space && state.opened !== true && c.notification_type === 'full';
   let expanded: string | null = null;
+  /** In the messenger: the tasks' own shadow root inside its Tasks space (our styles, not the messenger's). */
+  let inSpace: ShadowRoot | null = null;
+  const provider = {
+    count: () => left(),
+    render(container: HTMLElement) {
+      const holder = el('div');
+      inSpace = holder.attachShadow({ mode: 'open' });
+      inSpace.adoptedStyleSheets = [css()];
+      const box = el('div', { class: 'root', dir: locale.dir, lang: locale.lang });
+      box.append(...tasksView());
+      inSpace.append(box);
+      container.append(holder);
+      // The messenger puts the space in the page once drawn: focus returns to the task then.
+      const selector = refocus;
+      refocus = null;
+      const root = inSpace;
+      if (selector) queueMicrotask(() => root.querySelector<HTMLElement>(selector)?.focus());
+    },
+  };
+  let refocus: string | null = null;
+  /** Focus back on a task's button once it is drawn again (in the panel now, in the messenger when it draws). */
+  const focusTask = (bodyId: string) => {
+    const selector = `[aria-controls="${bodyId}"]`;
+    if (space) refocus = selector;
+    else panel.querySelector<HTMLElement>(selector)?.focus();
+  };
 
   const save = () => ctx.progress.set({ ...state, done });
   const left = () => c.tasks.filter((x) => !done[x.id]).length;
 
   function complete(id: string) {
-    if (done[id] || !c.tasks.some((x) => x.id === id)) return;
+    const task = c.tasks.find((x) => x.id === id);
+    if (done[id] || !task) return;
     done[id] = new Date().toISOString();
-    ctx.emit('task', { target: id });
-    live.textContent = `${c.tasks.find((x) => x.id === id)?.title ?? ''}: ${t.taskDone}`;
+    // Reported only what only the page sees (the server refuses the rest: it saw those itself).
+    if (task.completion.type === 'manual' || task.completion.type === 'click') ctx.emit('task', { target: id });
+    live.textContent = `${task.title}: ${t.taskDone}`;
     if (left() === 0) ctx.emit('complete');
     save();
     render();
@@ -90,6 +123,12 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
 
   function render() {
     const n = left();
+    if (space) {
+      // The messenger draws the space again (its badge, the tab hidden once nothing is left).
+      space.set(provider);
+      wrap.hidden = !(n === 0 && c.celebration.is_enabled && !state.celebrated);
+      if (wrap.hidden) return;
+    }
     launcher.replaceChildren(c.title || t.checklist, el('span', { class: 'badge', 'aria-label': fill(t.tasksLeft, { n }) }, String(n)));
     launcher.setAttribute('aria-expanded', String(open));
     panel.hidden = !open;
@@ -124,6 +163,12 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       );
       return;
     }
+    panel.replaceChildren(tools, ...tasksView());
+  }
+
+  /** The checklist's texts, progress and tasks (in the panel, or in the messenger's Tasks space). */
+  function tasksView(): Node[] {
+    const n = left();
     const total = c.tasks.length;
     const bar = el('div', {
       class: 'bar',
@@ -147,8 +192,9 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       );
       head.addEventListener('click', () => {
         expanded = expanded === task.id ? null : task.id;
+        if (space) focusTask(bodyId);
         render();
-        panel.querySelector<HTMLElement>(`[aria-controls="${bodyId}"]`)?.focus();
+        if (!space) focusTask(bodyId);
       });
       const body = el('div', { class: 'body', id: bodyId });
       body.hidden = expanded !== task.id;
@@ -166,15 +212,15 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       if (!isDone && task.completion.type === 'manual') {
         const tick = el('button', { type: 'button', class: 'tick' }, t.markDone);
         tick.addEventListener('click', () => {
+          if (space) focusTask(bodyId);
           complete(task.id);
-          panel.querySelector<HTMLElement>(`[aria-controls="${bodyId}"]`)?.focus();
+          if (!space) focusTask(bodyId);
         });
         body.append(tick);
       }
       list.append(el('li', { class: isDone ? 'isdone' : '' }, head, body));
     }
     const parts: (Node | null)[] = [
-      tools,
       el('h2', {}, c.title),
       c.subTitle ? el('p', { class: 'sub' }, c.subTitle) : null,
       c.description ? el('p', { class: 'desc' }, c.description) : null,
@@ -183,7 +229,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       bar,
       list,
     ];
-    panel.replaceChildren(...parts.filter((p): p is Node => p !== null));
+    return parts.filter((p): p is Node => p !== null);
   }
 
   /** What the page itself shows done: the page visited now, and what the server saw. */
@@ -223,6 +269,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('signpost:track', onTrack);
       window.removeEventListener('signpost:content', check);
+      space?.set(null);
       remove();
     },
   };

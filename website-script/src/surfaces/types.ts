@@ -1,6 +1,7 @@
 import type { ScriptItem } from 'contracts';
 import type { Locale } from '../texts';
 import type { ProgressState } from '../core/progress';
+import type { TasksProvider } from '../messenger/view';
 
 // Types only: `import type` is erased, so the script never bundles zod (eslint enforces it).
 export type { ScriptItem };
@@ -34,6 +35,12 @@ export interface SurfaceContext {
   visit: string;
   /** A checklist's task ids the server saw this visitor do (tracked events, tours, attributes, another device), as of the last content call. */
   serverDone?(): readonly string[];
+  /**
+   * The messenger's Tasks space, when the website's messenger shows it (its launcher on, a Tasks
+   * space configured): a checklist lives there instead of behind a launcher of its own. `set` hands
+   * the space its provider again (drawn anew) or takes it away (null).
+   */
+  tasksSpace?(): { set(provider: TasksProvider | null): void } | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, URL_MESSAGE, getScriptContentCall, type ProgressEntry, type ScriptItem } from 'contracts';
+import { LIMITS, URL_MESSAGE, getScriptContentCall, pageRuleMatches, type ProgressEntry, type ScriptItem } from 'contracts';
 import { checklistStatsStore } from '../../stores/checklists';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
@@ -41,6 +41,7 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
     // The answer is this visitor's, now: never kept by a cache between them and us. Its items were
     // encoded by their contract schema when cached, so the answer is put together from them
     // (encoding a hundred items on every call would cost more than the rest of the call).
+    await recordVisits(ctx, content, url, q.visitorId, new Date(now));
     const checklistsDone = await doneOfChecklists(ctx, content.website.id, decision.items, q.visitorId);
     const answer =
       `{"items":[${decision.items.map((i) => i.json).join(',')}],` +
@@ -50,6 +51,22 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
       `"checklistsDone":${JSON.stringify(checklistsDone)}}`;
     return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8').send(answer);
   });
+}
+
+/**
+ * The content call is the page view: a live checklist's "page visited" task whose page this is is
+ * done for the visitor, whichever checklist this page shows (its page rule may keep it off this
+ * page) and whichever device, so the server, not the page, is the authority on visits.
+ */
+async function recordVisits(ctx: AppContext, content: WebsiteContent, url: URL, visitorId: string, now: Date) {
+  const visited = content.items.flatMap(({ id, item }) =>
+    item.kind === 'checklist'
+      ? item.checklist.tasks
+          .filter((x) => x.completion.type === 'page' && pageRuleMatches(x.completion.url, url))
+          .map((x) => ({ checklistId: id, taskId: x.id }))
+      : [],
+  );
+  await checklistStatsStore(ctx.db, content.website.id).recordVisits(visitorId, visited, now);
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   EVENT_OTHER_VISITOR_MESSAGE,
   EVENT_UNKNOWN_CONTENT_MESSAGE,
   EVENT_WRONG_KIND_MESSAGE,
+  EVENT_UNKNOWN_TASK_MESSAGE,
+  EVENT_TASK_NOT_BY_PAGE_MESSAGE,
   EVENTS_ACCEPTED_MESSAGE,
   EVENTS_RATE_LIMITED_MESSAGE,
   EVENTS_REFUSED_MESSAGE,
@@ -19,6 +21,7 @@ import { serve } from '../../http/serve';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
 import { loadAuthContext } from '../../stores/users';
+import { checklistStatsStore } from '../../stores/checklists';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from '../../delivery/script-services';
 
@@ -110,6 +113,17 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       if (!kind) errors[`events.${i}.contentId`] = EVENT_UNKNOWN_CONTENT_MESSAGE;
       else if (!KINDS_FOR[e.type].includes(kind)) errors[`events.${i}.contentId`] = EVENT_WRONG_KIND_MESSAGE;
     });
+    // A page reports only the tasks only it can see done (ticked by hand, an element clicked); the
+    // task must be one of its checklist's. The server completes the rest itself from what it saw.
+    const taskOf = sent.flatMap((e, i) => (e.type === 'task' && !errors[`events.${i}.contentId`] ? [{ e, i }] : []));
+    if (taskOf.length > 0) {
+      const rules = await checklistStatsStore(ctx.db, site.id).taskRules([...new Set(taskOf.map(({ e }) => e.contentId))]);
+      for (const { e, i } of taskOf) {
+        const rule = e.type === 'task' ? rules.get(e.contentId)?.get(e.target) : undefined;
+        if (!rule) errors[`events.${i}.target`] = EVENT_UNKNOWN_TASK_MESSAGE;
+        else if (rule !== 'manual' && rule !== 'click') errors[`events.${i}.target`] = EVENT_TASK_NOT_BY_PAGE_MESSAGE;
+      }
+    }
     if (Object.keys(errors).length > 0) throw badRequest(EVENTS_REFUSED_MESSAGE, errors);
 
     const now = new Date();

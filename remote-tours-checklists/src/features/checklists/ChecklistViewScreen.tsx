@@ -2,24 +2,21 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Pencil } from 'lucide-react';
 import { checklistKind, type Checklist, type ChecklistStats } from 'contracts';
-import { Box, Button, Card, HStack, Heading, Input, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
+import { Button, Card, HStack, Heading, Input, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useCan } from 'shared-auth';
 import { StatusBadge } from 'shared-content';
 import { QueriedItem } from '../tours/components/QueriedItem';
+import { FunnelTable, td, th } from '../tours/components/FunnelTable';
 import { useChecklist } from './api/get-checklist';
 import { useChecklistStats } from './api/get-checklist-stats';
 
-const th = { textAlign: 'start', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '2', py: '2', borderBottomWidth: '1px' } as const;
-const td = { px: '2', py: '2', borderBottomWidth: '1px', fontSize: 'sm', verticalAlign: 'top' } as const;
 const PAGE_SIZE = 5;
 
 function Funnel({ stats }: { stats: ChecklistStats }) {
   const { t } = useTranslation('toursChecklists');
-  const { number } = useFormatters();
-  const seen = stats.stats.seen;
-  const rows = [
-    { label: t('checklists.view.seen'), count: seen, testId: 'funnel-seen' },
+  const stages = [
+    { label: t('checklists.view.seen'), count: stats.stats.seen, testId: 'funnel-seen' },
     ...stats.progress.Tasks.map((task, i) => ({
       label: t('checklists.view.taskDone', { number: i + 1, title: task.title }),
       count: task.done,
@@ -28,49 +25,13 @@ function Funnel({ stats }: { stats: ChecklistStats }) {
     { label: t('checklists.view.allDone'), count: stats.stats.completed, testId: 'funnel-completed' },
   ];
   return (
-    <chakra.table w="full" borderCollapse="collapse" data-testid="checklist-funnel">
-      <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
-        {t('checklists.view.funnelCaption')}
-      </chakra.caption>
-      <chakra.thead>
-        <chakra.tr>
-          <chakra.th scope="col" {...th}>
-            {t('checklists.view.stage')}
-          </chakra.th>
-          <chakra.th scope="col" {...th} textAlign="end">
-            {t('checklists.view.visitors')}
-          </chakra.th>
-          <chakra.th scope="col" {...th}>
-            {t('checklists.view.ofSeen')}
-          </chakra.th>
-        </chakra.tr>
-      </chakra.thead>
-      <chakra.tbody>
-        {rows.map((r) => {
-          const share = seen > 0 ? Math.round((r.count / seen) * 100) : 0;
-          return (
-            <chakra.tr key={r.testId} data-testid={r.testId}>
-              <chakra.th scope="row" {...td} fontWeight="medium" textAlign="start">
-                {r.label}
-              </chakra.th>
-              <chakra.td {...td} textAlign="end" data-testid={`${r.testId}-count`}>
-                {number(r.count)}
-              </chakra.td>
-              <chakra.td {...td} w="40%">
-                <HStack gap="2">
-                  <Box flex="1" h="2" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden>
-                    <Box h="full" bg="brand.solid" style={{ width: `${share}%` }} />
-                  </Box>
-                  <Text fontSize="xs" minW="10" textAlign="end">
-                    {t('tours.view.share', { share })}
-                  </Text>
-                </HStack>
-              </chakra.td>
-            </chakra.tr>
-          );
-        })}
-      </chakra.tbody>
-    </chakra.table>
+    <FunnelTable
+      testId="checklist-funnel"
+      caption={t('checklists.view.funnelCaption')}
+      headers={{ stage: t('checklists.view.stage'), visitors: t('checklists.view.visitors'), share: t('checklists.view.ofSeen') }}
+      base={stats.stats.seen}
+      stages={stages}
+    />
   );
 }
 

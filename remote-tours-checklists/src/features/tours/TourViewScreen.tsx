@@ -9,39 +9,10 @@ import { StatusBadge } from 'shared-content';
 import { useTour } from './api/get-tour';
 import { useTourStats } from './api/get-tour-stats';
 import { QueriedItem } from './components/QueriedItem';
+import { FunnelTable, td, th } from './components/FunnelTable';
 import { StepList, stepLabel } from './components/StepList';
 import { StepPreview } from './components/StepPreview';
 import { bodyOf } from './tour-document';
-
-const th = { textAlign: 'start', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '2', py: '2', borderBottomWidth: '1px' } as const;
-const td = { px: '2', py: '2', borderBottomWidth: '1px', fontSize: 'sm', verticalAlign: 'middle' } as const;
-
-/** One stage of the funnel: its name, its visitors, and its share of those who started (as a bar). */
-function FunnelRow({ label, count, started, testId }: { label: string; count: number; started: number; testId: string }) {
-  const { t } = useTranslation('toursChecklists');
-  const { number } = useFormatters();
-  const share = started > 0 ? Math.round((count / started) * 100) : 0;
-  return (
-    <chakra.tr data-testid={testId}>
-      <chakra.th scope="row" {...td} fontWeight="medium" textAlign="start">
-        {label}
-      </chakra.th>
-      <chakra.td {...td} textAlign="end" data-testid={`${testId}-count`}>
-        {number(count)}
-      </chakra.td>
-      <chakra.td {...td} w="40%">
-        <HStack gap="2">
-          <Box flex="1" h="2" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden>
-            <Box h="full" bg="brand.solid" style={{ width: `${share}%` }} />
-          </Box>
-          <Text fontSize="xs" minW="10" textAlign="end">
-            {t('tours.view.share', { share })}
-          </Text>
-        </HStack>
-      </chakra.td>
-    </chakra.tr>
-  );
-}
 
 function Funnel({ stats, tour }: { stats: TourStats; tour: Tour }) {
   const { t } = useTranslation('toursChecklists');
@@ -50,40 +21,25 @@ function Funnel({ stats, tour }: { stats: TourStats; tour: Tour }) {
     const step = tour.steps.find((s) => s.id === id);
     return step ? stepLabel(step, fallback) : fallback;
   };
+  const stages = [
+    { label: t('tours.view.started'), count: funnel.started, testId: 'funnel-started' },
+    ...funnel.steps.map((s, i) => ({
+      label: t('tours.view.stepSeen', { number: i + 1, title: titleOf(s.id, s.title || t('tours.steps.untitled')) }),
+      count: s.seen,
+      testId: `funnel-step-${i + 1}`,
+    })),
+    { label: t('tours.view.completed'), count: funnel.completed, testId: 'funnel-completed' },
+    { label: t('tours.view.snoozed'), count: funnel.snoozed, testId: 'funnel-snoozed' },
+    { label: t('tours.view.dismissed'), count: funnel.dismissed, testId: 'funnel-dismissed' },
+  ];
   return (
-    <chakra.table w="full" borderCollapse="collapse" data-testid="tour-funnel">
-      <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
-        {t('tours.view.funnelCaption')}
-      </chakra.caption>
-      <chakra.thead>
-        <chakra.tr>
-          <chakra.th scope="col" {...th}>
-            {t('tours.view.stage')}
-          </chakra.th>
-          <chakra.th scope="col" {...th} textAlign="end">
-            {t('tours.view.visitors')}
-          </chakra.th>
-          <chakra.th scope="col" {...th}>
-            {t('tours.view.ofStarted')}
-          </chakra.th>
-        </chakra.tr>
-      </chakra.thead>
-      <chakra.tbody>
-        <FunnelRow label={t('tours.view.started')} count={funnel.started} started={funnel.started} testId="funnel-started" />
-        {funnel.steps.map((s, i) => (
-          <FunnelRow
-            key={s.id}
-            label={t('tours.view.stepSeen', { number: i + 1, title: titleOf(s.id, s.title || t('tours.steps.untitled')) })}
-            count={s.seen}
-            started={funnel.started}
-            testId={`funnel-step-${i + 1}`}
-          />
-        ))}
-        <FunnelRow label={t('tours.view.completed')} count={funnel.completed} started={funnel.started} testId="funnel-completed" />
-        <FunnelRow label={t('tours.view.snoozed')} count={funnel.snoozed} started={funnel.started} testId="funnel-snoozed" />
-        <FunnelRow label={t('tours.view.dismissed')} count={funnel.dismissed} started={funnel.started} testId="funnel-dismissed" />
-      </chakra.tbody>
-    </chakra.table>
+    <FunnelTable
+      testId="tour-funnel"
+      caption={t('tours.view.funnelCaption')}
+      headers={{ stage: t('tours.view.stage'), visitors: t('tours.view.visitors'), share: t('tours.view.ofStarted') }}
+      base={funnel.started}
+      stages={stages}
+    />
   );
 }
 
