@@ -24,7 +24,7 @@ export default tseslint.config(
   {
     // One Chakra (TOOLCHAIN.md): only shared-ui may import it. An app that imports Chakra directly
     // builds fine, then fetches a partial second Chakra and crashes on a missing provider.
-    files: ['host/**', 'remote-*/**', 'shared-auth/**', 'shared-i18n/**', 'shared-content/**'],
+    files: ['host/**', 'remote-*/**', 'shared-auth/**', 'shared-data/**', 'shared-i18n/**', 'shared-content/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { LoaderOverlay, UiProvider } from 'shared-ui';
 import { MESSAGES_NAMESPACE, initI18n, useTranslation } from 'shared-i18n';
-import { configureApi } from 'shared-auth';
+import { configureApi } from 'shared-data';
 import { loadRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { useLanguage } from '../app/useLanguage';
 import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';

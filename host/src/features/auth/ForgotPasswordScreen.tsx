@@ -2,9 +2,9 @@ import { forgotPasswordBodySchema, forgotPasswordCall } from 'contracts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
+import { Button, FormField, Input, Link, Stack, toaster, applyServerFieldErrors, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
 import { AuthLayout } from './AuthLayout';
 
 /**

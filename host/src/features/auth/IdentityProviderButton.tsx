@@ -2,7 +2,7 @@ import { identityProviderLoginCall } from 'contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
 import type { LoginResponse } from 'contracts';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { readIdentityProviderReturn, startIdentityProviderSignIn } from './identity-provider';

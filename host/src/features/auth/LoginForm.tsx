@@ -2,9 +2,10 @@ import { loginBodySchema, loginCall, type LoginBody, type LoginResponse } from '
 import { useEffect, useEffectEvent, useState, type FormEvent, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, FormField, Input, Link, Separator, Stack, Text } from 'shared-ui';
+import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, applyServerFieldErrors, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, httpStatus, retryAfterSeconds, signIn, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage, httpStatus, retryAfterSeconds } from 'shared-data';
+import { signIn } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 import { IdentityProviderButton, useIdentityProviderReturn } from './IdentityProviderButton';
 import { useCountdown } from './use-countdown';

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
+import { Alert, Button, Link, Stack, toaster, applyServerFieldErrors, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, fieldErrors, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage, fieldErrors } from 'shared-data';
 import { AuthLayout } from './AuthLayout';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from './password-pair';
 

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProvider } from 'shared-ui';
-import { api, setUser, useSession } from 'shared-auth';
+import { api } from 'shared-data';
+import { setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
 
 jest.mock('shared-i18n', () => ({
@@ -11,7 +12,7 @@ jest.mock('shared-i18n', () => ({
 }));
 
 import { ProfileScreen } from './ProfileScreen';
-import { makeUser } from 'shared-auth/testing';
+import { makeUser } from 'shared-content/testing';
 
 // The shared fixture user, without roles: the profile screen needs none.
 const user: User = makeUser({

@@ -3,9 +3,26 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FormField,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  PageHeader,
+  Stack,
+  Text,
+  toaster,
+  applyServerFieldErrors,
+  withFormMessages,
+} from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, setUser, useSession, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
+import { setUser, useSession } from 'shared-auth';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };

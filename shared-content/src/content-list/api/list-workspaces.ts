@@ -1,5 +1,5 @@
 import { listWorkspacesCall, type Workspace, type WorkspaceService } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 import { usePickerQuery } from '../use-picker-query';
 
 /** GET /api/workspaces?page=1&pageSize=100&service=…: one service's workspaces (spec section 9: 100, page 1). */

@@ -1,5 +1,5 @@
 import { LIMITS, listGroupsCall, type GroupRow } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /** GET /api/groups (get_group): the active website's groups for the targeting picker (1000 at once). */
 export async function listGroups(): Promise<GroupRow[]> {

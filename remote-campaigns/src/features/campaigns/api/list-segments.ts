@@ -1,5 +1,5 @@
 import { LIMITS, listSegmentsCall, type Segment } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /** GET /api/segment: the website's saved audiences, for the targeting picker. */
 export async function listSegments(): Promise<Segment[]> {

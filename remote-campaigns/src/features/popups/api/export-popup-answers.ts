@@ -1,5 +1,5 @@
 import { exportFileName, exportPopupAnswersCall } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /**
  * GET /api/export/{id} (get_posts): the popup's form answers as a spreadsheet, saved by the browser

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, listGroupMembersCall, type ClientMember } from 'contracts';
-import { callApi, callKey, useListQuery, useSession, type ListUrlState } from 'shared-auth';
+import { callApi, callKey, useListQuery, type ListUrlState } from 'shared-data';
+import { useSession } from 'shared-auth';
 
 /** GET /api/groups/{groupId}/members (get_group): one page of the group's people (the preview's table). */
 export const useGroupMembers = (groupId: string, state: ListUrlState<never>, fallbackError: string) =>

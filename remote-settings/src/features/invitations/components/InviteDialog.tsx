@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { invitationCreateBodySchema } from 'contracts';
-import { FormField, Input, toaster } from 'shared-ui';
+import { FormField, Input, toaster, reportFormError, withFormMessages } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { useCreateInvitation } from '../api/create-invitation';
 
 type InviteForm = { email: string; roleId: string };

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ATTRIBUTE_TYPES, attributeBodySchema, type AttributeType } from 'contracts';
-import { FormField, Input, SelectField, toaster } from 'shared-ui';
+import { FormField, Input, SelectField, toaster, reportFormError, withFormMessages } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { useCreateAttribute } from '../api/create-attribute';
 import type { AttributeRow } from '../api/list-attributes';
 import { useUpdateAttribute } from '../api/update-attribute';

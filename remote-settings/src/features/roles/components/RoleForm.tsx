@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { roleBodySchema, type RoleBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, useMessageText } from 'shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { PermissionCards, orderPermissions } from './PermissionCards';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 

@@ -1,5 +1,5 @@
 import { LIMITS, listToursCall, type CampaignRow } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /** GET /api/product-tours (get_tour): the website's tours, for a task that starts or waits for one. */
 export async function listTourChoices(): Promise<CampaignRow[]> {

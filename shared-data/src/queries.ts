@@ -14,10 +14,9 @@ import {
 import axios from 'axios';
 import { callArea, type CallAnswer, type CallDefinition, type Paged } from 'contracts';
 import { i18n } from 'shared-i18n';
-import { toaster } from 'shared-ui';
+import { useSession } from 'shared-auth';
 import { errorMessage } from './api-client';
 import { callApi, type CallInput } from './call-api';
-import { useSession } from './hooks';
 
 /**
  * The one data layer of the console (issue 11, item 2): TanStack Query, shared as a singleton like
@@ -36,10 +35,22 @@ const retryOnlyTransient = (failures: number, error: unknown): boolean => {
 
 const FORBIDDEN_TOAST_ID = 'signpost-forbidden';
 
-/** One toast for 403, however many calls were refused together (a role lost while a screen was open). */
+/** How the page shows an error: set by the host to its toaster (this package imports no UI). */
+export interface ErrorNotice {
+  id: string;
+  title: string;
+}
+let notify: (notice: ErrorNotice) => void = () => {};
+
+/** The host hands its toaster here once; until then (and in tests) a refused call shows nothing. */
+export function setErrorNotifier(notifier: (notice: ErrorNotice) => void): void {
+  notify = notifier;
+}
+
+/** One notice for 403, however many calls were refused together (a role lost while a screen was open); the notifier drops a repeat of a visible id. */
 function toastForbidden(error: unknown): void {
-  if (statusOf(error) !== 403 || toaster.isVisible(FORBIDDEN_TOAST_ID)) return;
-  toaster.create({ id: FORBIDDEN_TOAST_ID, type: 'error', title: errorMessage(error, i18n.t('common:forbidden.title')) });
+  if (statusOf(error) !== 403) return;
+  notify({ id: FORBIDDEN_TOAST_ID, title: errorMessage(error, i18n.t('common:forbidden.title')) });
 }
 
 export function createQueryClient(): QueryClient {
@@ -59,7 +70,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** THE query client of the page: shared-auth is a singleton, so the host and every remote share it. */
+/** THE query client of the page: shared-data is a singleton, so the host and every remote share it. */
 export const sharedQueryClient = createQueryClient();
 
 /**
