@@ -11,7 +11,7 @@ import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
 import { UiProvider, notifier, toaster } from 'shared-ui';
 import { api } from 'shared-data';
-import { signIn } from 'shared-auth';
+import { authHttp, signIn } from 'shared-auth';
 import { loginResponse, makeUser } from 'shared-auth/test-fixtures';
 
 export { initTestI18n } from 'shared-i18n/testing';
@@ -39,11 +39,11 @@ export interface Call {
 export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
-/** Routes every request of `api` to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
+/** Routes every request of `api` (and of the session's own calls: who-am-I, logout) to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
 export function fakeApi(handler: Handler): Call[] {
   const calls: Call[] = [];
   type Config = { method?: string; url?: string; params?: Record<string, unknown>; data?: unknown; headers?: object };
-  api.defaults.adapter = (async (config: Config) => {
+  api.defaults.adapter = authHttp.defaults.adapter = (async (config: Config) => {
     const call: Call = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProvider } from 'shared-ui';
-import { api } from 'shared-data';
+import { QueryClient } from '@tanstack/react-query';
+import { api, DataProvider } from 'shared-data';
 import { setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
 
@@ -30,8 +31,10 @@ afterEach(() => jest.restoreAllMocks());
 const renderScreen = () =>
   render(
     <UiProvider>
-      <ProfileScreen />
-      <Email />
+      <DataProvider queryClient={new QueryClient()}>
+        <ProfileScreen />
+        <Email />
+      </DataProvider>
     </UiProvider>,
   );
 

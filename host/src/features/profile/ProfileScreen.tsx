@@ -21,7 +21,7 @@ import {
   withFormMessages,
 } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-data';
+import { errorMessage, useCallMutation } from 'shared-data';
 import { setUser, useSession } from 'shared-auth';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pair';
 
@@ -70,10 +70,11 @@ function ProfileDetails() {
     resetOptions: { keepDirtyValues: true },
   });
   const changingEmail = !sameEmail(watch('email'), user?.email);
+  const update = useCallMutation(updateProfileCall);
   const onSubmit = handleSubmit(async (values) => {
     const { currentPassword, ...details } = values;
     try {
-      const data = await callApi(updateProfileCall, {
+      const data = await update.mutateAsync({
         body: { ...details, avatar: details.avatar || null, ...(changingEmail ? { currentPassword } : {}) },
       });
       setUser(data.data);
@@ -145,9 +146,10 @@ function PasswordUpdate() {
     resolver: passwordResolver as never,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
+  const updatePassword = useCallMutation(updatePasswordCall);
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await callApi(updatePasswordCall, { body: values });
+      await updatePassword.mutateAsync({ body: values });
       reset();
       toaster.create({ type: 'success', title: t('password.updated') });
     } catch (error) {
