@@ -65,3 +65,5 @@ export { applyServerFieldErrors, reportFormError, withFormMessages } from './chr
 export { useDialogForm } from './chrome/use-dialog-form';
 export type { DialogFormOptions } from './chrome/use-dialog-form';
 export { useConfirmedAction } from './chrome/use-confirmed-action';
+export { useContractForm } from './chrome/use-contract-form';
+export type { ContractFormOptions } from './chrome/use-contract-form';

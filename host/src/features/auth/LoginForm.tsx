@@ -1,8 +1,6 @@
 import { loginBodySchema, loginCall, type LoginBody, type LoginResponse } from 'contracts';
 import { useEffect, useEffectEvent, useState, type FormEvent, type ReactElement } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, applyServerFieldErrors, withFormMessages } from 'shared-ui';
+import { Alert, Button, FormField, Input, Link, Separator, Stack, Text, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { callApi, errorMessage, httpStatus, retryAfterSeconds } from 'shared-data';
 import { signIn } from 'shared-auth';
@@ -17,10 +15,10 @@ export type LoginFormValues = LoginBody;
  * the call's definition), an empty field in the forms' "Please enter {label}" wording; the e-mail
  * goes as typed (`raw`), the server trims and lowercases it.
  */
-const resolver = withFormMessages(zodResolver(loginBodySchema, undefined, { raw: true }), {
+const FORM_MESSAGES = {
   'validation.emailRequired': 'form.required',
   'validation.passwordRequired': 'form.required',
-});
+} as const;
 
 /**
  * The sign-in page without any router: used by the console's /login route (LoginScreen) and by the
@@ -54,7 +52,7 @@ export function LoginForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({ resolver: resolver as never, defaultValues: { email: '', password: '', ...initialValues } });
+  } = useContractForm(loginBodySchema, { raw: true, messages: FORM_MESSAGES, defaultValues: { email: '', password: '', ...initialValues } });
   const identity = useIdentityProviderReturn();
 
   const finish = (response: LoginResponse) => {

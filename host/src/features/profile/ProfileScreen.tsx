@@ -19,6 +19,7 @@ import {
   toaster,
   applyServerFieldErrors,
   withFormMessages,
+  useContractForm,
 } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage, useCallMutation } from 'shared-data';
@@ -28,14 +29,12 @@ import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pai
 type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
 
 const sameEmail = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
-type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
 
 const DETAILS_MESSAGES = {
   'validation.nameRequired': 'form.required',
   'validation.emailRequired': 'form.required',
 } satisfies Partial<Record<MessageCode, MessageCode>>;
 /** The password call's own body schema, with the password forms' wording. */
-const passwordResolver = withFormMessages(zodResolver(passwordUpdateBodySchema, undefined, { raw: true }), PASSWORD_FORM_MESSAGES);
 
 function ProfileDetails() {
   const { t } = useTranslation('host');
@@ -142,8 +141,9 @@ function ProfileDetails() {
 
 function PasswordUpdate() {
   const { t } = useTranslation('host');
-  const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
-    resolver: passwordResolver as never,
+  const { register, handleSubmit, setError, formState, reset } = useContractForm(passwordUpdateBodySchema, {
+    raw: true,
+    messages: PASSWORD_FORM_MESSAGES,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const updatePassword = useCallMutation(updatePasswordCall);
