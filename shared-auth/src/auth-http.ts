@@ -16,23 +16,28 @@ let baseURL = '';
 let refreshInFlight: Promise<string> | null = null;
 
 /** The session's calls, with the same headers as the data layer's client (spec section 7). */
-export const authHttp: AxiosInstance = axios.create({ headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE }, timeout: 0, validateStatus });
+function createAuthHttp(): AxiosInstance {
+  const http = axios.create({ headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE }, timeout: 0, validateStatus });
+  http.interceptors.request.use((config) => {
+    config.baseURL = baseURL || undefined;
+    config.headers.set('accept-language', readLanguage());
+    const token = readAccessToken();
+    const website = readActiveWebsite();
+    if (token && website) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      config.headers.set('Activewebsite', website);
+    }
+    return config;
+  });
+  return http;
+}
 
-authHttp.interceptors.request.use((config) => {
-  config.headers.set('accept-language', readLanguage());
-  const token = readAccessToken();
-  const website = readActiveWebsite();
-  if (token && website) {
-    config.headers.set('Authorization', `Bearer ${token}`);
-    config.headers.set('Activewebsite', website);
-  }
-  return config;
-});
+// Pure: a bundle that never asks who is signed in (the sign-in page) drops the instance.
+export const authHttp: AxiosInstance = /*#__PURE__*/ createAuthHttp();
 
 /** The API base URL (called by shared-data's `configureApi`, which every page calls first). */
 export function configureAuth({ baseURL: url }: { baseURL: string }): void {
   baseURL = url.replace(/\/+$/, '');
-  authHttp.defaults.baseURL = baseURL || undefined;
 }
 
 /**
