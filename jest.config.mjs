@@ -28,6 +28,7 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     },
     browserProject('shared-auth'),
+    browserProject('shared-data'),
     browserProject('shared-i18n'),
     browserProject('shared-ui'),
     browserProject('shared-content'),

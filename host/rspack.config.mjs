@@ -70,7 +70,7 @@ function signInConfig(main) {
         ...main.module.rules,
         // The workspace packages are side-effect free apart from what their used exports run: let
         // the unused parts (guards, CASL, data table…) drop out of this bundle.
-        { test: /[\\/](shared-auth|shared-ui|shared-i18n|contracts)[\\/]src[\\/]/, sideEffects: false },
+        { test: /[\\/](shared-auth|shared-data|shared-ui|shared-i18n|contracts)[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     plugins: [

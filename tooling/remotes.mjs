@@ -31,7 +31,7 @@ export const remoteEnvVar = (remote) =>
 /** The URL a remote answers at on this machine when nothing moves it. */
 export const remoteDevUrl = (remote) => `http://localhost:${remote.port}`;
 
-/** Must match the standalone page's `import.meta.webpackContext` filter (shared-auth/standalone). */
+/** Must match the standalone page's `import.meta.webpackContext` filter (shared-content/standalone). */
 export const SCREEN_FILE = /Screen\.tsx$/;
 
 /**

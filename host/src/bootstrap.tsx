@@ -1,6 +1,7 @@
 import './app/zod-without-eval';
 import { createRoot } from 'react-dom/client';
-import { configureApi, hasLiveRefreshToken, initSession } from 'shared-auth';
+import { configureApi } from 'shared-data';
+import { hasLiveRefreshToken, initSession } from 'shared-auth';
 import { MESSAGES_NAMESPACE, initI18n } from 'shared-i18n';
 import { loadRuntimeConfig, setRuntimeConfig } from './config/runtime-config';
 import { loadAllManifests, registerConfiguredRemotes } from './federation/remotes';

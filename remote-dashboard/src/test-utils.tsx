@@ -3,15 +3,15 @@
  * dashboard's en and ar texts. A missing key shows as the key and fails the assertion.
  */
 import type { Permission, User } from 'contracts';
-import { initTestI18n as initI18nWith, signInAs as signInUser, userWith } from 'shared-auth/testing';
+import { initTestI18n as initI18nWith, signInAs as signInUser, userWith } from 'shared-content/testing';
 import en from './locales/en/dashboard.json';
 import ar from './locales/ar/dashboard.json';
 
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { renderScreen as renderInProviders } from 'shared-auth/testing';
+import { renderScreen as renderInProviders } from 'shared-content/testing';
 
-export { fakeApi, type Answer, type Call } from 'shared-auth/testing';
+export { fakeApi, type Answer, type Call } from 'shared-content/testing';
 
 /** Renders inside the product's providers and a router (the empty state links to the installation guide). */
 export const renderScreen = (ui: ReactNode) => renderInProviders(<MemoryRouter>{ui}</MemoryRouter>);

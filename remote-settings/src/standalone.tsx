@@ -1,4 +1,4 @@
-import { renderStandalone } from 'shared-auth/standalone';
+import { renderStandalone } from 'shared-content/standalone';
 // Generated from the manifest by the build (tooling/rspack/app-config.mjs): one lazy import per screen.
 import screens from '@signpost/remote-screens';
 import manifest from './manifest';

@@ -9,7 +9,7 @@ import { ROOT, run } from './proc.mjs';
 import { REMOTES } from '../../tooling/remotes.mjs';
 
 // tooling/rspack holds the one build configuration and page template of every browser app.
-const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-content', 'shared-i18n', 'shared-ui', 'tooling/rspack', 'tooling/remotes.mjs'];
+const BROWSER_DEPS = ['contracts', 'shared-auth', 'shared-data', 'shared-content', 'shared-i18n', 'shared-ui', 'tooling/rspack', 'tooling/remotes.mjs'];
 
 /** What each app builds, what its servers need from that build, and what it is built from. */
 export const BUILDS = {

@@ -3,8 +3,6 @@
  * unauthenticated → /login, missing route permission → /forbidden, signed-in on a login-type page →
  * /dashboard (or /switch with the token carried along).
  */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { sharedQueryClient } from './queries';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'jotai';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
@@ -19,16 +17,9 @@ import { initSession } from './session';
  * A jotai Provider over the session store, for code that reads session atoms with plain `useAtomValue`.
  * Optional: this package's own hooks read `sessionStore` directly.
  */
-/**
- * The session store and the one query client: the host and a remote's standalone
- * page both render this once, so every screen below shares one cache.
- */
-export function SessionProvider({ children, queryClient = sharedQueryClient }: { children?: ReactNode; queryClient?: QueryClient }) {
-  return (
-    <Provider store={sessionStore}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </Provider>
-  );
+/** The session store: the host and a remote's standalone page both render this once (with shared-data's `DataProvider`). */
+export function SessionProvider({ children }: { children?: ReactNode }) {
+  return <Provider store={sessionStore}>{children}</Provider>;
 }
 
 export interface CanProps<R extends Resource> {

@@ -1,17 +1,12 @@
 /**
- * shared-auth: the session (atoms, one store, actions), the one API client, the ability and the guards.
+ * shared-auth: the session (atoms, one store, actions), its own calls (refresh, who-am-I, logout), the ability and the guards.
+ * The HTTP client and the query layer are shared-data's; the form helpers shared-ui's.
  * Loaded as a module-federation singleton by the host and every remote: import from 'shared-auth' only.
  */
 export * from './storage';
 export * from './ability';
 export * from './session';
-export * from './api-client';
+export * from './auth-http';
 export * from './hooks';
 export * from './components';
 export * from './interface-toggles';
-export * from './form-errors';
-export * from './use-confirmed-action';
-export * from './call-api';
-export * from './queries';
-export * from './use-dialog-form';
-export * from './live';

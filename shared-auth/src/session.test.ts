@@ -1,6 +1,6 @@
 import axios, { AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { api, configureApi } from './api-client';
+import { authHttp, configureAuth } from './auth-http';
 import {
   abilityAtom,
   accessTokenAtom,
@@ -20,10 +20,9 @@ import {
 } from './session';
 import { BASE, FUTURE, PAST, jwt, loginResponse, makeUser } from './test-utils/fixtures';
 
-const apiMock = new MockAdapter(api);
+const apiMock = new MockAdapter(authHttp);
 const refreshMock = new MockAdapter(axios);
 const header = (config: AxiosRequestConfig, name: string) => AxiosHeaders.from(config.headers as never).get(name);
-let navigateToRoot: jest.Mock;
 
 function stored({ access = jwt(900), expiresAt = FUTURE, website = 'w1' } = {}) {
   localStorage.setItem('access_token', access);
@@ -38,8 +37,7 @@ beforeEach(() => {
   localStorage.clear();
   apiMock.reset();
   refreshMock.reset();
-  navigateToRoot = jest.fn();
-  configureApi({ baseURL: BASE, navigateToRoot });
+  configureAuth({ baseURL: BASE });
   sessionStore.set(userAtom, null);
   sessionStore.set(authStatusAtom, 'idle');
   syncFromStorage();
@@ -125,7 +123,7 @@ describe('initSession', () => {
     await initSession();
     expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
     expect(localStorage.getItem('refresh_token')).toBeNull();
-    expect(navigateToRoot).not.toHaveBeenCalled(); // e.g. a reset-password link stays open
+    // The session's own calls never navigate (only the data layer's client leaves for the root): a reset-password link stays open.
   });
 
   it('a network failure at start keeps the tokens for the next try', async () => {

@@ -2,9 +2,8 @@
  * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
-import { getMeCall, logoutCall, STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
-import { isTransientFailure, refreshTokens } from './api-client';
-import { callApi } from './call-api';
+import { STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
+import { fetchMe, isTransientFailure, postLogout, refreshTokens } from './auth-http';
 import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
 
@@ -84,7 +83,7 @@ async function restore(signal: AbortSignal): Promise<void> {
   // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
   // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
   // The answer is parsed by its contract: a malformed one throws here.
-  const { data: user } = await callApi(getMeCall, { config: { skipRootRedirect: true }, signal });
+  const user = await fetchMe(signal);
   if (signal.aborted) return;
   establish(user);
 }
@@ -96,7 +95,7 @@ async function restore(signal: AbortSignal): Promise<void> {
 export async function signOut(): Promise<void> {
   const refresh_token = readRefreshToken();
   try {
-    if (refresh_token) await callApi(logoutCall, { body: { refresh_token }, config: { skipAuthRefresh: true } });
+    if (refresh_token) await postLogout(refresh_token);
   } catch {
     // Already revoked, offline, server down: nothing the user can do about it, and nothing to wait for.
   }
@@ -124,5 +123,5 @@ export function setUser(user: User): void {
  * removed, so the header's website switcher lists the new set and a deleted active website is left.
  */
 export async function reloadUser(): Promise<void> {
-  setUser((await callApi(getMeCall)).data);
+  setUser(await fetchMe());
 }

@@ -52,7 +52,7 @@ export {
 export type { BoxProps, ButtonProps, FlexProps, StackProps, TextProps, HTMLChakraProps } from '@chakra-ui/react';
 export { system, PRIMARY_COLOR } from './system';
 export { UiProvider, UiProviderWithoutToasts } from './provider';
-export { toaster, notifier, Toaster, TOAST_DURATION_MS } from './toaster';
+export { toaster, notifier, Toaster, TOAST_DURATION_MS, toastErrorNotice } from './toaster';
 export { useColorMode, useColorModeValue, getColorMode, setColorMode, toggleColorMode, THEME_STORAGE_KEY } from './color-mode';
 export type { ColorMode } from './color-mode';
 export { StatePanel, LoaderOverlay, RetryButton } from './chrome/states';
@@ -61,3 +61,9 @@ export { FormField } from './chrome/form-field';
 export { SelectField } from './chrome/select-field';
 export type { SelectFieldProps, SelectOption } from './chrome/select-field';
 export { useMessageText } from './chrome/message-text';
+export { applyServerFieldErrors, reportFormError, withFormMessages } from './chrome/form-errors';
+export { useDialogForm } from './chrome/use-dialog-form';
+export type { DialogFormOptions } from './chrome/use-dialog-form';
+export { useConfirmedAction } from './chrome/use-confirmed-action';
+export { useContractForm } from './chrome/use-contract-form';
+export type { ContractFormOptions } from './chrome/use-contract-form';

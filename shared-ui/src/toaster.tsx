@@ -51,3 +51,8 @@ function ToasterOf({ toaster }: { toaster: typeof notifier }) {
     </Portal>
   );
 }
+
+/** The data layer's error notices (shared-data `setErrorNotifier`): one toast per id while it shows. */
+export function toastErrorNotice({ id, title }: { id: string; title: string }): void {
+  if (!toaster.isVisible(id)) toaster.create({ id, type: 'error', title });
+}

@@ -38,6 +38,7 @@ const PRODUCT_SOURCES = [
   'host/src',
   'website-script/src',
   'shared-auth/src',
+  'shared-data/src',
   'shared-content/src',
   'shared-i18n/src',
   'shared-ui/src',

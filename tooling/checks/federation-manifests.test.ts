@@ -9,7 +9,19 @@ import { REMOTES } from '../../contracts/src/remotes';
 
 const root = path.resolve(__dirname, '../..');
 const APPS = ['host', ...REMOTES.map((r) => r.app)];
-const REQUIRED = ['react', 'react-dom', 'react-router-dom', 'jotai', 'i18next', 'react-i18next', '@emotion/react', 'shared-auth', 'shared-i18n', 'shared-ui'];
+const REQUIRED = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'jotai',
+  'i18next',
+  'react-i18next',
+  '@emotion/react',
+  'shared-auth',
+  'shared-data',
+  'shared-i18n',
+  'shared-ui',
+];
 const REMOTE_EXPOSES = ['manifest'];
 
 type Manifest = { shared: { name: string; singleton: boolean; requiredVersion?: string; version: string }[]; exposes: { name: string }[] };

@@ -50,7 +50,7 @@ export function sharedSingletons(appDir) {
     for (const entry of entries) shared[entry] = { singleton: true, version, requiredVersion: `^${major}.0.0`, strictVersion: false };
   }
   // Workspace singletons: the facade packages every remote must take from the host.
-  for (const entry of ['shared-auth', 'shared-i18n', 'shared-ui', 'shared-ui/overlays', 'shared-ui/data-table', 'shared-ui/audience-builder']) {
+  for (const entry of ['shared-auth', 'shared-data', 'shared-i18n', 'shared-ui', 'shared-ui/overlays', 'shared-ui/data-table', 'shared-ui/audience-builder']) {
     const pkg = entry.split('/')[0];
     const version = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8')).version;
     shared[entry] = { singleton: true, version, requiredVersion: `^${version.split('.')[0]}.0.0` };
@@ -64,7 +64,7 @@ export function sharedSingletons(appDir) {
   return shared;
 }
 
-/** What a remote's standalone page imports to get its screens (shared-auth/src/standalone/remote-screens.d.ts). */
+/** What a remote's standalone page imports to get its screens (shared-content/src/standalone/remote-screens.d.ts). */
 export const REMOTE_SCREENS_MODULE = '@signpost/remote-screens';
 
 /**

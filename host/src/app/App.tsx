@@ -1,12 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { LoaderOverlay, UiProvider, toaster } from 'shared-ui';
+import { LoaderOverlay, UiProvider, toaster, toastErrorNotice } from 'shared-ui';
 import { i18n, useTranslation } from 'shared-i18n';
 import { SessionProvider } from 'shared-auth';
+import { DataProvider, setErrorNotifier } from 'shared-data';
 import { router } from './router';
 import { useLanguage } from './useLanguage';
 import { takeWelcome } from '../features/auth/welcome';
 import { useDocumentTitle } from './document-title';
+
+// A refused call (403) is told on the page's toaster: the data layer imports no UI.
+setErrorNotifier(toastErrorNotice);
 
 function BootLoader() {
   // Rendered before any translation is loaded: no text, just the spinner and a label for readers.
@@ -33,9 +37,11 @@ export function App() {
   return (
     <UiProvider locale={lng}>
       <SessionProvider>
-        <Suspense fallback={<BootLoader />}>
-          <Routes />
-        </Suspense>
+        <DataProvider>
+          <Suspense fallback={<BootLoader />}>
+            <Routes />
+          </Suspense>
+        </DataProvider>
       </SessionProvider>
     </UiProvider>
   );

@@ -4,10 +4,10 @@
  * the editors load.
  */
 import { defaultBanner, defaultPopup, defaultPushNotification, type Banner, type Permission, type Popup, type PushNotification, type User } from 'contracts';
-import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-auth/testing';
+import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-content/testing';
 import campaigns from '../locales/en/campaigns.json';
 
-export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Answer, type Call } from 'shared-auth/testing';
+export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Answer, type Call } from 'shared-content/testing';
 
 export const initTestI18n = () => initI18nWith({ campaigns: { en: campaigns } });
 

@@ -4,10 +4,10 @@
  * editor loads, and saved tours as the API answers them.
  */
 import { defaultTour, type Permission, type Tour, type TourDocument, type User } from 'contracts';
-import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-auth/testing';
+import { initTestI18n as initI18nWith, paged, userWith, type Answer, type Call } from 'shared-content/testing';
 import toursChecklists from '../locales/en/toursChecklists.json';
 
-export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Answer, type Call } from 'shared-auth/testing';
+export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Answer, type Call } from 'shared-content/testing';
 
 export const initTestI18n = () => initI18nWith({ toursChecklists: { en: toursChecklists } });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { Dialog, Tabs } from 'shared-ui/overlays';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useReactionCounts } from './api/count-reacts';
 import { useComments } from './api/list-comments';
 import { useReactions } from './api/list-reacts';

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Ban, Copy, Eye, MessagesSquare, Pencil, Plus, Rocket, Trash2 } from 'lucide-react';
 import { canAct, type CampaignRow, type Workspace } from 'contracts';
-import { Button, Flex, PageHeader, Stack } from 'shared-ui';
+import { Button, Flex, PageHeader, Stack, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, type ColumnDef, type RowAction } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction, type ListUrlState } from 'shared-auth';
+import { useCan } from 'shared-auth';
+import { type ListUrlState } from 'shared-data';
 import { campaignColumns, type CampaignColumnOptions } from '../campaigns/campaign-columns';
 import { NewWorkspaceDialog } from '../workspaces/NewWorkspaceDialog';
 import { WorkspaceSideList } from '../workspaces/WorkspaceSideList';
@@ -63,7 +63,6 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const format = useFormatters();
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // The workspace, the title search and the filters are the list call's own query parameters, kept
   // in the URL (all three calls name the workspace filter workSpace).
   const workspaceId = state.filters.workSpace ?? '';
@@ -208,8 +207,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const create = () => navigate(createPath(campaignKind, workspaceId));
   const onWorkspaceCreated = (ws: Workspace) => {
     setCreatingWorkspace(false);
-    // The workspaces call is another area's: its list is read again through the shared cache.
-    void queryClient.invalidateQueries({ queryKey: ['api', 'workspaces'] });
+    // The dialog's create-workspace mutation has already invalidated the workspaces area: the side list reads again.
     setWorkspaceId(ws._id);
   };
 

@@ -3,6 +3,4 @@ export { CommentsReactionsDialog } from './CommentsReactionsDialog';
 export { ListFilters, type SelectFilter } from './ListFilters';
 export * from './kinds';
 export { useOwnerFilters, useValueFilters, STATUS_FILTER, PRIORITY_FILTER, type ValueFilterSpec } from './use-owner-filters';
-export { usePickerQuery } from './use-picker-query';
-export { listTags } from './api/list-tags';
 export { listWorkspaces, useWorkspaces } from './api/list-workspaces';

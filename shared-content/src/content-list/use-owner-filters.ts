@@ -1,9 +1,7 @@
-import { CAMPAIGN_PRIORITIES, CAMPAIGN_STATUSES } from 'contracts';
+import { CAMPAIGN_PRIORITIES, CAMPAIGN_STATUSES, listSendersCall, listTagsCall } from 'contracts';
+import { useAllPages } from 'shared-data';
 import { useMemo } from 'react';
 import { useTranslation } from 'shared-i18n';
-import { listSenders } from './api/list-senders';
-import { listTags } from './api/list-tags';
-import { usePickerQuery } from './use-picker-query';
 import type { SelectFilter } from './ListFilters';
 
 /**
@@ -12,8 +10,8 @@ import type { SelectFilter } from './ListFilters';
  */
 export function useOwnerFilters(namespace: string): SelectFilter[] {
   const { t } = useTranslation(namespace);
-  const senders = usePickerQuery('senders', listSenders);
-  const tags = usePickerQuery('tags', listTags);
+  const senders = useAllPages(listSendersCall);
+  const tags = useAllPages(listTagsCall);
   return useMemo(() => {
     const out: SelectFilter[] = [];
     if (senders.data) out.push({ param: 'sender', label: t('columns.sender'), options: senders.data.map((s) => ({ value: s._id, label: s.name })) });

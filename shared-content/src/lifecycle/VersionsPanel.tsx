@@ -1,7 +1,8 @@
 import { History } from 'lucide-react';
 import { Badge, Box, Button, Heading, HStack, List, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useCan } from 'shared-auth';
+import { errorMessage } from 'shared-data';
+import { useCan } from 'shared-auth';
 import type { ContentSubject } from '../content-list/kinds';
 import type { LifecycleCalls } from './api/lifecycle-calls';
 import { useContentVersions } from './api/list-content-versions';

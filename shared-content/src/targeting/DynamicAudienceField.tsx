@@ -1,6 +1,6 @@
 import { AudienceBuilder, audienceErrorsFrom } from 'shared-ui/audience-builder';
 import type { AudienceGroup, Attribute } from 'contracts';
-import { fieldErrors } from 'shared-auth';
+import { fieldErrors } from 'shared-data';
 
 /**
  * The rule builder of a campaign's dynamic audience, with the server's messages for the tree's

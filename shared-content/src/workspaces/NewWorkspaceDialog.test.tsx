@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Workspace } from 'contracts';
-import { fakeApi, initTestI18n, renderScreen, signInAs, userWith } from 'shared-auth/testing';
+import { fakeApi, initTestI18n, renderScreen, signInAs, userWith } from 'shared-content/testing';
 import { NewWorkspaceDialog } from './NewWorkspaceDialog';
 import { WorkspaceSideList } from './WorkspaceSideList';
 

@@ -9,10 +9,10 @@ import {
   type WorkspaceIcon as IconName,
   type WorkspaceService,
 } from 'contracts';
-import { FormField, HStack, Input, NativeSelect, SelectField, toaster } from 'shared-ui';
+import { FormField, HStack, Input, NativeSelect, SelectField, toaster, reportFormError, withFormMessages } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { useCreateWorkspace } from './api/create-workspace';
 import { WorkspaceIcon } from './WorkspaceIcon';
 

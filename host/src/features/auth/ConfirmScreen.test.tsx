@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { UiProvider } from 'shared-ui';
-import { api } from 'shared-auth';
+import { api } from 'shared-data';
 
 jest.mock('shared-i18n', () => ({
   useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),

@@ -1,19 +1,16 @@
 import { invitationPasswordBodySchema } from 'contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Stack, Text, toaster } from 'shared-ui';
+import { Alert, Button, Stack, Text, toaster, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, errorMessage, fieldErrors, withFormMessages } from 'shared-auth';
+import { errorMessage, fieldErrors } from 'shared-data';
 import { setInvitationPassword } from './api/set-invitation-password';
 import { DeadInvitationLink } from './DeadInvitationLink';
 import { AuthLayout } from './AuthLayout';
 import { EmailChangeConfirm } from './EmailChangeConfirm';
-import { PASSWORD_FORM_MESSAGES, PasswordPairFields, type PasswordPair } from './password-pair';
+import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from './password-pair';
 
 /** The call's own body schema, with the password forms' wording. */
-const resolver = withFormMessages(zodResolver(invitationPasswordBodySchema, undefined, { raw: true }), PASSWORD_FORM_MESSAGES);
 
 /**
  * /confirm (spec: "confirm password; reads query parameters"). Two links lead here:
@@ -36,8 +33,9 @@ function InvitationPasswordConfirm() {
   const email = params.get('email');
   // The server's word on a used or expired link.
   const [deadLink, setDeadLink] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<PasswordPair>({
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, formState } = useContractForm(invitationPasswordBodySchema, {
+    raw: true,
+    messages: PASSWORD_FORM_MESSAGES,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

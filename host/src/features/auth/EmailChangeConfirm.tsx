@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage, setUser, useSession } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
+import { setUser, useSession } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
 
 /**

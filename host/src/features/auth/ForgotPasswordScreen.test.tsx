@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, initTestI18n, renderScreen, TestRouter } from 'shared-auth/testing';
+import { fakeApi, initTestI18n, renderScreen, TestRouter } from 'shared-content/testing';
 import hostEn from '../../locales/en/host.json';
 import hostFr from '../../locales/fr/host.json';
 import { i18n } from 'shared-i18n';

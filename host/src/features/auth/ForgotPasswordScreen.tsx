@@ -1,25 +1,24 @@
 import { forgotPasswordBodySchema, forgotPasswordCall } from 'contracts';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, FormField, Input, Link, Stack, toaster } from 'shared-ui';
+import { Button, FormField, Input, Link, Stack, toaster, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
 import { AuthLayout } from './AuthLayout';
 
 /**
  * The contract's own body schema (the server checks the same), with the screen's wording of "please
  * enter"; the e-mail goes as typed (`raw`).
  */
-const resolver = withFormMessages(zodResolver(forgotPasswordBodySchema, undefined, { raw: true }), { 'validation.emailRequired': 'form.required' });
+const FORM_MESSAGES = { 'validation.emailRequired': 'form.required' } as const;
 
 export function ForgotPasswordScreen() {
   const { t } = useTranslation('host');
   const navigate = useNavigate();
   // Coming from a used or expired reset link: its e-mail, so a new link is one click away.
   const [params] = useSearchParams();
-  const { register, handleSubmit, setError, formState } = useForm<{ email: string }>({
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, formState } = useContractForm(forgotPasswordBodySchema, {
+    raw: true,
+    messages: FORM_MESSAGES,
     defaultValues: { email: params.get('email') ?? '' },
   });
   const onSubmit = handleSubmit(async ({ email }) => {

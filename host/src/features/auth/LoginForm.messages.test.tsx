@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, initTestI18n, renderScreen } from 'shared-auth/testing';
+import { fakeApi, initTestI18n, renderScreen } from 'shared-content/testing';
 import { i18n } from 'shared-i18n';
 import hostEn from '../../locales/en/host.json';
 import hostFr from '../../locales/fr/host.json';

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProvider } from 'shared-ui';
-import { api, readAccessToken } from 'shared-auth';
+import { api } from 'shared-data';
+import { readAccessToken } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 
 jest.mock('shared-i18n', () => ({

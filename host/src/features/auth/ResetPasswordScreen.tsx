@@ -1,16 +1,13 @@
-import { resetPasswordBodySchema, resetPasswordCall, type ResetPasswordBody } from 'contracts';
+import { resetPasswordBodySchema, resetPasswordCall } from 'contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Link, Stack, toaster } from 'shared-ui';
+import { Alert, Button, Link, Stack, toaster, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, fieldErrors, withFormMessages } from 'shared-auth';
+import { callApi, errorMessage, fieldErrors } from 'shared-data';
 import { AuthLayout } from './AuthLayout';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from './password-pair';
 
 /** The call's own body schema (the link's token is one of its values), with the password forms' wording. */
-const resolver = withFormMessages(zodResolver(resetPasswordBodySchema, undefined, { raw: true }), PASSWORD_FORM_MESSAGES);
 
 /**
  * Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link
@@ -25,8 +22,9 @@ export function ResetPasswordScreen() {
   const email = params.get('email') ?? '';
   // The server's word on a link that no longer works ('This reset link is invalid, already used or expired').
   const [deadLink, setDeadLink] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<ResetPasswordBody>({
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, formState } = useContractForm(resetPasswordBodySchema, {
+    raw: true,
+    messages: PASSWORD_FORM_MESSAGES,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button, Link, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-auth';
+import { callApi, errorMessage } from 'shared-data';
 import { AuthLayout } from './AuthLayout';
 
 /** After asking for a reset link: where to look, and a way to send it again. */

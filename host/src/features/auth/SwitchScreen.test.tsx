@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { UiProvider } from 'shared-ui';
-import { makeUser, signInAs } from 'shared-auth/testing';
+import { makeUser, signInAs } from 'shared-content/testing';
 
 jest.mock('shared-i18n', () => ({
   useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),

@@ -2,7 +2,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Bell } from 'lucide-react';
 import { Box, IconButton } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useLiveEvents, useSession } from 'shared-auth';
+import { useLiveEvents } from 'shared-data';
+import { useSession } from 'shared-auth';
 import { useNotifications } from './api/list-notifications';
 
 /**

@@ -1,7 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProvider } from 'shared-ui';
-import { api, setUser, useSession } from 'shared-auth';
+import { QueryClient } from '@tanstack/react-query';
+import { api, DataProvider } from 'shared-data';
+import { setUser, useSession } from 'shared-auth';
 import type { User } from 'contracts';
 
 jest.mock('shared-i18n', () => ({
@@ -11,7 +13,7 @@ jest.mock('shared-i18n', () => ({
 }));
 
 import { ProfileScreen } from './ProfileScreen';
-import { makeUser } from 'shared-auth/testing';
+import { makeUser } from 'shared-content/testing';
 
 // The shared fixture user, without roles: the profile screen needs none.
 const user: User = makeUser({
@@ -29,8 +31,10 @@ afterEach(() => jest.restoreAllMocks());
 const renderScreen = () =>
   render(
     <UiProvider>
-      <ProfileScreen />
-      <Email />
+      <DataProvider queryClient={new QueryClient()}>
+        <ProfileScreen />
+        <Email />
+      </DataProvider>
     </UiProvider>,
   );
 

@@ -3,22 +3,38 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Avatar, Button, Card, FormField, Grid, Heading, HStack, Input, PageHeader, Stack, Text, toaster } from 'shared-ui';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FormField,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  PageHeader,
+  Stack,
+  Text,
+  toaster,
+  applyServerFieldErrors,
+  withFormMessages,
+  useContractForm,
+} from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, callApi, errorMessage, setUser, useSession, withFormMessages } from 'shared-auth';
+import { errorMessage, useCallMutation } from 'shared-data';
+import { setUser, useSession } from 'shared-auth';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pair';
 
 type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
 
 const sameEmail = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
-type PasswordForm = { currentPassword: string; password: string; confirmPassword: string };
 
 const DETAILS_MESSAGES = {
   'validation.nameRequired': 'form.required',
   'validation.emailRequired': 'form.required',
 } satisfies Partial<Record<MessageCode, MessageCode>>;
 /** The password call's own body schema, with the password forms' wording. */
-const passwordResolver = withFormMessages(zodResolver(passwordUpdateBodySchema, undefined, { raw: true }), PASSWORD_FORM_MESSAGES);
 
 function ProfileDetails() {
   const { t } = useTranslation('host');
@@ -53,10 +69,11 @@ function ProfileDetails() {
     resetOptions: { keepDirtyValues: true },
   });
   const changingEmail = !sameEmail(watch('email'), user?.email);
+  const update = useCallMutation(updateProfileCall);
   const onSubmit = handleSubmit(async (values) => {
     const { currentPassword, ...details } = values;
     try {
-      const data = await callApi(updateProfileCall, {
+      const data = await update.mutateAsync({
         body: { ...details, avatar: details.avatar || null, ...(changingEmail ? { currentPassword } : {}) },
       });
       setUser(data.data);
@@ -124,13 +141,15 @@ function ProfileDetails() {
 
 function PasswordUpdate() {
   const { t } = useTranslation('host');
-  const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
-    resolver: passwordResolver as never,
+  const { register, handleSubmit, setError, formState, reset } = useContractForm(passwordUpdateBodySchema, {
+    raw: true,
+    messages: PASSWORD_FORM_MESSAGES,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
+  const updatePassword = useCallMutation(updatePasswordCall);
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await callApi(updatePasswordCall, { body: values });
+      await updatePassword.mutateAsync({ body: values });
       reset();
       toaster.create({ type: 'success', title: t('password.updated') });
     } catch (error) {

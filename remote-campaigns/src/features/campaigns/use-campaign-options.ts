@@ -1,8 +1,6 @@
-import type { WorkspaceService } from 'contracts';
-import { listAttributes } from './api/list-attributes';
-import { listGroups } from './api/list-groups';
-import { listSegments } from './api/list-segments';
-import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
+import { listAttributesCall, listGroupsCall, listSegmentsCall, listTagsCall, type WorkspaceService } from 'contracts';
+import { useWorkspaces } from 'shared-content';
+import { useAllPages } from 'shared-data';
 
 /**
  * What an editor's pickers offer, all of the active website: groups, saved audiences (segments),
@@ -10,10 +8,10 @@ import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
  * loads on its own; one that fails leaves its picker empty rather than blocking the editor.
  */
 export function useCampaignOptions(service: WorkspaceService) {
-  const groups = usePickerQuery('groups', listGroups);
-  const segments = usePickerQuery('segment', listSegments);
-  const attributes = usePickerQuery('attributes', listAttributes);
-  const tags = usePickerQuery('tags', listTags);
+  const groups = useAllPages(listGroupsCall);
+  const segments = useAllPages(listSegmentsCall);
+  const attributes = useAllPages(listAttributesCall);
+  const tags = useAllPages(listTagsCall);
   const workspaces = useWorkspaces(service);
   return {
     groups: groups.data ?? [],

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toaster } from 'shared-ui';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import type { SaveIntent } from './components/EditorForm';
 
 /**

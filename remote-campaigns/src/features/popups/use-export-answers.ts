@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { LIBRARY_NOTIFICATION } from 'contracts';
 import { notifier } from 'shared-ui';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useTranslation } from 'shared-i18n';
 import { exportPopupAnswers } from './api/export-popup-answers';
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PopupDocument } from 'contracts';
 import { toaster } from 'shared-ui';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useTranslation } from 'shared-i18n';
 import { useCreatePopup } from './api/create-popup';
 import { useUpdatePopup } from './api/update-popup';

@@ -1,5 +1,5 @@
 import type { SeriesPoint, ServicesCount, ServiceViews, Traffics, UsersInteractions } from 'contracts';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useInteractions } from './api/get-interactions';
 import { useServicesCount } from './api/get-services-count';
 import { useServicesViews } from './api/get-services-views';

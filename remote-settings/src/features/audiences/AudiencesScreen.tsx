@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button, Heading, PageHeader, Stack, Text } from 'shared-ui';
+import { Button, Heading, PageHeader, Stack, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useConfirmedAction, useSession } from 'shared-auth';
+import { useSession } from 'shared-auth';
 import { useDeleteSegment } from './api/delete-segment';
 import { useAudienceAttributes } from './api/list-attributes';
 import { useSegments, type SegmentRow } from './api/list-segments';

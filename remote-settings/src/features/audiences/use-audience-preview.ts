@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AudienceGroup, ClientMember } from 'contracts';
-import { errorMessage, fieldErrors } from 'shared-auth';
+import { errorMessage, fieldErrors } from 'shared-data';
 import { useDebouncedValue } from 'shared-ui/data-table';
 import { useClientSearch } from './api/search-clients';
 import { missingValues } from './audience-summary';

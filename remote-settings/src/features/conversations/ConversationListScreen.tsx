@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Card, HStack, Link, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useLiveEvents, useSession } from 'shared-auth';
+import { errorMessage, useLiveEvents } from 'shared-data';
+import { useSession } from 'shared-auth';
 import { useConversations } from './api/list-conversations';
 
 const PAGE_SIZE = 20;

@@ -11,9 +11,25 @@ import {
   websiteSettingsBodySchema,
   type WebsiteSettingsBody,
 } from 'contracts';
-import { Button, Card, Checkbox, FormField, Input, PageHeader, RetryButton, SelectField, Skeleton, Stack, StatePanel, Text, toaster } from 'shared-ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  FormField,
+  Input,
+  PageHeader,
+  RetryButton,
+  SelectField,
+  Skeleton,
+  Stack,
+  StatePanel,
+  Text,
+  toaster,
+  reportFormError,
+} from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, reportFormError, useCan, useSession } from 'shared-auth';
+import { errorMessage } from 'shared-data';
+import { useCan, useSession } from 'shared-auth';
 import { useWebsiteSettings } from './api/get-website-settings';
 import { useUpdateWebsiteSettings } from './api/update-website-settings';
 

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction } from 'shared-auth';
+import { useCan } from 'shared-auth';
 import { useGroups, type GroupRow } from './api/list-groups';
 import { useDeleteGroup } from './api/delete-group';
 import { useDeleteGroups } from './api/delete-groups';

@@ -1,6 +1,7 @@
 import { Card, Code, Heading, List, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useCan, useSession } from 'shared-auth';
+import { errorMessage } from 'shared-data';
+import { useCan, useSession } from 'shared-auth';
 import { identifySnippet } from '../people-data/snippet';
 import { useInstallSnippet } from './api/get-install-snippet';
 import { useWebsitePublicKey } from './api/get-website-public-key';

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { MailPlus, Trash2, UserPlus } from 'lucide-react';
-import { Badge, Button, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { Can, useCan, useConfirmedAction } from 'shared-auth';
+import { Can, useCan } from 'shared-auth';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';

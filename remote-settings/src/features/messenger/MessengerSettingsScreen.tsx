@@ -21,7 +21,8 @@ import {
   useMessageText,
 } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useCan, useSession } from 'shared-auth';
+import { errorMessage } from 'shared-data';
+import { useCan, useSession } from 'shared-auth';
 import type { Language } from 'website-script/texts';
 import { useBubble } from './api/get-bubble';
 import { useUpdateBubble } from './api/update-bubble';

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useConfirmedAction } from 'shared-auth';
+
 import { useDeleteAttribute } from './api/delete-attribute';
 import { useAttributes, type AttributeRow } from './api/list-attributes';
 import { AttributeFormDialog } from './components/AttributeFormDialog';

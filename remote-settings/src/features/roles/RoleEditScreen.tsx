@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, PageHeader, Skeleton, Stack, StatePanel, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, httpStatus } from 'shared-auth';
+import { errorMessage, httpStatus } from 'shared-data';
 import { useRole } from './api/get-role';
 import { useUpdateRole } from './api/update-role';
 import { RoleForm } from './components/RoleForm';

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MESSAGE_CATALOGUE, MESSAGE_VARIABLES, RESOURCE_ACTIONS } from 'contracts';
 import { UiProvider } from 'shared-ui';
-import { TestRouter } from 'shared-auth/testing';
+import { TestRouter } from 'shared-content/testing';
 import en from '../../locales/en/settings.json';
 import common from '../../../../shared-i18n/locales/en/common.json';
 import { RoleForm } from './components/RoleForm';

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, HStack, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction } from 'shared-auth';
+import { useCan } from 'shared-auth';
 import { useRoles, type RoleRow } from './api/list-roles';
 import { useDeleteRole } from './api/delete-role';
 import { parsePermission } from 'contracts';

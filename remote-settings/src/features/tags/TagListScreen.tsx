@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Button, HStack, PageHeader, Text } from 'shared-ui';
+import { Button, HStack, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction } from 'shared-auth';
+import { useCan } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { useTags, type TagRow } from './api/list-tags';
 import { useDeleteTag } from './api/delete-tag';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction, useSession } from 'shared-auth';
+import { useCan, useSession } from 'shared-auth';
 import { useWebsites, type WebsiteRow } from './api/list-websites';
 import { useDeleteWebsites } from './api/delete-websites';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';

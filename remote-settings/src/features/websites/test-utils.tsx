@@ -5,10 +5,10 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Permission, User } from 'contracts';
-import { initTestI18n as initI18nWith, renderScreen, userWith } from 'shared-auth/testing';
+import { initTestI18n as initI18nWith, renderScreen, userWith } from 'shared-content/testing';
 import settings from '../../locales/en/settings.json';
 
-export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Call } from 'shared-auth/testing';
+export { fakeApi, paged, renderScreen, signInAs, TestRouter, type Call } from 'shared-content/testing';
 
 /** A list screen: its page, size and filters live in the URL, so it renders inside a router. */
 export const renderListScreen = (ui: ReactNode) => renderScreen(<MemoryRouter>{ui}</MemoryRouter>);

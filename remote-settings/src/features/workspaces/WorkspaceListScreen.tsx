@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { WORKSPACE_SERVICES } from 'contracts';
-import { Badge, Button, HStack, NativeSelect, PageHeader, Text } from 'shared-ui';
+import { Badge, Button, HStack, NativeSelect, PageHeader, Text, useConfirmedAction } from 'shared-ui';
 import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { useCan, useConfirmedAction } from 'shared-auth';
+import { useCan } from 'shared-auth';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
 import { useDeleteWorkspace } from './api/delete-workspace';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { checklistKind, type ChecklistBody } from 'contracts';
 import { PageHeader, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { workspaceOfCreateRoute } from 'shared-content';
 import { useCreateChecklist } from './api/create-checklist';
 import { ChecklistForm } from './components/ChecklistForm';

@@ -3,7 +3,7 @@ import { BarChart3 } from 'lucide-react';
 import { checklistKind, type ChecklistBody } from 'contracts';
 import { Button, PageHeader, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { LifecycleBar } from 'shared-content';
 import { QueriedItem } from '../tours/components/QueriedItem';
 import { useChecklist } from './api/get-checklist';

@@ -1,16 +1,14 @@
-import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
-import { listAttributes } from './api/list-attributes';
-import { listGroups } from './api/list-groups';
-import { listSegments } from './api/list-segments';
-import { listTourChoices } from './api/list-tours';
+import { listAttributesCall, listGroupsCall, listSegmentsCall, listTagsCall, listToursCall } from 'contracts';
+import { useWorkspaces } from 'shared-content';
+import { useAllPages } from 'shared-data';
 
 /** What the checklist editor's pickers offer (each list loads on its own; a failed one stays empty). */
 export function useChecklistOptions() {
-  const groups = usePickerQuery('groups', listGroups);
-  const segments = usePickerQuery('segment', listSegments);
-  const attributes = usePickerQuery('attributes', listAttributes);
-  const tags = usePickerQuery('tags', listTags);
-  const tours = usePickerQuery('product-tours', listTourChoices);
+  const groups = useAllPages(listGroupsCall);
+  const segments = useAllPages(listSegmentsCall);
+  const attributes = useAllPages(listAttributesCall);
+  const tags = useAllPages(listTagsCall);
+  const tours = useAllPages(listToursCall);
   const workspaces = useWorkspaces('checklist');
   return {
     groups: groups.data ?? [],

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { LIMITS, listToursCall } from 'contracts';
 import { Box, Button, FormField, Heading, Input, Link, SelectField, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, fieldErrors, useCallQuery, useSession } from 'shared-auth';
+import { errorMessage, fieldErrors, useCallQuery } from 'shared-data';
+import { useSession } from 'shared-auth';
 import { useCreateBuilderToken } from './api/create-builder-token';
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { tourKind, type TourBody } from 'contracts';
 import { PageHeader, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { workspaceOfCreateRoute } from 'shared-content';
 import { useCreateTour } from './api/create-tour';
 import { useUpdateTour } from './api/update-tour';

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { tourKind, type TourBody } from 'contracts';
 import { Button, PageHeader, Stack, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { LifecycleBar } from 'shared-content';
 import { Link as RouterLink } from 'react-router-dom';
 import { BarChart3 } from 'lucide-react';

@@ -1,7 +1,6 @@
-import { listTags, usePickerQuery, useWorkspaces } from 'shared-content';
-import { listAttributes } from './api/list-attributes';
-import { listGroups } from './api/list-groups';
-import { listSegments } from './api/list-segments';
+import { listAttributesCall, listGroupsCall, listSegmentsCall, listTagsCall } from 'contracts';
+import { useWorkspaces } from 'shared-content';
+import { useAllPages } from 'shared-data';
 
 /**
  * What the tour editor's pickers offer, all of the active website: groups, saved audiences,
@@ -9,10 +8,10 @@ import { listSegments } from './api/list-segments';
  * own; one that fails leaves its picker empty rather than blocking the editor.
  */
 export function useTourOptions() {
-  const groups = usePickerQuery('groups', listGroups);
-  const segments = usePickerQuery('segment', listSegments);
-  const attributes = usePickerQuery('attributes', listAttributes);
-  const tags = usePickerQuery('tags', listTags);
+  const groups = useAllPages(listGroupsCall);
+  const segments = useAllPages(listSegmentsCall);
+  const attributes = useAllPages(listAttributesCall);
+  const tags = useAllPages(listTagsCall);
   const workspaces = useWorkspaces('tour');
   return {
     groups: groups.data ?? [],

@@ -1,4 +1,4 @@
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { FeedbackCalls } from '../kinds';
 
 /** GET /api/{popups|banners}/{id}/count-reacts: one count per emoji (most given first) and the total. */

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { FeedbackCalls } from '../kinds';
 
 export const FEEDBACK_PAGE_SIZE = 10;

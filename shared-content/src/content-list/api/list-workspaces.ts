@@ -1,6 +1,5 @@
 import { listWorkspacesCall, type Workspace, type WorkspaceService } from 'contracts';
-import { callApi } from 'shared-auth';
-import { usePickerQuery } from '../use-picker-query';
+import { callApi, useAllPages } from 'shared-data';
 
 /** GET /api/workspaces?page=1&pageSize=100&service=…: one service's workspaces (spec section 9: 100, page 1). */
 export async function listWorkspaces(service: WorkspaceService): Promise<Workspace[]> {
@@ -9,4 +8,4 @@ export async function listWorkspaces(service: WorkspaceService): Promise<Workspa
 }
 
 /** The active website's workspaces of one kind (`service`): the lists' side list and the editors' picker. */
-export const useWorkspaces = (service: WorkspaceService) => usePickerQuery('workspaces', () => listWorkspaces(service), service);
+export const useWorkspaces = (service: WorkspaceService) => useAllPages(listWorkspacesCall, { query: { pageSize: 100, service } });

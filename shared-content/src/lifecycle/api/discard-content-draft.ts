@@ -1,4 +1,4 @@
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 import type { LifecycleCalls } from './lifecycle-calls';
 
 /** DELETE /api/{kind}/draft/{id} (update_*): drops a live item's unpublished changes. */

@@ -1,4 +1,4 @@
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 import type { ExplainCall } from './lifecycle-calls';
 
 /** POST /api/{kind}/{id}/explain (get_*): the content call's checks for one visitor or person on one page. */

@@ -1,5 +1,5 @@
 import { getWebsiteSettingsCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** GET /api/websites/{id}/settings (get_websites): the website's delivery settings (its time zone for schedules). */
 export const useDeliverySettings = (websiteId: string | undefined, enabled = true) =>

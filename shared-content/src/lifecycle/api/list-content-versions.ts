@@ -1,4 +1,4 @@
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { LifecycleCalls } from './lifecycle-calls';
 
 /** GET /api/{kind}/{id}/versions (get_*): the published versions, newest first. */

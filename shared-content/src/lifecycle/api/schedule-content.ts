@@ -1,4 +1,4 @@
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 import type { LifecycleCalls } from './lifecycle-calls';
 
 /** PUT /api/{kind}/schedule/{id} (update_*): published, shown from a start until an optional end. */

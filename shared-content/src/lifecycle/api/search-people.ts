@@ -1,5 +1,5 @@
 import { listClientMembersCall, type ClientMember } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 export type { ClientMember };
 

@@ -1,5 +1,5 @@
 import { setInvitationPasswordCall, type CallBodyInput } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /**
  * PATCH /api/user/invitations/password?token=…: the invitee without an account chooses a password;

@@ -1,5 +1,5 @@
 import { markAllNotificationsReadCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PUT /api/notifications/read: every notification of the active website read, for the caller. */
 export const useMarkAllNotificationsRead = () => useCallMutation(markAllNotificationsReadCall);

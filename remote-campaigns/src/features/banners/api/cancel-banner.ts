@@ -1,5 +1,5 @@
 import { cancelBannerCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/banners/cancel/{id} (cancel_banners). */
 export const useCancelBanner = () => useCallMutation(cancelBannerCall);

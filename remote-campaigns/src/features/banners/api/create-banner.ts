@@ -1,5 +1,5 @@
 import { createBannerCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** POST /api/banners (create_banners): 201 { message, data }. */
 export const useCreateBanner = () => useCallMutation(createBannerCall);

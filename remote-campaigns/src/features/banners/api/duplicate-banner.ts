@@ -1,5 +1,5 @@
 import { duplicateBannerCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PUT /api/banners/duplicate/{id} (duplicate_banners). */
 export const useDuplicateBanner = () => useCallMutation(duplicateBannerCall);

@@ -1,5 +1,5 @@
 import { listBannersCall } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 /** The list's filters, in the URL under the call's own query names (`?status=draft&page=2`). */
 export const BANNER_LIST_FILTERS = ['titleOfBanner', 'status', 'style', 'position', 'priority', 'sender', 'tag', 'workSpace'] as const;

@@ -1,5 +1,5 @@
 import { updateBannerCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PUT /api/banners/{id} (update_banners): the whole document. */
 export const useUpdateBanner = () => useCallMutation(updateBannerCall);

@@ -1,5 +1,5 @@
 import { callUrl, UPLOAD_FIELD, uploadImageCall, type UploadResponse } from 'contracts';
-import { api } from 'shared-auth';
+import { api } from 'shared-data';
 
 /**
  * POST /api/upload (create_upload; multipart, field `file`). Spec section 5: only the call's success

@@ -11,7 +11,8 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
+import { applyServerFieldErrors } from 'shared-ui';
+import { fieldErrors } from 'shared-data';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import type { CampaignOptions } from '../use-campaign-options';
 import { DRAFT_INTENT, EditorLayout } from './EditorLayout';

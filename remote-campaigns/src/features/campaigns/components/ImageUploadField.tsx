@@ -3,7 +3,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { UPLOAD_DEFAULT_MAX_BYTES, UPLOAD_MIME_TYPES } from 'contracts';
 import { Box, Button, HStack, Image, Text, toaster } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { uploadImage } from '../api/upload-image';
 
 /**

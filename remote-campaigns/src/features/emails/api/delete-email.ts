@@ -1,5 +1,5 @@
 import { deleteEmailCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/emails/{id} (delete_email). */
 export const useDeleteEmail = () => useCallMutation(deleteEmailCall);

@@ -1,5 +1,5 @@
 import { deleteEmailsCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/emails (delete_email), body { emails: [ids] }. */
 export const useDeleteEmails = () => useCallMutation(deleteEmailsCall);

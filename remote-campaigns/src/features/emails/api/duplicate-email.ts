@@ -1,5 +1,5 @@
 import { duplicateEmailCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PUT /api/emails/duplicate/{id} (duplicate_email). */
 export const useDuplicateEmail = () => useCallMutation(duplicateEmailCall);

@@ -1,5 +1,5 @@
 import { listEmailRecipientsCall } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 /** GET /api/emails/{id}/recipients (get_email): who the e-mail went to and what each did; page in the URL. */
 export function useEmailRecipients(id: string, fallbackError: string) {

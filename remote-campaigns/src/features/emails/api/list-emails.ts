@@ -1,5 +1,5 @@
 import { listEmailsCall } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 /** The list's filters, in the URL under the call's own query names (`?status=draft&page=2`). */
 export const EMAIL_LIST_FILTERS = ['subject', 'status', 'sender', 'tag', 'workSpace'] as const;

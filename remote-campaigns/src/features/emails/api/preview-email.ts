@@ -1,5 +1,5 @@
 import { previewEmailCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** POST /api/emails/preview (get_email): the document rendered as recipients get it (HTML and text). */
 export const usePreviewEmail = () => useCallMutation(previewEmailCall);

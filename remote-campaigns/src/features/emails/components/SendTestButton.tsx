@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { Button, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useSendTestEmail } from '../api/send-test-email';
 
 /** "Send a test to me": the saved e-mail to the signed-in user's own address (placeholders show their fallbacks). */

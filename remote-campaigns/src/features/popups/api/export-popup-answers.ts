@@ -1,5 +1,5 @@
 import { exportFileName, exportPopupAnswersCall } from 'contracts';
-import { callApi } from 'shared-auth';
+import { callApi } from 'shared-data';
 
 /**
  * A file name from a popup's title: what a file system refuses (`/ \ : * ? " < > |`, control

@@ -1,5 +1,5 @@
 import { cancelPushNotificationCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PATCH /api/push-notification/cancel/{id} (cancel_pushNotification). */
 export const useCancelPushNotification = () => useCallMutation(cancelPushNotificationCall);

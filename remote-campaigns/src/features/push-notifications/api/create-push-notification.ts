@@ -1,5 +1,5 @@
 import { createPushNotificationCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** POST /api/push-notification (create_pushNotification): 201 { message, data }. */
 export const useCreatePushNotification = () => useCallMutation(createPushNotificationCall);

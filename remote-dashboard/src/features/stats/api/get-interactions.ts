@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { getInteractionsCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { StatsParams } from './params';
 
 /** GET /api/stats/interractions: comments, reactions and closes in the range. */

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { getServicesCountCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { StatsParams } from './params';
 
 /** GET /api/count: visitors connected in the range and the number of items of each service. */

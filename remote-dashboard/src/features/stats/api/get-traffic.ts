@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { getTrafficCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { StatsParams } from './params';
 
 /** GET /api/stats/traffic: distinct visitors on the web, on mobile and in all. */

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { getUsersConnectedCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 import type { StatsParams } from './params';
 
 /** GET /api/stats/user-connected: visitors connected per hour or per day. */

@@ -1,5 +1,5 @@
 import { deleteSegmentCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/segment/{id} */
 export const useDeleteSegment = () => useCallMutation(deleteSegmentCall);

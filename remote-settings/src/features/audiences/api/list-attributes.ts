@@ -1,6 +1,6 @@
 import { LIMITS, listAttributesCall } from 'contracts';
 import type { AudienceAttribute } from 'shared-ui/audience-builder';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 const NO_ATTRIBUTES: AudienceAttribute[] = [];
 

@@ -1,5 +1,5 @@
 import { listSegmentsCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type SegmentRow = CallAnswer<typeof listSegmentsCall>['docs'][number];
 

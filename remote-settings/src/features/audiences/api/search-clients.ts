@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { searchClientsCall, type AudienceGroup } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /**
  * POST /api/clients: the people a dynamic audience selects (the body is the tree; the query pages,

@@ -1,5 +1,5 @@
 import { closeConversationCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** PUT /api/conversations/{id}/close: close a conversation (the visitor writing again opens it). */
 export const useCloseConversation = () => useCallMutation(closeConversationCall);

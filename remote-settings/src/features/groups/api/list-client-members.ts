@@ -1,5 +1,5 @@
 import { listClientMembersCall, type ClientMember } from 'contracts';
-import { useListQuery, type ListUrlState } from 'shared-auth';
+import { useListQuery, type ListUrlState } from 'shared-data';
 
 export type { ClientMember };
 

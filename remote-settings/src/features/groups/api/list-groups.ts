@@ -1,5 +1,5 @@
 import { listGroupsCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type GroupRow = CallAnswer<typeof listGroupsCall>['docs'][number];
 

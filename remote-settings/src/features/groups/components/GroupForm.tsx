@@ -3,9 +3,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { GROUP_MAX_MEMBERS, GROUP_MEMBERS_REQUIRED_MESSAGE, groupBodySchema, type GroupBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, useMessageText } from 'shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import type { ClientMember } from '../api/list-client-members';
 import { MembersPicker } from './MembersPicker';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';

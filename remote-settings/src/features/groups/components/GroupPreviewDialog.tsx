@@ -3,7 +3,7 @@ import { Badge, Button, CloseButton, HStack, Portal, Skeleton, Stack, Text } fro
 import { Dialog } from 'shared-ui/overlays';
 import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useListUrlState, type ListUrlState } from 'shared-auth';
+import { errorMessage, useListUrlState, type ListUrlState } from 'shared-data';
 import type { GroupRow } from '../api/list-groups';
 import type { ClientMember } from '../api/list-client-members';
 import { useGroupPreview } from '../api/preview-group';

@@ -3,7 +3,8 @@ import { Minus, Plus } from 'lucide-react';
 import { Badge, Box, Button, HStack, Stack, StatePanel, Text } from 'shared-ui';
 import { DataTable, ListSearch, type ColumnDef } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
-import { useCan, useListUrlState } from 'shared-auth';
+import { useCan } from 'shared-auth';
+import { useListUrlState } from 'shared-data';
 import { useClientMembers, type ClientMember } from '../api/list-client-members';
 
 const RESULTS_PAGE_SIZE = 5;

@@ -1,5 +1,5 @@
 import { getIdentityVerificationCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** GET /api/websites/{id}/identity-verification (create_websites): required or not, and the identity secret. */
 export const useIdentityVerification = (websiteId: string | undefined, enabled: boolean) =>

@@ -1,5 +1,5 @@
 import { getInstallCheckCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** How often the check asks again while the screen is open and the script has not reported yet. */
 export const INSTALL_CHECK_INTERVAL_MS = 3000;

@@ -1,5 +1,5 @@
 import { getInstallSnippetCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** GET /api/websites/{id}/install-snippet (get_websites): the snippet a website pastes, with its key. */
 export const useInstallSnippet = (websiteId: string | undefined, enabled: boolean) =>

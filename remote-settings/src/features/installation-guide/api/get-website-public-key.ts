@@ -1,5 +1,5 @@
 import { LIMITS, listWebsitesCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** GET /api/websites (get_websites): a website's public key, which the installation check sends as `x-client-id`. */
 export const useWebsitePublicKey = (websiteId: string | undefined, enabled: boolean) =>

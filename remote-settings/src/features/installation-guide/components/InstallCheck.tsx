@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CircleCheck, CircleDashed } from 'lucide-react';
 import { Alert, Button, List, Stack, Text } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useInstallCheck } from '../api/get-install-check';
 
 export { INSTALL_CHECK_INTERVAL_MS } from '../api/get-install-check';

@@ -1,5 +1,5 @@
 import { createOrgUserCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /**
  * POST /api/users/org (create_user): adds a teammate to the caller's organisation directly, with a

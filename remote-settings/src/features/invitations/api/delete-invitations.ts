@@ -1,5 +1,5 @@
 import { deleteInvitationsCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/invitations with `{ invitations: [ids] }`: all or nothing. */
 export const useDeleteInvitations = () => useCallMutation(deleteInvitationsCall);

@@ -1,5 +1,5 @@
 import { listInvitationsCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type InvitationRow = CallAnswer<typeof listInvitationsCall>['docs'][number];
 

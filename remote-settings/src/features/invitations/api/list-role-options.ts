@@ -1,5 +1,5 @@
 import { listRolesCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /** GET /api/roles (get_role), enough for one select: the roles a person joining the organisation can be given. */
 export const useRoleOptions = (enabled: boolean) =>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { invitationCreateBodySchema, orgUserCreateBodySchema } from 'contracts';
-import { FormField, Input } from 'shared-ui';
+import { FormField, Input, useDialogForm, withFormMessages } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm, withFormMessages } from 'shared-auth';
+
 import { useCreateOrgUser } from '../api/create-org-user';
 
 /** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */

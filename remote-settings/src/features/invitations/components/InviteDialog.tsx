@@ -1,21 +1,19 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { invitationCreateBodySchema } from 'contracts';
-import { FormField, Input, toaster } from 'shared-ui';
+import { FormField, Input, toaster, reportFormError, useContractForm } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { useCreateInvitation } from '../api/create-invitation';
 
 type InviteForm = { email: string; roleId: string };
 const EMPTY: InviteForm = { email: '', roleId: '' };
 /** The contract's own body schema, with the dialog's wording of its messages; the e-mail goes as typed (`raw`). */
-const resolver = withFormMessages(zodResolver(invitationCreateBodySchema, undefined, { raw: true }), {
+const FORM_MESSAGES = {
   'validation.emailRequired': 'form.required',
   'validation.emailInvalid': 'form.emailInvalid',
   'validation.roleRequired': 'form.required',
-});
+} as const;
 
 /**
  * "Invite" (create_invitations): an e-mail and one of the organisation's roles. The server mails the
@@ -24,7 +22,11 @@ const resolver = withFormMessages(zodResolver(invitationCreateBodySchema, undefi
 export function InviteDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateInvitation();
-  const { register, handleSubmit, setError, formState, reset } = useForm<InviteForm>({ resolver: resolver as never, defaultValues: EMPTY });
+  const { register, handleSubmit, setError, formState, reset } = useContractForm(invitationCreateBodySchema, {
+    raw: true,
+    messages: FORM_MESSAGES,
+    defaultValues: EMPTY,
+  });
   const close = () => {
     reset(EMPTY);
     onClose();

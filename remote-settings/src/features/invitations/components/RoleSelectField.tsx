@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-auth';
+import { errorMessage } from 'shared-data';
 import { useRoleOptions } from '../api/list-role-options';
 
 /**

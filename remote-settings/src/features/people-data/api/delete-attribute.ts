@@ -1,5 +1,5 @@
 import { deleteAttributeCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/attributes/{id}: 409 while a saved audience uses it. */
 export const useDeleteAttribute = () => useCallMutation(deleteAttributeCall);

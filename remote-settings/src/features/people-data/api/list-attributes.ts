@@ -1,5 +1,5 @@
 import { listAttributesCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type AttributeRow = CallAnswer<typeof listAttributesCall>['docs'][number];
 

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ATTRIBUTE_TYPES, attributeBodySchema, type AttributeType } from 'contracts';
-import { FormField, Input, SelectField, toaster } from 'shared-ui';
+import { FormField, Input, SelectField, toaster, reportFormError, useContractForm } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { useCreateAttribute } from '../api/create-attribute';
 import type { AttributeRow } from '../api/list-attributes';
 import { useUpdateAttribute } from '../api/update-attribute';
@@ -13,11 +11,11 @@ import { useUpdateAttribute } from '../api/update-attribute';
 type AttributeForm = { name: string; type: AttributeType | '' };
 const EMPTY: AttributeForm = { name: '', type: '' };
 /** The contract's own body schema (the server checks the same), with the dialog's wording of its messages. */
-const resolver = withFormMessages(zodResolver(attributeBodySchema), {
+const FORM_MESSAGES = {
   'validation.nameRequired': 'form.required',
   'validation.typeRequired': 'form.required',
   'validation.attributeNameTooLong': 'form.attributeNameTooLong',
-});
+} as const;
 
 /** New or edited attribute: a name (a key in the website's code) and a type. */
 export function AttributeFormDialog({
@@ -32,8 +30,8 @@ export function AttributeFormDialog({
   onSaved: (saved: AttributeRow, created: boolean) => void;
 }) {
   const { t } = useTranslation('settings');
-  const { register, handleSubmit, setError, formState, reset } = useForm<AttributeForm>({
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, formState, reset } = useContractForm(attributeBodySchema, {
+    messages: FORM_MESSAGES,
     defaultValues: EMPTY,
   });
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { createRoleCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** POST /api/roles (create_role): 201 { message, data }. */
 export const useCreateRole = () => useCallMutation(createRoleCall);

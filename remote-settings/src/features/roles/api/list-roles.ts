@@ -1,5 +1,5 @@
 import { listRolesCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type RoleRow = CallAnswer<typeof listRolesCall>['docs'][number];
 

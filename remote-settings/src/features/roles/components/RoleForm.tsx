@@ -1,16 +1,15 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { roleBodySchema, type RoleBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, useMessageText } from 'shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import { PermissionCards, orderPermissions } from './PermissionCards';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
 type RoleFormValues = { name: string; permissions: string[] };
 /** The contract's own body schema (the server checks the same), with the form's wording of "please enter". */
-const resolver = withFormMessages(zodResolver(roleBodySchema), { 'validation.nameRequired': 'form.required' });
+const FORM_MESSAGES = { 'validation.nameRequired': 'form.required' } as const;
 
 export interface RoleFormProps {
   defaultValues?: RoleFormValues;
@@ -31,7 +30,7 @@ export function RoleForm({ defaultValues = { name: '', permissions: [] }, submit
   const permissionsLabelId = useId();
   const permissionsErrorId = useId();
   const messageText = useMessageText();
-  const { register, control, handleSubmit, setError, formState } = useForm<RoleFormValues>({ resolver: resolver as never, defaultValues });
+  const { register, control, handleSubmit, setError, formState } = useContractForm(roleBodySchema, { messages: FORM_MESSAGES, defaultValues });
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit({ name: values.name.trim(), permissions: orderPermissions(values.permissions) });

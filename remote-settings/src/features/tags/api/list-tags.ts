@@ -1,5 +1,5 @@
 import { listTagsCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type TagRow = CallAnswer<typeof listTagsCall>['docs'][number];
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HEX_COLOR, tagCreateBodySchema, type CallAnswer, type createTagCall } from 'contracts';
-import { chakra, FormField, HStack, Input } from 'shared-ui';
+import { chakra, FormField, HStack, Input, useDialogForm, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm, withFormMessages } from 'shared-auth';
+
 import { FormDialog } from 'shared-ui/overlays';
 import { useCreateTag } from '../api/create-tag';
 import { ColorSwatch } from './ColorSwatch';

@@ -1,5 +1,5 @@
 import { deleteAdminUserCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/admin/users/{id} (super-admin; never their own account). */
 export const useDeleteAdminUser = () => useCallMutation(deleteAdminUserCall);

@@ -1,5 +1,5 @@
 import { listAdminUsersCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type UserRow = CallAnswer<typeof listAdminUsersCall>['docs'][number];
 

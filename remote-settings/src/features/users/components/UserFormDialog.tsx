@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminUserCreateBodySchema, adminUserUpdateBodySchema, type MessageCode } from 'contracts';
-import { FormField, Input, toaster } from 'shared-ui';
+import { FormField, Input, toaster, reportFormError, withFormMessages } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { reportFormError, withFormMessages } from 'shared-auth';
+
 import type { UserRow } from '../api/list-admin-users';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';

@@ -1,5 +1,6 @@
 import { createWebsiteCall } from 'contracts';
-import { reloadUser, useCallMutation } from 'shared-auth';
+import { reloadUser } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /**
  * POST /api/websites (create_websites); a duplicate domain answers 409 'Website already exists'.

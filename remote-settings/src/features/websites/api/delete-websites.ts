@@ -1,5 +1,6 @@
 import { deleteWebsitesCall } from 'contracts';
-import { reloadUser, useCallMutation } from 'shared-auth';
+import { reloadUser } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /**
  * DELETE /api/websites with `{ websites: [ids] }` (delete_websites). The session's user is read

@@ -1,5 +1,5 @@
 import { listWebsitesCall, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type WebsiteRow = CallAnswer<typeof listWebsitesCall>['docs'][number];
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { websiteCreateBodySchema, type CallAnswer, type createWebsiteCall } from 'contracts';
-import { FormField, Input } from 'shared-ui';
+import { FormField, Input, useDialogForm, withFormMessages } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useDialogForm, withFormMessages } from 'shared-auth';
+
 import { useCreateWebsite } from '../api/create-website';
 import { FormDialog } from 'shared-ui/overlays';
 

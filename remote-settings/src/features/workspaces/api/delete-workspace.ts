@@ -1,5 +1,5 @@
 import { deleteWorkspaceCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/workspaces/{id} (delete_workspaces, inside the active website). */
 export const useDeleteWorkspace = () => useCallMutation(deleteWorkspaceCall);

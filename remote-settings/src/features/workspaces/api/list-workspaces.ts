@@ -1,5 +1,5 @@
 import { listWorkspacesCall, WORKSPACE_SERVICES, type CallAnswer } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 export type WorkspaceRow = CallAnswer<typeof listWorkspacesCall>['docs'][number];
 

@@ -1,5 +1,5 @@
 import { deleteChecklistCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/check-list/{id} (delete_checklist). */
 export const useDeleteChecklist = () => useCallMutation(deleteChecklistCall);

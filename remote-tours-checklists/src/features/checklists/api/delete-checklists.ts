@@ -1,5 +1,5 @@
 import { deleteChecklistsCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/check-list (delete_checklist): body `checklists`. */
 export const useDeleteChecklists = () => useCallMutation(deleteChecklistsCall);

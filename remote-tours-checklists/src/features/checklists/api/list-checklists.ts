@@ -1,5 +1,5 @@
 import { listChecklistsCall } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-auth';
+import { useListQuery, useListUrlState } from 'shared-data';
 
 /** The list's filters, in the URL under the call's own query names. */
 export const CHECKLIST_LIST_FILTERS = ['title', 'status', 'sender', 'tag', 'workSpace'] as const;

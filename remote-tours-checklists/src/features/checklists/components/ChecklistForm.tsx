@@ -3,10 +3,10 @@ import { FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { CHECKLIST_NOTIFICATION_TYPES, LIMITS, checklistBodySchema, defaultChecklistTask, type ChecklistBody } from 'contracts';
-import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from 'shared-ui';
+import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea, applyServerFieldErrors } from 'shared-ui';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, fieldErrors } from 'shared-auth';
+import { fieldErrors } from 'shared-data';
 import { TargetingFields } from 'shared-content';
 import { useFieldMessage } from '../../tours/field-messages';
 import { EnumSelect, IdSelect, Toggle } from '../../tours/components/fields';

@@ -1,5 +1,5 @@
 import { cancelTourCall } from 'contracts';
-import { useCallMutation } from 'shared-auth';
+import { useCallMutation } from 'shared-data';
 
 /** DELETE /api/product-tours/cancel/{id} (cancel_tour). */
 export const useCancelTour = () => useCallMutation(cancelTourCall);

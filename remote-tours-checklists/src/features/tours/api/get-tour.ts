@@ -1,5 +1,5 @@
 import { getTourCall } from 'contracts';
-import { useCallQuery } from 'shared-auth';
+import { useCallQuery } from 'shared-data';
 
 /**
  * GET /api/product-tours/{id} (get_tour). Read again when the window gets focus back: the author may

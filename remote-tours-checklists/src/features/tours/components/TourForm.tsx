@@ -12,10 +12,11 @@ import {
   type TourBody,
   type TourDocument,
 } from 'contracts';
-import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, SimpleGrid, Stack, Text, chakra } from 'shared-ui';
+import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, SimpleGrid, Stack, Text, chakra, applyServerFieldErrors } from 'shared-ui';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { applyServerFieldErrors, fieldErrors, useInterfaceToggle, type InterfaceToggle } from 'shared-auth';
+import { fieldErrors } from 'shared-data';
+import { useInterfaceToggle, type InterfaceToggle } from 'shared-auth';
 import { ColorField, TargetingFields } from 'shared-content';
 import { useFieldMessage } from '../field-messages';
 import { tourFormSchema, type TourFormValues } from '../tour-document';

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 
 const toasts: { type: string; title: string }[] = [];
-jest.mock('shared-ui', () => ({ toaster: { create: (t: { type: string; title: string }) => toasts.push(t) } }));
+jest.mock('../toaster', () => ({ toaster: { create: (t: { type: string; title: string }) => toasts.push(t) } }));
 
 import { useConfirmedAction } from './use-confirmed-action';
 

@@ -11,10 +11,18 @@
  *   page goes to the site root (spec sections 4 and 8).
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { AUTH_CALLS, callUrl, refreshTokenCall, type RefreshResponse } from 'contracts';
+import { AUTH_CALLS } from 'contracts';
+import {
+  configureAuth,
+  expireSession,
+  isTransientFailure,
+  readAccessToken,
+  readActiveWebsite,
+  readLanguage,
+  readRefreshToken,
+  refreshTokens,
+} from 'shared-auth';
 import { i18n } from 'shared-i18n';
-import { accessTokenAtom, expireSession, sessionStore } from './atoms';
-import { readAccessToken, readActiveWebsite, readLanguage, readRefreshToken, writeTokens } from './storage';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -48,8 +56,6 @@ let baseURL = '';
 let navigateToRoot: () => void = defaultNavigateToRoot;
 /** Set once we have left for the root, so 20 requests failing together navigate once, not 20 times. */
 let leaving = false;
-/** The refresh in flight, shared by every request that failed with a 401 meanwhile. */
-let refreshInFlight: Promise<string> | null = null;
 
 export const api: AxiosInstance = axios.create({
   headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE },
@@ -64,6 +70,7 @@ export function configureApi(options: ApiOptions): void {
   baseURL = options.baseURL.replace(/\/+$/, '');
   api.defaults.baseURL = baseURL || undefined;
   navigateToRoot = options.navigateToRoot ?? defaultNavigateToRoot;
+  configureAuth({ baseURL });
   leaving = false;
 }
 
@@ -95,73 +102,6 @@ function isAuthCall(url: string | undefined): boolean {
 function bearerOf(config: InternalAxiosRequestConfig): string | null {
   const value = config.headers.get('Authorization');
   return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : null;
-}
-
-/**
- * POST /api/auth/refresh-token with a bare axios call (not `api`: its own 401 must not trigger another
- * refresh). Stores the new access token and the rotated refresh token.
- */
-async function postRefresh(): Promise<string> {
-  const refreshToken = readRefreshToken();
-  if (!refreshToken) throw new Error('No refresh token');
-  const res = await axios.post<RefreshResponse>(
-    `${baseURL}${callUrl(refreshTokenCall)}`,
-    { refresh_token: refreshToken },
-    {
-      headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE, 'accept-language': readLanguage() },
-      timeout: 0,
-      validateStatus,
-    },
-  );
-  const pair = res.data?.data;
-  if (!pair || typeof pair.access_token !== 'string' || !pair.access_token) throw new Error('Malformed refresh answer');
-  // Refresh tokens rotate: the old one is now used up, keeping it would sign us out at the next refresh.
-  writeTokens({
-    access_token: pair.access_token,
-    refresh_token: pair.refresh_token || refreshToken,
-    refresh_token_expires_at: pair.refresh_token_expires_at || '',
-  });
-  sessionStore.set(accessTokenAtom, pair.access_token);
-  return pair.access_token;
-}
-
-/**
- * Tabs share the refresh token through storage. Two tabs refreshing with the same token would look like
- * token reuse to the server, which revokes the whole family. Where the browser has Web Locks, refreshes
- * are serialised across tabs, and a tab that waited finds the token already rotated and uses it.
- */
-async function refreshAcrossTabs(): Promise<string> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  if (!locks?.request) return postRefresh();
-  const before = readRefreshToken();
-  return locks.request('signpost:refresh-token', async () => {
-    const now = readRefreshToken();
-    const access = readAccessToken();
-    if (before && now && now !== before && access) {
-      sessionStore.set(accessTokenAtom, access);
-      return access;
-    }
-    return postRefresh();
-  });
-}
-
-/** Refreshes the tokens; concurrent callers share one request. Resolves with the new access token. */
-export function refreshTokens(): Promise<string> {
-  refreshInFlight ??= refreshAcrossTabs().finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
-}
-
-/**
- * A failure that says nothing about the session: no answer at all (offline, time-out) or a server
- * error (5xx). Only a real refusal (401/400) of the refresh token ends the session.
- */
-export function isTransientFailure(err: unknown): boolean {
-  if (!axios.isAxiosError(err)) return false;
-  const status = err.response?.status;
-  if (status === undefined) return err.message === 'Network Error' || err.code === 'ECONNABORTED' || err.code === 'ERR_NETWORK' || err.code === 'ETIMEDOUT';
-  return status >= 500;
 }
 
 /** Both tokens cleared, session atoms reset, and (unless the caller opted out) off to the root, once. */

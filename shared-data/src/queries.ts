@@ -12,12 +12,11 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import axios from 'axios';
-import { callArea, type CallAnswer, type CallDefinition, type Paged } from 'contracts';
+import { callArea, LIMITS, type CallAnswer, type CallDefinition, type Paged } from 'contracts';
 import { i18n } from 'shared-i18n';
-import { toaster } from 'shared-ui';
+import { useSession } from 'shared-auth';
 import { errorMessage } from './api-client';
 import { callApi, type CallInput } from './call-api';
-import { useSession } from './hooks';
 
 /**
  * The one data layer of the console: TanStack Query, shared as a singleton like
@@ -36,10 +35,22 @@ const retryOnlyTransient = (failures: number, error: unknown): boolean => {
 
 const FORBIDDEN_TOAST_ID = 'signpost-forbidden';
 
-/** One toast for 403, however many calls were refused together (a role lost while a screen was open). */
+/** How the page shows an error: set by the host to its toaster (this package imports no UI). */
+export interface ErrorNotice {
+  id: string;
+  title: string;
+}
+let notify: (notice: ErrorNotice) => void = () => {};
+
+/** The host hands its toaster here once; until then (and in tests) a refused call shows nothing. */
+export function setErrorNotifier(notifier: (notice: ErrorNotice) => void): void {
+  notify = notifier;
+}
+
+/** One notice for 403, however many calls were refused together (a role lost while a screen was open); the notifier drops a repeat of a visible id. */
 function toastForbidden(error: unknown): void {
-  if (statusOf(error) !== 403 || toaster.isVisible(FORBIDDEN_TOAST_ID)) return;
-  toaster.create({ id: FORBIDDEN_TOAST_ID, type: 'error', title: errorMessage(error, i18n.t('common:forbidden.title')) });
+  if (statusOf(error) !== 403) return;
+  notify({ id: FORBIDDEN_TOAST_ID, title: errorMessage(error, i18n.t('common:forbidden.title')) });
 }
 
 export function createQueryClient(): QueryClient {
@@ -59,7 +70,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** THE query client of the page: shared-auth is a singleton, so the host and every remote share it. */
+/** THE query client of the page: shared-data is a singleton, so the host and every remote share it. */
 export const sharedQueryClient = createQueryClient();
 
 /**
@@ -72,6 +83,9 @@ export function callKey(call: CallDefinition, websiteId: string | null | undefin
   return ['api', callArea(call), call.method, call.path, websiteId ?? null, rest];
 }
 
+type ListCall = CallDefinition & { query: NonNullable<CallDefinition['query']> };
+type DocOf<C extends CallDefinition> = CallAnswer<C> extends Paged<infer T> ? T : never;
+
 type QueryOptions<C extends CallDefinition, T> = Omit<UseQueryOptions<CallAnswer<C>, Error, T, unknown[]>, 'queryKey' | 'queryFn'>;
 
 /** Reads one call through the cache (`select` picks what the screen needs from the answer). */
@@ -80,6 +94,30 @@ export function useCallQuery<C extends CallDefinition, T = CallAnswer<C>>(call: 
   return useQuery({
     queryKey: callKey(call, websiteId, input),
     queryFn: ({ signal }) => callApi(call, { ...input, signal }),
+    ...options,
+  });
+}
+
+/** Every page of a list call, `pageSize` at a time (the largest the API allows unless the input says). */
+export async function fetchAllPages<C extends ListCall>(call: C, input: CallInput<C> = {} as CallInput<C>): Promise<DocOf<C>[]> {
+  const base = (input.query ?? {}) as Record<string, unknown>;
+  const docs: DocOf<C>[] = [];
+  for (let page = 1; ; page++) {
+    const answer = (await callApi(call, { ...input, query: { pageSize: LIMITS.pageSizeMax, ...base, page } } as CallInput<C>)) as Paged<DocOf<C>>;
+    docs.push(...answer.docs);
+    if (!answer.meta.hasMore || answer.docs.length === 0) return docs;
+  }
+}
+
+/**
+ * A picker's options: every page of a list call, read through the cache under the call's own key
+ * (its area first), so the write that changes that area reads it again, per active website.
+ */
+export function useAllPages<C extends ListCall>(call: C, input: CallInput<C> = {} as CallInput<C>, options: { enabled?: boolean } = {}) {
+  const websiteId = useSession().activeWebsite?._id;
+  return useQuery({
+    queryKey: callKey(call, websiteId, { ...input, allPages: true }),
+    queryFn: ({ signal }) => fetchAllPages(call, { ...input, signal }),
     ...options,
   });
 }
@@ -119,7 +157,15 @@ export interface ListUrlState<F extends string> {
   setPageSize: (size: number) => void;
   /** Sets filters (empty removes them) and goes back to page 1. */
   setFilters: (changes: Partial<Record<F, string>>) => void;
+  /** The sort (`?orderBy=name&order=asc`; newest first when absent), part of the link like the page. */
+  orderBy: string;
+  order: 'asc' | 'desc';
+  /** Sorts by another field or direction and goes back to page 1. */
+  setSort: (orderBy: string, order: 'asc' | 'desc') => void;
 }
+
+const DEFAULT_ORDER_BY = 'createdAt';
+const DEFAULT_ORDER = 'desc';
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);
@@ -137,6 +183,8 @@ export function useListUrlState<F extends string = never>(filterNames: readonly 
   const key = (name: string) => `${prefix}${name}`;
   const page = positive(params.get(key('page')), 1);
   const pageSize = positive(params.get(key('pageSize')), defaultPageSize);
+  const orderBy = params.get(key('orderBy')) || DEFAULT_ORDER_BY;
+  const order = params.get(key('order')) === 'asc' ? 'asc' : DEFAULT_ORDER;
   const filterKey = filterNames.map((f) => params.get(key(f)) ?? '').join('\u0000');
   const filters = useMemo(
     () => Object.fromEntries(filterNames.map((f, i) => [f, filterKey.split('\u0000')[i] ?? ''])) as Record<F, string>,
@@ -149,7 +197,13 @@ export function useListUrlState<F extends string = never>(filterNames: readonly 
       setParams((current) => {
         const next = new URLSearchParams(current);
         for (const [name, value] of Object.entries(changes)) {
-          const isDefault = value === undefined || value === '' || (name === 'page' && value === 1) || (name === 'pageSize' && value === defaultPageSize);
+          const isDefault =
+            value === undefined ||
+            value === '' ||
+            (name === 'page' && value === 1) ||
+            (name === 'pageSize' && value === defaultPageSize) ||
+            (name === 'orderBy' && value === DEFAULT_ORDER_BY) ||
+            (name === 'order' && value === DEFAULT_ORDER);
           if (isDefault) next.delete(key(name));
           else next.set(key(name), String(value));
         }
@@ -166,11 +220,11 @@ export function useListUrlState<F extends string = never>(filterNames: readonly 
     setPage: useCallback((p: number) => update({ page: p }), [update]),
     setPageSize: useCallback((s: number) => update({ pageSize: s, page: 1 }), [update]),
     setFilters: useCallback((changes: Partial<Record<F, string>>) => update({ ...changes, page: 1 }), [update]),
+    orderBy,
+    order,
+    setSort: useCallback((by: string, direction: 'asc' | 'desc') => update({ orderBy: by, order: direction, page: 1 }), [update]),
   };
 }
-
-type ListCall = CallDefinition & { query: NonNullable<CallDefinition['query']> };
-type DocOf<C extends CallDefinition> = CallAnswer<C> extends Paged<infer T> ? T : never;
 
 /**
  * A paged list call driven by the URL's list state, with the props `<DataTable>` takes. The previous
@@ -186,7 +240,7 @@ export function useListQuery<C extends ListCall, F extends string>(
     enabled = true,
   }: { extraQuery?: Record<string, unknown>; params?: CallInput<C>['params']; fallbackError: string; enabled?: boolean },
 ) {
-  const query = { page: state.page, pageSize: state.pageSize, orderBy: 'createdAt', order: 'desc', ...state.filters, ...extraQuery };
+  const query = { page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, order: state.order, ...state.filters, ...extraQuery };
   // `params`: the path parameters of a list under one thing (a group's members).
   const result = useCallQuery(call, { params, query } as CallInput<C>, { placeholderData: keepPreviousData, enabled });
   const answer = result.data as Paged<DocOf<C>> | undefined;

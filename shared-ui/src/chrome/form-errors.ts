@@ -1,7 +1,7 @@
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { MessageCode } from 'contracts';
-import { toaster } from 'shared-ui';
-import { errorMessage, fieldErrors } from './api-client';
+import { toaster } from '../toaster';
+import { errorMessage, fieldErrors } from 'shared-data';
 
 /**
  * Puts the server's per-field messages (`errors: { field: message }`, spec section 5) on the form's

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { callUrl, staffLiveCall } from 'contracts';
-import { getApiBaseUrl, refreshTokens } from './api-client';
-import { readAccessToken, readActiveWebsite, readLanguage } from './storage';
+import { readAccessToken, readActiveWebsite, readLanguage, refreshTokens } from 'shared-auth';
+import { getApiBaseUrl } from './api-client';
 
 export interface LiveEvent {
   /** `notification` (a new one for the active website) or `message` (in one of its conversations). */

@@ -1,8 +1,8 @@
 import axios, { AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { api, configureApi, errorMessage, fieldErrors } from './api-client';
-import { accessTokenAtom, authStatusAtom, sessionStore, syncFromStorage, userAtom } from './atoms';
-import { BASE, FUTURE, delay, makeUser } from './test-utils/fixtures';
+import { accessTokenAtom, authStatusAtom, sessionStore, syncFromStorage, userAtom } from 'shared-auth';
+import { BASE, FUTURE, delay, makeUser } from 'shared-auth/test-fixtures';
 
 // `api` and the bare axios used for the refresh call are mocked separately: that the refresh goes
 // around `api` (so its own 401 cannot trigger another refresh) is part of what is tested.

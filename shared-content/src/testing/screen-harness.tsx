@@ -1,5 +1,5 @@
 /**
- * Component tests only (`shared-auth/testing`, never imported by product code): what every remote's
+ * Component tests only (`shared-content/testing`, never imported by product code): what every remote's
  * screen tests need — a signed-in session, a fake API answering through the ONE shared axios client
  * (its interceptors still run: headers, 401 refresh), and rendering inside the product's providers.
  */
@@ -10,12 +10,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Permission, User } from 'contracts';
 import { I18nextProvider, i18n } from 'shared-i18n';
 import { UiProvider, notifier, toaster } from 'shared-ui';
-import { api } from '../api-client';
-import { signIn } from '../session';
-import { loginResponse, makeUser } from './fixtures';
+import { api } from 'shared-data';
+import { authHttp, signIn } from 'shared-auth';
+import { loginResponse, makeUser } from 'shared-auth/test-fixtures';
 
 export { initTestI18n } from 'shared-i18n/testing';
-export { makeUser } from './fixtures';
+export { makeUser } from 'shared-auth/test-fixtures';
 
 /** A user holding exactly `permissions` through one role, on the given websites (default: w1 "Main"). */
 export function userWith(permissions: Permission[], websites: User['websites'] = [{ _id: 'w1', name: 'Main', domain: 'main.example.com' }]): User {
@@ -39,11 +39,11 @@ export interface Call {
 export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
-/** Routes every request of `api` to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
+/** Routes every request of `api` (and of the session's own calls: who-am-I, logout) to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
 export function fakeApi(handler: Handler): Call[] {
   const calls: Call[] = [];
   type Config = { method?: string; url?: string; params?: Record<string, unknown>; data?: unknown; headers?: object };
-  api.defaults.adapter = (async (config: Config) => {
+  api.defaults.adapter = authHttp.defaults.adapter = (async (config: Config) => {
     const call: Call = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',

@@ -1,5 +1,5 @@
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import { toaster } from 'shared-ui';
+import { toaster } from '../toaster';
 import { reportFormError } from './form-errors';
 
 export interface DialogFormOptions<T extends FieldValues, R> {

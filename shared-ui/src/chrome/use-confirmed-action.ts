@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { toaster } from 'shared-ui';
-import { errorMessage } from './api-client';
+import { toaster } from '../toaster';
+import { errorMessage } from 'shared-data';
 
 /**
  * An action on one row that asks first (delete, duplicate, cancel…): `ask(row)` opens the

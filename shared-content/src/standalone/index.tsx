@@ -30,22 +30,13 @@ import {
   Text,
   UiProvider,
   useColorMode,
+  toastErrorNotice,
 } from 'shared-ui';
 import { LANGUAGES, MESSAGES_NAMESPACE, changeLanguage, i18n, initI18n, registerNamespace, useTranslation } from 'shared-i18n';
 // Through the package name, not relative paths: the standalone page must use the same (shared)
 // session module as the remote's screens, or it would run two session stores.
-import {
-  callApi,
-  configureApi,
-  errorMessage,
-  initSession,
-  signIn,
-  useSession,
-  RedirectIfAuthenticated,
-  RequireAuth,
-  RequirePermission,
-  SessionProvider,
-} from 'shared-auth';
+import { callApi, configureApi, DataProvider, errorMessage, setErrorNotifier } from 'shared-data';
+import { initSession, signIn, useSession, RedirectIfAuthenticated, RequireAuth, RequirePermission, SessionProvider } from 'shared-auth';
 
 export type ScreenLoaders = Record<string, () => Promise<{ default: ComponentType }>>;
 
@@ -189,9 +180,11 @@ function App({ manifest, screens }: { manifest: RemoteManifest; screens: ScreenL
   return (
     <UiProvider locale={lng}>
       <SessionProvider>
-        <Suspense fallback={<LoaderOverlay label="" />}>
-          <RouterProvider router={router} />
-        </Suspense>
+        <DataProvider>
+          <Suspense fallback={<LoaderOverlay label="" />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </DataProvider>
       </SessionProvider>
     </UiProvider>
   );
@@ -199,6 +192,7 @@ function App({ manifest, screens }: { manifest: RemoteManifest; screens: ScreenL
 
 export function renderStandalone({ manifest, screens, apiBaseUrl }: { manifest: RemoteManifest; screens: ScreenLoaders; apiBaseUrl: string }) {
   configureApi({ baseURL: apiBaseUrl });
+  setErrorNotifier(toastErrorNotice);
   void initI18n({ namespaces: ['common', manifest.namespace, MESSAGES_NAMESPACE] });
   void registerNamespace(manifest.namespace, '');
   void initSession();
