@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { WebsiteContent } from '../routes/public/content-cache';
 import { factsOfRow } from '../routes/public/content';
 import { audienceOk, replayOk, visitHistory } from '../routes/public/decide';
+import { PollingLoop } from './polling-loop';
 import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
 
 /** At most this many requests to push services at once per process. */
@@ -27,10 +28,6 @@ export const vapidSubject = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mai
  * doubling, `EMAIL_MAX_ATTEMPTS`). The queue's claims are the e-mail queue's: one process or several.
  */
 export class PushSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private lastPassWorked = false;
   /**
    * The HTTPS agent for push services; by default Node's, which trusts the system's CAs (and
    * NODE_EXTRA_CA_CERTS). The API tests give one trusting their own push service's certificate.
@@ -46,48 +43,32 @@ export class PushSender {
     private readonly vapidKeysOf: (websiteId: string) => Promise<{ publicKey: string; privateKey: string }>,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const loop = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => void this.tick().finally(loop), this.config.pollMs);
-      this.timer.unref();
-    };
-    loop();
+  ) {
+    this.loop = new PollingLoop(
+      config.pollMs,
+      () => this.pass(),
+      (err) => this.log.error({ err }, 'push sending pass failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
+  private readonly loop: PollingLoop;
 
-  /** One pass, never overlapping the previous one in this process. */
-  tick(): Promise<void> {
-    const pass = (this.running ?? Promise.resolve()).then(() => this.pass()).catch((err: unknown) => this.log.error({ err }, 'push sending pass failed'));
-    this.running = pass;
-    return pass;
-  }
-
+  start = () => this.loop.start();
+  stop = () => this.loop.stop();
+  tick = () => this.loop.tick();
   /** Passes until nothing is left to do (tests). */
-  async drain(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    do await this.tick();
-    while (this.lastPassWorked && Date.now() < deadline);
-  }
+  drain = (timeoutMs?: number) => this.loop.drain(timeoutMs);
 
-  private async pass(): Promise<void> {
+  private async pass(): Promise<boolean> {
     const now = new Date(this.clock.now());
     const queued = await this.enqueue(now);
     const jobs = await this.db.transaction((tx) => webPushStore(tx).claim(now, new Date(now.getTime() + this.config.leaseMs), 100));
-    this.lastPassWorked = queued || jobs.length > 0;
     let next = 0;
     const worker = async () => {
       while (next < jobs.length) await this.deliver(jobs[next++]);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+    return queued || jobs.length > 0;
   }
 
   /** Weighs the pairs never weighed: in the audience and not yet seen in the page, it is queued. */
