@@ -4,9 +4,6 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushNotificationDocument, WebPushPayload } from 'contracts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { WebsiteContent } from '../routes/public/content-cache';
-import { factsOfRow } from '../routes/public/content';
-import { audienceOk, replayOk, visitHistory } from '../routes/public/decide';
 import { PollingLoop } from './polling-loop';
 import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
 
@@ -38,8 +35,11 @@ export class PushSender {
     private readonly db: Db,
     private readonly config: Pick<Config['email'], 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs'>,
     private readonly mailFrom: string,
-    /** A website's content as the content call weighs it, loaded now. */
-    private readonly contentOf: (websiteId: string) => Promise<WebsiteContent | null>,
+    /**
+     * Which of a website's (push, subscription) pairs to send, by the content call's own checks
+     * (routes/public/web-push.ts); a pair left out is not served now and is weighed again later.
+     */
+    private readonly weigh: (websiteId: string, pairs: PushPair[], now: number) => Promise<(PushPair & { send: boolean })[]>,
     private readonly vapidKeysOf: (websiteId: string) => Promise<{ publicKey: string; privateKey: string }>,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
@@ -78,19 +78,7 @@ export class PushSender {
     const byWebsite = new Map<string, PushPair[]>();
     for (const p of pairs) byWebsite.set(p.websiteId, [...(byWebsite.get(p.websiteId) ?? []), p]);
     const weighed: (PushPair & { send: boolean })[] = [];
-    for (const [websiteId, list] of byWebsite) {
-      const content = await this.contentOf(websiteId);
-      for (const p of list) {
-        const item = content?.items.find((i) => i.id === p.contentId);
-        if (!content || !item) continue; // not served now (a scheduled one not started in the cache's view): weighed later
-        const facts = factsOfRow(await content.visitorFacts(p.visitorId));
-        // No page: only the audience and the show-once rule of the content call apply.
-        const visit = { url: new URL('https://push.invalid/'), device: 'web' as const, now: now.getTime(), open: new Set<string>(), seen: new Set<string>() };
-        const { history, dayStart } = visitHistory([item], facts, visit);
-        const send = audienceOk(item, facts) && replayOk(item, visit, history, dayStart);
-        weighed.push({ ...p, send });
-      }
-    }
+    for (const [websiteId, list] of byWebsite) weighed.push(...(await this.weigh(websiteId, list, now.getTime())));
     await webPushStore(this.db).enqueue(weighed, now);
     return weighed.length > 0;
   }
