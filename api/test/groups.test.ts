@@ -53,7 +53,15 @@ describe('GET /api/client-members', () => {
     const all = await t.request({ method: 'GET', url: '/api/client-members', headers: u.headers });
     expect(all.statusCode).toBe(200);
     expect(all.json().meta).toEqual({ totalDocs: 2, page: 1, limit: 10, hasMore: false, nextPage: null });
-    expect(all.json().docs[0]).toEqual({ _id: expect.any(String), memberId: 'cus-1', username: 'alice', division: 'north', state: 'active', domain: 'x.test' });
+    expect(all.json().docs[0]).toEqual({
+      _id: expect.any(String),
+      memberId: 'cus-1',
+      username: 'alice',
+      division: 'north',
+      state: 'active',
+      domain: 'x.test',
+      reach: { email: 'subscribed', pushSubscriptions: 0 },
+    });
     for (const [search, expected] of [
       ['VIP', ['vip-7']],
       ['ali', ['cus-1']],

@@ -710,6 +710,16 @@ export const emailSends = pgTable(
 export const EMAIL_JOB_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
 export type EmailJobStatus = (typeof EMAIL_JOB_STATUSES)[number];
 
+/** The columns of a durable queue's row (email_jobs, push_jobs): where it is, its tries, its lease. */
+const queueJobColumns = () => ({
+  status: text('status', { enum: EMAIL_JOB_STATUSES }).notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  runAt: tstz('run_at').notNull().defaultNow(),
+  lockedUntil: tstz('locked_until'),
+  lastError: text('last_error'),
+  sentAt: tstz('sent_at'),
+});
+
 /**
  * The durable delivery queue: one job per (campaign, person), the idempotency key. Claimed with
  * FOR UPDATE SKIP LOCKED and a lease (`lockedUntil`); `token` is the recipient's secret in the
@@ -730,12 +740,7 @@ export const emailJobs = pgTable(
       .references(() => clientMembers.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     token: text('token').notNull(),
-    status: text('status', { enum: EMAIL_JOB_STATUSES }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    runAt: tstz('run_at').notNull().defaultNow(),
-    lockedUntil: tstz('locked_until'),
-    lastError: text('last_error'),
-    sentAt: tstz('sent_at'),
+    ...queueJobColumns(),
     openedAt: tstz('opened_at'),
     clickedAt: tstz('clicked_at'),
     unsubscribedAt: tstz('unsubscribed_at'),
@@ -819,12 +824,7 @@ export const pushJobs = pgTable(
     subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
     visitorId: text('visitor_id').notNull(),
     token: text('token').notNull(),
-    status: text('status', { enum: EMAIL_JOB_STATUSES }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    runAt: tstz('run_at').notNull().defaultNow(),
-    lockedUntil: tstz('locked_until'),
-    lastError: text('last_error'),
-    sentAt: tstz('sent_at'),
+    ...queueJobColumns(),
     shownAt: tstz('shown_at'),
     clickedAt: tstz('clicked_at'),
     createdAt: createdAt(),

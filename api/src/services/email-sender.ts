@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { renderCampaignEmail } from '../mail/campaign-email';
 import type { Mailer } from '../mail/mailer';
 import { emailsStore, siteNamesOf, type ClaimedJob } from '../stores/emails';
+import { PollingLoop } from './polling-loop';
 
 /** At most this many SMTP conversations at once per process. */
 const CONCURRENCY = 5;
@@ -36,12 +37,9 @@ export const emailLinks = (baseUrl: string, token: string) => ({
  * same job to two processes at once.
  */
 export class EmailSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
   private readonly sentThisSecond = new Map<string, { second: number; n: number }>();
   private readonly siteNames = new Map<string, string>();
-  private lastPassWorked = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Db,
@@ -50,42 +48,20 @@ export class EmailSender {
     /** The product's clock (context.ts' Clock; not imported, which would make an import cycle). */
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const loop = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        void this.tick().finally(loop);
-      }, this.config.pollMs);
-      this.timer.unref();
-    };
-    loop();
+  ) {
+    this.loop = new PollingLoop(
+      config.pollMs,
+      () => this.pass(),
+      (err) => this.log.error({ err }, 'e-mail sending pass failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
+  start = () => this.loop.start();
+  stop = () => this.loop.stop();
   /** One pass (serialised: a pass never overlaps the previous one in this process). */
-  tick(): Promise<void> {
-    const previous = this.running ?? Promise.resolve();
-    const pass = previous.then(() => this.pass()).catch((err: unknown) => this.log.error({ err }, 'e-mail sending pass failed'));
-    this.running = pass;
-    return pass;
-  }
-
+  tick = () => this.loop.tick();
   /** Runs passes until nothing is due (tests, and the bench). */
-  async drain(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      await this.tick();
-      if (!this.lastPassWorked) return;
-    }
-  }
+  drain = (timeoutMs?: number) => this.loop.drain(timeoutMs);
 
   private quota(websiteId: string, second: number): number {
     const s = this.sentThisSecond.get(websiteId);
@@ -99,15 +75,14 @@ export class EmailSender {
     else this.sentThisSecond.set(websiteId, { second, n: 1 });
   }
 
-  private async pass(): Promise<void> {
+  private async pass(): Promise<boolean> {
     const now = new Date(this.clock.now());
     const queued = await this.db.transaction((tx) => emailsStore(tx).enqueueDue(now));
     const second = Math.floor(Date.now() / 1000);
     const jobs = await this.db.transaction((tx) =>
       emailsStore(tx).claim(now, new Date(now.getTime() + this.config.leaseMs), this.config.ratePerSecond * 10, (w) => this.quota(w, second)),
     );
-    this.lastPassWorked = queued > 0 || jobs.length > 0;
-    if (jobs.length === 0) return;
+    if (jobs.length === 0) return queued > 0;
     await this.loadSiteNames(jobs);
     let next = 0;
     const worker = async () => {
@@ -118,6 +93,7 @@ export class EmailSender {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+    return true;
   }
 
   private async loadSiteNames(jobs: ClaimedJob[]) {

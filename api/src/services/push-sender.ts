@@ -4,9 +4,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushNotificationDocument, WebPushPayload } from 'contracts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { WebsiteContent } from '../delivery/content-cache';
-import { factsOfRow } from '../routes/public/content';
-import { audienceOk, replayOk, visitHistory } from '../delivery/decide';
+import { PollingLoop } from './polling-loop';
 import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
 
 /** At most this many requests to push services at once per process. */
@@ -27,10 +25,6 @@ export const vapidSubject = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mai
  * doubling, `EMAIL_MAX_ATTEMPTS`). The queue's claims are the e-mail queue's: one process or several.
  */
 export class PushSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private lastPassWorked = false;
   /**
    * The HTTPS agent for push services; by default Node's, which trusts the system's CAs (and
    * NODE_EXTRA_CA_CERTS). The API tests give one trusting their own push service's certificate.
@@ -41,53 +35,40 @@ export class PushSender {
     private readonly db: Db,
     private readonly config: Pick<Config['email'], 'pollMs' | 'retryBaseMs' | 'maxAttempts' | 'leaseMs'>,
     private readonly mailFrom: string,
-    /** A website's content as the content call weighs it, loaded now. */
-    private readonly contentOf: (websiteId: string) => Promise<WebsiteContent | null>,
+    /**
+     * Which of a website's (push, subscription) pairs to send, by the content call's own checks
+     * (routes/public/web-push.ts); a pair left out is not served now and is weighed again later.
+     */
+    private readonly weigh: (websiteId: string, pairs: PushPair[], now: number) => Promise<(PushPair & { send: boolean })[]>,
     private readonly vapidKeysOf: (websiteId: string) => Promise<{ publicKey: string; privateKey: string }>,
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    const loop = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => void this.tick().finally(loop), this.config.pollMs);
-      this.timer.unref();
-    };
-    loop();
+  ) {
+    this.loop = new PollingLoop(
+      config.pollMs,
+      () => this.pass(),
+      (err) => this.log.error({ err }, 'push sending pass failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
+  private readonly loop: PollingLoop;
 
-  /** One pass, never overlapping the previous one in this process. */
-  tick(): Promise<void> {
-    const pass = (this.running ?? Promise.resolve()).then(() => this.pass()).catch((err: unknown) => this.log.error({ err }, 'push sending pass failed'));
-    this.running = pass;
-    return pass;
-  }
-
+  start = () => this.loop.start();
+  stop = () => this.loop.stop();
+  tick = () => this.loop.tick();
   /** Passes until nothing is left to do (tests). */
-  async drain(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    do await this.tick();
-    while (this.lastPassWorked && Date.now() < deadline);
-  }
+  drain = (timeoutMs?: number) => this.loop.drain(timeoutMs);
 
-  private async pass(): Promise<void> {
+  private async pass(): Promise<boolean> {
     const now = new Date(this.clock.now());
     const queued = await this.enqueue(now);
     const jobs = await this.db.transaction((tx) => webPushStore(tx).claim(now, new Date(now.getTime() + this.config.leaseMs), 100));
-    this.lastPassWorked = queued || jobs.length > 0;
     let next = 0;
     const worker = async () => {
       while (next < jobs.length) await this.deliver(jobs[next++]);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+    return queued || jobs.length > 0;
   }
 
   /** Weighs the pairs never weighed: in the audience and not yet seen in the page, it is queued. */
@@ -97,19 +78,7 @@ export class PushSender {
     const byWebsite = new Map<string, PushPair[]>();
     for (const p of pairs) byWebsite.set(p.websiteId, [...(byWebsite.get(p.websiteId) ?? []), p]);
     const weighed: (PushPair & { send: boolean })[] = [];
-    for (const [websiteId, list] of byWebsite) {
-      const content = await this.contentOf(websiteId);
-      for (const p of list) {
-        const item = content?.items.find((i) => i.id === p.contentId);
-        if (!content || !item) continue; // not served now (a scheduled one not started in the cache's view): weighed later
-        const facts = factsOfRow(await content.visitorFacts(p.visitorId));
-        // No page: only the audience and the show-once rule of the content call apply.
-        const visit = { url: new URL('https://push.invalid/'), device: 'web' as const, now: now.getTime(), open: new Set<string>(), seen: new Set<string>() };
-        const { history, dayStart } = visitHistory([item], facts, visit);
-        const send = audienceOk(item, facts) && replayOk(item, visit, history, dayStart);
-        weighed.push({ ...p, send });
-      }
-    }
+    for (const [websiteId, list] of byWebsite) weighed.push(...(await this.weigh(websiteId, list, now.getTime())));
     await webPushStore(this.db).enqueue(weighed, now);
     return weighed.length > 0;
   }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Skeleton, Stack, StatePanel } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, httpStatus } from 'shared-auth';
+import { errorMessage, httpStatus } from 'shared-data';
 
 /** The remote's words for a saved item that cannot be shown (each remote keeps them in its own namespace). */
 export interface QueriedItemTexts {

@@ -12,11 +12,34 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { HttpError, notFound } from '../../lib/errors';
 import { explainStore } from '../../stores/explain';
-import { webPushStore } from '../../stores/web-push';
+import { webPushStore, type PushPair } from '../../stores/web-push';
+import { factsOfRow } from './content';
+import { audienceOk, replayOk, visitHistory } from '../../delivery/decide';
 import type { ScriptServices } from '../../delivery/script-services';
 
 /** The website's VAPID keys, made with web-push's generator the first time they are needed. */
 export const vapidKeysOf = (ctx: AppContext, websiteId: string) => webPushStore(ctx.db).vapidKeys(websiteId, () => webpush.generateVAPIDKeys());
+
+/**
+ * The push sender's weighing of (push, subscription) pairs of a website: the content call's own
+ * audience and show-once checks on the website's content loaded now (no page: the others do not apply).
+ */
+export function pushWeigher(services: ScriptServices) {
+  return async (websiteId: string, pairs: PushPair[], now: number): Promise<(PushPair & { send: boolean })[]> => {
+    const content = await services.cache.fresh(websiteId);
+    if (!content) return [];
+    const weighed: (PushPair & { send: boolean })[] = [];
+    for (const p of pairs) {
+      const item = content.items.find((i) => i.id === p.contentId);
+      if (!item) continue; // not served now (a scheduled one not started): weighed again later
+      const facts = factsOfRow(await content.visitorFacts(p.visitorId));
+      const visit = { url: new URL('https://push.invalid/'), device: 'web' as const, now, open: new Set<string>(), seen: new Set<string>() };
+      const { history, dayStart } = visitHistory([item], facts, visit);
+      weighed.push({ ...p, send: audienceOk(item, facts) && replayOk(item, visit, history, dayStart) });
+    }
+    return weighed;
+  };
+}
 
 /**
  * Web Push's public calls: the website's VAPID public key, a visitor's subscription (under the

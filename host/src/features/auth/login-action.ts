@@ -5,17 +5,9 @@
 import '../../app/zod-without-eval';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { identityProviderLoginCall, loginBodySchema, loginCall, type CallBodyInput, type LoginBody } from 'contracts';
-import {
-  applyServerFieldErrors,
-  callApi,
-  configureApi,
-  errorMessage,
-  getApiBaseUrl,
-  httpStatus,
-  retryAfterSeconds,
-  signIn,
-  withFormMessages,
-} from 'shared-auth';
+import { applyServerFieldErrors, withFormMessages } from 'shared-ui';
+import { callApi, configureApi, errorMessage, getApiBaseUrl, httpStatus, retryAfterSeconds } from 'shared-data';
+import { signIn } from 'shared-auth';
 import { getRuntimeConfig } from '../../config/runtime-config';
 
 // The sign-in bundle's API client is configured here, with the chunk that uses it; the console's

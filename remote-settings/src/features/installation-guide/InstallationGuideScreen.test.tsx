@@ -74,6 +74,14 @@ test('shows the website’s snippet from the API and copies it, with a confirmat
   expect(screen.getByTestId('install-snippet-copied')).toHaveTextContent('Copied to the clipboard');
 });
 
+test("the push section links the service worker beside the script and shows signpost('askPushPermission')", async () => {
+  server();
+  renderGuide();
+  const link = await screen.findByTestId('install-service-worker');
+  expect(link).toHaveAttribute('href', 'http://localhost:3006/signpost-sw.js');
+  expect(screen.getByTestId('install-push')).toHaveTextContent("signpost('askPushPermission', { softPrompt: true }");
+});
+
 test('the identify example uses the website’s declared attributes', async () => {
   server();
   renderGuide();

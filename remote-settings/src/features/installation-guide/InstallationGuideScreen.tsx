@@ -1,4 +1,4 @@
-import { Card, Code, Heading, List, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
+import { Card, Code, Heading, Link, List, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
 import { useCan, useSession } from 'shared-auth';
@@ -149,6 +149,19 @@ export default function InstallationGuideScreen() {
           </Text>
         </Section>
 
+        <Section title={t('installationGuide.push.title')} testId="install-section-push">
+          <Text>{t('installationGuide.push.description')}</Text>
+          {serviceWorkerUrl(snippet) && (
+            <Link href={serviceWorkerUrl(snippet)!} download="signpost-sw.js" data-testid="install-service-worker">
+              {t('installationGuide.push.download')}
+            </Link>
+          )}
+          <CopyableCode code={PUSH_EXAMPLE} label={t('installationGuide.push.title')} testId="install-push" />
+          <Text fontSize="sm" color="fg.muted">
+            {t('installationGuide.push.until')}
+          </Text>
+        </Section>
+
         <Section title={t('installationGuide.identity.title')} testId="install-section-identity">
           <IdentityVerification websiteId={activeWebsite._id} />
         </Section>
@@ -161,6 +174,16 @@ export default function InstallationGuideScreen() {
     </>
   );
 }
+
+/** The service worker sits beside the script on the script's server: its address from the snippet's. */
+function serviceWorkerUrl(snippet: string): string | null {
+  const script = /https?:\/\/[^'"\s]+\/signpost\.js/.exec(snippet)?.[0];
+  return script ? script.replace(/signpost\.js$/, 'signpost-sw.js') : null;
+}
+
+const PUSH_EXAMPLE = `document.querySelector('#notify-me').addEventListener('click', () => {
+  signpost('askPushPermission', { softPrompt: true }, (outcome) => console.log(outcome));
+});`;
 
 function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
   return (
