@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Eye, Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Button, HStack, PageHeader, Stack, StatePanel, Text, useConfirmedAction } from 'shared-ui';
+import { Avatar, Badge, Button, HStack, PageHeader, StatePanel, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
