@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { sharedQueryClient } from './queries';
 
 /**
- * The one query client (issue 11, item 2): the host and a remote's standalone page both render this
+ * The one query client: the host and a remote's standalone page both render this
  * once, inside shared-auth's `SessionProvider`, so every screen below shares one cache.
  */
 export function DataProvider({ children, queryClient = sharedQueryClient }: { children?: ReactNode; queryClient?: QueryClient }) {
