@@ -102,6 +102,16 @@ const EXTRA_BUILDERS: Record<string, (u: TestUser) => Promise<Req>> = {
     await t.ctx.db.insert(emailJobs).values({ websiteId: u.websiteId, contentId, clientMemberId: m.id, email: 'fuzz@example.test', token, status: 'sent' });
     return { method: 'POST', url: `/api/public/emails/unsubscribe/${token}` };
   },
+  // The service worker's report of a delivered push: the token its message carried (the body must never matter).
+  'POST /api/public/push/{token}/{what}': async (u) => {
+    const { pushJobs } = await import('../src/db/schema');
+    const { contentOf } = await import('./support/campaigns');
+    const { newEmailToken } = await import('../src/stores/emails');
+    const contentId = await contentOf(t, u, 'push');
+    const token = newEmailToken();
+    await t.ctx.db.insert(pushJobs).values({ websiteId: u.websiteId, contentId, visitorId: 'fuzz-visitor', token, status: 'sent' });
+    return { method: 'POST', url: `/api/public/push/${token}/shown` };
+  },
   // A visitor reads a conversation of theirs: the token the content call would give them.
   'POST /api/public/{websiteKey}/messenger/conversations/{id}/read': async () => {
     const { conversations } = await import('../src/db/schema');
