@@ -151,7 +151,8 @@ test.describe('campaigns', () => {
       });
     }
     const [download] = await Promise.all([page.waitForEvent('download'), list.exportButton(title).click()]);
-    expect(download.suggestedFilename()).toBe(`form_answers_${popupId}.xlsx`);
+    // Saved under the popup's title (the API's own name is form_answers_{id}, which says nothing to a person).
+    expect(download.suggestedFilename()).toBe(`${title} - answers.xlsx`);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip archive
     const cells = await spreadsheetCells(bytes);
