@@ -56,9 +56,13 @@ const VARIANTS = [
   { lng: 'ar', theme: 'dark' },
 ] as const;
 
-/** The screen has drawn its content: nothing busy, no skeleton, network quiet. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => {});
+/** The screen has drawn its content: nothing busy, no skeleton (after a page load, the network quiet too). */
+async function settle(page: Page, pageLoad = true) {
+  // After a page load, its requests; after a client-side navigation, the screen's own busy and
+  // skeleton states say it is drawn. The network of a whole console never has to go quiet: a request
+  // some earlier screen left running (an e-mail preview's image on an unreachable host) would hold
+  // every later screen at networkidle's 20 s time-out.
+  if (pageLoad) await page.waitForLoadState('networkidle').catch(() => {});
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('.chakra-skeleton, [data-scope="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
 }
@@ -81,7 +85,7 @@ async function open(page: Page, route: string, first: boolean) {
 
 async function violationsOf(page: Page, route: string, first = true): Promise<string[]> {
   await open(page, route, first);
-  await settle(page);
+  await settle(page, first);
   // A frame that runs no script (the e-mail preview's sandbox="") cannot host axe: its injection into
   // such a frame waits forever. What axe checks of the frame from outside is its name: checked here,
   // and the frame is left out of the scan.
