@@ -63,9 +63,9 @@ test('a throttled sign-in shows the real wait from Retry-After, counting down, p
   await userEvent.click(submit);
   const alert = await screen.findByTestId('form-error');
   expect(alert).toHaveTextContent('Too many failed sign-in attempts. Try again in 2 seconds.');
-  await waitFor(() => expect(alert).toHaveTextContent('Try again in 1 second.'), { timeout: 2_000 });
+  await waitFor(() => expect(alert).toHaveTextContent('Try again in 1 second.'), { timeout: 4_000 });
   // Over: the alert goes.
-  await waitFor(() => expect(screen.queryByTestId('form-error')).not.toBeInTheDocument(), { timeout: 2_000 });
+  await waitFor(() => expect(screen.queryByTestId('form-error')).not.toBeInTheDocument(), { timeout: 4_000 });
 
   wait = '125';
   await userEvent.click(submit);
