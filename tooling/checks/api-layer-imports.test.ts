@@ -9,31 +9,11 @@
  * Every relative import counts (static, `export … from`, literal dynamic `import('…')`, type-only
  * included): a type import ties the designs together all the same. There is no allow-list.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { withoutComments } from './source-text';
+import { GENERATED_FOLDERS, importedPaths, sourceFiles } from './source-files';
 
 const root = path.resolve(__dirname, '../..');
-const SKIP = new Set(['node_modules', 'dist', 'drizzle', 'coverage']);
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs'];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : sources(full);
-    return EXTENSIONS.includes(path.extname(entry.name)) ? [full] : [];
-  });
-}
-
-/** The relative module paths a module imports. */
-function importedPaths(code: string): string[] {
-  const source = withoutComments(code);
-  return [
-    ...source.matchAll(/\b(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?(['"])(\.{1,2}\/[^'"]+)\1/g),
-    ...source.matchAll(/\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g),
-  ].map((m) => m[2]);
-}
-
 /** A relative import as a path from the repository's root (its extension left as written: folders are what the rules name). */
 const target = (file: string, spec: string) =>
   path
@@ -81,7 +61,8 @@ test('the rules refuse what they name and let the rest through', () => {
 });
 
 test('stores never import routes, and api/ and scripts/ import each other one way only', () => {
-  const files = [...sources(path.join(root, 'api')), ...sources(path.join(root, 'scripts'))];
+  const sources = (dir: string) => sourceFiles(path.join(root, dir), { skip: [...GENERATED_FOLDERS, 'drizzle'] });
+  const files = [...sources('api'), ...sources('scripts')];
   expect(files.filter((file) => file.includes(`${path.sep}stores${path.sep}`)).length).toBeGreaterThan(10);
   expect(refusedImports(files)).toEqual([]);
 });

@@ -6,26 +6,19 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
+import { withoutComments } from './source-text';
 
 const root = path.resolve(__dirname, '../..');
 const BROWSER_PACKAGES = readdirSync(root).filter(
   (name) => /^(host|remote-.+|shared-.+|website-script|demo-site)$/.test(name) && statSync(path.join(root, name)).isDirectory(),
 );
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist', 'test', 'test-utils', '__tests__'].includes(entry.name) ? [] : sources(full);
-    return /\.(ts|tsx|mjs|js)$/.test(entry.name) && !/\.test\.(ts|tsx)$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** String literals ('…', "…", `…`) holding `/api/`, comments removed first. */
 function apiLiterals(code: string): string[] {
-  const withoutComments = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
   // A relative module path ('./api/get-role', '../lifecycle/api/lifecycle-calls') is a folder of a
   // feature, not a URL.
-  return [...withoutComments.matchAll(/(['"`])(?!\.{1,2}\/)(?:(?!\1)[^\\\n]|\\.)*(?<!\.)\/api\/(?:(?!\1)[^\\\n]|\\.)*\1/g)].map((m) => m[0]);
+  return [...withoutComments(code).matchAll(/(['"`])(?!\.{1,2}\/)(?:(?!\1)[^\\\n]|\\.)*(?<!\.)\/api\/(?:(?!\1)[^\\\n]|\\.)*\1/g)].map((m) => m[0]);
 }
 
 test('the browser packages are found', () => {
@@ -34,9 +27,11 @@ test('the browser packages are found', () => {
 
 test.each(BROWSER_PACKAGES)('%s writes no /api/ path outside contracts', (pkg) => {
   const dir = path.join(root, pkg, 'src');
-  const found = (statSync(dir, { throwIfNoEntry: false }) ? sources(dir) : []).flatMap((file) =>
-    apiLiterals(readFileSync(file, 'utf8')).map((literal) => `${path.relative(root, file)}: ${literal}`),
-  );
+  const found = sourceFiles(dir, {
+    skip: ['node_modules', 'dist', 'test', 'test-utils', '__tests__'],
+    include: /\.(ts|tsx|mjs|js)$/,
+    exclude: /\.test\.(ts|tsx)$/,
+  }).flatMap((file) => apiLiterals(readFileSync(file, 'utf8')).map((literal) => `${path.relative(root, file)}: ${literal}`));
   expect(found).toEqual([]);
 });
 

@@ -5,24 +5,15 @@
  * repository cannot follow; ARCHITECTURE.md and README.md are in it. This reads every source file
  * of the workspace (not the migrations: an applied migration is never edited) and fails on either.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { GENERATED_FOLDERS, sourceFiles } from './source-files';
 
 const root = path.resolve(__dirname, '../..');
-const SKIP = new Set(['node_modules', 'dist', 'drizzle', 'coverage', 'test-results', 'playwright-report']);
-const EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs', '.css', '.html', '.sql', '.yaml']);
 
 /** What a comment may not say: an issue number, or a design document outside the repository. */
 export const CITATION =
   /\b[Ii]ssues? #?\d+|\b[Tt]his issue\b|\b[Tt]he [a-z-]+ issue\b|(?:^|[\s(])#\d{1,4}\b(?![0-9a-fA-F])|(?:\.\.\/)+shared\/|\b(?:TOOLCHAIN|WEBSITE-SCRIPT)\.md\b/;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : sources(full);
-    return EXTENSIONS.has(path.extname(entry.name)) ? [full] : [];
-  });
-}
 
 test('the pattern finds issue numbers and outside documents, and nothing else', () => {
   for (const text of [
@@ -42,7 +33,7 @@ test('the pattern finds issue numbers and outside documents, and nothing else', 
 });
 
 test('no source file cites an issue or a document outside the repository', () => {
-  const found = sources(root)
+  const found = sourceFiles(root, { skip: [...GENERATED_FOLDERS, 'drizzle'], include: /\.(ts|tsx|mts|mjs|js|cjs|css|html|sql|yaml)$/ })
     .filter((file) => !file.includes(`${path.sep}tooling${path.sep}checks${path.sep}comments.test.ts`))
     .flatMap((file) =>
       readFileSync(file, 'utf8')

@@ -15,7 +15,7 @@
  *    changed one would fail them.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CONTENT_KIND_LIST,
@@ -26,6 +26,7 @@ import {
   type RemoteManifest,
 } from '../../contracts/src';
 import { REMOTES } from '../../contracts/src/remotes';
+import { sourceFiles } from './source-files';
 import { lineAt, withoutComments } from './source-text';
 
 const root = path.resolve(__dirname, '../..');
@@ -51,13 +52,11 @@ const DESCRIPTOR_FILE = 'contracts/src/content-kinds.ts';
 const isManifest = (file: string) => /^remote-[a-z-]+\/src\/manifest\.ts$/.test(file);
 const isTest = (file: string) => /\.test\.tsx?$|(^|\/)(test|test-utils|__tests__)\//.test(file);
 
-function sources(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(file);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) ? [file] : [];
-  });
-}
+/** The TypeScript sources of a package folder, as paths from the repository's root. */
+const sources = (dir: string) =>
+  sourceFiles(path.join(root, dir), { skip: ['node_modules', 'dist'], include: /\.(ts|tsx|mts|mjs)$/ }).map((file) =>
+    path.relative(root, file).split(path.sep).join('/'),
+  );
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A kind's permission actions: the spec spells the checklist's duplicate `duplication_checklist`. */

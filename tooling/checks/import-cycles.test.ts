@@ -14,9 +14,11 @@
  * allow-list. A few hundred files read as text take well under a second; madge or
  * dependency-cruiser would add a dependency and a TypeScript program for the same answer.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { withoutComments } from './source-text';
+import { GENERATED_FOLDERS, importedPaths, sourceFiles } from './source-files';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs'];
 
 const root = path.resolve(__dirname, '../..');
 const FOLDERS = (/^packages:\n((?:\s+-.*\n)+)/m.exec(readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8'))?.[1] ?? '')
@@ -24,27 +26,6 @@ const FOLDERS = (/^packages:\n((?:\s+-.*\n)+)/m.exec(readFileSync(path.join(root
   .map((line) => /^\s+-\s+([\w-]+)\s*$/.exec(line)?.[1])
   .filter((name): name is string => name !== undefined)
   .concat(['scripts', 'tooling']);
-const SKIP = new Set(['node_modules', 'dist', 'drizzle', 'coverage']);
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.cjs'];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : sources(full);
-    return EXTENSIONS.includes(path.extname(entry.name)) ? [full] : [];
-  });
-}
-
-/** The relative module paths a file imports. */
-export function importedPaths(code: string): string[] {
-  const source = withoutComments(code);
-  const found = [
-    ...source.matchAll(/\b(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?(['"])(\.{1,2}\/[^'"]+)\1/g),
-    ...source.matchAll(/\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g),
-  ];
-  return found.map((m) => m[2]);
-}
-
 /** The file a relative import names, as Node (with its extension) or tsx (without one, or a folder's index) finds it. */
 function resolve(from: string, spec: string): string | null {
   const base = path.resolve(path.dirname(from), spec);
@@ -93,7 +74,7 @@ export function cyclesOf(graph: Map<string, string[]>): string[][] {
 
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  const files = FOLDERS.flatMap((folder) => sources(path.join(root, folder)));
+  const files = FOLDERS.flatMap((folder) => sourceFiles(path.join(root, folder), { skip: [...GENERATED_FOLDERS, 'drizzle'] }));
   for (const file of files) {
     const targets = importedPaths(readFileSync(file, 'utf8'))
       .map((spec) => resolve(file, spec))

@@ -12,6 +12,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
+import { withoutComments } from './source-text';
 import { LIMITS } from '../../contracts/src/limits';
 
 const root = path.resolve(__dirname, '../..');
@@ -37,15 +39,8 @@ const texts = Object.fromEntries(LANGS.map((lng) => [lng, new Map(leaves(catalog
 const codes = (lng: (typeof LANGS)[number]) => new Set([...texts[lng].keys()].map((k) => k.replace(PLURAL, '')));
 const AREAS = new Set(Object.keys(catalogue.en));
 
-function sources(dir: string, { withTests = false } = {}): string[] {
-  if (!statSync(dir, { throwIfNoEntry: false })) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist', 'locales'].includes(entry.name) ? [] : sources(full, { withTests });
-    return /\.(ts|tsx)$/.test(entry.name) && (withTests || !/\.test\.(ts|tsx)$/.test(entry.name)) ? [full] : [];
-  });
-}
-const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+/** The TypeScript sources of a folder, tests and translation catalogues left out. */
+const sources = (dir: string) => sourceFiles(dir, { skip: ['node_modules', 'dist', 'locales'], include: /\.(ts|tsx)$/, exclude: /\.test\.(ts|tsx)$/ });
 const rel = (file: string) => path.relative(root, file);
 
 /** String literals that look like a code of one of the catalogue's areas: `'validation.titleRequired'`. */
@@ -158,15 +153,7 @@ describe('codes used by the console', () => {
 });
 
 describe('no translation table is keyed by English text', () => {
-  function localeFiles(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      if (['node_modules', 'dist'].includes(entry.name) || entry.name.startsWith('.')) return [];
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return localeFiles(full);
-      return entry.name.endsWith('.json') && full.split(path.sep).includes('locales') ? [full] : [];
-    });
-  }
-  const jsonFiles = localeFiles(root);
+  const jsonFiles = sourceFiles(root, { skip: ['node_modules', 'dist'], include: /\.json$/ }).filter((full) => full.split(path.sep).includes('locales'));
 
   it('finds the locale files, the catalogue among them', () => {
     expect(jsonFiles.map(rel)).toEqual(expect.arrayContaining(['contracts/locales/en/messages.json', 'remote-campaigns/src/locales/fr/campaigns.json']));

@@ -15,21 +15,14 @@
  * A store's own methods (`store.insert(…)`, `tags.remove(…)`) and a transaction handed to stores
  * (`ctx.db.transaction((tx) => fooStore(tx, …))`) are what routes are meant to write, and pass.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 import { lineAt, withoutComments } from './source-text';
 
 const root = path.resolve(__dirname, '../..');
 /** Every folder of the API where SQL must not be written. */
 const WITHOUT_SQL = ['routes', 'services', 'plugins', 'delivery'].map((dir) => path.join(root, 'api', 'src', dir));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** A database or transaction handle, then a query builder or a raw run (whitespace and line breaks allowed around the dot). */
 const QUERY_ON_HANDLE = /\b(?:db|tx|trx|database|pglite|pool)\s*\.\s*(?:select\w*|insert|update|delete|with|query|exec|execute|\$count)\b/g;
@@ -101,7 +94,7 @@ test('the check lets through what routes are meant to write', () => {
 });
 
 test.each(WITHOUT_SQL.map((dir) => [path.relative(root, dir), dir]))('no SQL under %s/: it lives in the stores', (_name, dir) => {
-  const files = sources(dir);
+  const files = sourceFiles(dir, { skip: [], include: /\.(ts|mts|mjs|js)$/ });
   expect(files.length).toBeGreaterThan(3);
   const found = files.flatMap((file) => sqlIn(readFileSync(file, 'utf8')).map((hit) => `${path.relative(root, file)}:${hit}`));
   expect(found).toEqual([]);
