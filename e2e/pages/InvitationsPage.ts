@@ -1,25 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ListPage } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /invitations (settings remote): the sent invitations; invite, search, delete. */
-export class InvitationsPage extends ListPage {
+export class InvitationsPage extends withTestIds(ListPage, {
+  inviteButton: 'invite-button',
+  form: 'invitation-form',
+  searchInput: 'invitation-search',
+}) {
   public static readonly path = '/invitations';
 
-  public readonly inviteButton: Locator;
-  public readonly form: Locator;
-  public readonly emailInput: Locator;
-  public readonly roleSelect: Locator;
-  public readonly submitButton: Locator;
-  public readonly searchInput: Locator;
+  public readonly emailInput = this.form.locator('input[name="email"]');
+  public readonly roleSelect = this.form.getByTestId('invitation-role');
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
     super(page, 'invitations-table');
-    this.inviteButton = page.getByTestId('invite-button');
-    this.form = page.getByTestId('invitation-form');
-    this.emailInput = this.form.locator('input[name="email"]');
-    this.roleSelect = this.form.getByTestId('invitation-role');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.searchInput = page.getByTestId('invitation-search');
   }
 
   public async navigate(): Promise<void> {

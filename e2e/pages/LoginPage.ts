@@ -1,31 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BasePage } from './BasePage';
+import { withTestIds } from './withTestIds';
 
 /** /login: e-mail and password, the form's error alert, the language select of the public pages. */
-export class LoginPage extends BasePage {
+export class LoginPage extends withTestIds(BasePage, {
+  form: 'login-form',
+  submitButton: 'login-submit',
+  formError: 'form-error',
+  languageSelect: 'language-select',
+}) {
   public static readonly path = '/login';
   public static readonly successMessage = 'Login successfully, Welcome Back';
 
-  public readonly form: Locator;
-  public readonly emailInput: Locator;
-  public readonly passwordInput: Locator;
-  public readonly submitButton: Locator;
-  public readonly formError: Locator;
-  public readonly languageSelect: Locator;
-  public readonly heading: Locator;
-  public readonly forgotPasswordLink: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('login-form');
-    this.emailInput = this.form.locator('input[type="email"]');
-    this.passwordInput = this.form.locator('input[type="password"]');
-    this.submitButton = page.getByTestId('login-submit');
-    this.formError = page.getByTestId('form-error');
-    this.languageSelect = page.getByTestId('language-select');
-    this.heading = page.getByRole('heading', { level: 1 });
-    this.forgotPasswordLink = this.form.locator('a[href="/forget-password"]');
-  }
+  public readonly emailInput = this.form.locator('input[type="email"]');
+  public readonly passwordInput = this.form.locator('input[type="password"]');
+  public readonly heading = this.page.getByRole('heading', { level: 1 });
+  public readonly forgotPasswordLink = this.form.locator('a[href="/forget-password"]');
 
   public async navigate(query = ''): Promise<void> {
     await this.navigateTo(`${LoginPage.path}${query}`);

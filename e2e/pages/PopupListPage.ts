@@ -12,7 +12,6 @@ export interface KindScreens {
  * the workspaces side list, the filters, the table with its row actions and bulk delete.
  */
 export class CampaignListPage extends ListPage {
-  public readonly heading: Locator;
   public readonly createButton: Locator;
   public readonly bulkDeleteButton: Locator;
   public readonly bulkDeleteDialog: Locator;
@@ -28,7 +27,6 @@ export class CampaignListPage extends ListPage {
     const kind = descriptor.screens.i18nKey;
     super(page, `${kind}-table`, { exact: true, cell: 'row-title' });
     this.path = descriptor.screens.basePath;
-    this.heading = this.main.getByRole('heading', { level: 1 });
     this.createButton = page.getByTestId(`${kind}-create`);
     this.bulkDeleteButton = page.getByTestId(`${kind}-bulk-delete`);
     this.bulkDeleteDialog = page.getByTestId('bulk-delete-dialog');

@@ -1,25 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ListPage } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /user (settings remote): the super-admin's client list: search, create, view, edit, delete. */
-export class UsersPage extends ListPage {
+export class UsersPage extends withTestIds(ListPage, {
+  search: 'user-search',
+  createButton: 'user-create',
+  form: 'user-form',
+  viewDialog: 'user-view',
+  deleteDialog: 'user-delete-dialog',
+}) {
   public static readonly path = '/user';
 
-  public readonly search: Locator;
-  public readonly createButton: Locator;
-  public readonly form: Locator;
-  public readonly submitButton: Locator;
-  public readonly viewDialog: Locator;
-  public readonly deleteDialog: Locator;
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
     super(page, 'users-table');
-    this.search = page.getByTestId('user-search');
-    this.createButton = page.getByTestId('user-create');
-    this.form = page.getByTestId('user-form');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.viewDialog = page.getByTestId('user-view');
-    this.deleteDialog = page.getByTestId('user-delete-dialog');
   }
 
   public async navigate(): Promise<void> {

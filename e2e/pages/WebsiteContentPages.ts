@@ -1,17 +1,13 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 /** /settings/tags: the active website's tags. */
-export class TagsPage extends ShellPage {
+export class TagsPage extends withTestIds(ShellPage, {
+  table: 'tags-table',
+  form: 'tag-form',
+}) {
   public static readonly path = '/settings/tags';
-  public readonly table: Locator;
-  public readonly form: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('tags-table');
-    this.form = page.getByTestId('tag-form');
-  }
 
   public async expectLoaded(): Promise<void> {
     await expect(this.table).toBeVisible({ timeout: 20_000 });
@@ -28,16 +24,11 @@ export class TagsPage extends ShellPage {
 }
 
 /** /settings/workspaces: the active website's workspaces. */
-export class WorkspacesPage extends ShellPage {
+export class WorkspacesPage extends withTestIds(ShellPage, {
+  table: 'workspaces-table',
+  form: 'new-workspace-dialog',
+}) {
   public static readonly path = '/settings/workspaces';
-  public readonly table: Locator;
-  public readonly form: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('workspaces-table');
-    this.form = page.getByTestId('new-workspace-dialog');
-  }
 
   public async expectLoaded(): Promise<void> {
     await expect(this.table).toBeVisible({ timeout: 20_000 });

@@ -1,25 +1,21 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ListPage } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /websites (settings remote): the organisation's websites, add and delete. */
-export class WebsitesPage extends ListPage {
+export class WebsitesPage extends withTestIds(ListPage, {
+  addButton: 'add-website',
+  form: 'website-form',
+  deleteDialog: 'delete-website-dialog',
+}) {
   public static readonly path = '/websites';
 
-  public readonly addButton: Locator;
-  public readonly form: Locator;
-  public readonly nameInput: Locator;
-  public readonly domainInput: Locator;
-  public readonly submitButton: Locator;
-  public readonly deleteDialog: Locator;
+  public readonly nameInput = this.form.locator('input[name="name"]');
+  public readonly domainInput = this.form.locator('input[name="domain"]');
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
     super(page, 'websites-table');
-    this.addButton = page.getByTestId('add-website');
-    this.form = page.getByTestId('website-form');
-    this.nameInput = this.form.locator('input[name="name"]');
-    this.domainInput = this.form.locator('input[name="domain"]');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.deleteDialog = page.getByTestId('delete-website-dialog');
   }
 
   public async navigate(): Promise<void> {
