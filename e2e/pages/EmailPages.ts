@@ -1,33 +1,24 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { emailKind } from '../../contracts/src/content-kinds';
-import { CampaignListPage } from './PopupListPage';
-import { ShellPage } from './ShellPage';
+import { campaignListOf } from './PopupListPage';
+import { ContentEditorPage } from './ContentEditorPage';
 import { withTestIds } from './withTestIds';
 
-/** The list of e-mails (path and permission: its descriptor). */
-export class EmailListPage extends CampaignListPage {
-  public static readonly path = emailKind.screens.basePath;
-
-  public constructor(page: Page) {
-    super(page, emailKind);
-  }
-}
+/** The list of e-mails. */
+export const EmailListPage = campaignListOf(emailKind);
 
 /** The e-mail editor (create and update), its rendered preview and "Send a test to me". */
-export class EmailEditorPage extends withTestIds(ShellPage, {
-  form: 'email-form',
+export class EmailEditorPage extends withTestIds(ContentEditorPage, {
   subject: 'field-subject',
   senderName: 'field-sender-name',
   target: 'field-target',
   audiences: 'field-audiences',
   recipients: 'email-recipients',
-  submit: 'editor-submit',
   sendTest: 'email-send-test',
-  preview: 'email-preview',
   previewFrame: 'preview-frame',
 }) {
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+  public constructor(page: Page) {
+    super(page, 'email');
   }
 
   /** The n-th block of the body (1-based). */

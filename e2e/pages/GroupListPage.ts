@@ -14,12 +14,7 @@ export class GroupListPage extends withTestIds(ListPage, {
   public readonly previewMembers = this.previewDialog.getByTestId('group-preview-members');
 
   public constructor(page: Page) {
-    super(page, 'groups-table', { exact: true });
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(GroupListPage.path);
-    await this.expectLoaded();
+    super(page, GroupListPage.path, 'groups-table', { exact: true });
   }
 
   public membersCount(name: string): Locator {

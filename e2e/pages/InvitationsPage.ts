@@ -15,12 +15,7 @@ export class InvitationsPage extends withTestIds(ListPage, {
   public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
-    super(page, 'invitations-table');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(InvitationsPage.path);
-    await this.expectLoaded();
+    super(page, InvitationsPage.path, 'invitations-table');
   }
 
   /** Opens the dialog and sends an invitation to `email` with the role named `role`. */

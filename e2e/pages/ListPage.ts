@@ -5,14 +5,18 @@ import { ShellPage } from './ShellPage';
 /**
  * A signed-in screen built around one console list: its table (by test id), the table's paging and
  * the row of an item. The one place the e2e pages find list rows (each page says only how its rows
- * are matched).
+ * are matched) and where the list lives.
  */
 export class ListPage extends ShellPage {
   public readonly table: Locator;
   public readonly paging: PagedTable;
 
-  public constructor(page: Page, tableTestId: string, match: RowMatch = {}) {
+  /** The list's own address. */
+  public readonly path: string;
+
+  public constructor(page: Page, path: string, tableTestId: string, match: RowMatch = {}) {
     super(page);
+    this.path = path;
     this.table = page.getByTestId(tableTestId);
     this.paging = new PagedTable(page, this.table, match);
   }
@@ -25,6 +29,11 @@ export class ListPage extends ShellPage {
   /** The row of the item showing `text`. */
   public row(text: string): Locator {
     return this.paging.row(text);
+  }
+
+  public async navigate(): Promise<void> {
+    await this.navigateTo(this.path);
+    await this.expectLoaded();
   }
 
   public async expectLoaded(): Promise<void> {

@@ -13,12 +13,7 @@ export class PeopleDataPage extends withTestIds(ListPage, {
   public static readonly path = '/settings/people-data';
 
   public constructor(page: Page) {
-    super(page, 'attributes-table');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(PeopleDataPage.path);
-    await this.expectLoaded();
+    super(page, PeopleDataPage.path, 'attributes-table');
   }
 
   public async create(name: string, type: 'string' | 'number' | 'boolean' | 'date'): Promise<void> {

@@ -1,23 +1,20 @@
-import { expect, type Locator } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { type Page, type Locator } from '@playwright/test';
+import { ContentEditorPage } from './ContentEditorPage';
 import { withTestIds } from './withTestIds';
 
 /** The popup editor (its create, update and view routes under the popup descriptor's base path) and its live preview. */
-export class PopupEditorPage extends withTestIds(ShellPage, {
-  form: 'popup-form',
+export class PopupEditorPage extends withTestIds(ContentEditorPage, {
   title: 'field-title',
   format: 'field-format',
   target: 'field-target',
   displayTime: 'field-display-time',
-  addPage: 'this.page-add',
-  removePage: 'this.page-remove',
-  submit: 'editor-submit',
-  preview: 'popup-preview',
+  addPage: 'page-add',
+  removePage: 'page-remove',
   /** The page rule: the popup shows only on pages whose address matches (`/pricing`). */
   href: 'field-href',
 }) {
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+  public constructor(page: Page) {
+    super(page, 'popup');
   }
 
   public pageTab(n: number): Locator {

@@ -1,30 +1,21 @@
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { pushKind } from '../../contracts/src/content-kinds';
-import { CampaignListPage } from './PopupListPage';
-import { ShellPage } from './ShellPage';
+import { campaignListOf } from './PopupListPage';
+import { ContentEditorPage } from './ContentEditorPage';
 import { withTestIds } from './withTestIds';
 
-/** The list of push notifications (path and permission: its descriptor). */
-export class PushListPage extends CampaignListPage {
-  public static readonly path = pushKind.screens.basePath;
-
-  public constructor(page: Page) {
-    super(page, pushKind);
-  }
-}
+/** The list of push notifications. */
+export const PushListPage = campaignListOf(pushKind);
 
 /** The push-notification editor and its live notification preview. */
-export class PushEditorPage extends withTestIds(ShellPage, {
-  form: 'push-form',
+export class PushEditorPage extends withTestIds(ContentEditorPage, {
   pushTitle: 'field-push-title',
   title: 'field-title',
   body: 'field-body',
   iconInput: 'field-icon-input',
   actionUrl: 'field-action-url',
-  submit: 'editor-submit',
-  preview: 'push-preview',
 }) {
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+  public constructor(page: Page) {
+    super(page, 'push');
   }
 }

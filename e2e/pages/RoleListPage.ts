@@ -14,12 +14,7 @@ export class RoleListPage extends withTestIds(ListPage, {
   public readonly deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
 
   public constructor(page: Page) {
-    super(page, 'roles-table', { exact: true });
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(RoleListPage.path);
-    await this.expectLoaded();
+    super(page, RoleListPage.path, 'roles-table', { exact: true });
   }
 
   public async edit(name: string): Promise<void> {

@@ -1,21 +1,14 @@
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { tourKind } from '../../contracts/src/content-kinds';
-import { CampaignListPage } from './PopupListPage';
-import { ShellPage } from './ShellPage';
+import { campaignListOf } from './PopupListPage';
+import { ContentEditorPage } from './ContentEditorPage';
 import { withTestIds } from './withTestIds';
 
-/** The product tours in the shared content list (path and permission: its descriptor). */
-export class TourListPage extends CampaignListPage {
-  public static readonly path = tourKind.screens.basePath;
-
-  public constructor(page: Page) {
-    super(page, tourKind);
-  }
-}
+/** The product tours in the shared content list. */
+export const TourListPage = campaignListOf(tourKind);
 
 /** The tour editor (/tour/{id}/create and /update): the steps, the step being edited, its preview. */
-export class TourEditorPage extends withTestIds(ShellPage, {
-  form: 'tour-form',
+export class TourEditorPage extends withTestIds(ContentEditorPage, {
   title: 'field-title',
   addStep: 'tour-add-step',
   stepText: 'field-step-text',
@@ -23,13 +16,11 @@ export class TourEditorPage extends withTestIds(ShellPage, {
   hasTarget: 'field-step-has-target',
   selector: 'field-step-selector',
   stepUrl: 'field-step-url',
-  submit: 'editor-submit',
-  preview: 'tour-preview',
 }) {
   public readonly steps = this.page.getByTestId('tour-steps').getByTestId('tour-step');
 
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+  public constructor(page: Page) {
+    super(page, 'tour');
   }
 
   /** Adds a step and writes it (an element to point at, a page). */

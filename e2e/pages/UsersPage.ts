@@ -15,12 +15,7 @@ export class UsersPage extends withTestIds(ListPage, {
   public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
-    super(page, 'users-table');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(UsersPage.path);
-    await this.expectLoaded();
+    super(page, UsersPage.path, 'users-table');
   }
 
   public async searchFor(name: string): Promise<void> {

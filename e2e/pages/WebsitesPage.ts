@@ -15,12 +15,7 @@ export class WebsitesPage extends withTestIds(ListPage, {
   public readonly submitButton = this.form.getByTestId('submit-button');
 
   public constructor(page: Page) {
-    super(page, 'websites-table');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(WebsitesPage.path);
-    await this.expectLoaded();
+    super(page, WebsitesPage.path, 'websites-table');
   }
 
   /** Opens the dialog if needed and submits a website. */
