@@ -1,10 +1,11 @@
 /* eslint-disable react-hooks/rules-of-hooks -- Playwright's fixture callback is called `use`; it is not a React hook. */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { SEEDED_ADMIN, SignpostApi } from './support/api';
 import { ProductControl } from './support/control';
 import { Outbox } from './support/outbox';
 import { readState, type SuiteState } from './support/state';
 import { DashboardPage } from './pages/DashboardPage';
+import { DemoSitePage } from './pages/DemoSitePage';
 import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ShellPage } from './pages/ShellPage';
@@ -17,7 +18,26 @@ interface WorkerFixtures {
   api: SignpostApi;
 }
 
+/** A visitor of the demo customer site: its page object, its tab, and closing its browser context. */
+export interface Visitor {
+  site: DemoSitePage;
+  page: Page;
+  close: () => Promise<void>;
+}
+
 interface TestFixtures {
+  /**
+   * Whether the shared demo website has its published content cancelled before each test (`before`), and
+   * after it too (`around`), so a test sees on the demo site only what it publishes. Set per describe with test.use.
+   */
+  nothingPublished: 'no' | 'before' | 'around';
+  /** Cancels the demo website's published content as `nothingPublished` says (an automatic fixture). */
+  publishedReset: void;
+  /**
+   * Opens a new visitor of the demo site: a fresh browser context (no storage, so a new visitor id) in
+   * `locale` (en-GB unless said), closed by `close()` or at the end of the test.
+   */
+  visitor: (locale?: string) => Promise<Visitor>;
   /** The API's mail outbox; the test is skipped when the data folder is unknown. */
   outbox: Outbox;
   /** Stop/start one app of the product; the test is skipped without the control API. */
@@ -61,6 +81,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     testInfo.skip(!product.controlURL, 'no control API (set E2E_CONTROL_URL with E2E_BASE_URL)');
     await use(new ProductControl(product.controlURL!));
   },
+  nothingPublished: ['no', { option: true }],
+  publishedReset: [
+    async ({ nothingPublished, api }, use) => {
+      if (nothingPublished !== 'no') await api.cancelPublished(await api.loginAsAdmin());
+      await use();
+      if (nothingPublished === 'around') await api.cancelPublished(await api.loginAsAdmin());
+    },
+    { auto: true },
+  ],
+  visitor: async ({ browser, product }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (locale = 'en-GB') => {
+      const context = await browser.newContext({ locale });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { site: new DemoSitePage(page, product.demoSiteURL), page, close: () => context.close() };
+    });
+    // Closing a closed context is a no-op: these are the ones a failed test left open.
+    for (const context of contexts) await context.close();
+  },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   shell: async ({ page }, use) => use(new ShellPage(page)),
   dashboardPage: async ({ page }, use) => use(new DashboardPage(page)),
@@ -96,6 +136,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect, SEEDED_ADMIN };
+
+/** A name no other test or run has used: `label` and a random suffix. */
+export function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
 
 /** A unique, valid e-mail for one test run (the suite can run again on the same data). */
 export function uniqueEmail(tag: string): string {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { test, expect } from '../fixtures';
+import { test, expect, unique } from '../fixtures';
+import { spreadsheetCells } from '../support/spreadsheet';
 import type { ApiSession } from '../support/api';
 import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
 import { PopupEditorPage } from '../pages/PopupEditorPage';
@@ -10,23 +9,6 @@ import { PushEditorPage, PushListPage } from '../pages/PushPages';
 
 /** A 1×1 PNG: the push notification's icon, uploaded through the editor. */
 const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/**
- * exceljs, borrowed from the API package that writes the spreadsheets (the suite has no copy of its
- * own), to read the downloaded file back. Only what the test reads is typed.
- */
-type Workbook = { xlsx: { load(data: Buffer): Promise<unknown> }; worksheets: { eachRow(cb: (row: { values: unknown }) => void): void }[] };
-const { Workbook } = createRequire(path.resolve(__dirname, '../../api/package.json'))('exceljs') as { Workbook: new () => Workbook };
-
-async function spreadsheetCells(data: Buffer): Promise<string[]> {
-  const book = new Workbook();
-  await book.xlsx.load(data);
-  const cells: string[] = [];
-  for (const sheet of book.worksheets) sheet.eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v != null).map(String)));
-  return cells;
-}
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /**
  * The API calls the set-up and the visitor's side need (what a website's script will send). Access

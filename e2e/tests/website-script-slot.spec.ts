@@ -1,10 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import type { SignpostApi } from '../support/api';
-import { DemoSitePage } from '../pages/DemoSitePage';
-import { PopupEditorPage } from '../pages/PopupEditorPage';
-import { PopupListPage } from '../pages/PopupListPage';
-import { PushEditorPage, PushListPage } from '../pages/PushPages';
+import { test, expect, unique } from '../fixtures';
+import { publishPopup, publishPush, removeContent } from '../support/publish';
 
 /**
  * The page's one interruptive slot and page rules, as a new user meets them: content published in the
@@ -14,80 +9,25 @@ import { PushEditorPage, PushListPage } from '../pages/PushPages';
  * The demo website keeps its default script settings: one at a time, 3 quiet seconds after one ends.
  */
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
-
-/** Creates and publishes a popup through the editor; answers its id. */
-async function publishPopup(page: Page, spec: { title: string; text: string; href?: string; displaySeconds?: number; centre?: boolean }): Promise<string> {
-  const list = new PopupListPage(page);
-  const editor = new PopupEditorPage(page);
-  await list.navigate();
-  await list.createWorkspace(unique('Slot'));
-  await list.createButton.click();
-  await editor.expectLoaded();
-  await editor.title.fill(spec.title);
-  await editor.block(1).getByTestId('block-text').fill(spec.text);
-  if (spec.href) await editor.href.fill(spec.href);
-  if (spec.displaySeconds) await editor.displayTime.fill(String(spec.displaySeconds));
-  // In the centre a popup is modal (focus moves into it); in a corner it leaves focus on the page.
-  if (spec.centre) await page.getByTestId('field-position').selectOption('center');
-  await editor.submit.click();
-  await list.expectSuccessToast('Popup created successfully');
-  await expect(list.row(spec.title)).toContainText('Public');
-  const href = await list.row(spec.title).getByTestId('row-view').getAttribute('href');
-  return /\/posts\/([0-9a-f-]{36})\/view/.exec(href ?? '')![1];
-}
-
-/** Creates and publishes a push notification through the editor; answers its id. */
-async function publishPush(page: Page, spec: { name: string; title: string; body: string; seconds: number }): Promise<string> {
-  const list = new PushListPage(page);
-  const editor = new PushEditorPage(page);
-  await list.navigate();
-  await list.createWorkspace(unique('Slot'));
-  await list.createButton.click();
-  await editor.expectLoaded();
-  await editor.pushTitle.fill(spec.name);
-  await editor.title.fill(spec.title);
-  await editor.body.fill(spec.body);
-  await page.getByTestId('field-duration').fill(String(spec.seconds));
-  await editor.submit.click();
-  await list.expectSuccessToast('Push notification created successfully');
-  const href = await list.row(spec.name).getByTestId('row-view').getAttribute('href');
-  return /\/push_notification\/([0-9a-f-]{36})\//.exec(href ?? '')![1];
-}
-
-async function remove(api: SignpostApi, items: { kind: 'popup' | 'push'; id: string }[]): Promise<void> {
-  const session = await api.loginAsAdmin();
-  for (const { kind, id } of items) await api.deleteContent(session, kind, id).catch(() => undefined);
-}
-
 /** What a page's own CSS may do to focused elements (TodoMVC's rule, made as strong as CSS allows). */
 const HOSTILE_FOCUS_CSS = '*:focus { box-shadow: 0 0 0 3px red !important; outline: 3px solid red !important; }';
 
 test.describe('the page’s one interruptive slot on the demo site', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
 
   test('a popup and a push published together both reach the visitor, one after the other; the push stays through a client-side navigation', async ({
     signedInPage,
-    browser,
-    product,
+    visitor,
     api,
   }) => {
     test.setTimeout(180_000);
     // The push first, then the popup: the newer comes first at equal priority, so the popup shows first.
     const pushTitle = unique('Lift-off soon');
-    const pushId = await publishPush(signedInPage, { name: unique('Launch push'), title: pushTitle, body: 'Watch the launch live.', seconds: 60 });
+    const pushId = await publishPush(signedInPage, { name: unique('Launch push'), title: pushTitle, body: 'Watch the launch live.', seconds: 60 }, 'Slot');
     const title = unique('Welcome aboard');
-    const popupId = await publishPopup(signedInPage, { title, text: 'Glad to have you on board.' });
+    const popupId = await publishPopup(signedInPage, { title, text: 'Glad to have you on board.' }, 'Slot');
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         const popupSeen = site.eventDelivered('view', popupId);
         await site.open('/');
@@ -122,7 +62,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [
+      await removeContent(api, [
         { kind: 'popup', id: popupId },
         { kind: 'push', id: pushId },
       ]);
@@ -131,18 +71,17 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
 
   test('a popup closed with Esc and a client-side navigation half a second later: the next page’s popup shows; the page’s focus CSS never reaches the popup', async ({
     signedInPage,
-    browser,
-    product,
+    visitor,
     api,
   }) => {
     test.setTimeout(180_000);
     const homeTitle = unique('Home hello');
     const docsTitle = unique('Docs tip');
     // The first on every page (no rule), the second on /docs only: on /docs both could show.
-    const homeId = await publishPopup(signedInPage, { title: homeTitle, text: 'Welcome home.', centre: true });
-    const docsId = await publishPopup(signedInPage, { title: docsTitle, text: 'Read the getting started guide.', href: '/docs' });
+    const homeId = await publishPopup(signedInPage, { title: homeTitle, text: 'Welcome home.', centre: true }, 'Slot');
+    const docsId = await publishPopup(signedInPage, { title: docsTitle, text: 'Read the getting started guide.', href: '/docs' }, 'Slot');
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         const seen = site.eventDelivered('view', homeId);
         await site.open('/');
@@ -171,19 +110,19 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [
+      await removeContent(api, [
         { kind: 'popup', id: homeId },
         { kind: 'popup', id: docsId },
       ]);
     }
   });
 
-  test('a popup that closed by itself does not come back on reload when it shows once', async ({ signedInPage, browser, product, api }) => {
+  test('a popup that closed by itself does not come back on reload when it shows once', async ({ signedInPage, visitor, api }) => {
     test.setTimeout(150_000);
     const title = unique('Quick note');
-    const id = await publishPopup(signedInPage, { title, text: 'Only one second of your time.', href: '/pricing', displaySeconds: 1 });
+    const id = await publishPopup(signedInPage, { title, text: 'Only one second of your time.', href: '/pricing', displaySeconds: 1 }, 'Slot');
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         const seen = site.eventDelivered('view', id);
         await site.open('/pricing');
@@ -201,21 +140,21 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [{ kind: 'popup', id }]);
+      await removeContent(api, [{ kind: 'popup', id }]);
     }
   });
 
   test('a page rule on a hash route (#/completed) shows the popup when the app’s hash router gets there; the app’s focus style stays off it', async ({
     signedInPage,
-    browser,
+    visitor,
     product,
     api,
   }) => {
     test.setTimeout(150_000);
     const title = unique('All done');
-    const id = await publishPopup(signedInPage, { title, text: 'Nice work finishing those.', href: '#/completed', centre: true });
+    const id = await publishPopup(signedInPage, { title, text: 'Nice work finishing those.', href: '#/completed', centre: true }, 'Slot');
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         const first = site.nextContent();
         await site.open('/app');
@@ -233,7 +172,7 @@ test.describe('the page’s one interruptive slot on the demo site', () => {
         await close();
       }
     } finally {
-      await remove(api, [{ kind: 'popup', id }]);
+      await removeContent(api, [{ kind: 'popup', id }]);
     }
   });
 });

@@ -1,17 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import type { SignpostApi } from '../support/api';
-import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
+import { test, expect, unique } from '../fixtures';
+import { spreadsheetCells } from '../support/spreadsheet';
+import { publishBanner, publishPopup, publishPush, removeContent } from '../support/publish';
 import { DemoSitePage } from '../pages/DemoSitePage';
 import { InstallationGuidePage } from '../pages/InstallationGuidePage';
-import { PopupEditorPage } from '../pages/PopupEditorPage';
-import { PopupListPage } from '../pages/PopupListPage';
 import { PopupViewPage } from '../pages/PopupViewPage';
-import { PushEditorPage, PushListPage } from '../pages/PushPages';
 
 /**
  * The website script's whole flow, as a new user does it: publish content in the console, open the demo
@@ -22,76 +16,13 @@ import { PushEditorPage, PushListPage } from '../pages/PushPages';
  * visitor, and each test removes what it published.
  */
 
-type Workbook = { xlsx: { load(data: Buffer): Promise<unknown> }; worksheets: { eachRow(cb: (row: { values: unknown }) => void): void }[] };
-// exceljs, borrowed from the API package that writes the spreadsheets (as campaigns.spec.ts does).
-const { Workbook } = createRequire(path.resolve(__dirname, '../../api/package.json'))('exceljs') as { Workbook: new () => Workbook };
-
-async function spreadsheetCells(data: Buffer): Promise<string[]> {
-  const book = new Workbook();
-  await book.xlsx.load(data);
-  const cells: string[] = [];
-  for (const sheet of book.worksheets) sheet.eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v != null).map(String)));
-  return cells;
-}
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** A visitor: a fresh browser context (no storage, so a new visitor id) on the demo site. */
-async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
-
-interface PopupSpec {
-  title: string;
-  text: string;
-  href?: string;
-  replay?: 'text' | 'emoji';
-  emoji?: string;
-  question?: string;
-  audience?: string;
-}
-
-/** Creates and publishes a popup through the editor; answers its id. */
-async function publishPopup(page: Page, spec: PopupSpec): Promise<string> {
-  const list = new PopupListPage(page);
-  const editor = new PopupEditorPage(page);
-  await list.navigate();
-  await list.createWorkspace(unique('Demo site'));
-  await list.createButton.click();
-  await editor.expectLoaded();
-  await editor.title.fill(spec.title);
-  await editor.block(1).getByTestId('block-text').fill(spec.text);
-  if (spec.question) {
-    await editor.addBlock('question');
-    await editor.block(2).getByTestId('block-question').fill(spec.question);
-  }
-  if (spec.replay) await page.getByTestId('field-replay-type').selectOption(spec.replay);
-  if (spec.emoji) await editor.addEmoji(spec.emoji);
-  if (spec.href) await editor.href.fill(spec.href);
-  if (spec.audience) await editor.targetAudience(spec.audience);
-  await editor.submit.click();
-  await list.expectSuccessToast('Popup created successfully');
-  await expect(list.row(spec.title)).toContainText('Public');
-  const href = await list.row(spec.title).getByTestId('row-view').getAttribute('href');
-  return /\/posts\/([0-9a-f-]{36})\/view/.exec(href ?? '')![1];
-}
-
-async function removePopups(api: SignpostApi, ids: string[]): Promise<void> {
-  const session = await api.loginAsAdmin();
-  for (const id of ids) await api.deleteContent(session, 'popup', id).catch(() => undefined);
-}
-
 test.describe('website script on the demo site', () => {
   // The demo website is shared with the other specs: start each visit from only what this spec publishes.
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
 
   test('a published popup shows on the demo site; the visitor reacts and answers; the console shows the reaction, the answer and the counts; the installation check turns green', async ({
     signedInPage,
-    browser,
+    visitor,
     product,
     api,
     shell,
@@ -103,7 +34,7 @@ test.describe('website script on the demo site', () => {
     const question = 'How did you hear about us?';
     const id = await publishPopup(signedInPage, { title, text: 'A quick question before you go.', href: '/docs', replay: 'emoji', emoji: '🎉', question });
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         await site.open('/docs');
         const popup = site.popup(title);
@@ -146,13 +77,13 @@ test.describe('website script on the demo site', () => {
       await expect(guide.installed).toContainText(`on ${product.demoSiteURL}`);
       await expect(guide.installed).toContainText(/^Installed — last seen .+, version .+$/);
     } finally {
-      await removePopups(api, [id]);
+      await removeContent(api, [{ kind: 'popup', id }]);
     }
   });
 
   test('a client-side navigation to /pricing shows the popup targeted to that page without a reload; the visitor comments', async ({
     signedInPage,
-    browser,
+    visitor,
     product,
     api,
   }) => {
@@ -160,7 +91,7 @@ test.describe('website script on the demo site', () => {
     const title = unique('Pricing help');
     const id = await publishPopup(signedInPage, { title, text: 'Questions about our plans?', href: '/pricing', replay: 'text' });
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         // Not on the home page: the script is not told to show it there.
         expect(await site.openAndWaitForContent('/')).not.toContain(id);
@@ -187,14 +118,13 @@ test.describe('website script on the demo site', () => {
       await view.navigate(id);
       await expect(await view.comments()).toContainText('Is there a discount for schools?');
     } finally {
-      await removePopups(api, [id]);
+      await removeContent(api, [{ kind: 'popup', id }]);
     }
   });
 
   test('a popup targeted to an audience shows for a matching verified visitor, who closes it, and not for another nor for someone claiming her id', async ({
     signedInPage,
-    browser,
-    product,
+    visitor,
     api,
   }) => {
     test.setTimeout(150_000);
@@ -212,7 +142,7 @@ test.describe('website script on the demo site', () => {
     try {
       // Ada (plan pro) signs in on the demo site: the script asks again what to show, and she sees it
       // without a reload (seen once, a reload would not bring it back).
-      const ada = await visitor(browser, product.demoSiteURL);
+      const ada = await visitor();
       try {
         expect(await ada.site.openAndWaitForContent('/')).not.toContain(id);
         await ada.site.signInAsAda();
@@ -226,7 +156,7 @@ test.describe('website script on the demo site', () => {
         await ada.close();
       }
       // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
-      const mallory = await visitor(browser, product.demoSiteURL);
+      const mallory = await visitor();
       try {
         const warnings: string[] = [];
         mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
@@ -238,7 +168,7 @@ test.describe('website script on the demo site', () => {
         await mallory.close();
       }
       // Another person (plan free), verified, does not.
-      const bob = await visitor(browser, product.demoSiteURL);
+      const bob = await visitor();
       try {
         await bob.site.open('/');
         const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
@@ -248,42 +178,17 @@ test.describe('website script on the demo site', () => {
         await bob.close();
       }
     } finally {
-      await removePopups(api, [id]);
+      await removeContent(api, [{ kind: 'popup', id }]);
     }
   });
 
-  test('a banner and a push notification show, right to left on the Arabic page', async ({ signedInPage, browser, product, api }) => {
+  test('a banner and a push notification show, right to left on the Arabic page', async ({ signedInPage, visitor, api }) => {
     test.setTimeout(150_000);
-    const page = signedInPage;
     const bannerTitle = unique('Launch week');
-    const banners = new BannerListPage(page);
-    const bannerEditor = new BannerEditorPage(page);
-    await banners.navigate();
-    await banners.createWorkspace(unique('Demo site'));
-    await banners.createButton.click();
-    await bannerEditor.expectLoaded();
-    await bannerEditor.title.fill(bannerTitle);
-    await bannerEditor.content.fill('Every rocket ships free this week.');
-    await bannerEditor.submit.click();
-    await banners.expectSuccessToast('Banner created successfully');
-    const bannerId = /\/banners\/([0-9a-f-]{36})\//.exec((await banners.row(bannerTitle).getByTestId('row-view').getAttribute('href')) ?? '')![1];
-
-    const pushTitle = unique('Countdown');
-    const pushes = new PushListPage(page);
-    const pushEditor = new PushEditorPage(page);
-    await pushes.navigate();
-    await pushes.createWorkspace(unique('Demo site'));
-    await pushes.createButton.click();
-    await pushEditor.expectLoaded();
-    await pushEditor.pushTitle.fill(pushTitle);
-    await pushEditor.title.fill('Lift-off in 10 minutes');
-    await pushEditor.body.fill('Watch the launch live.');
-    await pushEditor.submit.click();
-    await pushes.expectSuccessToast('Push notification created successfully');
-    const pushId = /\/push_notification\/([0-9a-f-]{36})\//.exec((await pushes.row(pushTitle).getByTestId('row-view').getAttribute('href')) ?? '')![1];
-
+    const bannerId = await publishBanner(signedInPage, { title: bannerTitle, content: 'Every rocket ships free this week.' });
+    const pushId = await publishPush(signedInPage, { name: unique('Countdown'), title: 'Lift-off in 10 minutes', body: 'Watch the launch live.' });
     try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         await site.open('/?lang=ar');
         await expect(site.page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -300,9 +205,10 @@ test.describe('website script on the demo site', () => {
         await close();
       }
     } finally {
-      const session = await api.loginAsAdmin();
-      await api.deleteContent(session, 'banner', bannerId).catch(() => undefined);
-      await api.deleteContent(session, 'push', pushId).catch(() => undefined);
+      await removeContent(api, [
+        { kind: 'banner', id: bannerId },
+        { kind: 'push', id: pushId },
+      ]);
     }
   });
 });
