@@ -1,5 +1,7 @@
 import { expect } from '@playwright/test';
+import { SEEDED_ADMIN } from '../support/api';
 import { BasePage } from './BasePage';
+import type { DashboardPage } from './DashboardPage';
 import { withTestIds } from './withTestIds';
 
 /** /login: e-mail and password, the form's error alert, the language select of the public pages. */
@@ -37,6 +39,20 @@ export class LoginPage extends withTestIds(BasePage, {
   public async navigateAndLogin(email: string, password: string): Promise<void> {
     await this.navigate();
     await this.login(email, password);
+  }
+
+  /**
+   * The seeded owner signs in: the prerendered sign-in page, its live form, the toast, then a full page
+   * load into the federated console, where remote-dashboard greets them by name with their website.
+   */
+  public async signInAsSeededOwner(dashboard: DashboardPage): Promise<void> {
+    await this.navigate();
+    await expect(this.heading).toHaveText('Sign in');
+    await this.submit(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await this.expectSuccessToast(LoginPage.successMessage);
+    await dashboard.expectPath('/dashboard');
+    await dashboard.expectLayout();
+    await dashboard.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
   }
 
   /** The toast of spec section 8, then the landing page /dashboard. */

@@ -38,9 +38,10 @@ export class CampaignListPage extends ListPage {
     return this.workspaces.getByTestId(`workspace-${name}`);
   }
 
-  /** Opens the editor of a new item, in a new workspace of its own (the list, the workspace, Create). */
-  public async openNewEditor(workspace: string): Promise<void> {
+  /** Opens the editor of a new item, in a new workspace of its own (the list, under `heading` when given; the workspace; Create). */
+  public async openNewEditor(workspace: string, heading?: string): Promise<void> {
     await this.navigate();
+    if (heading !== undefined) await expect(this.heading).toHaveText(heading);
     await this.createWorkspace(workspace);
     await this.createButton.click();
   }

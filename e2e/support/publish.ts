@@ -26,9 +26,14 @@ export interface PopupSpec {
   centre?: boolean;
 }
 
-/** Opens a new item's editor (in a new workspace), lets `fill` write it, and creates it. */
-async function create<E extends ContentEditorPage>(list: CampaignListPage, editor: E, workspace: string, fill: (editor: E) => Promise<void>): Promise<void> {
-  await list.openNewEditor(unique(workspace));
+/** Opens a new item's editor in a new workspace (the list under `heading` when given), lets `fill` write it, and creates it. */
+export async function createInEditor<E extends ContentEditorPage>(
+  list: CampaignListPage,
+  editor: E,
+  where: { workspace: string; heading?: string },
+  fill: (editor: E) => Promise<void>,
+): Promise<void> {
+  await list.openNewEditor(where.workspace, where.heading);
   await editor.expectLoaded();
   await fill(editor);
   await editor.submit.click();
@@ -36,7 +41,7 @@ async function create<E extends ContentEditorPage>(list: CampaignListPage, edito
 
 export async function publishPopup(page: Page, spec: PopupSpec, workspace = 'Demo site'): Promise<string> {
   const list = new PopupListPage(page);
-  await create(list, new PopupEditorPage(page), workspace, async (editor) => {
+  await createInEditor(list, new PopupEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
     await editor.title.fill(spec.title);
     await editor.block(1).getByTestId('block-text').fill(spec.text);
     if (spec.question) {
@@ -58,7 +63,7 @@ export async function publishPopup(page: Page, spec: PopupSpec, workspace = 'Dem
 /** A push notification: its name in the list, the notification's title and body, how long it shows. */
 export async function publishPush(page: Page, spec: { name: string; title: string; body: string; seconds?: number }, workspace = 'Demo site'): Promise<string> {
   const list = new PushListPage(page);
-  await create(list, new PushEditorPage(page), workspace, async (editor) => {
+  await createInEditor(list, new PushEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
     await editor.pushTitle.fill(spec.name);
     await editor.title.fill(spec.title);
     await editor.body.fill(spec.body);
@@ -70,7 +75,7 @@ export async function publishPush(page: Page, spec: { name: string; title: strin
 
 export async function publishBanner(page: Page, spec: { title: string; content: string }, workspace = 'Demo site'): Promise<string> {
   const list = new BannerListPage(page);
-  await create(list, new BannerEditorPage(page), workspace, async (editor) => {
+  await createInEditor(list, new BannerEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
     await editor.title.fill(spec.title);
     await editor.content.fill(spec.content);
   });
