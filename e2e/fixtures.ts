@@ -3,6 +3,8 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { SEEDED_ADMIN, SignpostApi } from './support/api';
 import { ProductControl } from './support/control';
 import { Outbox } from './support/outbox';
+import { unique } from './support/names';
+import { publishBanner, publishPopup, publishPush, removeContent, type PopupSpec, type PushSpec, type BannerSpec } from './support/publish';
 import { readState, type SuiteState } from './support/state';
 import { DashboardPage } from './pages/DashboardPage';
 import { DemoSitePage } from './pages/DemoSitePage';
@@ -38,6 +40,15 @@ interface TestFixtures {
    * `locale` (en-GB unless said), closed by `close()` or at the end of the test.
    */
   visitor: (locale?: string) => Promise<Visitor>;
+  /**
+   * Publishes through the console's editors as the signed-in owner (signedInPage), each item in a new
+   * workspace named after `workspace`; answers the item's id. What a test published is deleted when it ends.
+   */
+  publish: {
+    popup: (spec: PopupSpec, workspace?: string) => Promise<string>;
+    push: (spec: PushSpec, workspace?: string) => Promise<string>;
+    banner: (spec: BannerSpec, workspace?: string) => Promise<string>;
+  };
   /** The API's mail outbox; the test is skipped when the data folder is unknown. */
   outbox: Outbox;
   /** Stop/start one app of the product; the test is skipped without the control API. */
@@ -101,6 +112,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // Closing a closed context is a no-op: these are the ones a failed test left open.
     for (const context of contexts) await context.close();
   },
+  publish: async ({ signedInPage: page, api }, use) => {
+    const published: Parameters<typeof removeContent>[1] = [];
+    const track = async (kind: 'popup' | 'push' | 'banner', publishing: Promise<string>): Promise<string> => {
+      const id = await publishing;
+      published.push({ kind, id });
+      return id;
+    };
+    await use({
+      popup: (spec, workspace) => track('popup', publishPopup(page, spec, workspace)),
+      push: (spec, workspace) => track('push', publishPush(page, spec, workspace)),
+      banner: (spec, workspace) => track('banner', publishBanner(page, spec, workspace)),
+    });
+    await removeContent(api, published);
+  },
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   shell: async ({ page }, use) => use(new ShellPage(page)),
   dashboardPage: async ({ page }, use) => use(new DashboardPage(page)),
@@ -135,12 +160,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-export { expect, SEEDED_ADMIN };
-
-/** A name no other test or run has used: `label` and a random suffix. */
-export function unique(label: string): string {
-  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-}
+export { expect, SEEDED_ADMIN, unique };
 
 /** A unique, valid e-mail for one test run (the suite can run again on the same data). */
 export function uniqueEmail(tag: string): string {

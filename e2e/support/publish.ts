@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { unique } from '../fixtures';
+import { unique } from './names';
 import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
 import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { type CampaignListPage, PopupListPage } from '../pages/PopupListPage';
@@ -61,7 +61,19 @@ export async function publishPopup(page: Page, spec: PopupSpec, workspace = 'Dem
 }
 
 /** A push notification: its name in the list, the notification's title and body, how long it shows. */
-export async function publishPush(page: Page, spec: { name: string; title: string; body: string; seconds?: number }, workspace = 'Demo site'): Promise<string> {
+export interface PushSpec {
+  name: string;
+  title: string;
+  body: string;
+  seconds?: number;
+}
+
+export interface BannerSpec {
+  title: string;
+  content: string;
+}
+
+export async function publishPush(page: Page, spec: PushSpec, workspace = 'Demo site'): Promise<string> {
   const list = new PushListPage(page);
   await createInEditor(list, new PushEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
     await editor.pushTitle.fill(spec.name);
@@ -73,7 +85,7 @@ export async function publishPush(page: Page, spec: { name: string; title: strin
   return list.itemId(spec.name);
 }
 
-export async function publishBanner(page: Page, spec: { title: string; content: string }, workspace = 'Demo site'): Promise<string> {
+export async function publishBanner(page: Page, spec: BannerSpec, workspace = 'Demo site'): Promise<string> {
   const list = new BannerListPage(page);
   await createInEditor(list, new BannerEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
     await editor.title.fill(spec.title);

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test, expect, unique } from '../fixtures';
 import { spreadsheetCells } from '../support/spreadsheet';
-import { publishBanner, publishPopup, publishPush, removeContent } from '../support/publish';
 import { DemoSitePage } from '../pages/DemoSitePage';
 import { InstallationGuidePage } from '../pages/InstallationGuidePage';
 import { PopupViewPage } from '../pages/PopupViewPage';
@@ -22,9 +21,9 @@ test.describe('website script on the demo site', () => {
 
   test('a published popup shows on the demo site; the visitor reacts and answers; the console shows the reaction, the answer and the counts; the installation check turns green', async ({
     signedInPage,
+    publish,
     visitor,
     product,
-    api,
     shell,
     dashboardPage,
   }) => {
@@ -32,98 +31,84 @@ test.describe('website script on the demo site', () => {
     await expect(shell.websiteSwitcher).toContainText('Demo website');
     const title = unique('Tell us');
     const question = 'How did you hear about us?';
-    const id = await publishPopup(signedInPage, { title, text: 'A quick question before you go.', href: '/docs', replay: 'emoji', emoji: '🎉', question });
-    try {
-      const { site, close } = await visitor();
-      try {
-        await site.open('/docs');
-        const popup = site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        await expect(popup).toContainText('A quick question before you go.');
-        await popup.getByRole('button', { name: '🎉' }).click();
-        await expect(popup.getByRole('button', { name: '🎉' })).toHaveAttribute('aria-pressed', 'true');
-        await popup.getByRole('textbox', { name: question }).fill('From the demo site');
-        await popup.getByRole('button', { name: 'Send' }).click();
-        await expect(popup.getByRole('status')).toHaveText('Thank you');
-        // The thanks closes the popup by itself after a moment.
-        await expect(popup).toBeHidden({ timeout: 15_000 });
-        // Closed is closed: the next page view does not show it again.
-        expect(await site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await close();
-      }
+    const id = await publish.popup({ title, text: 'A quick question before you go.', href: '/docs', replay: 'emoji', emoji: '🎉', question });
+    const { site, close } = await visitor();
+    await site.open('/docs');
+    const popup = site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    await expect(popup).toContainText('A quick question before you go.');
+    await popup.getByRole('button', { name: '🎉' }).click();
+    await expect(popup.getByRole('button', { name: '🎉' })).toHaveAttribute('aria-pressed', 'true');
+    await popup.getByRole('textbox', { name: question }).fill('From the demo site');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(popup.getByRole('status')).toHaveText('Thank you');
+    // The thanks closes the popup by itself after a moment.
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    // Closed is closed: the next page view does not show it again.
+    expect(await site.reloadAndWaitForContent()).not.toContain(id);
+    await close();
 
-      // The console: the reaction in the popup's reactions view, the answer in the spreadsheet.
-      const view = new PopupViewPage(signedInPage);
-      await view.navigate(id);
-      await expect(await view.reactions()).toContainText('🎉');
-      await signedInPage.keyboard.press('Escape');
-      const [download] = await Promise.all([signedInPage.waitForEvent('download'), view.exportButton.click()]);
-      const cells = await spreadsheetCells(await readFile((await download.path())!));
-      expect(cells).toEqual(expect.arrayContaining([question, 'From the demo site']));
+    // The console: the reaction in the popup's reactions view, the answer in the spreadsheet.
+    const view = new PopupViewPage(signedInPage);
+    await view.navigate(id);
+    await expect(await view.reactions()).toContainText('🎉');
+    await signedInPage.keyboard.press('Escape');
+    const [download] = await Promise.all([signedInPage.waitForEvent('download'), view.exportButton.click()]);
+    const cells = await spreadsheetCells(await readFile((await download.path())!));
+    expect(cells).toEqual(expect.arrayContaining([question, 'From the demo site']));
 
-      // The dashboard counts the visit, the view and the reaction.
-      await dashboardPage.navigate();
-      await dashboardPage.expectStatisticsLoaded();
-      expect(await dashboardPage.figureValue('stat-usersConnected-value')).toBeGreaterThanOrEqual(1);
-      expect(await dashboardPage.figureValue('views-Popup')).toBeGreaterThanOrEqual(1);
-      expect(await dashboardPage.figureValue('interactions-react')).toBeGreaterThanOrEqual(1);
+    // The dashboard counts the visit, the view and the reaction.
+    await dashboardPage.navigate();
+    await dashboardPage.expectStatisticsLoaded();
+    expect(await dashboardPage.figureValue('stat-usersConnected-value')).toBeGreaterThanOrEqual(1);
+    expect(await dashboardPage.figureValue('views-Popup')).toBeGreaterThanOrEqual(1);
+    expect(await dashboardPage.figureValue('interactions-react')).toBeGreaterThanOrEqual(1);
 
-      // The installation guide: the demo site's visit turned the check green.
-      const guide = new InstallationGuidePage(signedInPage);
-      await guide.navigate();
-      await expect(guide.snippet).toContainText('signpost.js');
-      await guide.checkButton.click();
-      await expect(guide.installed).toContainText(`on ${product.demoSiteURL}`);
-      await expect(guide.installed).toContainText(/^Installed — last seen .+, version .+$/);
-    } finally {
-      await removeContent(api, [{ kind: 'popup', id }]);
-    }
+    // The installation guide: the demo site's visit turned the check green.
+    const guide = new InstallationGuidePage(signedInPage);
+    await guide.navigate();
+    await expect(guide.snippet).toContainText('signpost.js');
+    await guide.checkButton.click();
+    await expect(guide.installed).toContainText(`on ${product.demoSiteURL}`);
+    await expect(guide.installed).toContainText(/^Installed — last seen .+, version .+$/);
   });
 
   test('a client-side navigation to /pricing shows the popup targeted to that page without a reload; the visitor comments', async ({
     signedInPage,
+    publish,
     visitor,
     product,
-    api,
   }) => {
     test.setTimeout(150_000);
     const title = unique('Pricing help');
-    const id = await publishPopup(signedInPage, { title, text: 'Questions about our plans?', href: '/pricing', replay: 'text' });
-    try {
-      const { site, close } = await visitor();
-      try {
-        // Not on the home page: the script is not told to show it there.
-        expect(await site.openAndWaitForContent('/')).not.toContain(id);
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
-        await site.markDocument();
-        await site.navigate('Pricing');
-        await expect(site.page).toHaveURL(`${product.demoSiteURL}/pricing`);
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Pricing');
-        const popup = site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        expect(await site.documentIsMarked()).toBe(true); // the same document: no reload happened
-        await popup.getByRole('textbox', { name: 'Write a comment…' }).fill('Is there a discount for schools?');
-        await popup.getByRole('button', { name: 'Send' }).click();
-        await expect(popup.getByRole('status')).toHaveText('Thank you');
-        await expect(popup).toBeHidden({ timeout: 15_000 });
-        // Back (popstate) renders the home page again, still without a reload.
-        await site.page.goBack();
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
-        expect(await site.documentIsMarked()).toBe(true);
-      } finally {
-        await close();
-      }
-      const view = new PopupViewPage(signedInPage);
-      await view.navigate(id);
-      await expect(await view.comments()).toContainText('Is there a discount for schools?');
-    } finally {
-      await removeContent(api, [{ kind: 'popup', id }]);
-    }
+    const id = await publish.popup({ title, text: 'Questions about our plans?', href: '/pricing', replay: 'text' });
+    const { site, close } = await visitor();
+    // Not on the home page: the script is not told to show it there.
+    expect(await site.openAndWaitForContent('/')).not.toContain(id);
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
+    await site.markDocument();
+    await site.navigate('Pricing');
+    await expect(site.page).toHaveURL(`${product.demoSiteURL}/pricing`);
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+    const popup = site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    expect(await site.documentIsMarked()).toBe(true); // the same document: no reload happened
+    await popup.getByRole('textbox', { name: 'Write a comment…' }).fill('Is there a discount for schools?');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(popup.getByRole('status')).toHaveText('Thank you');
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    // Back (popstate) renders the home page again, still without a reload.
+    await site.page.goBack();
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
+    expect(await site.documentIsMarked()).toBe(true);
+    await close();
+    const view = new PopupViewPage(signedInPage);
+    await view.navigate(id);
+    await expect(await view.comments()).toContainText('Is there a discount for schools?');
   });
 
   test('a popup targeted to an audience shows for a matching verified visitor, who closes it, and not for another nor for someone claiming her id', async ({
-    signedInPage,
+    publish,
     visitor,
     api,
   }) => {
@@ -135,81 +120,58 @@ test.describe('website script on the demo site', () => {
       predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }],
     });
     const title = unique('Pro tips');
-    const id = await publishPopup(signedInPage, { title, text: 'Tips for Pro customers.', audience });
+    const id = await publish.popup({ title, text: 'Tips for Pro customers.', audience });
     // The demo website requires identity verification (as every website made since it exists).
     const identity = await api.identityVerification(await api.loginAsAdmin());
     expect(identity.required).toBe(true);
-    try {
-      // Ada (plan pro) signs in on the demo site: the script asks again what to show, and she sees it
-      // without a reload (seen once, a reload would not bring it back).
-      const ada = await visitor();
-      try {
-        expect(await ada.site.openAndWaitForContent('/')).not.toContain(id);
-        await ada.site.signInAsAda();
-        const popup = ada.site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        // She closes it, and it stays closed on the next page view.
-        await popup.getByRole('button', { name: 'Close' }).click();
-        await expect(popup).toBeHidden();
-        expect(await ada.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await ada.close();
-      }
-      // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
-      const mallory = await visitor();
-      try {
-        const warnings: string[] = [];
-        mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-        await mallory.site.open('/');
-        expect(await mallory.site.identify({ id: 'demo-ada', name: 'Mallory', plan: 'pro' }, { expectOk: false })).toBe(401);
-        await expect.poll(() => warnings.join('\n')).toContain('identity not verified: pass userHash');
-        expect(await mallory.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await mallory.close();
-      }
-      // Another person (plan free), verified, does not.
-      const bob = await visitor();
-      try {
-        await bob.site.open('/');
-        const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
-        await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free', userHash });
-        expect(await bob.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await bob.close();
-      }
-    } finally {
-      await removeContent(api, [{ kind: 'popup', id }]);
-    }
+    // Ada (plan pro) signs in on the demo site: the script asks again what to show, and she sees it
+    // without a reload (seen once, a reload would not bring it back).
+    const ada = await visitor();
+    expect(await ada.site.openAndWaitForContent('/')).not.toContain(id);
+    await ada.site.signInAsAda();
+    const popup = ada.site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    // She closes it, and it stays closed on the next page view.
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+    expect(await ada.site.reloadAndWaitForContent()).not.toContain(id);
+    await ada.close();
+    // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
+    const mallory = await visitor();
+    const warnings: string[] = [];
+    mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await mallory.site.open('/');
+    expect(await mallory.site.identify({ id: 'demo-ada', name: 'Mallory', plan: 'pro' }, { expectOk: false })).toBe(401);
+    await expect.poll(() => warnings.join('\n')).toContain('identity not verified: pass userHash');
+    expect(await mallory.site.reloadAndWaitForContent()).not.toContain(id);
+    await mallory.close();
+    // Another person (plan free), verified, does not.
+    const bob = await visitor();
+    await bob.site.open('/');
+    const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
+    await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free', userHash });
+    expect(await bob.site.reloadAndWaitForContent()).not.toContain(id);
+    await bob.close();
   });
 
-  test('a banner and a push notification show, right to left on the Arabic page', async ({ signedInPage, visitor, api }) => {
+  test('a banner and a push notification show, right to left on the Arabic page', async ({ publish, visitor }) => {
     test.setTimeout(150_000);
     const bannerTitle = unique('Launch week');
-    const bannerId = await publishBanner(signedInPage, { title: bannerTitle, content: 'Every rocket ships free this week.' });
-    const pushId = await publishPush(signedInPage, { name: unique('Countdown'), title: 'Lift-off in 10 minutes', body: 'Watch the launch live.' });
-    try {
-      const { site, close } = await visitor();
-      try {
-        await site.open('/?lang=ar');
-        await expect(site.page.locator('html')).toHaveAttribute('dir', 'rtl');
-        const banner = site.banner(bannerTitle);
-        await expect(banner).toBeVisible({ timeout: 20_000 });
-        await expect(banner).toContainText('Every rocket ships free this week.');
-        expect(await site.direction(banner)).toBe('rtl');
-        const push = site.push('Lift-off in 10 minutes');
-        await expect(push).toBeVisible({ timeout: 20_000 });
-        expect(await site.direction(push)).toBe('rtl');
-        // The script speaks the page's language: its own words are in Arabic.
-        await expect(push.getByRole('button', { name: 'إغلاق' })).toBeVisible();
-      } finally {
-        await close();
-      }
-    } finally {
-      await removeContent(api, [
-        { kind: 'banner', id: bannerId },
-        { kind: 'push', id: pushId },
-      ]);
-    }
+    await publish.banner({ title: bannerTitle, content: 'Every rocket ships free this week.' });
+    await publish.push({ name: unique('Countdown'), title: 'Lift-off in 10 minutes', body: 'Watch the launch live.' });
+    const { site, close } = await visitor();
+    await site.open('/?lang=ar');
+    await expect(site.page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const banner = site.banner(bannerTitle);
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toContainText('Every rocket ships free this week.');
+    expect(await site.direction(banner)).toBe('rtl');
+    const push = site.push('Lift-off in 10 minutes');
+    await expect(push).toBeVisible({ timeout: 20_000 });
+    expect(await site.direction(push)).toBe('rtl');
+    // The script speaks the page's language: its own words are in Arabic.
+    await expect(push.getByRole('button', { name: 'إغلاق' })).toBeVisible();
+    await close();
   });
 });
 
