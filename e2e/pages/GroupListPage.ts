@@ -1,21 +1,15 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect, type Locator } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /group (get_group): the groups table of remote-settings, with preview, edit, delete and bulk delete. */
-export class GroupListPage extends withTestIds(ListPage, {
+export class GroupListPage extends withTestIds(listScreen({ path: '/group', table: 'groups-table', match: { exact: true } }), {
   createButton: 'group-create',
   bulkDeleteButton: 'groups-bulk-delete',
   bulkDeleteDialog: 'groups-bulk-delete-dialog',
   previewDialog: 'group-preview-dialog',
 }) {
-  public static readonly path = '/group';
-
   public readonly previewMembers = this.previewDialog.getByTestId('group-preview-members');
-
-  public constructor(page: Page) {
-    super(page, GroupListPage.path, 'groups-table', { exact: true });
-  }
 
   public membersCount(name: string): Locator {
     return this.row(name).getByTestId('group-members-count');

@@ -1,22 +1,16 @@
-import { expect, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /invitations (settings remote): the sent invitations; invite, search, delete. */
-export class InvitationsPage extends withTestIds(ListPage, {
+export class InvitationsPage extends withTestIds(listScreen({ path: '/invitations', table: 'invitations-table' }), {
   inviteButton: 'invite-button',
   form: 'invitation-form',
   searchInput: 'invitation-search',
 }) {
-  public static readonly path = '/invitations';
-
   public readonly emailInput = this.form.locator('input[name="email"]');
   public readonly roleSelect = this.form.getByTestId('invitation-role');
   public readonly submitButton = this.form.getByTestId('submit-button');
-
-  public constructor(page: Page) {
-    super(page, InvitationsPage.path, 'invitations-table');
-  }
 
   /** Opens the dialog and sends an invitation to `email` with the role named `role`. */
   public async invite(email: string, role: string): Promise<void> {

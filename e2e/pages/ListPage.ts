@@ -40,3 +40,14 @@ export class ListPage extends ShellPage {
     await expect(this.table).toBeVisible({ timeout: 20_000 });
   }
 }
+
+/** The page object class of one list screen: its path (also static, for the sidebar's links) and its table. */
+export function listScreen(screen: { path: string; table: string; match?: RowMatch }) {
+  return class extends ListPage {
+    public static readonly path = screen.path;
+
+    public constructor(page: Page) {
+      super(page, screen.path, screen.table, screen.match);
+    }
+  };
+}

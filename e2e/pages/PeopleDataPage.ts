@@ -1,21 +1,15 @@
-import { expect, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /settings/people-data (settings remote): the active website's attributes. */
-export class PeopleDataPage extends withTestIds(ListPage, {
+export class PeopleDataPage extends withTestIds(listScreen({ path: '/settings/people-data', table: 'attributes-table' }), {
   createButton: 'attribute-create',
   form: 'attribute-form',
   snippet: 'attribute-snippet',
   snippetCode: 'attribute-snippet-code',
   deleteDialog: 'attribute-delete-dialog',
 }) {
-  public static readonly path = '/settings/people-data';
-
-  public constructor(page: Page) {
-    super(page, PeopleDataPage.path, 'attributes-table');
-  }
-
   public async create(name: string, type: 'string' | 'number' | 'boolean' | 'date'): Promise<void> {
     await this.createButton.click();
     await expect(this.form).toBeVisible();

@@ -49,7 +49,7 @@ export class CampaignListPage extends ListPage {
   /** The id of the item titled `title`, read from its row's view link ({basePath}/{id}/view). */
   public async itemId(title: string): Promise<string> {
     const href = await this.row(title).getByTestId('row-view').getAttribute('href');
-    return new RegExp(`^${this.path}/([0-9a-f-]{36})/`).exec(href ?? '')![1];
+    return new RegExp(`${this.path}/([0-9a-f-]{36})/`).exec(href ?? '')![1];
   }
 
   /** Makes a workspace from the side list and chooses it (the list then shows only its items). */

@@ -1,21 +1,15 @@
-import { expect, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /role (get_role): the roles table of remote-settings, with create, edit and delete. */
-export class RoleListPage extends withTestIds(ListPage, {
+export class RoleListPage extends withTestIds(listScreen({ path: '/role', table: 'roles-table', match: { exact: true } }), {
   createButton: 'role-create',
   deleteDialog: 'role-delete-dialog',
   /** The name search, bound to `?name=`. */
   search: 'role-search',
 }) {
-  public static readonly path = '/role';
-
   public readonly deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
-
-  public constructor(page: Page) {
-    super(page, RoleListPage.path, 'roles-table', { exact: true });
-  }
 
   public async edit(name: string): Promise<void> {
     await this.row(name).getByTestId('role-edit').click();

@@ -1,22 +1,16 @@
-import { expect, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /user (settings remote): the super-admin's client list: search, create, view, edit, delete. */
-export class UsersPage extends withTestIds(ListPage, {
+export class UsersPage extends withTestIds(listScreen({ path: '/user', table: 'users-table' }), {
   search: 'user-search',
   createButton: 'user-create',
   form: 'user-form',
   viewDialog: 'user-view',
   deleteDialog: 'user-delete-dialog',
 }) {
-  public static readonly path = '/user';
-
   public readonly submitButton = this.form.getByTestId('submit-button');
-
-  public constructor(page: Page) {
-    super(page, UsersPage.path, 'users-table');
-  }
 
   public async searchFor(name: string): Promise<void> {
     await this.search.fill(name);

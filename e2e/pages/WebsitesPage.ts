@@ -1,22 +1,16 @@
-import { expect, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
 import { withTestIds } from './withTestIds';
 
 /** /websites (settings remote): the organisation's websites, add and delete. */
-export class WebsitesPage extends withTestIds(ListPage, {
+export class WebsitesPage extends withTestIds(listScreen({ path: '/websites', table: 'websites-table' }), {
   addButton: 'add-website',
   form: 'website-form',
   deleteDialog: 'delete-website-dialog',
 }) {
-  public static readonly path = '/websites';
-
   public readonly nameInput = this.form.locator('input[name="name"]');
   public readonly domainInput = this.form.locator('input[name="domain"]');
   public readonly submitButton = this.form.getByTestId('submit-button');
-
-  public constructor(page: Page) {
-    super(page, WebsitesPage.path, 'websites-table');
-  }
 
   /** Opens the dialog if needed and submits a website. */
   public async add(name: string, domain: string): Promise<void> {
