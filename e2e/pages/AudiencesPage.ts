@@ -1,37 +1,25 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { PagedTable } from './PagedTable';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 type Condition = { attribute: string; comparison: string; value?: string };
 
 /** /settings/audiences (settings remote): the rule builder, its live preview and the saved segments. */
-export class AudiencesPage extends ShellPage {
+export class AudiencesPage extends withTestIds(ShellPage, {
+  form: 'segment-form',
+  nameInput: 'segment-name',
+  builder: 'audience-builder',
+  saveButton: 'segment-save',
+  preview: 'audience-preview',
+  previewTable: 'audience-preview-table',
+  previewCount: 'audience-preview-count',
+  segmentsTable: 'segments-table',
+}) {
   public static readonly path = '/settings/audiences';
 
-  public readonly form: Locator;
-  public readonly nameInput: Locator;
-  public readonly builder: Locator;
-  public readonly saveButton: Locator;
-  public readonly preview: Locator;
-  public readonly previewTable: Locator;
-  public readonly previewCount: Locator;
-  public readonly segmentsTable: Locator;
-  private readonly previewList: PagedTable;
-  private readonly segmentsList: PagedTable;
-
-  public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('segment-form');
-    this.nameInput = page.getByTestId('segment-name');
-    this.builder = page.getByTestId('audience-builder');
-    this.saveButton = page.getByTestId('segment-save');
-    this.preview = page.getByTestId('audience-preview');
-    this.previewTable = page.getByTestId('audience-preview-table');
-    this.previewCount = page.getByTestId('audience-preview-count');
-    this.segmentsTable = page.getByTestId('segments-table');
-    this.previewList = new PagedTable(page, this.previewTable);
-    this.segmentsList = new PagedTable(page, this.segmentsTable);
-  }
+  private readonly previewList = new PagedTable(this.page, this.previewTable);
+  private readonly segmentsList = new PagedTable(this.page, this.segmentsTable);
 
   public async navigate(): Promise<void> {
     await this.navigateTo(AudiencesPage.path);

@@ -1,28 +1,16 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { ShellPage } from './ShellPage';
 
 /** /dashboard: remote-dashboard's landing screen, rendered inside the host's main layout. */
 export class DashboardPage extends ShellPage {
   public static readonly path = '/dashboard';
 
-  public readonly heading: Locator;
-  public readonly greeting: Locator;
-  public readonly websiteCard: Locator;
-  public readonly accessCard: Locator;
-  public readonly statistics: Locator;
-  public readonly rangeSelect: Locator;
-  public readonly emptyState: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.greeting = this.main.getByText(/^Welcome, /);
-    this.websiteCard = this.main.getByTestId('website-card');
-    this.accessCard = this.main.getByTestId('access-card');
-    this.statistics = this.main.getByTestId('statistics');
-    this.rangeSelect = this.main.getByTestId('range-select');
-    this.emptyState = this.main.getByTestId('stats-empty');
-  }
+  public readonly greeting = this.main.getByText(/^Welcome, /);
+  public readonly websiteCard = this.main.getByTestId('website-card');
+  public readonly accessCard = this.main.getByTestId('access-card');
+  public readonly statistics = this.main.getByTestId('statistics');
+  public readonly rangeSelect = this.main.getByTestId('range-select');
+  public readonly emptyState = this.main.getByTestId('stats-empty');
 
   /** A figure of the dashboard by its test id (stat-usersConnected-value, traffic-web, interactions-react, views-Popup…). */
   public figure(testId: string): Locator {

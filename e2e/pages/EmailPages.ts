@@ -1,46 +1,24 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { emailKind } from '../../contracts/src/content-kinds';
-import { CampaignListPage } from './PopupListPage';
-import { ShellPage } from './ShellPage';
+import { campaignListOf } from './PopupListPage';
+import { ContentEditorPage } from './ContentEditorPage';
+import { withTestIds } from './withTestIds';
 
-/** The list of e-mails (path and permission: its descriptor). */
-export class EmailListPage extends CampaignListPage {
-  public static readonly path = emailKind.screens.basePath;
-
-  public constructor(page: Page) {
-    super(page, emailKind);
-  }
-}
+/** The list of e-mails. */
+export const EmailListPage = campaignListOf(emailKind);
 
 /** The e-mail editor (create and update), its rendered preview and "Send a test to me". */
-export class EmailEditorPage extends ShellPage {
-  public readonly form: Locator;
-  public readonly subject: Locator;
-  public readonly senderName: Locator;
-  public readonly target: Locator;
-  public readonly audiences: Locator;
-  public readonly recipients: Locator;
-  public readonly submit: Locator;
-  public readonly sendTest: Locator;
-  public readonly preview: Locator;
-  public readonly previewFrame: Locator;
-
+export class EmailEditorPage extends withTestIds(ContentEditorPage, {
+  subject: 'field-subject',
+  senderName: 'field-sender-name',
+  target: 'field-target',
+  audiences: 'field-audiences',
+  recipients: 'email-recipients',
+  sendTest: 'email-send-test',
+  previewFrame: 'preview-frame',
+}) {
   public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('email-form');
-    this.subject = page.getByTestId('field-subject');
-    this.senderName = page.getByTestId('field-sender-name');
-    this.target = page.getByTestId('field-target');
-    this.audiences = page.getByTestId('field-audiences');
-    this.recipients = page.getByTestId('email-recipients');
-    this.submit = page.getByTestId('editor-submit');
-    this.sendTest = page.getByTestId('email-send-test');
-    this.preview = page.getByTestId('email-preview');
-    this.previewFrame = page.getByTestId('preview-frame');
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+    super(page, 'email');
   }
 
   /** The n-th block of the body (1-based). */

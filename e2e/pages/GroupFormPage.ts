@@ -1,32 +1,20 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 /** /group/create (create_group) and /group/{id}/update (update_group): the group's name and its members picker. */
-export class GroupFormPage extends ShellPage {
+export class GroupFormPage extends withTestIds(ShellPage, {
+  form: 'group-form',
+  submitButton: 'group-submit',
+}) {
   public static readonly createPath = '/group/create';
 
-  public readonly heading: Locator;
-  public readonly form: Locator;
-  public readonly nameInput: Locator;
-  public readonly search: Locator;
-  public readonly results: Locator;
-  public readonly selected: Locator;
-  public readonly selectedCount: Locator;
-  public readonly membersError: Locator;
-  public readonly submitButton: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.form = page.getByTestId('group-form');
-    this.nameInput = this.form.locator('input[name="name"]');
-    this.search = this.form.getByTestId('member-search');
-    this.results = this.form.getByTestId('member-results');
-    this.selected = this.form.getByTestId('selected-members');
-    this.selectedCount = this.form.getByTestId('selected-count');
-    this.membersError = this.form.getByTestId('members-error');
-    this.submitButton = page.getByTestId('group-submit');
-  }
+  public readonly nameInput = this.form.locator('input[name="name"]');
+  public readonly search = this.form.getByTestId('member-search');
+  public readonly results = this.form.getByTestId('member-results');
+  public readonly selected = this.form.getByTestId('selected-members');
+  public readonly selectedCount = this.form.getByTestId('selected-count');
+  public readonly membersError = this.form.getByTestId('members-error');
 
   public async expectLoaded(): Promise<void> {
     await expect(this.form).toBeVisible({ timeout: 20_000 });

@@ -1,31 +1,15 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect, type Locator } from '@playwright/test';
+import { listScreen } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /group (get_group): the groups table of remote-settings, with preview, edit, delete and bulk delete. */
-export class GroupListPage extends ListPage {
-  public static readonly path = '/group';
-
-  public readonly heading: Locator;
-  public readonly createButton: Locator;
-  public readonly bulkDeleteButton: Locator;
-  public readonly bulkDeleteDialog: Locator;
-  public readonly previewDialog: Locator;
-  public readonly previewMembers: Locator;
-
-  public constructor(page: Page) {
-    super(page, 'groups-table', { exact: true });
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.createButton = page.getByTestId('group-create');
-    this.bulkDeleteButton = page.getByTestId('groups-bulk-delete');
-    this.bulkDeleteDialog = page.getByTestId('groups-bulk-delete-dialog');
-    this.previewDialog = page.getByTestId('group-preview-dialog');
-    this.previewMembers = this.previewDialog.getByTestId('group-preview-members');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(GroupListPage.path);
-    await this.expectLoaded();
-  }
+export class GroupListPage extends withTestIds(listScreen({ path: '/group', table: 'groups-table', match: { exact: true } }), {
+  createButton: 'group-create',
+  bulkDeleteButton: 'groups-bulk-delete',
+  bulkDeleteDialog: 'groups-bulk-delete-dialog',
+  previewDialog: 'group-preview-dialog',
+}) {
+  public readonly previewMembers = this.previewDialog.getByTestId('group-preview-members');
 
   public membersCount(name: string): Locator {
     return this.row(name).getByTestId('group-members-count');

@@ -1,31 +1,16 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /invitations (settings remote): the sent invitations; invite, search, delete. */
-export class InvitationsPage extends ListPage {
-  public static readonly path = '/invitations';
-
-  public readonly inviteButton: Locator;
-  public readonly form: Locator;
-  public readonly emailInput: Locator;
-  public readonly roleSelect: Locator;
-  public readonly submitButton: Locator;
-  public readonly searchInput: Locator;
-
-  public constructor(page: Page) {
-    super(page, 'invitations-table');
-    this.inviteButton = page.getByTestId('invite-button');
-    this.form = page.getByTestId('invitation-form');
-    this.emailInput = this.form.locator('input[name="email"]');
-    this.roleSelect = this.form.getByTestId('invitation-role');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.searchInput = page.getByTestId('invitation-search');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(InvitationsPage.path);
-    await this.expectLoaded();
-  }
+export class InvitationsPage extends withTestIds(listScreen({ path: '/invitations', table: 'invitations-table' }), {
+  inviteButton: 'invite-button',
+  form: 'invitation-form',
+  searchInput: 'invitation-search',
+}) {
+  public readonly emailInput = this.form.locator('input[name="email"]');
+  public readonly roleSelect = this.form.getByTestId('invitation-role');
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   /** Opens the dialog and sends an invitation to `email` with the role named `role`. */
   public async invite(email: string, role: string): Promise<void> {

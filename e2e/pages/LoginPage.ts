@@ -1,31 +1,23 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { SEEDED_ADMIN } from '../support/api';
 import { BasePage } from './BasePage';
+import type { DashboardPage } from './DashboardPage';
+import { withTestIds } from './withTestIds';
 
 /** /login: e-mail and password, the form's error alert, the language select of the public pages. */
-export class LoginPage extends BasePage {
+export class LoginPage extends withTestIds(BasePage, {
+  form: 'login-form',
+  submitButton: 'login-submit',
+  formError: 'form-error',
+  languageSelect: 'language-select',
+}) {
   public static readonly path = '/login';
   public static readonly successMessage = 'Login successfully, Welcome Back';
 
-  public readonly form: Locator;
-  public readonly emailInput: Locator;
-  public readonly passwordInput: Locator;
-  public readonly submitButton: Locator;
-  public readonly formError: Locator;
-  public readonly languageSelect: Locator;
-  public readonly heading: Locator;
-  public readonly forgotPasswordLink: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('login-form');
-    this.emailInput = this.form.locator('input[type="email"]');
-    this.passwordInput = this.form.locator('input[type="password"]');
-    this.submitButton = page.getByTestId('login-submit');
-    this.formError = page.getByTestId('form-error');
-    this.languageSelect = page.getByTestId('language-select');
-    this.heading = page.getByRole('heading', { level: 1 });
-    this.forgotPasswordLink = this.form.locator('a[href="/forget-password"]');
-  }
+  public readonly emailInput = this.form.locator('input[type="email"]');
+  public readonly passwordInput = this.form.locator('input[type="password"]');
+  public readonly heading = this.page.getByRole('heading', { level: 1 });
+  public readonly forgotPasswordLink = this.form.locator('a[href="/forget-password"]');
 
   public async navigate(query = ''): Promise<void> {
     await this.navigateTo(`${LoginPage.path}${query}`);
@@ -47,6 +39,20 @@ export class LoginPage extends BasePage {
   public async navigateAndLogin(email: string, password: string): Promise<void> {
     await this.navigate();
     await this.login(email, password);
+  }
+
+  /**
+   * The seeded owner signs in: the prerendered sign-in page, its live form, the toast, then a full page
+   * load into the federated console, where remote-dashboard greets them by name with their website.
+   */
+  public async signInAsSeededOwner(dashboard: DashboardPage): Promise<void> {
+    await this.navigate();
+    await expect(this.heading).toHaveText('Sign in');
+    await this.submit(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+    await this.expectSuccessToast(LoginPage.successMessage);
+    await dashboard.expectPath('/dashboard');
+    await dashboard.expectLayout();
+    await dashboard.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
   }
 
   /** The toast of spec section 8, then the landing page /dashboard. */

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BasePage } from './BasePage';
 
 /** /forget-password: ask for a reset link. */
@@ -6,14 +6,8 @@ export class ForgotPasswordPage extends BasePage {
   public static readonly path = '/forget-password';
   public static readonly sentMessage = 'successfully sent';
 
-  public readonly emailInput: Locator;
-  public readonly submitButton: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.emailInput = page.locator('form input[type="email"]');
-    this.submitButton = page.locator('form button[type="submit"]');
-  }
+  public readonly emailInput = this.page.locator('form input[type="email"]');
+  public readonly submitButton = this.page.locator('form button[type="submit"]');
 
   public async navigate(): Promise<void> {
     await this.navigateTo(ForgotPasswordPage.path);
@@ -32,12 +26,7 @@ export class ForgotPasswordPage extends BasePage {
 export class ResetWaitPage extends BasePage {
   public static readonly path = '/reset-wait';
 
-  public readonly heading: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { level: 1 });
-  }
+  public readonly heading = this.page.getByRole('heading', { level: 1 });
 
   public async expectLoaded(email?: string): Promise<void> {
     await this.expectPath(ResetWaitPage.path);
@@ -50,18 +39,10 @@ export class ResetWaitPage extends BasePage {
 export class ResetPasswordPage extends BasePage {
   public static readonly successMessage = 'Password has been reset successfully';
 
-  public readonly form: Locator;
-  public readonly passwordInput: Locator;
-  public readonly confirmPasswordInput: Locator;
-  public readonly submitButton: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('reset-form');
-    this.passwordInput = this.form.locator('input[name="password"]');
-    this.confirmPasswordInput = this.form.locator('input[name="confirmPassword"]');
-    this.submitButton = this.form.locator('button[type="submit"]');
-  }
+  public readonly form = this.page.getByTestId('reset-form');
+  public readonly passwordInput = this.form.locator('input[name="password"]');
+  public readonly confirmPasswordInput = this.form.locator('input[name="confirmPassword"]');
+  public readonly submitButton = this.form.locator('button[type="submit"]');
 
   /** Opens the link as the mail gives it (absolute URL). */
   public async open(link: string): Promise<void> {

@@ -1,38 +1,20 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { type Page, type Locator } from '@playwright/test';
+import { ContentEditorPage } from './ContentEditorPage';
+import { withTestIds } from './withTestIds';
 
 /** The popup editor (its create, update and view routes under the popup descriptor's base path) and its live preview. */
-export class PopupEditorPage extends ShellPage {
-  public readonly heading: Locator;
-  public readonly form: Locator;
-  public readonly title: Locator;
-  public readonly format: Locator;
-  public readonly target: Locator;
-  public readonly displayTime: Locator;
-  public readonly addPage: Locator;
-  public readonly removePage: Locator;
-  public readonly submit: Locator;
-  public readonly preview: Locator;
+export class PopupEditorPage extends withTestIds(ContentEditorPage, {
+  title: 'field-title',
+  format: 'field-format',
+  target: 'field-target',
+  displayTime: 'field-display-time',
+  addPage: 'page-add',
+  removePage: 'page-remove',
   /** The page rule: the popup shows only on pages whose address matches (`/pricing`). */
-  public readonly href: Locator;
-
+  href: 'field-href',
+}) {
   public constructor(page: Page) {
-    super(page);
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.form = page.getByTestId('popup-form');
-    this.title = page.getByTestId('field-title');
-    this.format = page.getByTestId('field-format');
-    this.target = page.getByTestId('field-target');
-    this.displayTime = page.getByTestId('field-display-time');
-    this.addPage = page.getByTestId('page-add');
-    this.removePage = page.getByTestId('page-remove');
-    this.submit = page.getByTestId('editor-submit');
-    this.preview = page.getByTestId('popup-preview');
-    this.href = page.getByTestId('field-href');
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+    super(page, 'popup');
   }
 
   public pageTab(n: number): Locator {

@@ -12,7 +12,6 @@ export interface KindScreens {
  * the workspaces side list, the filters, the table with its row actions and bulk delete.
  */
 export class CampaignListPage extends ListPage {
-  public readonly heading: Locator;
   public readonly createButton: Locator;
   public readonly bulkDeleteButton: Locator;
   public readonly bulkDeleteDialog: Locator;
@@ -22,13 +21,9 @@ export class CampaignListPage extends ListPage {
   /** The title search (its value lives in the URL, under the list call's title parameter). */
   public readonly search: Locator;
 
-  public readonly path: string;
-
   public constructor(page: Page, descriptor: KindScreens) {
     const kind = descriptor.screens.i18nKey;
-    super(page, `${kind}-table`, { exact: true, cell: 'row-title' });
-    this.path = descriptor.screens.basePath;
-    this.heading = this.main.getByRole('heading', { level: 1 });
+    super(page, descriptor.screens.basePath, `${kind}-table`, { exact: true, cell: 'row-title' });
     this.createButton = page.getByTestId(`${kind}-create`);
     this.bulkDeleteButton = page.getByTestId(`${kind}-bulk-delete`);
     this.bulkDeleteDialog = page.getByTestId('bulk-delete-dialog');
@@ -43,9 +38,18 @@ export class CampaignListPage extends ListPage {
     return this.workspaces.getByTestId(`workspace-${name}`);
   }
 
-  public async navigate(): Promise<void> {
-    await this.navigateTo(this.path);
-    await this.expectLoaded();
+  /** Opens the editor of a new item, in a new workspace of its own (the list, under `heading` when given; the workspace; Create). */
+  public async openNewEditor(workspace: string, heading?: string): Promise<void> {
+    await this.navigate();
+    if (heading !== undefined) await expect(this.heading).toHaveText(heading);
+    await this.createWorkspace(workspace);
+    await this.createButton.click();
+  }
+
+  /** The id of the item titled `title`, read from its row's view link ({basePath}/{id}/view). */
+  public async itemId(title: string): Promise<string> {
+    const href = await this.row(title).getByTestId('row-view').getAttribute('href');
+    return new RegExp(`${this.path}/([0-9a-f-]{36})/`).exec(href ?? '')![1];
   }
 
   /** Makes a workspace from the side list and chooses it (the list then shows only its items). */
@@ -80,14 +84,19 @@ export class CampaignListPage extends ListPage {
   }
 }
 
-/** The popups list (its path and permission: the popup descriptor), with the form-answers export per row. */
-export class PopupListPage extends CampaignListPage {
-  public static readonly path = popupKind.screens.basePath;
+/** The list page of one kind, its path and permission from the kind's descriptor: `new (campaignListOf(bannerKind))(page)`. */
+export function campaignListOf(descriptor: KindScreens) {
+  return class extends CampaignListPage {
+    public static readonly path = descriptor.screens.basePath;
 
-  public constructor(page: Page) {
-    super(page, popupKind);
-  }
+    public constructor(page: Page) {
+      super(page, descriptor);
+    }
+  };
+}
 
+/** The popups list, with the form-answers export per row. */
+export class PopupListPage extends campaignListOf(popupKind) {
   public exportButton(title: string): Locator {
     return this.row(title).getByTestId('row-export');
   }

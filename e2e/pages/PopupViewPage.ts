@@ -1,20 +1,14 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { popupKind } from '../../contracts/src/content-kinds';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 /** A popup's view screen ({basePath}/{id}/view): a popup read-only, with its comments and reactions dialog and the answers export. */
-export class PopupViewPage extends ShellPage {
-  public readonly feedbackButton: Locator;
-  public readonly feedbackDialog: Locator;
-  public readonly exportButton: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.feedbackButton = page.getByTestId('view-feedback');
-    this.feedbackDialog = page.getByTestId('feedback-dialog');
-    this.exportButton = page.getByTestId('view-export');
-  }
-
+export class PopupViewPage extends withTestIds(ShellPage, {
+  feedbackButton: 'view-feedback',
+  feedbackDialog: 'feedback-dialog',
+  exportButton: 'view-export',
+}) {
   public async navigate(id: string): Promise<void> {
     await this.navigateTo(`${popupKind.screens.basePath}/${id}/view`);
     await expect(this.feedbackButton).toBeVisible({ timeout: 20_000 });

@@ -1,31 +1,20 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 /** /profile: the user's details and the password update (host screen, inside the main layout). */
-export class ProfilePage extends ShellPage {
+export class ProfilePage extends withTestIds(ShellPage, {
+  profileForm: 'profile-form',
+  passwordForm: 'password-form',
+}) {
   public static readonly path = '/profile';
 
-  public readonly heading: Locator;
-  public readonly profileForm: Locator;
-  public readonly nameInput: Locator;
-  public readonly saveButton: Locator;
-  public readonly passwordForm: Locator;
-  public readonly emailInput: Locator;
+  public readonly nameInput = this.profileForm.locator('input[name="name"]');
+  public readonly saveButton = this.profileForm.locator('button[type="submit"]');
+  public readonly emailInput = this.profileForm.locator('input[name="email"]');
   /** Shown only while the e-mail differs from the account's (a new e-mail needs it). */
-  public readonly currentPasswordInput: Locator;
-  public readonly pendingEmail: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.profileForm = page.getByTestId('profile-form');
-    this.nameInput = this.profileForm.locator('input[name="name"]');
-    this.saveButton = this.profileForm.locator('button[type="submit"]');
-    this.passwordForm = page.getByTestId('password-form');
-    this.emailInput = this.profileForm.locator('input[name="email"]');
-    this.currentPasswordInput = this.profileForm.locator('input[name="currentPassword"]');
-    this.pendingEmail = this.profileForm.getByTestId('pending-email');
-  }
+  public readonly currentPasswordInput = this.profileForm.locator('input[name="currentPassword"]');
+  public readonly pendingEmail = this.profileForm.getByTestId('pending-email');
 
   public async navigate(): Promise<void> {
     await this.navigateTo(ProfilePage.path);

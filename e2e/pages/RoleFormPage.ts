@@ -1,24 +1,16 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { ShellPage } from './ShellPage';
+import { withTestIds } from './withTestIds';
 
 /** /role/create (create_role) and /role/{id}/edit (update_role): the role's name and its permission cards. */
-export class RoleFormPage extends ShellPage {
+export class RoleFormPage extends withTestIds(ShellPage, {
+  form: 'role-form',
+  submitButton: 'role-submit',
+  notFoundState: 'role-not-found',
+}) {
   public static readonly createPath = '/role/create';
 
-  public readonly heading: Locator;
-  public readonly form: Locator;
-  public readonly nameInput: Locator;
-  public readonly submitButton: Locator;
-  public readonly notFoundState: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.form = page.getByTestId('role-form');
-    this.nameInput = this.form.locator('input[name="name"]');
-    this.submitButton = page.getByTestId('role-submit');
-    this.notFoundState = page.getByTestId('role-not-found');
-  }
+  public readonly nameInput = this.form.locator('input[name="name"]');
 
   public async expectLoaded(): Promise<void> {
     await expect(this.form).toBeVisible({ timeout: 20_000 });

@@ -1,30 +1,15 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /role (get_role): the roles table of remote-settings, with create, edit and delete. */
-export class RoleListPage extends ListPage {
-  public static readonly path = '/role';
-
-  public readonly heading: Locator;
-  public readonly createButton: Locator;
-  public readonly deleteDialog: Locator;
-  public readonly deleteConfirm: Locator;
+export class RoleListPage extends withTestIds(listScreen({ path: '/role', table: 'roles-table', match: { exact: true } }), {
+  createButton: 'role-create',
+  deleteDialog: 'role-delete-dialog',
   /** The name search, bound to `?name=`. */
-  public readonly search: Locator;
-
-  public constructor(page: Page) {
-    super(page, 'roles-table', { exact: true });
-    this.heading = this.main.getByRole('heading', { level: 1 });
-    this.createButton = page.getByTestId('role-create');
-    this.deleteDialog = page.getByTestId('role-delete-dialog');
-    this.deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
-    this.search = page.getByTestId('role-search');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(RoleListPage.path);
-    await this.expectLoaded();
-  }
+  search: 'role-search',
+}) {
+  public readonly deleteConfirm = this.deleteDialog.getByTestId('confirm-button');
 
   public async edit(name: string): Promise<void> {
     await this.row(name).getByTestId('role-edit').click();

@@ -1,37 +1,26 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './BasePage';
+import { withTestIds } from './withTestIds';
 
 export type Language = 'en' | 'fr' | 'ar';
 export type Section = 'campaigns' | 'toursChecklists' | 'settings' | 'dashboard';
 
 /** The main layout around every signed-in screen: sidebar, header and its menus, the section outlet. */
-export class ShellPage extends BasePage {
-  public readonly sidebar: Locator;
-  public readonly main: Locator;
-  public readonly websiteSwitcher: Locator;
-  public readonly languageSwitcher: Locator;
-  public readonly themeToggle: Locator;
-  public readonly profileMenu: Locator;
-  public readonly signOutItem: Locator;
-  public readonly aboutDialog: Locator;
-  public readonly remoteUnavailable: Locator;
-  public readonly retryButton: Locator;
-  public readonly forbidden: Locator;
-
-  public constructor(page: Page) {
-    super(page);
-    this.sidebar = page.getByTestId('sidebar');
-    this.main = page.locator('main#main');
-    this.websiteSwitcher = page.getByTestId('website-switcher');
-    this.languageSwitcher = page.getByTestId('language-switcher');
-    this.themeToggle = page.getByTestId('theme-toggle');
-    this.profileMenu = page.getByTestId('profile-menu');
-    this.signOutItem = page.getByTestId('sign-out');
-    this.aboutDialog = page.getByTestId('about-dialog');
-    this.remoteUnavailable = this.main.getByTestId('remote-unavailable');
-    this.retryButton = this.remoteUnavailable.getByTestId('retry-button');
-    this.forbidden = this.main.getByTestId('forbidden');
-  }
+export class ShellPage extends withTestIds(BasePage, {
+  sidebar: 'sidebar',
+  websiteSwitcher: 'website-switcher',
+  languageSwitcher: 'language-switcher',
+  themeToggle: 'theme-toggle',
+  profileMenu: 'profile-menu',
+  signOutItem: 'sign-out',
+  aboutDialog: 'about-dialog',
+}) {
+  public readonly main = this.page.locator('main#main');
+  /** The screen's title, the section outlet's level-1 heading. */
+  public readonly heading = this.main.getByRole('heading', { level: 1 });
+  public readonly remoteUnavailable = this.main.getByTestId('remote-unavailable');
+  public readonly retryButton = this.remoteUnavailable.getByTestId('retry-button');
+  public readonly forbidden = this.main.getByTestId('forbidden');
 
   /** A sidebar entry, e.g. navLink('/dashboard') → data-testid=nav-dashboard. */
   public navLink(path: string): Locator {

@@ -1,48 +1,26 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { tourKind } from '../../contracts/src/content-kinds';
-import { CampaignListPage } from './PopupListPage';
-import { ShellPage } from './ShellPage';
+import { campaignListOf } from './PopupListPage';
+import { ContentEditorPage } from './ContentEditorPage';
+import { withTestIds } from './withTestIds';
 
-/** The product tours in the shared content list (path and permission: its descriptor). */
-export class TourListPage extends CampaignListPage {
-  public static readonly path = tourKind.screens.basePath;
-
-  public constructor(page: Page) {
-    super(page, tourKind);
-  }
-}
+/** The product tours in the shared content list. */
+export const TourListPage = campaignListOf(tourKind);
 
 /** The tour editor (/tour/{id}/create and /update): the steps, the step being edited, its preview. */
-export class TourEditorPage extends ShellPage {
-  public readonly form: Locator;
-  public readonly title: Locator;
-  public readonly steps: Locator;
-  public readonly addStep: Locator;
-  public readonly stepText: Locator;
-  public readonly stepTitle: Locator;
-  public readonly hasTarget: Locator;
-  public readonly selector: Locator;
-  public readonly stepUrl: Locator;
-  public readonly submit: Locator;
-  public readonly preview: Locator;
+export class TourEditorPage extends withTestIds(ContentEditorPage, {
+  title: 'field-title',
+  addStep: 'tour-add-step',
+  stepText: 'field-step-text',
+  stepTitle: 'field-step-title',
+  hasTarget: 'field-step-has-target',
+  selector: 'field-step-selector',
+  stepUrl: 'field-step-url',
+}) {
+  public readonly steps = this.page.getByTestId('tour-steps').getByTestId('tour-step');
 
   public constructor(page: Page) {
-    super(page);
-    this.form = page.getByTestId('tour-form');
-    this.title = page.getByTestId('field-title');
-    this.steps = page.getByTestId('tour-steps').getByTestId('tour-step');
-    this.addStep = page.getByTestId('tour-add-step');
-    this.stepText = page.getByTestId('field-step-text');
-    this.stepTitle = page.getByTestId('field-step-title');
-    this.hasTarget = page.getByTestId('field-step-has-target');
-    this.selector = page.getByTestId('field-step-selector');
-    this.stepUrl = page.getByTestId('field-step-url');
-    this.submit = page.getByTestId('editor-submit');
-    this.preview = page.getByTestId('tour-preview');
-  }
-
-  public async expectLoaded(): Promise<void> {
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+    super(page, 'tour');
   }
 
   /** Adds a step and writes it (an element to point at, a page). */

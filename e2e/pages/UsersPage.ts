@@ -1,31 +1,16 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /user (settings remote): the super-admin's client list: search, create, view, edit, delete. */
-export class UsersPage extends ListPage {
-  public static readonly path = '/user';
-
-  public readonly search: Locator;
-  public readonly createButton: Locator;
-  public readonly form: Locator;
-  public readonly submitButton: Locator;
-  public readonly viewDialog: Locator;
-  public readonly deleteDialog: Locator;
-
-  public constructor(page: Page) {
-    super(page, 'users-table');
-    this.search = page.getByTestId('user-search');
-    this.createButton = page.getByTestId('user-create');
-    this.form = page.getByTestId('user-form');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.viewDialog = page.getByTestId('user-view');
-    this.deleteDialog = page.getByTestId('user-delete-dialog');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(UsersPage.path);
-    await this.expectLoaded();
-  }
+export class UsersPage extends withTestIds(listScreen({ path: '/user', table: 'users-table' }), {
+  search: 'user-search',
+  createButton: 'user-create',
+  form: 'user-form',
+  viewDialog: 'user-view',
+  deleteDialog: 'user-delete-dialog',
+}) {
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   public async searchFor(name: string): Promise<void> {
     await this.search.fill(name);

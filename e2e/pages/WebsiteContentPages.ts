@@ -1,55 +1,55 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ShellPage } from './ShellPage';
+import { ListPage } from './ListPage';
 
-/** /settings/tags: the active website's tags. */
-export class TagsPage extends ShellPage {
-  public static readonly path = '/settings/tags';
-  public readonly table: Locator;
+/** A settings list of the active website whose items are made in a dialog: Add, fill, submit, the dialog closes. */
+class DialogListPage extends ListPage {
   public readonly form: Locator;
+  private readonly addButton: Locator;
 
-  public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('tags-table');
-    this.form = page.getByTestId('tag-form');
+  public constructor(page: Page, screen: { path: string; table: string; form: string; add: string }) {
+    super(page, screen.path, screen.table);
+    this.form = page.getByTestId(screen.form);
+    this.addButton = page.getByTestId(screen.add);
   }
 
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
-  }
-
-  public async create(name: string, color: string): Promise<void> {
-    await this.page.getByTestId('add-tag').click();
+  protected async createWith(fill: (form: Locator) => Promise<void>): Promise<void> {
+    await this.addButton.click();
     await expect(this.form).toBeVisible();
-    await this.form.locator('input[name="name"]').fill(name);
-    await this.form.locator('input[name="color"]').fill(color);
+    await fill(this.form);
     await this.form.getByTestId('submit-button').click();
     await expect(this.form).toBeHidden();
   }
 }
 
-/** /settings/workspaces: the active website's workspaces. */
-export class WorkspacesPage extends ShellPage {
-  public static readonly path = '/settings/workspaces';
-  public readonly table: Locator;
-  public readonly form: Locator;
+/** /settings/tags: the active website's tags. */
+export class TagsPage extends DialogListPage {
+  public static readonly path = '/settings/tags';
 
   public constructor(page: Page) {
-    super(page);
-    this.table = page.getByTestId('workspaces-table');
-    this.form = page.getByTestId('new-workspace-dialog');
+    super(page, { path: TagsPage.path, table: 'tags-table', form: 'tag-form', add: 'add-tag' });
   }
 
-  public async expectLoaded(): Promise<void> {
-    await expect(this.table).toBeVisible({ timeout: 20_000 });
+  public async create(name: string, color: string): Promise<void> {
+    await this.createWith(async (form) => {
+      await form.locator('input[name="name"]').fill(name);
+      await form.locator('input[name="color"]').fill(color);
+    });
+  }
+}
+
+/** /settings/workspaces: the active website's workspaces. */
+export class WorkspacesPage extends DialogListPage {
+  public static readonly path = '/settings/workspaces';
+
+  public constructor(page: Page) {
+    super(page, { path: WorkspacesPage.path, table: 'workspaces-table', form: 'new-workspace-dialog', add: 'add-workspace' });
   }
 
   public async create(name: string, icon: string, service: string): Promise<void> {
-    await this.page.getByTestId('add-workspace').click();
-    await expect(this.form).toBeVisible();
-    await this.form.locator('input[name="name"]').fill(name);
-    await this.form.getByTestId('workspace-icon').selectOption(icon);
-    await this.form.getByTestId('workspace-service').selectOption(service);
-    await this.form.getByTestId('submit-button').click();
-    await expect(this.form).toBeHidden();
+    await this.createWith(async (form) => {
+      await form.locator('input[name="name"]').fill(name);
+      await form.getByTestId('workspace-icon').selectOption(icon);
+      await form.getByTestId('workspace-service').selectOption(service);
+    });
   }
 }

@@ -1,31 +1,16 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPage } from './ListPage';
+import { expect } from '@playwright/test';
+import { listScreen } from './ListPage';
+import { withTestIds } from './withTestIds';
 
 /** /websites (settings remote): the organisation's websites, add and delete. */
-export class WebsitesPage extends ListPage {
-  public static readonly path = '/websites';
-
-  public readonly addButton: Locator;
-  public readonly form: Locator;
-  public readonly nameInput: Locator;
-  public readonly domainInput: Locator;
-  public readonly submitButton: Locator;
-  public readonly deleteDialog: Locator;
-
-  public constructor(page: Page) {
-    super(page, 'websites-table');
-    this.addButton = page.getByTestId('add-website');
-    this.form = page.getByTestId('website-form');
-    this.nameInput = this.form.locator('input[name="name"]');
-    this.domainInput = this.form.locator('input[name="domain"]');
-    this.submitButton = this.form.getByTestId('submit-button');
-    this.deleteDialog = page.getByTestId('delete-website-dialog');
-  }
-
-  public async navigate(): Promise<void> {
-    await this.navigateTo(WebsitesPage.path);
-    await this.expectLoaded();
-  }
+export class WebsitesPage extends withTestIds(listScreen({ path: '/websites', table: 'websites-table' }), {
+  addButton: 'add-website',
+  form: 'website-form',
+  deleteDialog: 'delete-website-dialog',
+}) {
+  public readonly nameInput = this.form.locator('input[name="name"]');
+  public readonly domainInput = this.form.locator('input[name="domain"]');
+  public readonly submitButton = this.form.getByTestId('submit-button');
 
   /** Opens the dialog if needed and submits a website. */
   public async add(name: string, domain: string): Promise<void> {

@@ -1,32 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { test, expect } from '../fixtures';
+import { test, expect, unique } from '../fixtures';
+import { spreadsheetCells } from '../support/spreadsheet';
 import type { ApiSession } from '../support/api';
 import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
 import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 import { PushEditorPage, PushListPage } from '../pages/PushPages';
+import { openCreateFormInArabic } from '../support/arabic';
+import { createInEditor } from '../support/publish';
 
 /** A 1×1 PNG: the push notification's icon, uploaded through the editor. */
 const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/**
- * exceljs, borrowed from the API package that writes the spreadsheets (the suite has no copy of its
- * own), to read the downloaded file back. Only what the test reads is typed.
- */
-type Workbook = { xlsx: { load(data: Buffer): Promise<unknown> }; worksheets: { eachRow(cb: (row: { values: unknown }) => void): void }[] };
-const { Workbook } = createRequire(path.resolve(__dirname, '../../api/package.json'))('exceljs') as { Workbook: new () => Workbook };
-
-async function spreadsheetCells(data: Buffer): Promise<string[]> {
-  const book = new Workbook();
-  await book.xlsx.load(data);
-  const cells: string[] = [];
-  for (const sheet of book.worksheets) sheet.eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v != null).map(String)));
-  return cells;
-}
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /**
  * The API calls the set-up and the visitor's side need (what a website's script will send). Access
@@ -183,39 +167,31 @@ test.describe('campaigns', () => {
     const banners = new BannerListPage(page);
     const bannerEditor = new BannerEditorPage(page);
     const bannerTitle = unique('Free shipping');
-    await banners.navigate();
-    await expect(banners.heading).toHaveText('Banners');
-    await banners.createWorkspace(unique('Promotions'));
-    await banners.createButton.click();
-    await bannerEditor.expectLoaded();
-    await bannerEditor.title.fill(bannerTitle);
-    await bannerEditor.content.fill('On every order this week.');
-    await bannerEditor.actionType.selectOption('url');
-    await bannerEditor.urlText.fill('Shop now');
-    await bannerEditor.url.fill('https://shop.example.com/sale');
-    await expect(bannerEditor.preview.getByTestId('banner-preview-title')).toHaveText(bannerTitle);
-    await expect(bannerEditor.preview.getByTestId('banner-preview-link')).toHaveText('Shop now');
-    await expect(bannerEditor.preview).toHaveAttribute('data-position', 'top');
-    await bannerEditor.submit.click();
+    await createInEditor(banners, bannerEditor, { workspace: unique('Promotions'), heading: 'Banners' }, async (editor) => {
+      await editor.title.fill(bannerTitle);
+      await editor.content.fill('On every order this week.');
+      await editor.actionType.selectOption('url');
+      await editor.urlText.fill('Shop now');
+      await editor.url.fill('https://shop.example.com/sale');
+      await expect(editor.preview.getByTestId('banner-preview-title')).toHaveText(bannerTitle);
+      await expect(editor.preview.getByTestId('banner-preview-link')).toHaveText('Shop now');
+      await expect(editor.preview).toHaveAttribute('data-position', 'top');
+    });
     await banners.expectSuccessToast('Banner created successfully');
     await expect(banners.row(bannerTitle)).toBeVisible();
 
     const pushes = new PushListPage(page);
     const pushEditor = new PushEditorPage(page);
     const pushTitle = unique('Back in stock');
-    await pushes.navigate();
-    await expect(pushes.heading).toHaveText('Push notifications');
-    await pushes.createWorkspace(unique('Re-engagement'));
-    await pushes.createButton.click();
-    await pushEditor.expectLoaded();
-    await pushEditor.pushTitle.fill(pushTitle);
-    await pushEditor.title.fill('Your favourite is back');
-    await pushEditor.body.fill('The blue sneakers are back in your size.');
-    await pushEditor.iconInput.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: ICON_PNG });
-    await pushes.expectSuccessToast('Image uploaded sucessfully');
-    await expect(pushEditor.preview.getByTestId('push-preview-icon')).toBeVisible();
-    await expect(pushEditor.preview.getByTestId('push-preview-title')).toHaveText('Your favourite is back');
-    await pushEditor.submit.click();
+    await createInEditor(pushes, pushEditor, { workspace: unique('Re-engagement'), heading: 'Push notifications' }, async (editor) => {
+      await editor.pushTitle.fill(pushTitle);
+      await editor.title.fill('Your favourite is back');
+      await editor.body.fill('The blue sneakers are back in your size.');
+      await editor.iconInput.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: ICON_PNG });
+      await pushes.expectSuccessToast('Image uploaded sucessfully');
+      await expect(editor.preview.getByTestId('push-preview-icon')).toBeVisible();
+      await expect(editor.preview.getByTestId('push-preview-title')).toHaveText('Your favourite is back');
+    });
     await pushes.expectSuccessToast('Push notification created successfully');
     await expect(pushes.row(pushTitle)).toBeVisible();
   });
@@ -224,14 +200,9 @@ test.describe('campaigns', () => {
     const page = signedInPage;
     const list = new PopupListPage(page);
     const editor = new PopupEditorPage(page);
-    await dashboardPage.chooseLanguage('ar');
-    await list.navigate();
-    await list.expectDocumentDirection('rtl', 'ar');
-    await expect(list.heading).toHaveText('النوافذ المنبثقة');
-    await list.createWorkspace(unique('ربيع'));
-    await list.createButton.click();
-    await editor.expectLoaded();
-    await expect(editor.heading).toHaveText('إنشاء نافذة منبثقة');
+    await openCreateFormInArabic(dashboardPage, list, editor, { list: 'النوافذ المنبثقة', form: 'إنشاء نافذة منبثقة' }, async () => {
+      await list.createWorkspace(unique('ربيع'));
+    });
     await editor.submit.click();
     await expect(editor.form).toContainText('يرجى إدخال العنوان');
     // Mirrored: the title field ends at the right edge of its section.

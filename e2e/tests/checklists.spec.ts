@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import { DemoSitePage } from '../pages/DemoSitePage';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, unique } from '../fixtures';
+
 import { LifecyclePanel } from '../pages/LifecyclePanel';
 
 /**
@@ -11,14 +11,6 @@ import { LifecyclePanel } from '../pages/LifecyclePanel';
  * progress in stats-user and on the view screen; right to left in Arabic; inside the messenger's Tasks
  * space once the website shows its messenger.
  */
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function visitor(browser: Browser, demoSiteURL: string) {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
 
 /** The checklist drawn by the website script (Playwright's locators pierce its open shadow root). */
 function checklistOn(page: Page) {
@@ -33,16 +25,11 @@ function checklistOn(page: Page) {
 }
 
 test.describe('checklists', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
-  test.afterEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'around' });
 
   test('write a checklist beside its preview, publish it, and a visitor completes it across pages, a reload and the keyboard', async ({
     signedInPage: page,
-    browser,
+    visitor,
     product,
     api,
   }) => {
@@ -96,7 +83,7 @@ test.describe('checklists', () => {
     await new LifecyclePanel(page).publish();
 
     // A fresh visitor on the demo site.
-    const { site, close } = await visitor(browser, product.demoSiteURL);
+    const { site, close } = await visitor();
     try {
       await site.open('/');
       const list = checklistOn(site.page);
@@ -150,7 +137,7 @@ test.describe('checklists', () => {
     await expect(page.getByTestId('checklist-person')).toContainText('3 of 3');
 
     // Right to left in Arabic.
-    const ar = await visitor(browser, product.demoSiteURL);
+    const ar = await visitor();
     try {
       await ar.site.page.goto(`${product.demoSiteURL}/?lang=ar`, { waitUntil: 'domcontentloaded' });
       const list = checklistOn(ar.site.page);
@@ -162,7 +149,7 @@ test.describe('checklists', () => {
 
     // With the website's messenger shown, the checklist lives in its Tasks space (no launcher of its own).
     await api.putBubble(await api.loginAsAdmin(), { launcher_settings: { show_launcher: true } });
-    const inMessenger = await visitor(browser, product.demoSiteURL);
+    const inMessenger = await visitor();
     try {
       await inMessenger.site.open('/');
       const messenger = inMessenger.site.page.locator('signpost-messenger');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, unique, type Visitor } from '../fixtures';
 import { BannerListPage } from '../pages/BannerPages';
 import { CheckVisitorPanel } from '../pages/CheckVisitorPanel';
 import { DemoSitePage } from '../pages/DemoSitePage';
@@ -16,16 +16,8 @@ import { PopupViewPage } from '../pages/PopupViewPage';
  * on the demo site; each test starts from nothing published (the demo website is shared).
  */
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
 /** The seeded demo popup for "pro" people (api/src/db/seed.ts). */
 const ADA_POPUP = 'Pro tip: export your reports';
-
-async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
 
 /**
  * The content answer of a page view (reloaded), as text: what the script was told to show. Checking
@@ -40,8 +32,8 @@ async function servedAnswer(site: DemoSitePage): Promise<string> {
 }
 
 /** What a fresh visitor of the demo site's home page is shown. */
-async function seenByNewVisitor(browser: Browser, demoSiteURL: string, check: (site: DemoSitePage) => Promise<void>): Promise<void> {
-  const { site, close } = await visitor(browser, demoSiteURL);
+async function seenByNewVisitor(visitor: () => Promise<Visitor>, check: (site: DemoSitePage) => Promise<void>): Promise<void> {
+  const { site, close } = await visitor();
   try {
     await site.open('/');
     await check(site);
@@ -59,11 +51,9 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 test.describe('content lifecycle', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
 
-  test('a duplicated popup is a draft until published from the list; then the demo site shows it', async ({ signedInPage, browser, product, api }) => {
+  test('a duplicated popup is a draft until published from the list; then the demo site shows it', async ({ signedInPage, visitor, api }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
     const title = unique('Autumn offer');
@@ -78,7 +68,7 @@ test.describe('content lifecycle', () => {
       await list.duplicate(title);
       const copy = `${title} (copy)`;
       await expect(list.row(copy).getByTestId('row-status')).toHaveText('Draft');
-      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+      await seenByNewVisitor(visitor, async (site) => {
         expect(await servedAnswer(site)).not.toContain(copy);
       });
 
@@ -88,7 +78,7 @@ test.describe('content lifecycle', () => {
       await dialog.getByTestId('confirm-button').click();
       await list.expectSuccessToast(`"${copy}" published`);
       await expect(list.row(copy).getByTestId('row-status')).toHaveText('Public');
-      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+      await seenByNewVisitor(visitor, async (site) => {
         await expect(site.popup(copy)).toBeVisible({ timeout: 20_000 });
       });
     } finally {
@@ -99,14 +89,14 @@ test.describe('content lifecycle', () => {
     }
   });
 
-  test('editing a live popup: the demo site keeps the old text until Publish, then shows the new one', async ({ signedInPage, browser, product, api }) => {
+  test('editing a live popup: the demo site keeps the old text until Publish, then shows the new one', async ({ signedInPage, visitor, api }) => {
     test.setTimeout(150_000);
     const session = await api.loginAsAdmin();
     const before = unique('Summer sale');
     const after = `${before} – last days`;
     const id = await api.createPopup(session, before, null);
     try {
-      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+      await seenByNewVisitor(visitor, async (site) => {
         await expect(site.popup(before)).toBeVisible({ timeout: 20_000 });
       });
       // The author edits the live popup and saves.
@@ -122,7 +112,7 @@ test.describe('content lifecycle', () => {
       await list.search.fill(before);
       await expect(list.row(after).getByTestId('row-unpublished')).toHaveText('Unpublished changes');
       // Visitors still get the published version.
-      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+      await seenByNewVisitor(visitor, async (site) => {
         await expect(site.popup(before)).toBeVisible({ timeout: 20_000 });
         expect(await servedAnswer(site)).not.toContain(after);
       });
@@ -138,7 +128,7 @@ test.describe('content lifecycle', () => {
       await expect(panel.unpublished).toHaveCount(0);
       await expect(panel.versions.getByTestId('version-2')).toContainText('Live');
       await expect(panel.versions.getByTestId('version-2')).toContainText('titleOfPopup');
-      await seenByNewVisitor(browser, product.demoSiteURL, async (site) => {
+      await seenByNewVisitor(visitor, async (site) => {
         await expect(site.popup(after)).toBeVisible({ timeout: 20_000 });
       });
     } finally {
@@ -147,7 +137,7 @@ test.describe('content lifecycle', () => {
   });
 
   // Two minutes are not waited for: the product's control API moves the API's clock past the start.
-  test('a banner scheduled two minutes ahead is not shown before its start, and is after', async ({ signedInPage, browser, product, api, control }) => {
+  test('a banner scheduled two minutes ahead is not shown before its start, and is after', async ({ signedInPage, visitor, api, control }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
     const { data: settings } = await api.websiteSettings(session);
@@ -182,7 +172,7 @@ test.describe('content lifecycle', () => {
       await list.search.fill(title);
       await expect(list.row(title).getByTestId('row-status')).toHaveText('Scheduled');
 
-      const { site, close } = await visitor(browser, product.demoSiteURL);
+      const { site, close } = await visitor();
       try {
         await site.open('/');
         expect(Date.now()).toBeLessThan(startsAt - 1_000);
@@ -202,14 +192,14 @@ test.describe('content lifecycle', () => {
     }
   });
 
-  test('README: on the demo site, "Sign in as Ada" shows her "pro" popup, which an anonymous visitor does not get', async ({ browser, product, api }) => {
+  test('README: on the demo site, "Sign in as Ada" shows her "pro" popup, which an anonymous visitor does not get', async ({ visitor, api }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
     // Seeded on the first start (live); other tests cancel everything live, so make it live again.
     const [seeded] = await api.findPopups(session, ADA_POPUP);
     expect(seeded?.title).toBe(ADA_POPUP);
     if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
-    const { site, close } = await visitor(browser, product.demoSiteURL);
+    const { site, close } = await visitor();
     try {
       await site.open('/');
       expect(await servedAnswer(site)).not.toContain(ADA_POPUP);
@@ -257,16 +247,12 @@ test.describe('content lifecycle', () => {
       .toEqual({ fits: true, scroll: true });
   });
 
-  test("signpost('debug') on the demo site prints, in the browser console, why Ada’s popup does not show to an anonymous visitor", async ({
-    browser,
-    product,
-    api,
-  }) => {
+  test("signpost('debug') on the demo site prints, in the browser console, why Ada’s popup does not show to an anonymous visitor", async ({ visitor, api }) => {
     test.setTimeout(90_000);
     const session = await api.loginAsAdmin();
     const [seeded] = await api.findPopups(session, ADA_POPUP);
     if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
-    const { site, close } = await visitor(browser, product.demoSiteURL);
+    const { site, close } = await visitor();
     try {
       await site.openAndWaitForContent('/');
       const lines: string[] = [];

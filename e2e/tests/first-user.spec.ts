@@ -1,21 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import { DemoSitePage } from '../pages/DemoSitePage';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, unique } from '../fixtures';
 
 /**
  * What a first user trips on, seen in a browser as a new user sees it: a phone at 390 px, the Arabic
  * console, a popup in a corner on the demo site, each screen's own document title. Few tests, each
  * covering several screens, on the suite's one product and its stored sign-in.
  */
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
-
 /** Whether a box lies wholly inside the window's width. */
 async function insideWidth(page: Page, target: Locator): Promise<boolean> {
   const box = (await target.boundingBox())!;
@@ -96,14 +87,11 @@ test('in Arabic, the website switcher keeps the start of a Latin name and the ti
 });
 
 test.describe('a popup in a corner on the demo site', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
 
   test('is a non-modal card (the page stays usable), takes back "please answer" once answered, names its close button, and keeps English punctuation on an Arabic page', async ({
     api,
-    browser,
-    product,
+    visitor,
   }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
@@ -121,8 +109,8 @@ test.describe('a popup in a corner on the demo site', () => {
         },
       ],
     });
-    const english = await visitor(browser, product.demoSiteURL);
-    const arabic = await visitor(browser, product.demoSiteURL);
+    const english = await visitor();
+    const arabic = await visitor();
     try {
       const { site } = english;
       await site.open('/');

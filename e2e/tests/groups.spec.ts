@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import { GroupFormPage } from '../pages/GroupFormPage';
 import { GroupListPage } from '../pages/GroupListPage';
+import { openCreateFormInArabic } from '../support/arabic';
 
 test.describe('groups', () => {
   test('the owner creates a group of three demo people, previews it, removes one, and bulk-deletes it', async ({ signedInPage }) => {
@@ -63,14 +64,9 @@ test.describe('groups', () => {
   test('in ar the groups pages render right-to-left in Arabic', async ({ signedInPage, dashboardPage }, testInfo) => {
     const list = new GroupListPage(signedInPage);
     const form = new GroupFormPage(signedInPage);
-    await dashboardPage.chooseLanguage('ar');
-    await list.navigate();
-    await list.expectDocumentDirection('rtl', 'ar');
-    await expect(list.heading).toHaveText('المجموعات');
-    await expect(list.table).toContainText('عدد الأعضاء');
-    await list.createButton.click();
-    await form.expectLoaded();
-    await expect(form.heading).toHaveText('إنشاء مجموعة');
+    await openCreateFormInArabic(dashboardPage, list, form, { list: 'المجموعات', form: 'إنشاء مجموعة' }, async () => {
+      await expect(list.table).toContainText('عدد الأعضاء');
+    });
     await form.submitButton.click();
     await expect(form.membersError).toHaveText('يرجى اختيار عضو واحد على الأقل');
     // Mirrored: the search field starts at the right edge of the form.

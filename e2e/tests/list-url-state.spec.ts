@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, unique } from '../fixtures';
 import type { ApiSession, SignpostApi } from '../support/api';
 import { PopupListPage } from '../pages/PopupListPage';
 import { RoleListPage } from '../pages/RoleListPage';
@@ -8,8 +8,6 @@ import { RoleListPage } from '../pages/RoleListPage';
  * the previous page, then to the previous filter (on /posts: workspace and title search; on /role:
  * the name search).
  */
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Access tokens live 8 s in this suite: a set-up of many calls signs in again when its token ages. */
 function adminSession(api: SignpostApi): () => Promise<ApiSession> {

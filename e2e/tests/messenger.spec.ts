@@ -1,6 +1,5 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { DemoSitePage } from '../pages/DemoSitePage';
 
 /**
  * The messenger as a new user meets it, keyboard only: the launcher moved to the left with a new
@@ -12,12 +11,6 @@ import { DemoSitePage } from '../pages/DemoSitePage';
 
 const NEW_COLOUR = '#c81e5a';
 const NEW_RGB = 'rgb(200, 30, 90)';
-
-async function visitor(browser: Browser, demoSiteURL: string, locale = 'en-GB'): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
 
 /** Presses Tab until `target` has focus (keyboard only, as a visitor without a mouse). */
 async function tabTo(page: Page, target: Locator, max = 60) {
@@ -44,8 +37,7 @@ test.describe('the messenger', () => {
 
   test('settings move the launcher (preview, then the demo site); a visitor writes, staff see the bell rise, answer, and the visitor reads it live', async ({
     signedInPage: console_,
-    browser,
-    product,
+    visitor,
     api,
   }) => {
     test.setTimeout(180_000);
@@ -73,7 +65,7 @@ test.describe('the messenger', () => {
     await expect(console_.getByText('Bubble Updated successfully')).toBeVisible();
 
     // --- the demo site follows ---
-    const { site, close } = await visitor(browser, product.demoSiteURL);
+    const { site, close } = await visitor();
     try {
       await site.open('/');
       const launcher = launcherOf(site.page);
@@ -168,9 +160,9 @@ test.describe('the messenger', () => {
     }
   });
 
-  test('in Arabic the window reads right to left, in the script’s own words', async ({ browser, product, api }) => {
+  test('in Arabic the window reads right to left, in the script’s own words', async ({ visitor, api }) => {
     await api.putBubble(await api.loginAsAdmin(), { launcher_settings: { show_launcher: true, alignment: 'left' } });
-    const { site, close } = await visitor(browser, product.demoSiteURL, 'ar');
+    const { site, close } = await visitor('ar');
     try {
       await site.open('/?lang=ar');
       const launcher = launcherOf(site.page);

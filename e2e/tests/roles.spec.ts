@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import { RoleFormPage } from '../pages/RoleFormPage';
 import { RoleListPage } from '../pages/RoleListPage';
+import { openCreateFormInArabic } from '../support/arabic';
 
 test.describe('roles', () => {
   test('the owner creates a role from permission cards, sees it listed, edits it and deletes it', async ({ signedInPage }) => {
@@ -71,14 +72,9 @@ test.describe('roles', () => {
   test('in ar the roles pages render right-to-left with Arabic resource and action names', async ({ signedInPage, dashboardPage }, testInfo) => {
     const list = new RoleListPage(signedInPage);
     const form = new RoleFormPage(signedInPage);
-    await dashboardPage.chooseLanguage('ar');
-    await list.navigate();
-    await list.expectDocumentDirection('rtl', 'ar');
-    await expect(list.heading).toHaveText('الأدوار');
-    await expect(list.createButton).toHaveText('إنشاء دور');
-    await list.createButton.click();
-    await form.expectLoaded();
-    await expect(form.heading).toHaveText('إنشاء دور');
+    await openCreateFormInArabic(dashboardPage, list, form, { list: 'الأدوار', form: 'إنشاء دور' }, async () => {
+      await expect(list.createButton).toHaveText('إنشاء دور');
+    });
     await expect(form.card('checklist')).toContainText('قوائم المهام');
     await expect(form.permission('duplication_checklist')).toContainText('تكرار');
     // Mirrored: a card's title starts at its right edge, its count badge sits at the left.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, SEEDED_ADMIN } from '../fixtures';
+import { test, expect } from '../fixtures';
 import { LoginPage } from '../pages/LoginPage';
 import { PopupListPage } from '../pages/PopupListPage';
 import { RoleListPage } from '../pages/RoleListPage';
@@ -65,15 +65,9 @@ test.describe('content security policy', () => {
 
   test('signing in and opening the dashboard, popups and roles reports no CSP violation', async ({ page, loginPage, dashboardPage }) => {
     const violations = await recordViolations(page);
-    // The prerendered sign-in page (its inline scripts run before paint), then the live form.
-    await loginPage.navigate();
-    await expect(loginPage.heading).toHaveText('Sign in');
-    await loginPage.submit(SEEDED_ADMIN.email, SEEDED_ADMIN.password);
-    await loginPage.expectSuccessToast(LoginPage.successMessage);
-    // A full page load into the federated console, which loads remote-dashboard from its own origin.
-    await dashboardPage.expectPath('/dashboard');
-    await dashboardPage.expectLayout();
-    await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
+    // The prerendered sign-in page (its inline scripts run before paint), the live form, then a full
+    // page load into the federated console, which loads remote-dashboard from its own origin.
+    await loginPage.signInAsSeededOwner(dashboardPage);
     // Two more remotes, each from its own origin.
     await new PopupListPage(page).navigate();
     await new RoleListPage(page).navigate();

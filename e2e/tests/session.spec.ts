@@ -3,9 +3,18 @@ import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
 import { Outbox } from '../support/outbox';
 import { LoginPage } from '../pages/LoginPage';
 import { ResetPasswordPage } from '../pages/PasswordResetPages';
+import type { SuiteState } from '../support/state';
 
 const isRefresh = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh-token';
 const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/users/profile-update';
+
+/** The access tokens' lifetime, when the API was started with a short one (the test is skipped otherwise), with time given to the test to outlive it. */
+function shortTokenLifetime(product: SuiteState): number {
+  const ttl = product.accessTokenTtlSeconds;
+  test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
+  test.setTimeout(60_000 + ttl! * 2000);
+  return ttl!;
+}
 
 test.describe('session', () => {
   test('an access token that expires mid-session is refreshed without the user noticing', async ({
@@ -16,9 +25,7 @@ test.describe('session', () => {
     profilePage,
     dashboardPage,
   }) => {
-    const ttl = product.accessTokenTtlSeconds;
-    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
-    test.setTimeout(60_000 + ttl! * 2000);
+    const ttl = shortTokenLifetime(product);
 
     // Signed in through the form; from here on the page is never reloaded.
     const refreshes: Response[] = [];
@@ -32,7 +39,7 @@ test.describe('session', () => {
     const signedInAt = Date.now();
 
     // Past the access token's lifetime, the user saves their name.
-    await page.waitForTimeout(Math.max(0, ttl! * 1000 + 1500 - (Date.now() - signedInAt)));
+    await page.waitForTimeout(Math.max(0, ttl * 1000 + 1500 - (Date.now() - signedInAt)));
     const name = `Signpost Admin ${Date.now().toString(36)}`;
     try {
       await profilePage.saveName(name);
@@ -46,7 +53,7 @@ test.describe('session', () => {
       await expect(page.getByTestId('login-form')).toHaveCount(0);
 
       // A reload after another lifetime: the session goes on, no detour through /login.
-      await page.waitForTimeout(ttl! * 1000 + 500);
+      await page.waitForTimeout(ttl * 1000 + 500);
       const before = refreshes.length;
       const navigations: string[] = [];
       page.on('framenavigated', (f) => {
@@ -78,9 +85,7 @@ test.describe('session', () => {
   });
 
   test('two tabs refreshing at the same moment both stay signed in', async ({ product, formSignedInPage: first, shell }) => {
-    const ttl = product.accessTokenTtlSeconds;
-    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
-    test.setTimeout(60_000 + ttl! * 2000);
+    const ttl = shortTokenLifetime(product);
     await shell.expectLayout();
     // A second tab of the same browser: the same stored session.
     const second = await first.context().newPage();
@@ -102,7 +107,7 @@ test.describe('session', () => {
       await route.continue();
     });
     // Past the access token's lifetime, both tabs load at the same moment: each needs a new token.
-    await first.waitForTimeout(ttl! * 1000 + 1500);
+    await first.waitForTimeout(ttl * 1000 + 1500);
     await Promise.all([first.reload(), second.reload()]);
 
     for (const tab of [first, second]) {
@@ -129,14 +134,12 @@ test.describe('session', () => {
     loginPage,
     request,
   }) => {
-    const ttl = product.accessTokenTtlSeconds;
-    test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
-    test.setTimeout(60_000 + ttl! * 2000);
+    const ttl = shortTokenLifetime(product);
     await shell.expectLayout();
     const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
     expect(refreshToken).toBeTruthy();
     // No request in between: the stored access token is expired when the user signs out.
-    await page.waitForTimeout(ttl! * 1000 + 1500);
+    await page.waitForTimeout(ttl * 1000 + 1500);
     const logout = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/logout');
     await shell.signOut();
     expect((await logout).status()).toBe(200);

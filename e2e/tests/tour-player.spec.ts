@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import { DemoSitePage } from '../pages/DemoSitePage';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, unique } from '../fixtures';
+
 import { LifecyclePanel } from '../pages/LifecyclePanel';
 import { TourEditorPage } from '../pages/TourPages';
 import { axeFindings } from '../support/axe';
@@ -16,8 +16,6 @@ import { axeFindings } from '../support/axe';
  * the late button; the element the site dropped is reported on the tour's view screen, whose funnel
  * counts what the visitor did. Right to left in Arabic, with the keyboard only.
  */
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** Three steps for the keyboard test: the Pricing link on the home page (advanced by clicking it), the late button on /pricing, a missing element shown centred. */
 const tourBody = (title: string) => ({
@@ -48,25 +46,14 @@ async function pickAndWrite(site: Page, target: Locator, title: string, text: st
   await builder.locator('[data-action="keep"]').click();
 }
 
-async function visitor(browser: Browser, demoSiteURL: string, locale = 'en-GB'): Promise<{ site: DemoSitePage; page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), page, close: () => context.close() };
-}
-
 /** The tour's step on screen (in the script's shadow root, which Playwright's locators pierce). */
 const step = (page: Page, title: string): Locator => page.locator('signpost-tour').getByRole('dialog', { name: title });
 
 test.describe('tours on the demo site', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
-  test.afterEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'around' });
 
   test('an author builds a three-step tour on the demo site through /pretour and publishes it; a fresh visitor plays it across pages and a reload; the view screen counts it', async ({
-    browser,
+    visitor,
     product,
     api,
     signedInPage: page,
@@ -129,7 +116,7 @@ test.describe('tours on the demo site', () => {
       .toEqual(['Our plans', 'Compare', 'Go Pro']);
     await new LifecyclePanel(page).publish();
 
-    const { site, page: visitorPage, close } = await visitor(browser, product.demoSiteURL);
+    const { site, page: visitorPage, close } = await visitor();
     try {
       await site.open('/');
       const first = step(visitorPage, 'Our plans');
@@ -187,11 +174,11 @@ test.describe('tours on the demo site', () => {
     expect(await axeFindings(page)).toEqual([]);
   });
 
-  test('right to left in Arabic, with the keyboard only', async ({ browser, product, api }) => {
+  test('right to left in Arabic, with the keyboard only', async ({ visitor, api }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
     await api.publishTour(session, tourBody(unique('Keyboard tour')));
-    const { site, page, close } = await visitor(browser, product.demoSiteURL, 'ar');
+    const { site, page, close } = await visitor('ar');
     try {
       await site.open('/?lang=ar');
       const first = step(page, 'Our plans');

@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, unique } from '../fixtures';
 import { LifecyclePanel } from '../pages/LifecyclePanel';
 import { TourEditorPage, TourListPage } from '../pages/TourPages';
 import { axeFindings } from '../support/axe';
@@ -10,12 +10,8 @@ import { axeFindings } from '../support/axe';
  * tour player's suite (tour-player.spec.ts).
  */
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
 test.describe('product tours', () => {
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
   test.afterEach(async ({ api }) => {
     // A published tour must not stay live for the other suites' visitors.
     await api.cancelPublished(await api.loginAsAdmin());

@@ -1,17 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
-import type { SignpostApi } from '../support/api';
-import { BannerEditorPage, BannerListPage } from '../pages/BannerPages';
+import { test, expect, unique } from '../fixtures';
+import { spreadsheetCells } from '../support/spreadsheet';
 import { DemoSitePage } from '../pages/DemoSitePage';
 import { InstallationGuidePage } from '../pages/InstallationGuidePage';
-import { PopupEditorPage } from '../pages/PopupEditorPage';
-import { PopupListPage } from '../pages/PopupListPage';
 import { PopupViewPage } from '../pages/PopupViewPage';
-import { PushEditorPage, PushListPage } from '../pages/PushPages';
 
 /**
  * The website script's whole flow, as a new user does it: publish content in the console, open the demo
@@ -22,78 +15,15 @@ import { PushEditorPage, PushListPage } from '../pages/PushPages';
  * visitor, and each test removes what it published.
  */
 
-type Workbook = { xlsx: { load(data: Buffer): Promise<unknown> }; worksheets: { eachRow(cb: (row: { values: unknown }) => void): void }[] };
-// exceljs, borrowed from the API package that writes the spreadsheets (as campaigns.spec.ts does).
-const { Workbook } = createRequire(path.resolve(__dirname, '../../api/package.json'))('exceljs') as { Workbook: new () => Workbook };
-
-async function spreadsheetCells(data: Buffer): Promise<string[]> {
-  const book = new Workbook();
-  await book.xlsx.load(data);
-  const cells: string[] = [];
-  for (const sheet of book.worksheets) sheet.eachRow((row) => cells.push(...(row.values as unknown[]).filter((v) => v != null).map(String)));
-  return cells;
-}
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-/** A visitor: a fresh browser context (no storage, so a new visitor id) on the demo site. */
-async function visitor(browser: Browser, demoSiteURL: string): Promise<{ site: DemoSitePage; close: () => Promise<void> }> {
-  const context = await browser.newContext({ locale: 'en-GB' });
-  const page = await context.newPage();
-  return { site: new DemoSitePage(page, demoSiteURL), close: () => context.close() };
-}
-
-interface PopupSpec {
-  title: string;
-  text: string;
-  href?: string;
-  replay?: 'text' | 'emoji';
-  emoji?: string;
-  question?: string;
-  audience?: string;
-}
-
-/** Creates and publishes a popup through the editor; answers its id. */
-async function publishPopup(page: Page, spec: PopupSpec): Promise<string> {
-  const list = new PopupListPage(page);
-  const editor = new PopupEditorPage(page);
-  await list.navigate();
-  await list.createWorkspace(unique('Demo site'));
-  await list.createButton.click();
-  await editor.expectLoaded();
-  await editor.title.fill(spec.title);
-  await editor.block(1).getByTestId('block-text').fill(spec.text);
-  if (spec.question) {
-    await editor.addBlock('question');
-    await editor.block(2).getByTestId('block-question').fill(spec.question);
-  }
-  if (spec.replay) await page.getByTestId('field-replay-type').selectOption(spec.replay);
-  if (spec.emoji) await editor.addEmoji(spec.emoji);
-  if (spec.href) await editor.href.fill(spec.href);
-  if (spec.audience) await editor.targetAudience(spec.audience);
-  await editor.submit.click();
-  await list.expectSuccessToast('Popup created successfully');
-  await expect(list.row(spec.title)).toContainText('Public');
-  const href = await list.row(spec.title).getByTestId('row-view').getAttribute('href');
-  return /\/posts\/([0-9a-f-]{36})\/view/.exec(href ?? '')![1];
-}
-
-async function removePopups(api: SignpostApi, ids: string[]): Promise<void> {
-  const session = await api.loginAsAdmin();
-  for (const id of ids) await api.deleteContent(session, 'popup', id).catch(() => undefined);
-}
-
 test.describe('website script on the demo site', () => {
   // The demo website is shared with the other specs: start each visit from only what this spec publishes.
-  test.beforeEach(async ({ api }) => {
-    await api.cancelPublished(await api.loginAsAdmin());
-  });
+  test.use({ nothingPublished: 'before' });
 
   test('a published popup shows on the demo site; the visitor reacts and answers; the console shows the reaction, the answer and the counts; the installation check turns green', async ({
     signedInPage,
-    browser,
+    publish,
+    visitor,
     product,
-    api,
     shell,
     dashboardPage,
   }) => {
@@ -101,100 +31,85 @@ test.describe('website script on the demo site', () => {
     await expect(shell.websiteSwitcher).toContainText('Demo website');
     const title = unique('Tell us');
     const question = 'How did you hear about us?';
-    const id = await publishPopup(signedInPage, { title, text: 'A quick question before you go.', href: '/docs', replay: 'emoji', emoji: '🎉', question });
-    try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
-      try {
-        await site.open('/docs');
-        const popup = site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        await expect(popup).toContainText('A quick question before you go.');
-        await popup.getByRole('button', { name: '🎉' }).click();
-        await expect(popup.getByRole('button', { name: '🎉' })).toHaveAttribute('aria-pressed', 'true');
-        await popup.getByRole('textbox', { name: question }).fill('From the demo site');
-        await popup.getByRole('button', { name: 'Send' }).click();
-        await expect(popup.getByRole('status')).toHaveText('Thank you');
-        // The thanks closes the popup by itself after a moment.
-        await expect(popup).toBeHidden({ timeout: 15_000 });
-        // Closed is closed: the next page view does not show it again.
-        expect(await site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await close();
-      }
+    const id = await publish.popup({ title, text: 'A quick question before you go.', href: '/docs', replay: 'emoji', emoji: '🎉', question });
+    const { site, close } = await visitor();
+    await site.open('/docs');
+    const popup = site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    await expect(popup).toContainText('A quick question before you go.');
+    await popup.getByRole('button', { name: '🎉' }).click();
+    await expect(popup.getByRole('button', { name: '🎉' })).toHaveAttribute('aria-pressed', 'true');
+    await popup.getByRole('textbox', { name: question }).fill('From the demo site');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(popup.getByRole('status')).toHaveText('Thank you');
+    // The thanks closes the popup by itself after a moment.
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    // Closed is closed: the next page view does not show it again.
+    expect(await site.reloadAndWaitForContent()).not.toContain(id);
+    await close();
 
-      // The console: the reaction in the popup's reactions view, the answer in the spreadsheet.
-      const view = new PopupViewPage(signedInPage);
-      await view.navigate(id);
-      await expect(await view.reactions()).toContainText('🎉');
-      await signedInPage.keyboard.press('Escape');
-      const [download] = await Promise.all([signedInPage.waitForEvent('download'), view.exportButton.click()]);
-      const cells = await spreadsheetCells(await readFile((await download.path())!));
-      expect(cells).toEqual(expect.arrayContaining([question, 'From the demo site']));
+    // The console: the reaction in the popup's reactions view, the answer in the spreadsheet.
+    const view = new PopupViewPage(signedInPage);
+    await view.navigate(id);
+    await expect(await view.reactions()).toContainText('🎉');
+    await signedInPage.keyboard.press('Escape');
+    const [download] = await Promise.all([signedInPage.waitForEvent('download'), view.exportButton.click()]);
+    const cells = await spreadsheetCells(await readFile((await download.path())!));
+    expect(cells).toEqual(expect.arrayContaining([question, 'From the demo site']));
 
-      // The dashboard counts the visit, the view and the reaction.
-      await dashboardPage.navigate();
-      await dashboardPage.expectStatisticsLoaded();
-      expect(await dashboardPage.figureValue('stat-usersConnected-value')).toBeGreaterThanOrEqual(1);
-      expect(await dashboardPage.figureValue('views-Popup')).toBeGreaterThanOrEqual(1);
-      expect(await dashboardPage.figureValue('interactions-react')).toBeGreaterThanOrEqual(1);
+    // The dashboard counts the visit, the view and the reaction.
+    await dashboardPage.navigate();
+    await dashboardPage.expectStatisticsLoaded();
+    expect(await dashboardPage.figureValue('stat-usersConnected-value')).toBeGreaterThanOrEqual(1);
+    expect(await dashboardPage.figureValue('views-Popup')).toBeGreaterThanOrEqual(1);
+    expect(await dashboardPage.figureValue('interactions-react')).toBeGreaterThanOrEqual(1);
 
-      // The installation guide: the demo site's visit turned the check green.
-      const guide = new InstallationGuidePage(signedInPage);
-      await guide.navigate();
-      await expect(guide.snippet).toContainText('signpost.js');
-      await guide.checkButton.click();
-      await expect(guide.installed).toContainText(`on ${product.demoSiteURL}`);
-      await expect(guide.installed).toContainText(/^Installed — last seen .+, version .+$/);
-    } finally {
-      await removePopups(api, [id]);
-    }
+    // The installation guide: the demo site's visit turned the check green.
+    const guide = new InstallationGuidePage(signedInPage);
+    await guide.navigate();
+    await expect(guide.snippet).toContainText('signpost.js');
+    await guide.checkButton.click();
+    await expect(guide.installed).toContainText(`on ${product.demoSiteURL}`);
+    await expect(guide.installed).toContainText(/^Installed — last seen .+, version .+$/);
   });
 
   test('a client-side navigation to /pricing shows the popup targeted to that page without a reload; the visitor comments', async ({
     signedInPage,
-    browser,
+    publish,
+    visitor,
     product,
-    api,
   }) => {
     test.setTimeout(150_000);
     const title = unique('Pricing help');
-    const id = await publishPopup(signedInPage, { title, text: 'Questions about our plans?', href: '/pricing', replay: 'text' });
-    try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
-      try {
-        // Not on the home page: the script is not told to show it there.
-        expect(await site.openAndWaitForContent('/')).not.toContain(id);
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
-        await site.markDocument();
-        await site.navigate('Pricing');
-        await expect(site.page).toHaveURL(`${product.demoSiteURL}/pricing`);
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Pricing');
-        const popup = site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        expect(await site.documentIsMarked()).toBe(true); // the same document: no reload happened
-        await popup.getByRole('textbox', { name: 'Write a comment…' }).fill('Is there a discount for schools?');
-        await popup.getByRole('button', { name: 'Send' }).click();
-        await expect(popup.getByRole('status')).toHaveText('Thank you');
-        await expect(popup).toBeHidden({ timeout: 15_000 });
-        // Back (popstate) renders the home page again, still without a reload.
-        await site.page.goBack();
-        await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
-        expect(await site.documentIsMarked()).toBe(true);
-      } finally {
-        await close();
-      }
-      const view = new PopupViewPage(signedInPage);
-      await view.navigate(id);
-      await expect(await view.comments()).toContainText('Is there a discount for schools?');
-    } finally {
-      await removePopups(api, [id]);
-    }
+    const id = await publish.popup({ title, text: 'Questions about our plans?', href: '/pricing', replay: 'text' });
+    const { site, close } = await visitor();
+    // Not on the home page: the script is not told to show it there.
+    expect(await site.openAndWaitForContent('/')).not.toContain(id);
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
+    await site.markDocument();
+    await site.navigate('Pricing');
+    await expect(site.page).toHaveURL(`${product.demoSiteURL}/pricing`);
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+    const popup = site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    expect(await site.documentIsMarked()).toBe(true); // the same document: no reload happened
+    await popup.getByRole('textbox', { name: 'Write a comment…' }).fill('Is there a discount for schools?');
+    await popup.getByRole('button', { name: 'Send' }).click();
+    await expect(popup.getByRole('status')).toHaveText('Thank you');
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    // Back (popstate) renders the home page again, still without a reload.
+    await site.page.goBack();
+    await expect(site.main.getByRole('heading', { level: 1 })).toHaveText('Rockets for every project');
+    expect(await site.documentIsMarked()).toBe(true);
+    await close();
+    const view = new PopupViewPage(signedInPage);
+    await view.navigate(id);
+    await expect(await view.comments()).toContainText('Is there a discount for schools?');
   });
 
   test('a popup targeted to an audience shows for a matching verified visitor, who closes it, and not for another nor for someone claiming her id', async ({
-    signedInPage,
-    browser,
-    product,
+    publish,
+    visitor,
     api,
   }) => {
     test.setTimeout(150_000);
@@ -205,105 +120,58 @@ test.describe('website script on the demo site', () => {
       predicates: [{ attribute: 'plan', comparison: 'is', selectedValue: 'pro' }],
     });
     const title = unique('Pro tips');
-    const id = await publishPopup(signedInPage, { title, text: 'Tips for Pro customers.', audience });
+    const id = await publish.popup({ title, text: 'Tips for Pro customers.', audience });
     // The demo website requires identity verification (as every website made since it exists).
     const identity = await api.identityVerification(await api.loginAsAdmin());
     expect(identity.required).toBe(true);
-    try {
-      // Ada (plan pro) signs in on the demo site: the script asks again what to show, and she sees it
-      // without a reload (seen once, a reload would not bring it back).
-      const ada = await visitor(browser, product.demoSiteURL);
-      try {
-        expect(await ada.site.openAndWaitForContent('/')).not.toContain(id);
-        await ada.site.signInAsAda();
-        const popup = ada.site.popup(title);
-        await expect(popup).toBeVisible({ timeout: 20_000 });
-        // She closes it, and it stays closed on the next page view.
-        await popup.getByRole('button', { name: 'Close' }).click();
-        await expect(popup).toBeHidden();
-        expect(await ada.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await ada.close();
-      }
-      // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
-      const mallory = await visitor(browser, product.demoSiteURL);
-      try {
-        const warnings: string[] = [];
-        mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-        await mallory.site.open('/');
-        expect(await mallory.site.identify({ id: 'demo-ada', name: 'Mallory', plan: 'pro' }, { expectOk: false })).toBe(401);
-        await expect.poll(() => warnings.join('\n')).toContain('identity not verified: pass userHash');
-        expect(await mallory.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await mallory.close();
-      }
-      // Another person (plan free), verified, does not.
-      const bob = await visitor(browser, product.demoSiteURL);
-      try {
-        await bob.site.open('/');
-        const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
-        await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free', userHash });
-        expect(await bob.site.reloadAndWaitForContent()).not.toContain(id);
-      } finally {
-        await bob.close();
-      }
-    } finally {
-      await removePopups(api, [id]);
-    }
+    // Ada (plan pro) signs in on the demo site: the script asks again what to show, and she sees it
+    // without a reload (seen once, a reload would not bring it back).
+    const ada = await visitor();
+    expect(await ada.site.openAndWaitForContent('/')).not.toContain(id);
+    await ada.site.signInAsAda();
+    const popup = ada.site.popup(title);
+    await expect(popup).toBeVisible({ timeout: 20_000 });
+    // She closes it, and it stays closed on the next page view.
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toBeHidden();
+    expect(await ada.site.reloadAndWaitForContent()).not.toContain(id);
+    await ada.close();
+    // Someone who only knows Ada's id (no userHash from the site's server) is refused, stays anonymous, and sees nothing of hers.
+    const mallory = await visitor();
+    const warnings: string[] = [];
+    mallory.site.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await mallory.site.open('/');
+    expect(await mallory.site.identify({ id: 'demo-ada', name: 'Mallory', plan: 'pro' }, { expectOk: false })).toBe(401);
+    await expect.poll(() => warnings.join('\n')).toContain('identity not verified: pass userHash');
+    expect(await mallory.site.reloadAndWaitForContent()).not.toContain(id);
+    await mallory.close();
+    // Another person (plan free), verified, does not.
+    const bob = await visitor();
+    await bob.site.open('/');
+    const userHash = createHmac('sha256', identity.secret).update('demo-bob').digest('hex');
+    await bob.site.identify({ id: 'demo-bob', name: 'Bob Free', plan: 'free', userHash });
+    expect(await bob.site.reloadAndWaitForContent()).not.toContain(id);
+    await bob.close();
   });
 
-  test('a banner and a push notification show, right to left on the Arabic page', async ({ signedInPage, browser, product, api }) => {
+  test('a banner and a push notification show, right to left on the Arabic page', async ({ publish, visitor }) => {
     test.setTimeout(150_000);
-    const page = signedInPage;
     const bannerTitle = unique('Launch week');
-    const banners = new BannerListPage(page);
-    const bannerEditor = new BannerEditorPage(page);
-    await banners.navigate();
-    await banners.createWorkspace(unique('Demo site'));
-    await banners.createButton.click();
-    await bannerEditor.expectLoaded();
-    await bannerEditor.title.fill(bannerTitle);
-    await bannerEditor.content.fill('Every rocket ships free this week.');
-    await bannerEditor.submit.click();
-    await banners.expectSuccessToast('Banner created successfully');
-    const bannerId = /\/banners\/([0-9a-f-]{36})\//.exec((await banners.row(bannerTitle).getByTestId('row-view').getAttribute('href')) ?? '')![1];
-
-    const pushTitle = unique('Countdown');
-    const pushes = new PushListPage(page);
-    const pushEditor = new PushEditorPage(page);
-    await pushes.navigate();
-    await pushes.createWorkspace(unique('Demo site'));
-    await pushes.createButton.click();
-    await pushEditor.expectLoaded();
-    await pushEditor.pushTitle.fill(pushTitle);
-    await pushEditor.title.fill('Lift-off in 10 minutes');
-    await pushEditor.body.fill('Watch the launch live.');
-    await pushEditor.submit.click();
-    await pushes.expectSuccessToast('Push notification created successfully');
-    const pushId = /\/push_notification\/([0-9a-f-]{36})\//.exec((await pushes.row(pushTitle).getByTestId('row-view').getAttribute('href')) ?? '')![1];
-
-    try {
-      const { site, close } = await visitor(browser, product.demoSiteURL);
-      try {
-        await site.open('/?lang=ar');
-        await expect(site.page.locator('html')).toHaveAttribute('dir', 'rtl');
-        const banner = site.banner(bannerTitle);
-        await expect(banner).toBeVisible({ timeout: 20_000 });
-        await expect(banner).toContainText('Every rocket ships free this week.');
-        expect(await site.direction(banner)).toBe('rtl');
-        const push = site.push('Lift-off in 10 minutes');
-        await expect(push).toBeVisible({ timeout: 20_000 });
-        expect(await site.direction(push)).toBe('rtl');
-        // The script speaks the page's language: its own words are in Arabic.
-        await expect(push.getByRole('button', { name: 'إغلاق' })).toBeVisible();
-      } finally {
-        await close();
-      }
-    } finally {
-      const session = await api.loginAsAdmin();
-      await api.deleteContent(session, 'banner', bannerId).catch(() => undefined);
-      await api.deleteContent(session, 'push', pushId).catch(() => undefined);
-    }
+    await publish.banner({ title: bannerTitle, content: 'Every rocket ships free this week.' });
+    await publish.push({ name: unique('Countdown'), title: 'Lift-off in 10 minutes', body: 'Watch the launch live.' });
+    const { site, close } = await visitor();
+    await site.open('/?lang=ar');
+    await expect(site.page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const banner = site.banner(bannerTitle);
+    await expect(banner).toBeVisible({ timeout: 20_000 });
+    await expect(banner).toContainText('Every rocket ships free this week.');
+    expect(await site.direction(banner)).toBe('rtl');
+    const push = site.push('Lift-off in 10 minutes');
+    await expect(push).toBeVisible({ timeout: 20_000 });
+    expect(await site.direction(push)).toBe('rtl');
+    // The script speaks the page's language: its own words are in Arabic.
+    await expect(push.getByRole('button', { name: 'إغلاق' })).toBeVisible();
+    await close();
   });
 });
 
