@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type AudienceGroup, type ScriptContentAnswer } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type AudienceGroup, type ScriptContentAnswer } from 'contracts';
+import { createTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { bannerBody, contentOf, popupBody, pushBody } from './support/campaigns';
 import { attributes, clientMembers, contents, groupMembers, groups, segments, visitors, websites } from '../src/db/schema';
 import { buildApp } from '../src/app';
@@ -24,20 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-  /** The website's identity secret: identify signs each external id with it, as a customer's server does. */
-  secret: string;
-}
-
-/** A fresh website (with an owner holding every permission), so tests never share fatigue or caches. */
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
-}
+const site = () => newSite(t);
 
 function content(
   s: Site,

@@ -192,3 +192,31 @@ export async function createTestApp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const randomId = () => randomUUID();
+
+/**
+ * One app for the whole test file, closed after its tests: `ready` receives it before the first test.
+ * Jest hooks registered here run as if written in the file that calls this at its top level.
+ */
+export function withTestApp(ready: (t: TestApp) => unknown, options?: Parameters<typeof createTestApp>[0]): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    await ready(app);
+  });
+  afterAll(() => app?.close());
+}
+
+/**
+ * {@link withTestApp}, plus one signed-in user of a fresh organisation (as `createUser(userOptions)` makes it):
+ * one for the whole file, or with `eachTest` a new one before each test (`ready` is then called each time).
+ */
+export function withTestAppAndUser(
+  userOptions: Parameters<TestApp['createUser']>[0],
+  ready: (t: TestApp, user: TestUser) => unknown,
+  { eachTest = false } = {},
+): void {
+  if (!eachTest) return withTestApp(async (app) => ready(app, await app.createUser(userOptions)));
+  let app: TestApp;
+  withTestApp((created) => (app = created));
+  beforeEach(async () => ready(app, await app.createUser(userOptions)));
+}
