@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { PublicRateLimiter } from '../src/delivery/rate-limiter';
 import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
+import { beforeAndAfterMigration } from './support/migrations';
 
 /**
  * The website script's server side: identify, the content decision (targeting, devices,
@@ -615,34 +616,15 @@ test('cache: a second API instance on the same database sees a published and a c
 });
 
 test('migration 0010 moves an existing demo website from demo.signpost.local to localhost:3005, and only it', async () => {
-  const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { migrationsDir } = await import('../src/paths');
   // The migrations as they were before 0010, applied to a database holding a demo website of before.
-  const before = mkdtempSync(path.join(tmpdir(), 'signpost-migrations-'));
-  cpSync(migrationsDir(), before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
   // Up to 0009: migrations are applied in order, and none after 0010 may run before it.
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === '0010_website_script'),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  const pglite = await PGlite.create();
-  try {
-    const db = drizzle(pglite);
-    await migrate(db, { migrationsFolder: before });
+  await beforeAndAfterMigration('0010_website_script', async (pglite, migrateRest) => {
     const org = (await pglite.query<{ id: string }>(`insert into organisations (name) values ('Demo Organisation') returning id`)).rows[0].id;
     await pglite.query(
       `insert into websites (organisation_id, name, domain) values ($1, 'Demo website', 'demo.signpost.local'), ($1, 'Shop', 'shop.example.test')`,
       [org],
     );
-    await migrate(db, { migrationsFolder: migrationsDir() });
+    await migrateRest();
     const { rows } = await pglite.query<{ name: string; domain: string; interruptions_per_day: number }>(
       `select name, domain, interruptions_per_day from websites order by name`,
     );
@@ -650,8 +632,5 @@ test('migration 0010 moves an existing demo website from demo.signpost.local to 
       { name: 'Demo website', domain: 'localhost:3005', interruptions_per_day: 3 },
       { name: 'Shop', domain: 'shop.example.test', interruptions_per_day: 3 },
     ]);
-  } finally {
-    await pglite.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 });
