@@ -3,7 +3,7 @@ import type { Attribute, AttributeType, CallQuery, Paged, listAttributesCall } f
 import type { DbOrTx } from '../db/client';
 import { attributes, segments } from '../db/schema';
 import type { AttributeTypes } from './audience-compiler';
-import { pageByCreation, contains, nameTakenIn } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type AttributeRow = typeof attributes.$inferSelect;
 
@@ -39,11 +39,7 @@ export function attributesStore(db: DbOrTx, websiteId: string) {
     },
 
     async insert(values: { name: string; type: AttributeType }): Promise<AttributeRow> {
-      const [row] = await db
-        .insert(attributes)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, attributes, { websiteId, ...values });
     },
 
     async update(id: string, values: { name: string; type: AttributeType }): Promise<AttributeRow | undefined> {
@@ -53,8 +49,7 @@ export function attributesStore(db: DbOrTx, websiteId: string) {
 
     /** False when it is not an attribute of this website. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db.delete(attributes).where(own(id)).returning({ id: attributes.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, attributes, eq(attributes.websiteId, websiteId), id);
     },
 
     /** The names of the website's saved audiences (segments) whose tree tests this attribute, by name. */

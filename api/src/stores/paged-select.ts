@@ -1,5 +1,5 @@
-import { and, asc, desc, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgTable, PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn, PgInsertValue, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Paged } from 'contracts';
 import type { DbOrTx } from '../db/client';
@@ -150,4 +150,19 @@ export function keptStatements<Shape, Statements>(
     }
     return statements;
   };
+}
+
+/** One new row of `table` (its tenancy column included in `values`), as stored. */
+export async function insertRow<T extends PgTable>(db: DbOrTx, table: T, values: PgInsertValue<T>): Promise<T['$inferSelect']> {
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  return row;
+}
+
+/** Deletes the row `id` of `table` inside `scope` (a website, an organisation): whether there was one to delete. */
+export async function deleteRowIn(db: DbOrTx, table: ListedTable, scope: SQL | undefined, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(table)
+    .where(and(scope, eq(table.id, id)))
+    .returning({ id: table.id });
+  return deleted.length > 0;
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type listRolesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users } from '../db/schema';
-import { COUNT, pageByCreation, contains } from './paged-select';
+import { COUNT, pageByCreation, contains, insertRow } from './paged-select';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -99,11 +99,7 @@ export function rolesStore(db: DbOrTx, organisationId: string) {
     },
 
     async insert(values: { name: string; permissions: string[] }): Promise<RoleRow> {
-      const [role] = await db
-        .insert(roles)
-        .values({ organisationId, ...values })
-        .returning();
-      return role;
+      return insertRow(db, roles, { organisationId, ...values });
     },
 
     async update(id: string, values: { name: string; permissions: string[] }): Promise<RoleRow | undefined> {

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AudienceGroup, CallQuery, Paged, Segment, listSegmentsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { segments } from '../db/schema';
-import { pageByCreation, contains, nameTakenIn } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type SegmentRow = typeof segments.$inferSelect;
 
@@ -38,11 +38,7 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
     },
 
     async insert(values: { name: string; audience: AudienceGroup }): Promise<SegmentRow> {
-      const [row] = await db
-        .insert(segments)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, segments, { websiteId, ...values });
     },
 
     async update(id: string, values: { name: string; audience: AudienceGroup }): Promise<SegmentRow | undefined> {
@@ -52,8 +48,7 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
 
     /** False when it is not a segment of this website. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db.delete(segments).where(own(id)).returning({ id: segments.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, segments, eq(segments.websiteId, websiteId), id);
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CallQuery, Paged, listTagsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { tags } from '../db/schema';
-import { pageByCreation, contains, nameTakenIn } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -37,20 +37,12 @@ export function tagsStore(db: DbOrTx, websiteId: string) {
     },
 
     async insert(values: { name: string; color: string }): Promise<TagRow> {
-      const [tag] = await db
-        .insert(tags)
-        .values({ websiteId, ...values })
-        .returning();
-      return tag;
+      return insertRow(db, tags, { websiteId, ...values });
     },
 
     /** Whether a tag was there to delete. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(tags)
-        .where(and(ofWebsite, eq(tags.id, id)))
-        .returning({ id: tags.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, tags, ofWebsite, id);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { CallQuery, Paged, listWebsitesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, websites } from '../db/schema';
 import { removeWebsiteUploads } from './uploads';
-import { pageByCreation, contains } from './paged-select';
+import { pageByCreation, contains, insertRow } from './paged-select';
 
 type WebsiteRow = typeof websites.$inferSelect;
 
@@ -135,11 +135,7 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
     },
 
     async insert(values: { name: string; domain: string }): Promise<WebsiteRow> {
-      const [site] = await db
-        .insert(websites)
-        .values({ organisationId, ...values })
-        .returning();
-      return site;
+      return insertRow(db, websites, { organisationId, ...values });
     },
 
     /** Locks the organisation row until the transaction ends: two deletes cannot race past the "last website" check. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CallQuery, Paged, WorkspaceService, listWorkspacesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { workspaces } from '../db/schema';
-import { pageByCreation, nameTakenIn } from './paged-select';
+import { pageByCreation, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -41,20 +41,12 @@ export function workspacesStore(db: DbOrTx, websiteId: string) {
     },
 
     async insert(values: { name: string; icon: string; service: WorkspaceService }): Promise<WorkspaceRow> {
-      const [row] = await db
-        .insert(workspaces)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, workspaces, { websiteId, ...values });
     },
 
     /** Whether a workspace was there to delete. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(workspaces)
-        .where(and(ofWebsite, eq(workspaces.id, id)))
-        .returning({ id: workspaces.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, workspaces, ofWebsite, id);
     },
   };
 }
