@@ -16,19 +16,7 @@
 // Env: BENCH_AUDIENCE_CONNECTIONS (10), BENCH_SECONDS (8 per scenario), BENCH_ROWS (100000),
 //      SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD (the seeded super-admin).
 // Prints one JSON line at the end: { pglite: { preview: {p95, rps, serialP95…}, … }, postgres: … }.
-import {
-  SEEDED_ADMIN,
-  adminWebsite,
-  benchLog,
-  databasesFromFlags,
-  onPglite,
-  onPostgres,
-  printFigures,
-  scenarioSeconds,
-  serialThenLoad,
-  signIn,
-  websiteHeaders,
-} from './lib.mjs';
+import { SEEDED_ADMIN, adminHeaders, adminWebsite, benchLog, databasesFromFlags, measureAndPrint, scenarioSeconds, serialThenLoad } from './lib.mjs';
 
 const which = databasesFromFlags();
 const { email } = SEEDED_ADMIN;
@@ -96,7 +84,7 @@ async function measure(apiUrl, name, { path: urlPath, ...request }) {
 }
 
 async function scenarios(apiUrl, websiteId) {
-  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
+  const headers = await adminHeaders(apiUrl, websiteId);
   const json = { ...headers, 'content-type': 'application/json' };
   const total = async (urlPath) => (await (await fetch(new URL(urlPath, apiUrl), { headers })).json()).meta.totalDocs;
   const members = await total('/api/client-members?page=1&pageSize=10');
@@ -136,8 +124,7 @@ async function scenarios(apiUrl, websiteId) {
 
 const run = { seed, measure: scenarios, log };
 
-const out = { rows: ROWS, connections };
-if (which.pglite) out.pglite = await onPglite({ ...run, prefix: 'signpost-audience-bench-', port: PORT.pglite }).catch((err) => ({ skipped: err.message }));
-if (which.postgres)
-  out.postgres = await onPostgres({ ...run, prefix: 'signpost-audience-bench-pg-', port: PORT.postgres }).catch((err) => ({ skipped: err.message }));
-printFigures(out);
+await measureAndPrint(
+  { rows: ROWS, connections },
+  { ...run, name: 'audience-bench', which, port: PORT.pglite, postgresPort: PORT.postgres, skipOnError: true },
+);

@@ -49,6 +49,26 @@ export function databasesFromFlags() {
   return { pglite: Boolean(values.pglite), postgres: Boolean(values.postgres) };
 }
 
+/** `--db=pglite` / `--db=postgres` (the list benches' flag) as {@link databasesFromFlags} answers: none means both. */
+export function databasesFromDb(db) {
+  return { pglite: !db || db === 'pglite', postgres: !db || db === 'postgres' };
+}
+
+/**
+ * What the popup-list benches (popups-bench, lists-bench) read from the environment, each with the
+ * bench's own default: BENCH_POPUPS, BENCH_CONNECTIONS, BENCH_SECONDS (per scenario), BENCH_PORT
+ * (PostgreSQL's API on the next port); and the bench's progress log.
+ */
+export function popupBenchSettings(name, defaults) {
+  return {
+    popups: Number(process.env.BENCH_POPUPS ?? defaults.popups),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? defaults.connections),
+    duration: scenarioSeconds(defaults.seconds),
+    port: Number(process.env.BENCH_PORT ?? defaults.port),
+    log: benchLog(name),
+  };
+}
+
 /** A load test aimed anywhere but this machine would be an attack, not a bench: refuse it. */
 export function assertLoopback(url) {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
@@ -200,6 +220,29 @@ export const POPUP_DOCUMENT = {
   workspace: null,
 };
 
+/**
+ * `count` popups in the seeded admin's first website (popups-bench, lists-bench), by one INSERT …
+ * SELECT generate_series: titles, statuses, positions, priorities and formats vary so the filters
+ * select realistic fractions, and every 7th popup has the one bench tag. Dates go back one second
+ * per popup. `query` is PGlite's or pg's; answers the website, the admin's user id and the tag.
+ */
+export async function seedPopups(query, count) {
+  const { websiteId, userId } = await adminWebsite(query, SEEDED_ADMIN.email);
+  const tagId = (await query(`insert into tags (website_id, name, color) values ($1, 'Bench tag', '#ff8800') returning id`, [websiteId])).rows[0].id;
+  await query(
+    `insert into contents (website_id, kind, sender_id, tag_id, title, status, position, priority, style, devices, document, created_at, updated_at)
+     select $1, 'popup', $2, case when g % 7 = 0 then $3::uuid end, 'Popup ' || g,
+            (array['public','draft','scheduled','cancelled'])[1 + g % 4],
+            (array['topL','topC','topR','centerL','center','centerR','bottomL','bottomC','bottomR'])[1 + g % 9],
+            (array['low','normal','high'])[1 + g % 3],
+            (array['small','medium','large'])[1 + g % 3],
+            'all', $4::jsonb, now() - g * interval '1 second', now()
+     from generate_series(1, $5::int) g`,
+    [websiteId, userId, tagId, JSON.stringify(POPUP_DOCUMENT), count],
+  );
+  return { websiteId, userId, tagId };
+}
+
 // ── signing in ───────────────────────────────────────────────────────────────
 
 /** POST /api/auth/login; the access token, or an error with the status and what the API said. */
@@ -215,6 +258,11 @@ export async function signIn(apiUrl, { email, password }) {
 
 /** The headers of a console call on one website: the bearer token and the `activewebsite` it acts on. */
 export const websiteHeaders = (token, websiteId) => ({ authorization: `Bearer ${token}`, activewebsite: websiteId });
+
+/** The seeded admin signed in on the API at `apiUrl`: the headers of its console calls on `websiteId`. */
+export async function adminHeaders(apiUrl, websiteId) {
+  return websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
+}
 
 // ── figures ──────────────────────────────────────────────────────────────────
 
@@ -293,4 +341,20 @@ export async function serialThenLoad(url, request, { name, connections, duration
 /** The figures as ONE line, the last one on stdout: `pnpm bench` parses the last line as JSON. */
 export function printFigures(figures) {
   console.log(JSON.stringify(figures));
+}
+
+/**
+ * Measures on each database `which` asks for (both by default), PostgreSQL's API on `postgresPort`
+ * (the next port unless given), then prints `figures` with their `pglite` / `postgres` entries.
+ * `skipOnError`: a database that fails (PostgreSQL not installed) is reported `{ skipped }` instead of
+ * ending the bench. `bench` holds onPglite's / onPostgres' seed, measure, log and env.
+ */
+export async function measureAndPrint(
+  figures,
+  { name, which = { pglite: true, postgres: true }, port, postgresPort = port + 1, skipOnError = false, ...bench },
+) {
+  const settle = (running) => (skipOnError ? running.catch((err) => ({ skipped: err.message })) : running);
+  if (which.pglite) figures.pglite = await settle(onPglite({ ...bench, port, prefix: `signpost-${name}-` }));
+  if (which.postgres) figures.postgres = await settle(onPostgres({ ...bench, port: postgresPort, prefix: `signpost-${name}-pg-` }));
+  printFigures(figures);
 }

@@ -19,26 +19,10 @@
 // path, rps, p99, p95, p50, non2xx, errors }] }, postgres: … }.
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
-import {
-  POPUP_DOCUMENT,
-  SEEDED_ADMIN,
-  adminWebsite,
-  benchLog,
-  loadTest,
-  onPglite,
-  onPostgres,
-  printFigures,
-  scenarioSeconds,
-  signIn,
-  websiteHeaders,
-} from './lib.mjs';
+import { adminHeaders, databasesFromDb, loadTest, measureAndPrint, popupBenchSettings, seedPopups } from './lib.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string' }, only: { type: 'string' } } });
-const POPUPS = Number(process.env.BENCH_POPUPS ?? 400);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const duration = scenarioSeconds(5);
-const PORT = Number(process.env.BENCH_PORT ?? 14050);
-const log = benchLog('lists-bench');
+const { popups: POPUPS, connections, duration, port: PORT, log } = popupBenchSettings('lists-bench', { popups: 400, connections: 50, seconds: 5, port: 14050 });
 
 /** A list page must answer this fast at 50 connections, or the console feels slow on a busy website. */
 export const TARGETS = { pglite: { rps: 600, p99: 150 }, postgres: { rps: 2000, p99: 60 } };
@@ -69,25 +53,13 @@ if (LISTS.length === 0) throw new Error(`lists-bench: --only=${values.only} name
 /** The popups, in the seeded admin's first website (titles, statuses and positions vary; every 7th has a tag). */
 async function seed(query) {
   log(`inserting ${POPUPS} popups…`);
-  const { websiteId, userId } = await adminWebsite(query, SEEDED_ADMIN.email);
-  const tagId = (await query(`insert into tags (website_id, name, color) values ($1, 'Bench tag', '#ff8800') returning id`, [websiteId])).rows[0].id;
-  await query(
-    `insert into contents (website_id, kind, sender_id, tag_id, title, status, position, priority, style, devices, document, created_at, updated_at)
-     select $1, 'popup', $2, case when g % 7 = 0 then $3::uuid end, 'Popup ' || g,
-            (array['public','draft','scheduled','cancelled'])[1 + g % 4],
-            (array['topL','topC','topR','centerL','center','centerR','bottomL','bottomC','bottomR'])[1 + g % 9],
-            (array['low','normal','high'])[1 + g % 3],
-            (array['small','medium','large'])[1 + g % 3],
-            'all', $4::jsonb, now() - g * interval '1 second', now()
-     from generate_series(1, $5::int) g`,
-    [websiteId, userId, tagId, JSON.stringify(POPUP_DOCUMENT), POPUPS],
-  );
+  const { websiteId } = await seedPopups(query, POPUPS);
   await query('analyze contents');
   return websiteId;
 }
 
 async function measure(apiUrl, websiteId) {
-  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
+  const headers = await adminHeaders(apiUrl, websiteId);
   // A server that has run for a while: each list answered for a second first (the first list measured
   // would otherwise pay for the JIT warming up, and the others not).
   for (const listPath of LISTS) {
@@ -107,9 +79,6 @@ async function measure(apiUrl, websiteId) {
   return { lists };
 }
 
-const common = { seed, log, measure };
 const result = { popups: POPUPS, connections, seconds: duration, targets: TARGETS };
-if (!values.db || values.db === 'pglite') result.pglite = await onPglite({ ...common, port: PORT, prefix: 'signpost-lists-bench-' });
-if (!values.db || values.db === 'postgres') result.postgres = await onPostgres({ ...common, port: PORT + 1, prefix: 'signpost-lists-bench-pg-' });
-printFigures(result);
+await measureAndPrint(result, { name: 'lists-bench', which: databasesFromDb(values.db), port: PORT, seed, log, measure });
 process.exit(0);

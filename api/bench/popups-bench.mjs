@@ -17,48 +17,25 @@
 // Prints JSON on its last line: { popups, connections, pglite: { first: { serialP95, p95, p50, rps, … }, … },
 // postgres: … }.
 import { parseArgs } from 'node:util';
-import {
-  POPUP_DOCUMENT,
-  SEEDED_ADMIN,
-  adminWebsite,
-  benchLog,
-  loadTest,
-  onPglite,
-  onPostgres,
-  printFigures,
-  scenarioSeconds,
-  signIn,
-  websiteHeaders,
-} from './lib.mjs';
+import { adminHeaders, databasesFromDb, loadTest, measureAndPrint, popupBenchSettings, seedPopups } from './lib.mjs';
 
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
-const POPUPS = Number(process.env.BENCH_POPUPS ?? 100_000);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const duration = scenarioSeconds(5);
-const PORT = Number(process.env.BENCH_PORT ?? 14030);
-const log = benchLog('popups-bench');
+const {
+  popups: POPUPS,
+  connections,
+  duration,
+  port: PORT,
+  log,
+} = popupBenchSettings('popups-bench', { popups: 100_000, connections: 10, seconds: 5, port: 14030 });
 
 /**
- * The seeding statements, for a client with `query(sql, params)`. Titles, statuses, positions,
- * priorities and formats vary so the filters select realistic fractions; every 7th popup has a tag
- * and every 10th targets a group (the list joins both). Dates go back one second per popup.
+ * The popups (seedPopups in lib.mjs: realistic fractions for each filter, every 7th with a tag), and
+ * one group that every 10th popup targets (the list joins both).
  */
 async function seed(query) {
   log(`inserting ${POPUPS} popups…`);
-  const { websiteId, userId } = await adminWebsite(query, SEEDED_ADMIN.email);
-  const tagId = (await query(`insert into tags (website_id, name, color) values ($1, 'Bench tag', '#ff8800') returning id`, [websiteId])).rows[0].id;
+  const { websiteId } = await seedPopups(query, POPUPS);
   const groupId = (await query(`insert into groups (website_id, name) values ($1, 'Bench group') returning id`, [websiteId])).rows[0].id;
-  await query(
-    `insert into contents (website_id, kind, sender_id, tag_id, title, status, position, priority, style, devices, document, created_at, updated_at)
-     select $1, 'popup', $2, case when g % 7 = 0 then $3::uuid end, 'Popup ' || g,
-            (array['public','draft','scheduled','cancelled'])[1 + g % 4],
-            (array['topL','topC','topR','centerL','center','centerR','bottomL','bottomC','bottomR'])[1 + g % 9],
-            (array['low','normal','high'])[1 + g % 3],
-            (array['small','medium','large'])[1 + g % 3],
-            'all', $4::jsonb, now() - g * interval '1 second', now()
-     from generate_series(1, $5::int) g`,
-    [websiteId, userId, tagId, JSON.stringify(POPUP_DOCUMENT), POPUPS],
-  );
   await query(
     `insert into content_groups (content_id, group_id)
      select id, $2 from (select id, row_number() over (order by created_at) n from contents where website_id = $1 and kind = 'popup') c where n % 10 = 0`,
@@ -82,7 +59,7 @@ async function run(apiUrl, headers, pathAndQuery, conns) {
 }
 
 async function measure(apiUrl, websiteId) {
-  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
+  const headers = await adminHeaders(apiUrl, websiteId);
   const check = await fetch(new URL('/api/popups?pageSize=1', apiUrl), { headers });
   const total = (await check.json()).meta?.totalDocs;
   if (total < POPUPS) throw new Error(`the list holds ${total} popups, expected ${POPUPS}`);
@@ -101,10 +78,6 @@ async function measure(apiUrl, websiteId) {
   return out;
 }
 
-const common = { port: PORT, seed, log, measure };
-
 const result = { popups: POPUPS, connections, seconds: duration };
-if (!values.db || values.db === 'pglite') result.pglite = await onPglite({ ...common, prefix: 'signpost-popups-bench-' });
-if (!values.db || values.db === 'postgres') result.postgres = await onPostgres({ ...common, port: PORT + 1, prefix: 'signpost-popups-bench-pg-' });
-printFigures(result);
+await measureAndPrint(result, { name: 'popups-bench', which: databasesFromDb(values.db), port: PORT, seed, log, measure });
 process.exit(0);

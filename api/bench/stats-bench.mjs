@@ -20,20 +20,7 @@
 // Env: BENCH_EVENTS (1000000), BENCH_STATS_CONNECTIONS (10), BENCH_SECONDS (8 per scenario),
 //      SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD (the seeded super-admin).
 // Prints one JSON line at the end: { events, pglite: { ingestion, stats }, postgres: … }.
-import {
-  SEEDED_ADMIN,
-  adminWebsite,
-  benchLog,
-  databasesFromFlags,
-  loadTest,
-  onPglite,
-  onPostgres,
-  printFigures,
-  scenarioSeconds,
-  serialThenLoad,
-  signIn,
-  websiteHeaders,
-} from './lib.mjs';
+import { SEEDED_ADMIN, adminHeaders, adminWebsite, benchLog, databasesFromFlags, loadTest, measureAndPrint, scenarioSeconds, serialThenLoad } from './lib.mjs';
 
 const which = databasesFromFlags();
 const connections = Number(process.env.BENCH_STATS_CONNECTIONS ?? 10);
@@ -98,7 +85,7 @@ function batch(contentIds, visitorId, token) {
 }
 
 async function scenarios(apiUrl, { websiteId, contentIds }) {
-  const headers = websiteHeaders(await signIn(apiUrl, SEEDED_ADMIN), websiteId);
+  const headers = await adminHeaders(apiUrl, websiteId);
   const sites = await (await fetch(new URL('/api/websites?pageSize=1000', apiUrl), { headers })).json();
   const key = sites.docs.find((w) => w._id === websiteId).publicKey;
 
@@ -137,8 +124,7 @@ async function scenarios(apiUrl, { websiteId, contentIds }) {
 // The ingestion limit is lifted: autocannon is one address, and the figure is what the API accepts.
 const run = { env: { PUBLIC_EVENTS_PER_MINUTE: '1000000000', PUBLIC_WEBSITE_EVENTS_PER_MINUTE: '1000000000' }, seed, measure: scenarios, log };
 
-const out = { events: EVENTS, connections };
-if (which.pglite) out.pglite = await onPglite({ ...run, prefix: 'signpost-stats-bench-', port: PORT.pglite }).catch((err) => ({ skipped: err.message }));
-if (which.postgres)
-  out.postgres = await onPostgres({ ...run, prefix: 'signpost-stats-bench-pg-', port: PORT.postgres }).catch((err) => ({ skipped: err.message }));
-printFigures(out);
+await measureAndPrint(
+  { events: EVENTS, connections },
+  { ...run, name: 'stats-bench', which, port: PORT.pglite, postgresPort: PORT.postgres, skipOnError: true },
+);

@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 
 /**
  * The access hook keeps sessions, permissions and websites between calls. What it
@@ -8,10 +8,7 @@ import { createTestApp, type TestApp } from './support/test-app';
  * process on the same database hears of it through PostgreSQL (or the same PGlite engine).
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const listRoles = (headers: Record<string, string>, app = t.app) => app.inject({ method: 'GET', url: '/api/roles', headers });
 

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { organisations, users } from '../src/db/schema';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 
 /** The super-admin's client accounts (POST, GET, PUT, DELETE /api/admin/users, senders). */
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createUser({ superAdmin: true, permissions: [] });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ superAdmin: true, permissions: [] }, (testApp, testUser) => ([t, admin] = [testApp, testUser]));
 
 const email = () => `client-${randomId()}@example.test`;
 const host = () => `${randomId().slice(0, 8)}.example.test`;

@@ -1,14 +1,10 @@
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 
 /** People-data attributes of the active website. */
 let t: TestApp;
 let u: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-beforeEach(async () => {
-  u = await t.createUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] });
+withTestAppAndUser({ permissions: ['create_attributes', 'update_attributes', 'delete_attributes'] }, (testApp, testUser) => ([t, u] = [testApp, testUser]), {
+  eachTest: true,
 });
 
 const create = (payload: Record<string, unknown>, who = u) => t.request({ method: 'POST', url: '/api/attributes', headers: who.headers, payload });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AudienceGroup } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { attributes, clientMembers, segments, websites } from '../src/db/schema';
 import { segmentOf } from './matrix/audiences';
 import { compileAudience } from '../src/stores/audience-compiler';
@@ -8,11 +8,10 @@ import { compileAudience } from '../src/stores/audience-compiler';
 /** Dynamic audiences (POST /api/clients) and segments: behaviour beyond the authorization matrix. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] });
-});
-afterAll(() => t?.close());
+withTestAppAndUser(
+  { permissions: ['get_members', 'create_segment', 'update_segment', 'delete_segment', 'create_attributes'] },
+  (testApp, testUser) => ([t, owner] = [testApp, testUser]),
+);
 
 type Member = typeof clientMembers.$inferInsert;
 type Row = { _id: string; memberId: string };

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { bearer, createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestApp, bearer, createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
 import { PROBE_URL, registerProbe } from './support/probe';
 import type { MatrixArea, ProtectedRoute } from './matrix/types';
 import { someRoleOf } from './matrix/auth';
@@ -20,10 +20,7 @@ const PROTECTED: ProtectedRoute[] = AREAS.flatMap((a) => a.protectedRoutes ?? []
 const PUBLIC = AREAS.flatMap((a) => a.publicRoutes ?? []);
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ register: registerProbe });
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app), { register: registerProbe });
 
 function permitted(route: ProtectedRoute) {
   if (route.permission === 'admin') return t.createUser({ superAdmin: true, permissions: [] });

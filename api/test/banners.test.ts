@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCESSIBLE_BRAND_COLOR, ALL_PERMISSIONS } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 import { contents, websites } from '../src/db/schema';
 import { bannerBody, contentOf } from './support/campaigns';
 import { groupOf } from './matrix/groups';
@@ -9,11 +9,7 @@ import { postVisitorEvents } from './support/visitor-events';
 /** Banners: behaviour beyond the authorization matrix (the shared machinery is covered by popups.test.ts). */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const create = (payload: unknown, u = owner) => t.request({ method: 'POST', url: '/api/banners', payload: payload as object, headers: u.headers });
 const list = (query = '', u = owner) => t.request({ method: 'GET', url: `/api/banners${query}`, headers: u.headers });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type Checklist, type ChecklistStats, type Permission } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 import { visitorEvents, websites } from '../src/db/schema';
 import { identityHash } from '../src/lib/identity-hash';
 import { checklistBody, contentOf } from './support/campaigns';
@@ -14,11 +14,7 @@ import { postVisitorEvents } from './support/visitor-events';
  */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const BASE = '/api/check-list';
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, u = owner, headers: Record<string, string> = {}) =>

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type ScriptContentAnswer, type ScriptItem } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type ScriptContentAnswer, type ScriptItem } from 'contracts';
+import { withTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { bannerBody, popupBody, pushBody } from './support/campaigns';
-import { websites } from '../src/db/schema';
 import { postVisitorEvents } from './support/visitor-events';
 
 /**
@@ -13,10 +12,7 @@ import { postVisitorEvents } from './support/visitor-events';
  */
 const clock = { at: Date.UTC(2027, 0, 15, 9), now: () => clock.at };
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app), { clock });
 
 interface KindCase {
   kind: 'popup' | 'banner' | 'push';
@@ -57,18 +53,7 @@ const KINDS: KindCase[] = [
   },
 ];
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-}
-
-/** A fresh website each test: no shared fatigue, cache or content. */
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain };
-}
+const site = () => newSite(t);
 
 let visitors = 0;
 /** What a new visitor of the site is shown now: the visible texts. */

@@ -1,6 +1,6 @@
 import * as contracts from 'contracts';
 import type { CallDefinition } from 'contracts';
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, createTestApp, type TestApp } from './support/test-app';
 
 /**
  * Each call is defined once, in `contracts`, and the API serves exactly those.
@@ -18,10 +18,7 @@ const isCall = (value: unknown): value is CallDefinition =>
 const CALLS: [string, CallDefinition][] = (Object.entries(contracts) as [string, unknown][]).flatMap(([name, value]) => (isCall(value) ? [[name, value]] : []));
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('contracts define many calls, each once (no two share a method and path)', () => {
   expect(CALLS.length).toBeGreaterThan(80);

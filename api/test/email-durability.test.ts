@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { emailDocumentSchema } from 'contracts';
 import { openDatabase, type Database } from '../src/db/client';
@@ -15,6 +12,8 @@ import { emailRules } from '../src/services/campaign-kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './support/constants';
+import { startSmtpServer } from './support/smtp';
+import { createPostgresDatabase } from './support/test-app';
 
 /**
  * The queue survives a crash: the API (a real process, `node --import tsx src/main.ts`) is killed
@@ -30,6 +29,7 @@ jest.setTimeout(180_000);
 const byRecipient = new Map<string, Set<string>>();
 let deliveries = 0;
 let server: SMTPServer;
+let smtpUrl: string;
 let dataDir: string;
 let databaseUrl: string | null = null;
 let dropDatabase: () => Promise<void> = async () => {};
@@ -39,48 +39,25 @@ async function openTestData(): Promise<Database> {
 }
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(raw.replace(/\r?\n\s+/g, ' '))?.[1] ?? 'none';
-        for (const r of session.envelope.rcptTo) {
-          const seen = byRecipient.get(r.address) ?? new Set<string>();
-          seen.add(id);
-          byRecipient.set(r.address, seen);
-          deliveries++;
-        }
-        // A little latency, as a real server has: the kill lands while messages are in flight.
-        setTimeout(callback, 3);
-      });
+  const smtp = await startSmtpServer(
+    (mail) => {
+      const id = /^Message-ID:\s*(<[^>]+>)/im.exec(mail.raw.replace(/\r?\n\s+/g, ' '))?.[1] ?? 'none';
+      for (const to of mail.to) {
+        const seen = byRecipient.get(to) ?? new Set<string>();
+        seen.add(id);
+        byRecipient.set(to, seen);
+        deliveries++;
+      }
     },
-  });
-  // The killed API drops its SMTP connections mid-message: the server reports ECONNRESET as an
-  // 'error' event, which would throw in this process if nobody listened. That is the crash under test.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // A little latency, as a real server has: the kill lands while messages are in flight. The killed
+    // API drops its SMTP connections mid-message (ECONNRESET): the crash under test.
+    { latencyMs: 3 },
+  );
+  server = smtp.server;
+  smtpUrl = smtp.url;
   dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-email-durability-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `signpost_durability_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  if (adminUrl) ({ url: databaseUrl, drop: dropDatabase } = await createPostgresDatabase(adminUrl, 'signpost_durability'));
 
   // The data: the seeded product, 500 people with an address, and a published campaign to all of them.
   const database = await openTestData();
@@ -114,7 +91,6 @@ afterAll(async () => {
 });
 
 function startApi(): ChildProcess {
-  const { port } = server.server.address() as AddressInfo;
   return spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'main.ts')], {
     cwd: path.join(__dirname, '..'),
     env: {
@@ -126,7 +102,7 @@ function startApi(): ChildProcess {
       AUTH_SECRET: TEST_AUTH_SECRET,
       SEED_ADMIN_EMAIL: TEST_ADMIN.email,
       SEED_ADMIN_PASSWORD: TEST_ADMIN.password,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtpUrl,
       EMAIL_POLL_MS: '50',
       EMAIL_RATE_PER_SECOND: '100',
       EMAIL_LEASE_MS: '1500',

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type EmailBody } from 'contracts';
 import { clientMembers, emailJobs, groupMembers, groups, segments } from '../src/db/schema';
 import { emailsStore } from '../src/stores/emails';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { startSmtpServer } from './support/smtp';
 
 /**
  * E-mail campaigns end to end against a real SMTP server (smtp-server on a loopback port): who
@@ -24,35 +24,27 @@ let t: TestApp;
 let me: TestUser;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      const rule = refuse.get(address.address);
-      if (rule && rule.times > 0) {
-        rule.times--;
-        const err = new Error(rule.code >= 500 ? 'No such user here' : 'Try again later') as Error & { responseCode: number };
-        err.responseCode = rule.code;
-        return callback(err);
-      }
-      callback();
+  const smtp = await startSmtpServer(
+    (mail) => {
+      const raw = decode(mail.raw);
+      for (const to of mail.to) received.push({ to, raw });
     },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = decode(Buffer.concat(chunks).toString('utf8'));
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, raw });
+    {
+      onRcptTo: (address, _session, callback) => {
+        const rule = refuse.get(address.address);
+        if (rule && rule.times > 0) {
+          rule.times--;
+          const err = new Error(rule.code >= 500 ? 'No such user here' : 'Try again later') as Error & { responseCode: number };
+          err.responseCode = rule.code;
+          return callback(err);
+        }
         callback();
-      });
+      },
     },
-  });
-  // A client that drops its connection is reported as an 'error' event; unheard, it would throw here.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  );
+  server = smtp.server;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, EMAIL_POLL_MS: '3600000', EMAIL_RETRY_BASE_MS: '1', EMAIL_RATE_PER_SECOND: '1000', EMAIL_MAX_ATTEMPTS: '3' },
+    env: { SMTP_URL: smtp.url, EMAIL_POLL_MS: '3600000', EMAIL_RETRY_BASE_MS: '1', EMAIL_RATE_PER_SECOND: '1000', EMAIL_MAX_ATTEMPTS: '3' },
   });
   me = await t.createUser({ permissions: [...ALL_PERMISSIONS] });
 });

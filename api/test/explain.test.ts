@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type AudienceGroup, type ExplainResponse, type ScriptContentAnswer } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type AudienceGroup, type ExplainResponse, type ScriptContentAnswer } from 'contracts';
+import { withTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { bannerBody, contentOf, popupBody, pushBody } from './support/campaigns';
-import { attributes, clientMembers, contents, groupMembers, groups, segments, websites } from '../src/db/schema';
+import { attributes, clientMembers, contents, groupMembers, groups, segments } from '../src/db/schema';
 import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
 
@@ -13,23 +14,9 @@ import { postVisitorEvents } from './support/visitor-events';
  * from the decision.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-  secret: string;
-}
-
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
-}
+const site = () => newSite(t);
 
 const BASE = { popup: '/api/popups', banner: '/api/banners', push: '/api/push-notification' } as const;
 type Kind = keyof typeof BASE;

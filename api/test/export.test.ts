@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ALL_PERMISSIONS } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 import { websites } from '../src/db/schema';
 import { contentOf, popupBody } from './support/campaigns';
 import { postVisitorEvents } from './support/visitor-events';
@@ -9,11 +9,7 @@ import { postVisitorEvents } from './support/visitor-events';
 /** GET /api/export/{id}: the form answers of a popup as a real spreadsheet. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const survey = () =>
   popupBody({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LIMITS } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, groupMembers, groups, websites } from '../src/db/schema';
 import { DEMO_WEBSITE, seedDatabase } from '../src/db/seed';
 import { demoMembers, seedDemoMembers } from '../src/db/seed-demo-members';
@@ -10,11 +10,10 @@ import { groupOf, membersOf } from './matrix/groups';
 /** Groups and client members: behaviour beyond the authorization matrix. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ['get_group', 'create_group', 'update_group', 'delete_group', 'get_members'] });
-});
-afterAll(() => t?.close());
+withTestAppAndUser(
+  { permissions: ['get_group', 'create_group', 'update_group', 'delete_group', 'get_members'] },
+  (testApp, testUser) => ([t, owner] = [testApp, testUser]),
+);
 
 const groupName = () => `Group ${randomId().slice(0, 8)}`;
 const create = (u: TestUser, payload: unknown, headers: Record<string, string> = {}) =>

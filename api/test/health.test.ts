@@ -1,11 +1,8 @@
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 import { TEST_ADMIN } from './support/constants';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('runs on the database the environment asks for', () => {
   expect(t.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

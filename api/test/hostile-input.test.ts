@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type AudienceGroup } from 'contracts';
 import { contents, segments, websites } from '../src/db/schema';
 import { bannerBody, popupBody, pushBody } from './support/campaigns';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * Input that used to answer 500. Each answers 400 with a field message, in the
@@ -10,11 +10,7 @@ import { createTestApp, type TestApp, type TestUser } from './support/test-app';
  */
 let t: TestApp;
 let u: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  u = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, u] = [testApp, testUser]));
 
 const NUL = '\u0000';
 const LONE_HIGH = '\uD83D';

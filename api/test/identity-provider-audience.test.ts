@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from './support/test-app';
-import { authorize, OTHER_APP, pkcePair, redeemTokens, SIGNPOST, startOidcProvider, type OidcClient } from './support/oidc';
+import type { TestApp } from './support/test-app';
+import { codeFor, OTHER_APP, redeemTokens, SIGNPOST, withOidcApp, type OidcClient, type OidcProvider } from './support/oidc';
 
 /**
  * Without a client secret (so no introspection), an access token issued to any
@@ -8,34 +8,25 @@ import { authorize, OTHER_APP, pkcePair, redeemTokens, SIGNPOST, startOidcProvid
  */
 
 let t: TestApp;
-let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+let provider: OidcProvider;
 const knownEmail = 'idp-audience@example.test';
-
-beforeAll(async () => {
-  provider = await startOidcProvider({
+// No OIDC_CLIENT_SECRET: the API cannot introspect.
+withOidcApp(
+  {
     accounts: {
       known: { email: knownEmail, email_verified: true },
       stranger: { email: 'stranger-aud@example.test', email_verified: true },
     },
-    clients: [SIGNPOST, OTHER_APP],
-  });
-  // No OIDC_CLIENT_SECRET: the API cannot introspect.
-  t = await createTestApp({ env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: SIGNPOST.client_id } });
-  const u = await t.createUser({ permissions: ['get_role'] });
-  const { users } = await import('../src/db/schema');
-  const { eq } = await import('drizzle-orm');
-  await t.ctx.db.update(users).set({ email: knownEmail }).where(eq(users.id, u.id));
-});
-afterAll(async () => {
-  await t?.close();
-  await provider?.stop();
-});
+    knownEmail,
+    withoutSecret: true,
+  },
+  (testApp, started) => ([t, provider] = [testApp, started]),
+);
 
 const signIn = (payload: object) => t.request({ method: 'POST', url: '/api/auth/identity-provider', payload });
 
 async function tokensFor(accountId: string, client: OidcClient) {
-  const { verifier, challenge } = pkcePair();
-  const code = await authorize(provider.issuer, { clientId: client.client_id, redirectUri: client.redirect_uris[0], accountId, codeChallenge: challenge });
+  const { code, verifier } = await codeFor(provider.issuer, accountId, client);
   return redeemTokens(provider.issuer, client, code, verifier);
 }
 

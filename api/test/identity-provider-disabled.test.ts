@@ -1,10 +1,7 @@
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('without OIDC_ISSUER and OIDC_CLIENT_ID, identity-provider sign-in is off', async () => {
   const config = await t.request({ method: 'GET', url: '/api/auth/identity-provider/config' });

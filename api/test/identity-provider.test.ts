@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from './support/test-app';
-import { authorize, OTHER_APP, pkcePair, redeem, SIGNPOST, startOidcProvider } from './support/oidc';
+import type { TestApp } from './support/test-app';
+import { codeFor, OTHER_APP, pkcePair, redeem, SIGNPOST, withOidcApp, type OidcProvider } from './support/oidc';
 
 /**
  * Identity-provider sign-in against a real OpenID Connect provider (node-oidc-provider) on a
@@ -7,44 +7,22 @@ import { authorize, OTHER_APP, pkcePair, redeem, SIGNPOST, startOidcProvider } f
  */
 
 let t: TestApp;
-let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+let provider: OidcProvider;
 const knownEmail = 'idp-user@example.test';
-
-beforeAll(async () => {
-  provider = await startOidcProvider({
+withOidcApp(
+  {
     accounts: {
       // The provider's claim differs in case: Signpost compares e-mails case-insensitively.
       known: { email: knownEmail.toUpperCase(), email_verified: true },
       stranger: { email: 'stranger@example.test', email_verified: true },
       unverified: { email: knownEmail, email_verified: false },
     },
-    clients: [SIGNPOST, OTHER_APP],
-  });
-  t = await createTestApp({
-    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: SIGNPOST.client_id, OIDC_CLIENT_SECRET: SIGNPOST.client_secret },
-  });
-  const u = await t.createUser({ permissions: ['get_role'] });
-  const { users } = await import('../src/db/schema');
-  const { eq } = await import('drizzle-orm');
-  await t.ctx.db.update(users).set({ email: knownEmail }).where(eq(users.id, u.id));
-});
-afterAll(async () => {
-  await t?.close();
-  await provider?.stop();
-});
+    knownEmail,
+  },
+  (testApp, started) => ([t, provider] = [testApp, started]),
+);
 
 const signIn = (payload: object) => t.request({ method: 'POST', url: '/api/auth/identity-provider', payload });
-
-async function codeFor(accountId: string, client = SIGNPOST) {
-  const { verifier, challenge } = pkcePair();
-  const code = await authorize(provider.issuer, {
-    clientId: client.client_id,
-    redirectUri: client.redirect_uris[0],
-    accountId,
-    codeChallenge: challenge,
-  });
-  return { code, verifier };
-}
 
 test('config says it is enabled, with issuer and client id (no secret)', async () => {
   const res = await t.request({ method: 'GET', url: '/api/auth/identity-provider/config' });
@@ -52,7 +30,7 @@ test('config says it is enabled, with issuer and client id (no secret)', async (
 });
 
 test('authorization-code flow with PKCE signs an existing user in, like login', async () => {
-  const { code, verifier } = await codeFor('known');
+  const { code, verifier } = await codeFor(provider.issuer, 'known');
   const res = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
   expect(res.statusCode).toBe(200);
   const body = res.json();
@@ -62,7 +40,7 @@ test('authorization-code flow with PKCE signs an existing user in, like login', 
 });
 
 test('a code is refused with the wrong PKCE verifier, and works only once', async () => {
-  const { code, verifier } = await codeFor('known');
+  const { code, verifier } = await codeFor(provider.issuer, 'known');
   const wrong = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: pkcePair().verifier });
   expect(wrong.statusCode).toBe(401);
   const first = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
@@ -72,7 +50,7 @@ test('a code is refused with the wrong PKCE verifier, and works only once', asyn
 });
 
 test('access-token flow: the token is checked with the provider and signs the user in', async () => {
-  const { code, verifier } = await codeFor('known');
+  const { code, verifier } = await codeFor(provider.issuer, 'known');
   const accessToken = await redeem(provider.issuer, SIGNPOST, code, verifier);
   const res = await signIn({ access_token: accessToken });
   expect(res.statusCode).toBe(200);
@@ -80,21 +58,21 @@ test('access-token flow: the token is checked with the provider and signs the us
 });
 
 test('access-token flow: a token issued to another client is refused (introspection)', async () => {
-  const { code, verifier } = await codeFor('known', OTHER_APP);
+  const { code, verifier } = await codeFor(provider.issuer, 'known', OTHER_APP);
   const accessToken = await redeem(provider.issuer, OTHER_APP, code, verifier);
   const res = await signIn({ access_token: accessToken });
   expect(res.statusCode).toBe(401);
 });
 
 test('an identity without a Signpost account → 401 "No Signpost account for this identity"', async () => {
-  const { code, verifier } = await codeFor('stranger');
+  const { code, verifier } = await codeFor(provider.issuer, 'stranger');
   const res = await signIn({ code, redirect_uri: SIGNPOST.redirect_uris[0], code_verifier: verifier });
   expect(res.statusCode).toBe(401);
   expect(res.json()).toEqual({ message: 'No Signpost account for this identity' });
 });
 
 test('an unverified e-mail is refused the same way', async () => {
-  const { code, verifier } = await codeFor('unverified');
+  const { code, verifier } = await codeFor(provider.issuer, 'unverified');
   const accessToken = await redeem(provider.issuer, SIGNPOST, code, verifier);
   const res = await signIn({ access_token: accessToken });
   expect(res.statusCode).toBe(401);

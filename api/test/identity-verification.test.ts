@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, LIMITS } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, visitors, websites } from '../src/db/schema';
 import { SEED_ROLES } from '../src/db/seed';
 import { VisitorTokens } from '../src/services/visitor-tokens';
@@ -13,10 +13,7 @@ import { VisitorTokens } from '../src/services/visitor-tokens';
  * The hash is computed here as a customer's server does, with node:crypto, not with the API's code.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const sign = (secret: string, externalId: string) => createHmac('sha256', secret).update(externalId).digest('hex');
 

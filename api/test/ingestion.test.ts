@@ -3,6 +3,7 @@ import { createTestApp, randomId, type TestApp } from './support/test-app';
 import { contentComments, contentReactions, contents, formAnswers, visitorEvents, websites } from '../src/db/schema';
 import { contentOf } from './matrix/stats';
 import { visitorToken } from './support/visitor-events';
+import { beforeAndAfterMigration } from './support/migrations';
 import { VisitorTokens } from '../src/services/visitor-tokens';
 
 /** POST /api/public/{websiteKey}/events: the website script's public ingestion call. */
@@ -473,26 +474,7 @@ describe('the visitor token', () => {
 });
 
 test('migration 0014 keeps each visitor’s latest reaction per item and counts the items’ reactions again', async () => {
-  const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { migrationsDir } = await import('../src/paths');
-  const before = mkdtempSync(path.join(tmpdir(), 'signpost-migrations-'));
-  cpSync(migrationsDir(), before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === '0014_one_reaction_per_visitor'),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  const pglite = await PGlite.create();
-  try {
-    const db = drizzle(pglite);
-    await migrate(db, { migrationsFolder: before });
+  await beforeAndAfterMigration('0014_one_reaction_per_visitor', async (pglite, migrateRest) => {
     const org = (await pglite.query<{ id: string }>(`insert into organisations (name) values ('Org') returning id`)).rows[0].id;
     const site = (
       await pglite.query<{ id: string }>(`insert into websites (organisation_id, name, domain) values ($1, 'Site', 'site.test') returning id`, [org])
@@ -506,11 +488,11 @@ test('migration 0014 keeps each visitor’s latest reaction per item and counts 
     // Before: one visitor reacted three times, another once.
     await pglite.query(
       `insert into content_reactions (content_id, visitor_id, emoji, created_at) values
-         ($1, 'fan', '👍', now() - interval '3 hours'), ($1, 'fan', '❤️', now() - interval '1 hour'), ($1, 'fan', '😂', now() - interval '2 hours'),
-         ($1, 'other', '👍', now())`,
+       ($1, 'fan', '👍', now() - interval '3 hours'), ($1, 'fan', '❤️', now() - interval '1 hour'), ($1, 'fan', '😂', now() - interval '2 hours'),
+       ($1, 'other', '👍', now())`,
       [item],
     );
-    await migrate(db, { migrationsFolder: migrationsDir() });
+    await migrateRest();
     const { rows } = await pglite.query<{ visitor_id: string; emoji: string }>(`select visitor_id, emoji from content_reactions order by visitor_id`);
     expect(rows).toEqual([
       { visitor_id: 'fan', emoji: '❤️' },
@@ -518,8 +500,5 @@ test('migration 0014 keeps each visitor’s latest reaction per item and counts 
     ]);
     expect((await pglite.query<{ react_count: number }>(`select react_count from contents`)).rows).toEqual([{ react_count: 2 }]);
     await expect(pglite.query(`insert into content_reactions (content_id, visitor_id, emoji) values ($1, 'fan', '🎉')`, [item])).rejects.toThrow();
-  } finally {
-    await pglite.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 });

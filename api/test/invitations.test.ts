@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { invitations, roles, userRoles, users } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { readLatestMail } from '../src/mail/outbox';
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 /** An invitation written straight into the table, as the sending call writes it. */
 async function invite(organisationId: string, email: string, options: { expired?: boolean } = {}) {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { roles, userRoles, users } from '../src/db/schema';
 
 /**
@@ -10,11 +10,7 @@ import { roles, userRoles, users } from '../src/db/schema';
  */
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.createUser({ superAdmin: true, permissions: [] });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ superAdmin: true, permissions: [] }, (testApp, testUser) => ([t, admin] = [testApp, testUser]));
 
 /** The one role of a test user (createUser gives each user a role of their own). */
 async function roleOf(u: TestUser) {

@@ -1,11 +1,8 @@
-import { createTestApp, randomId, type TestApp } from './support/test-app';
+import { withTestApp, randomId, type TestApp } from './support/test-app';
 import { languageOf, translateMessage } from '../src/i18n/messages';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('a failed sign-in answers in the language of accept-language', async () => {
   const email = `nobody-${randomId()}@example.test`;

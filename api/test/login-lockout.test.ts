@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { throttles } from '../src/db/schema';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * Nobody can lock the owner out: attackers hammering an account from one or many addresses make
@@ -8,10 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from './support/test-app';
  * guessing stays slow (the attacking address's wait still climbs to 15 minutes).
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loginFrom = (address: string, email: string, password: string) =>

@@ -1,6 +1,6 @@
 import { roles } from '../src/db/schema';
 import { randomToken } from '../src/lib/crypto';
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 
 /**
  * Mails come in the language of the request that sends them (accept-language):
@@ -8,10 +8,7 @@ import { createTestApp, type TestApp } from './support/test-app';
  * in the inviter's (the invitee's is not known yet). Arabic mails read right to left.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const fresh = (tag: string) =>
   `${tag}-${randomToken()

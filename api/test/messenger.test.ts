@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { clientMembers, contentComments, formAnswers, visitorEvents, visitors, websiteInstallations, websites } from '../src/db/schema';
 import { contentOf } from './support/campaigns';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 
 /**
  * The messenger, on PGlite and PostgreSQL: the bubble config (defaults, round trip, validation, who
@@ -14,10 +14,7 @@ import { createTestApp, type TestApp, type TestUser } from './support/test-app';
  * by another.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 interface Site {
   owner: TestUser;

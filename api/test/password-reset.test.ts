@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { passwordResets } from '../src/db/schema';
 import { listOutbox, readLatestMail } from '../src/mail/outbox';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, bearer, type TestApp } from './support/test-app';
 
 // The real hashing, observed: a wrong reset link must not reach it.
 jest.mock('../src/lib/passwords', () => {
@@ -11,10 +11,7 @@ jest.mock('../src/lib/passwords', () => {
 });
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const forgot = (email: string) => t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
 const reset = (token: string, password: string, confirmPassword = password) =>

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, POPUP_WIDTHS, type PopupBlockInput } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, contentGroups, contents, tags, visitors, websites, workspaces } from '../src/db/schema';
 import { contentOf, popupBody } from './support/campaigns';
 import { groupOf, membersOf } from './matrix/groups';
@@ -10,11 +10,7 @@ import { postVisitorEvents } from './support/visitor-events';
 /** Popups: behaviour beyond the authorization matrix. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const create = (u: TestUser, payload: unknown) => t.request({ method: 'POST', url: '/api/popups', payload: payload as object, headers: u.headers });
 const update = (u: TestUser, id: string, payload: unknown) =>

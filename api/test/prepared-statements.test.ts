@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MAX_NAMED_STATEMENTS } from '../src/db/prepared-statements';
 import { tags } from '../src/db/schema';
 import { isUniqueViolation } from '../src/routes/shared';
-import { createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, type TestApp } from './support/test-app';
 
 /**
  * Every statement outside a transaction runs as a named statement (src/db/prepared-statements.ts),
@@ -11,10 +11,7 @@ import { createTestApp, type TestApp } from './support/test-app';
  * unnamed statement gives, on PGlite (our own protocol path) and on PostgreSQL (node-postgres).
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('a statement run again and again answers the same, with each call its own values (uuid, text, timestamp, null)', async () => {
   const { websiteId } = await t.createOrganisation();

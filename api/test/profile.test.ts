@@ -1,13 +1,10 @@
 import { meResponseSchema, profileUpdateResponseSchema } from 'contracts';
 import { eq } from 'drizzle-orm';
 import { emailChanges, invitations, roles, userRoles, users } from '../src/db/schema';
-import { bearer, createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestApp, bearer, type TestApp, type TestUser } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 test('users/me answers the user with roles, permissions, websites and organisation (no website header needed)', async () => {
   const u = await t.createUser({ permissions: ['get_role', 'get_websites'] });

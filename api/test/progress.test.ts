@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type ProgressAnswer, type ProgressEntry, type ScriptContentAnswer } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type ProgressAnswer, type ProgressEntry, type ScriptContentAnswer } from 'contracts';
+import { withTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { contentOf } from './support/campaigns';
 import { contentProgress, contents, websites } from '../src/db/schema';
 import { identityHash } from '../src/lib/identity-hash';
@@ -12,23 +13,9 @@ import { identityHash } from '../src/lib/identity-hash';
  * On PGlite and PostgreSQL.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-  secret: string;
-}
-
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
-}
+const site = () => newSite(t);
 
 /** A tour of the website (a draft: progress does not depend on what is served). */
 async function tour(s: Site, kind: 'tour' | 'checklist' = 'tour'): Promise<string> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { contents } from '../src/db/schema';
 import { contentOf, pushBody } from './support/campaigns';
 import { groupOf } from './matrix/groups';
@@ -9,11 +9,7 @@ import { segmentOf } from './matrix/audiences';
 /** Push notifications: PUT and DELETE on the collection path, cancel by PATCH. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const base = '/api/push-notification';
 

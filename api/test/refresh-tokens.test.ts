@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { refreshTokens, users } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { withTestApp, bearer, type TestApp } from './support/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
 const refresh = (refresh_token: string) => t.request({ method: 'POST', url: '/api/auth/refresh-token', payload: { refresh_token } });
 const me = (accessToken: string) => t.request({ method: 'GET', url: '/api/users/me', headers: bearer(accessToken) });

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from 'contracts';
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 import { roles, userRoles } from '../src/db/schema';
 
 /** POST, PUT and DELETE /api/roles: behaviour beyond the authorization matrix. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  // Holds every permission, so the grant rule lets it write any role; see 'granting'.
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+// Holds every permission, so the grant rule lets it write any role; see 'granting'.
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const create = (u: TestUser, payload: unknown) => t.request({ method: 'POST', url: '/api/roles', payload: payload as object, headers: u.headers });
 const roleName = () => `Role ${randomId().slice(0, 8)}`;

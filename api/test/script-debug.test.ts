@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type ScriptContentAnswer, type ScriptDebugAnswer } from 'contracts';
-import { createTestApp, type TestApp } from './support/test-app';
+import { type ScriptContentAnswer, type ScriptDebugAnswer } from 'contracts';
+import { withTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { bannerBody, contentOf, popupBody } from './support/campaigns';
-import { contents, websites } from '../src/db/schema';
+import { contents } from '../src/db/schema';
 
 /**
  * `signpost('debug')` (POST /api/public/{websiteKey}/debug): the console's explanation of every live
  * item of the website, for the visitor the content call's token names, on PGlite and PostgreSQL.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app));
 
-async function site() {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain };
-}
-type Site = Awaited<ReturnType<typeof site>>;
+const site = () => newSite(t);
 
 /** The content call of a page: what it shows, and the visitor token it answers. */
 async function content(s: Site, visitorId: string): Promise<ScriptContentAnswer> {

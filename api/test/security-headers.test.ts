@@ -1,14 +1,10 @@
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { TEST_ADMIN } from './support/constants';
 
 /** Response headers of the API: CSP, nosniff, framing, referrer, caching. */
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await t.createUser({ permissions: ['get_role'] });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ['get_role'] }, (testApp, testUser) => ([t, user] = [testApp, testUser]));
 
 const JSON_CSP = "default-src 'none';frame-ancestors 'none'";
 

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from './support/smtp';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Real SMTP delivery: SMTP_URL points at an smtp-server on a loopback port. */
@@ -8,23 +8,9 @@ let server: SMTPServer;
 const received: { to: string[]; raw: string }[] = [];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  // A client that drops its connection is reported as an 'error' event; unheard, it would throw here.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  const smtp = await startSmtpServer((mail) => received.push(mail));
+  server = smtp.server;
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t?.close();

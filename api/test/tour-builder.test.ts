@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, BUILDER_TOKEN_TTL_SECONDS, type Tour } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
-import { tourBuilderTokens, websites } from '../src/db/schema';
+import { BUILDER_TOKEN_TTL_SECONDS, type Tour } from 'contracts';
+import { withTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
+import { tourBuilderTokens } from '../src/db/schema';
 import { tourBody } from './support/campaigns';
 
 /**
@@ -11,21 +12,9 @@ import { tourBody } from './support/campaigns';
  */
 const clock = { at: Date.now(), now: () => clock.at };
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t?.close());
+withTestApp((app) => (t = app), { clock });
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-}
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain };
-}
+const site = () => newSite(t);
 async function tour(s: Site): Promise<Tour> {
   const created = await t.request({ method: 'POST', url: '/api/product-tours', headers: s.u.headers });
   const res = await t.request({ method: 'PUT', url: `/api/product-tours/${created.json().data._id}`, headers: s.u.headers, payload: tourBody() });

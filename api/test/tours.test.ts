@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type ScriptContentAnswer, type Tour } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 import { visitorEvents, websites } from '../src/db/schema';
 import { contentOf, tourBody } from './support/campaigns';
 import { postVisitorEvents } from './support/visitor-events';
@@ -13,11 +13,7 @@ import { postVisitorEvents } from './support/visitor-events';
  */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.createUser({ permissions: ALL_PERMISSIONS });
-});
-afterAll(() => t?.close());
+withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t, owner] = [testApp, testUser]));
 
 const BASE = '/api/product-tours';
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, u = owner) =>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type AudienceGroup, type ScriptContentAnswer } from 'contracts';
-import { createTestApp, type TestApp, type TestUser } from './support/test-app';
+import { type AudienceGroup, type ScriptContentAnswer } from 'contracts';
+import { createTestApp, type TestApp } from './support/test-app';
+import { newSite, type Site } from './support/sites';
 import { bannerBody, contentOf, popupBody, pushBody } from './support/campaigns';
 import { attributes, clientMembers, contents, groupMembers, groups, segments, visitors, websites } from '../src/db/schema';
 import { buildApp } from '../src/app';
@@ -8,6 +9,7 @@ import { openDatabase } from '../src/db/client';
 import { PublicRateLimiter } from '../src/delivery/rate-limiter';
 import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
+import { beforeAndAfterMigration } from './support/migrations';
 
 /**
  * The website script's server side: identify, the content decision (targeting, devices,
@@ -24,20 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Site {
-  u: TestUser;
-  key: string;
-  domain: string;
-  /** The website's identity secret: identify signs each external id with it, as a customer's server does. */
-  secret: string;
-}
-
-/** A fresh website (with an owner holding every permission), so tests never share fatigue or caches. */
-async function site(): Promise<Site> {
-  const u = await t.createUser({ permissions: ALL_PERMISSIONS });
-  const [w] = await t.ctx.db.select().from(websites).where(eq(websites.id, u.websiteId));
-  return { u, key: w.publicKey, domain: w.domain, secret: w.identitySecret };
-}
+const site = () => newSite(t);
 
 function content(
   s: Site,
@@ -627,34 +616,15 @@ test('cache: a second API instance on the same database sees a published and a c
 });
 
 test('migration 0010 moves an existing demo website from demo.signpost.local to localhost:3005, and only it', async () => {
-  const { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const path = await import('node:path');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { migrationsDir } = await import('../src/paths');
   // The migrations as they were before 0010, applied to a database holding a demo website of before.
-  const before = mkdtempSync(path.join(tmpdir(), 'signpost-migrations-'));
-  cpSync(migrationsDir(), before, { recursive: true });
-  const journalFile = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
   // Up to 0009: migrations are applied in order, and none after 0010 may run before it.
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((e) => e.tag === '0010_website_script'),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  const pglite = await PGlite.create();
-  try {
-    const db = drizzle(pglite);
-    await migrate(db, { migrationsFolder: before });
+  await beforeAndAfterMigration('0010_website_script', async (pglite, migrateRest) => {
     const org = (await pglite.query<{ id: string }>(`insert into organisations (name) values ('Demo Organisation') returning id`)).rows[0].id;
     await pglite.query(
       `insert into websites (organisation_id, name, domain) values ($1, 'Demo website', 'demo.signpost.local'), ($1, 'Shop', 'shop.example.test')`,
       [org],
     );
-    await migrate(db, { migrationsFolder: migrationsDir() });
+    await migrateRest();
     const { rows } = await pglite.query<{ name: string; domain: string; interruptions_per_day: number }>(
       `select name, domain, interruptions_per_day from websites order by name`,
     );
@@ -662,8 +632,5 @@ test('migration 0010 moves an existing demo website from demo.signpost.local to 
       { name: 'Demo website', domain: 'localhost:3005', interruptions_per_day: 3 },
       { name: 'Shop', domain: 'shop.example.test', interruptions_per_day: 3 },
     ]);
-  } finally {
-    await pglite.close();
-    rmSync(before, { recursive: true, force: true });
-  }
+  });
 });

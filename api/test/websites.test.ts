@@ -1,15 +1,13 @@
-import { createTestApp, randomId, type TestApp, type TestUser } from './support/test-app';
+import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './support/test-app';
 
 /** POST and DELETE /api/websites: normalised domains, 409 duplicates, tenancy. */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
-beforeEach(async () => {
-  owner = await t.createUser({ permissions: ['get_websites', 'create_websites', 'delete_websites', 'create_tags'] });
-});
+withTestAppAndUser(
+  { permissions: ['get_websites', 'create_websites', 'delete_websites', 'create_tags'] },
+  (testApp, testUser) => ([t, owner] = [testApp, testUser]),
+  { eachTest: true },
+);
 
 const create = (u: TestUser, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/websites', headers: u.headers, payload });
 const remove = (u: TestUser, ids: string[]) => t.request({ method: 'DELETE', url: '/api/websites', headers: u.headers, payload: { websites: ids } });

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { AudienceGroup } from 'contracts';
 import type { BubbleLauncherSettings, BubbleOpenConfig } from 'contracts';
 
@@ -11,6 +25,8 @@ import type { BubbleLauncherSettings, BubbleOpenConfig } from 'contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A required reference to the row this one belongs to: deleting that row deletes this one (ON DELETE CASCADE). */
+const belongsTo = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: 'cascade' });
 
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -22,9 +38,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
     name: text('name').notNull(),
     /** Always stored lower-cased (the contracts' email schema lower-cases input). */
     email: text('email').notNull(),
@@ -45,9 +59,7 @@ export const roles = pgTable(
   'roles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
     name: text('name').notNull(),
     /** Permission strings of spec section 6 (`action_resource`). */
     permissions: text('permissions')
@@ -65,12 +77,8 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    roleId: belongsTo('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -79,9 +87,7 @@ export const websites = pgTable(
   'websites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
     name: text('name').notNull(),
     domain: text('domain').notNull(),
     /**
@@ -129,9 +135,7 @@ export const tokenFamilies = pgTable(
   'token_families',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     /** Absolute lifetime: rotation never extends it. */
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
@@ -145,12 +149,8 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id')
-      .notNull()
-      .references(() => tokenFamilies.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: belongsTo('family_id', () => tokenFamilies.id),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     /** Equal to the family's absolute expiry. */
     expiresAt: tstz('expires_at').notNull(),
@@ -165,9 +165,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
@@ -203,9 +201,7 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     newEmail: text('new_email').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
@@ -218,9 +214,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
     email: text('email').notNull(),
     roleId: uuid('role_id').references(() => roles.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
@@ -246,9 +240,7 @@ export const tags = pgTable(
   'tags',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     name: text('name').notNull(),
     /** `#rrggbb`, lower-cased. */
     color: text('color').notNull(),
@@ -263,9 +255,7 @@ export const workspaces = pgTable(
   'workspaces',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     name: text('name').notNull(),
     icon: text('icon').notNull(),
     /** The service whose side list shows this workspace (GET /api/workspaces?service=). */
@@ -289,9 +279,7 @@ export const clientMembers = pgTable(
   'client_members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     memberId: text('member_id').notNull(),
     username: text('username'),
     division: text('division'),
@@ -314,9 +302,7 @@ export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -326,12 +312,8 @@ export const groups = pgTable(
 export const groupMembers = pgTable(
   'group_members',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    clientMemberId: uuid('client_member_id')
-      .notNull()
-      .references(() => clientMembers.id, { onDelete: 'cascade' }),
+    groupId: belongsTo('group_id', () => groups.id),
+    clientMemberId: belongsTo('client_member_id', () => clientMembers.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.clientMemberId] }), index('group_members_member_idx').on(t.clientMemberId)],
@@ -344,9 +326,7 @@ export const attributes = pgTable(
   'attributes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     name: text('name').notNull(),
     type: text('type', { enum: ATTRIBUTE_TYPES }).notNull(),
     createdAt: createdAt(),
@@ -363,9 +343,7 @@ export const segments = pgTable(
   'segments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     name: text('name').notNull(),
     audience: jsonb('audience').$type<AudienceGroup>().notNull(),
     createdAt: createdAt(),
@@ -390,9 +368,7 @@ export const contents = pgTable(
   'contents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     kind: text('kind', { enum: CONTENT_KINDS }).notNull(),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
@@ -430,9 +406,7 @@ export const contentVersions = pgTable(
   'content_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     number: integer('number').notNull(),
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
@@ -447,12 +421,8 @@ export const contentVersions = pgTable(
 export const contentGroups = pgTable(
   'content_groups',
   {
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
+    groupId: belongsTo('group_id', () => groups.id),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.groupId] }), index('content_groups_group_idx').on(t.groupId)],
 );
@@ -461,12 +431,8 @@ export const contentGroups = pgTable(
 export const contentSegments = pgTable(
   'content_segments',
   {
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
-    segmentId: uuid('segment_id')
-      .notNull()
-      .references(() => segments.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
+    segmentId: belongsTo('segment_id', () => segments.id),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.segmentId] }), index('content_segments_segment_idx').on(t.segmentId)],
 );
@@ -476,9 +442,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The website it was uploaded in (the caller's active website); deleting the website deletes the
@@ -525,9 +489,7 @@ export const visitorEvents = pgTable(
   'visitor_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     type: text('type', { enum: VISITOR_EVENT_TYPES }).notNull(),
     /** The website's id for the visitor (client member id when identified, else an anonymous id). */
     visitorId: text('visitor_id').notNull(),
@@ -562,9 +524,7 @@ export const contentComments = pgTable(
   'content_comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     visitorId: text('visitor_id').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -577,9 +537,7 @@ export const contentReactions = pgTable(
   'content_reactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     visitorId: text('visitor_id').notNull(),
     emoji: text('emoji').notNull(),
     createdAt: createdAt(),
@@ -596,9 +554,7 @@ export const formAnswers = pgTable(
   'form_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    contentId: belongsTo('content_id', () => contents.id),
     visitorId: text('visitor_id').notNull(),
     /** The form-question block the answer is for, and its question text when answered. */
     blockId: text('block_id').notNull(),
@@ -616,9 +572,7 @@ export const formAnswers = pgTable(
 export const visitors = pgTable(
   'visitors',
   {
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     visitorId: text('visitor_id').notNull(),
     clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
     /** Whether the link to the client member was proven by a valid `userHash` (a verified identity), not only the page's word. */
@@ -633,9 +587,7 @@ export const visitors = pgTable(
 export const websiteInstallations = pgTable(
   'website_installations',
   {
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     origin: text('origin').notNull(),
     version: text('version'),
     firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
@@ -660,12 +612,8 @@ export const contentProgress = pgTable(
   'content_progress',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
+    contentId: belongsTo('content_id', () => contents.id),
     visitorId: text('visitor_id'),
     clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'cascade' }),
     state: jsonb('state').$type<Record<string, unknown>>().notNull(),
@@ -693,9 +641,7 @@ export const emailSends = pgTable(
     contentId: uuid('content_id')
       .primaryKey()
       .references(() => contents.id, { onDelete: 'cascade' }),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     baseUrl: text('base_url').notNull(),
     enqueuedAt: tstz('enqueued_at'),
     createdAt: createdAt(),
@@ -729,15 +675,9 @@ export const emailJobs = pgTable(
   'email_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
-    clientMemberId: uuid('client_member_id')
-      .notNull()
-      .references(() => clientMembers.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
+    contentId: belongsTo('content_id', () => contents.id),
+    clientMemberId: belongsTo('client_member_id', () => clientMembers.id),
     email: text('email').notNull(),
     token: text('token').notNull(),
     ...queueJobColumns(),
@@ -761,9 +701,7 @@ export const emailJobs = pgTable(
 export const emailSuppressions = pgTable(
   'email_suppressions',
   {
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     /** Lower-cased. */
     email: text('email').notNull(),
     reason: text('reason', { enum: ['unsubscribed', 'bounced'] }).notNull(),
@@ -793,9 +731,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     visitorId: text('visitor_id').notNull(),
     clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
     endpoint: text('endpoint').notNull(),
@@ -815,12 +751,8 @@ export const pushJobs = pgTable(
   'push_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
+    contentId: belongsTo('content_id', () => contents.id),
     subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
     visitorId: text('visitor_id').notNull(),
     token: text('token').notNull(),
@@ -857,9 +789,7 @@ export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     visitorId: text('visitor_id').notNull(),
     clientMemberId: uuid('client_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
     /** Where an anonymous visitor asked to be answered. */
@@ -881,9 +811,7 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: belongsTo('conversation_id', () => conversations.id),
     author: text('author', { enum: MESSAGE_AUTHORS }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
@@ -902,9 +830,7 @@ export const staffNotifications = pgTable(
   'staff_notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     type: text('type', { enum: STAFF_NOTIFICATION_TYPES }).notNull(),
     /** The conversation, content item or page origin it is about. */
     subjectId: text('subject_id'),
@@ -920,12 +846,8 @@ export const staffNotifications = pgTable(
 export const notificationReads = pgTable(
   'notification_reads',
   {
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => staffNotifications.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: belongsTo('notification_id', () => staffNotifications.id),
+    userId: belongsTo('user_id', () => users.id),
     readAt: tstz('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
@@ -936,9 +858,7 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
     visitorId: text('visitor_id'),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -956,12 +876,8 @@ export const tourBuilderTokens = pgTable(
   'tour_builder_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    websiteId: uuid('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
-    contentId: uuid('content_id')
-      .notNull()
-      .references(() => contents.id, { onDelete: 'cascade' }),
+    websiteId: belongsTo('website_id', () => websites.id),
+    contentId: belongsTo('content_id', () => contents.id),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'token' | 'session'>().notNull(),
     tokenHash: text('token_hash').notNull(),

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Attribute, AttributeType, CallQuery, Paged, listAttributesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { attributes, segments } from '../db/schema';
 import type { AttributeTypes } from './audience-compiler';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type AttributeRow = typeof attributes.$inferSelect;
 
@@ -24,21 +24,8 @@ export function attributesStore(db: DbOrTx, websiteId: string) {
   return {
     /** Newest first, optionally by name (contains, any case). */
     page(query: CallQuery<typeof listAttributesCall>): Promise<Paged<Attribute>> {
-      const where = and(eq(attributes.websiteId, websiteId), query.name ? ilike(attributes.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ ...getTableColumns(attributes), total: TOTAL })
-            .from(attributes)
-            .where(where)
-            .orderBy(dir(attributes.createdAt), dir(attributes.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(attributes).where(where))[0].n,
-        attributeView,
-      );
+      const where = and(eq(attributes.websiteId, websiteId), contains(attributes.name, query.name));
+      return pageByCreation(db, attributes, getTableColumns(attributes), where, query, attributeView);
     },
 
     async find(id: string): Promise<AttributeRow | undefined> {
@@ -48,20 +35,11 @@ export function attributesStore(db: DbOrTx, websiteId: string) {
 
     /** Names are unique per website whatever the case (the unique index is on lower(name)). */
     async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: attributes.id })
-        .from(attributes)
-        .where(and(eq(attributes.websiteId, websiteId), sql`lower(${attributes.name}) = lower(${name})`, exceptId ? ne(attributes.id, exceptId) : undefined))
-        .limit(1);
-      return !!row;
+      return nameTakenIn(db, attributes, eq(attributes.websiteId, websiteId), name, exceptId);
     },
 
     async insert(values: { name: string; type: AttributeType }): Promise<AttributeRow> {
-      const [row] = await db
-        .insert(attributes)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, attributes, { websiteId, ...values });
     },
 
     async update(id: string, values: { name: string; type: AttributeType }): Promise<AttributeRow | undefined> {
@@ -71,8 +49,7 @@ export function attributesStore(db: DbOrTx, websiteId: string) {
 
     /** False when it is not an attribute of this website. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db.delete(attributes).where(own(id)).returning({ id: attributes.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, attributes, eq(attributes.websiteId, websiteId), id);
     },
 
     /** The names of the website's saved audiences (segments) whose tree tests this attribute, by name. */

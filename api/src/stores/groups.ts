@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { GROUP_PREVIEW_MEMBERS, type CallQuery, type ClientMember, type GroupRow, type Paged, type listGroupMembersCall, type listGroupsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { clientMembers, groupMembers, groups } from '../db/schema';
 import { memberOrder, memberView } from './client-members';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, selectPage, TOTAL, type PageWindow, pageByCreation, contains, nameTakenIn } from './paged-select';
 
 /** Number of members of a group, as a column of a select on `groups`. */
 const membersCountSql = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`.as('members_count');
@@ -46,21 +46,7 @@ export function groupsStore(db: DbOrTx, websiteId: string) {
   return {
     /** Newest first, optionally by name (contains, any case), with their member counts. */
     page(query: CallQuery<typeof listGroupsCall>): Promise<Paged<GroupRow>> {
-      const where = and(eq(groups.websiteId, websiteId), query.name ? ilike(groups.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ ...withCount, total: TOTAL })
-            .from(groups)
-            .where(where)
-            .orderBy(dir(groups.createdAt), dir(groups.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(groups).where(where))[0].n,
-        groupRowView,
-      );
+      return pageByCreation(db, groups, withCount, and(eq(groups.websiteId, websiteId), contains(groups.name, query.name)), query, groupRowView);
     },
 
     /** The group with its member count. */
@@ -98,12 +84,7 @@ export function groupsStore(db: DbOrTx, websiteId: string) {
 
     /** Another group of the website has this name, whatever the case. */
     async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-      const [taken] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.websiteId, websiteId), sql`lower(${groups.name}) = lower(${name})`, exceptId ? ne(groups.id, exceptId) : undefined))
-        .limit(1);
-      return !!taken;
+      return nameTakenIn(db, groups, eq(groups.websiteId, websiteId), name, exceptId);
     },
 
     /** A new group and its members (call inside a transaction). */

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgTable, PgColumn, PgInsertValue, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Paged } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { paged, pageWindow } from '../lib/paging';
@@ -61,6 +62,57 @@ export async function selectPage<Row extends { total: number }, Doc>(
 /** `count(*)` as a number, for the `count` side of `selectPage`. */
 export const COUNT = sql<number>`count(*)::int`;
 
+/** A table of a plain list: rows with an id and a creation time, the order of its pages. */
+type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+
+/**
+ * One page of a plain list (roles, tags, workspaces, websites, segments, attributes, groups):
+ * `columns` of `table` where `where`, newest first (`order: 'asc'`: oldest first), the id breaking
+ * ties so two pages never share a row; each row answered through `view`.
+ */
+export function pageByCreation<Columns extends SelectedFields, Doc>(
+  db: DbOrTx,
+  table: ListedTable,
+  columns: Columns,
+  where: SQL | undefined,
+  query: { page: number; pageSize: number; order?: 'asc' | 'desc' },
+  view: (row: SelectResultFields<Columns>) => Doc,
+): Promise<Paged<Doc>> {
+  const dir = query.order === 'asc' ? asc : desc;
+  return selectPage(
+    query,
+    async ({ limit, offset }: PageWindow) =>
+      (await db
+        .select({ ...columns, total: TOTAL })
+        .from(table)
+        .where(where)
+        .orderBy(dir(table.createdAt), dir(table.id))
+        .limit(limit)
+        .offset(offset)) as unknown as (SelectResultFields<Columns> & { total: number })[],
+    async () => (await db.select({ n: COUNT }).from(table).where(where))[0].n,
+    view,
+  );
+}
+
+/**
+ * Whether a row of `table` inside `scope` (a website, an organisation) already has the name `name`,
+ * whatever the case (the unique indexes are on lower(name)); `exceptId`, the row being renamed, does not count.
+ */
+export async function nameTakenIn(
+  db: DbOrTx,
+  table: ListedTable & { name: PgColumn },
+  scope: SQL | undefined,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(scope, sql`lower(${table.name}) = lower(${name})`, exceptId ? ne(table.id, exceptId) : undefined))
+    .limit(1);
+  return !!taken;
+}
+
 /** The pattern of a list's "contains" search, LIKE wildcards escaped so a search for "50%" finds "50%" literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -68,6 +120,11 @@ export function likePattern(term: string): string {
 
 /** An optional filter: drizzle's `and()` drops undefined parts. */
 export type Filter = SQL | undefined;
+
+/** A list's search on one column: contains `term`, any case (no filter without a term). */
+export function contains(column: PgColumn, term: string | undefined): Filter {
+  return term ? ilike(column, likePattern(term)) : undefined;
+}
 
 /**
  * Statements built once per database and shape and kept (putting a list statement
@@ -93,4 +150,19 @@ export function keptStatements<Shape, Statements>(
     }
     return statements;
   };
+}
+
+/** One new row of `table` (its tenancy column included in `values`), as stored. */
+export async function insertRow<T extends PgTable>(db: DbOrTx, table: T, values: PgInsertValue<T>): Promise<T['$inferSelect']> {
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  return row;
+}
+
+/** Deletes the row `id` of `table` inside `scope` (a website, an organisation): whether there was one to delete. */
+export async function deleteRowIn(db: DbOrTx, table: ListedTable, scope: SQL | undefined, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(table)
+    .where(and(scope, eq(table.id, id)))
+    .returning({ id: table.id });
+  return deleted.length > 0;
 }

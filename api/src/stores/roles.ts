@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type CallQuery, type Paged, type listRolesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, roles, userRoles, users } from '../db/schema';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { COUNT, pageByCreation, contains, insertRow } from './paged-select';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -62,6 +62,9 @@ export const roleView = (r: Pick<RoleRow, 'id' | 'name' | 'permissions' | 'creat
 });
 export type RoleView = ReturnType<typeof roleView>;
 
+/** The columns of a list page (what the view reads). */
+const roleColumns = { id: roles.id, name: roles.name, permissions: roles.permissions, createdAt: roles.createdAt };
+
 /**
  * The SQL of roles, always inside one organisation (the caller's): a role of another organisation is
  * never read, changed or counted, so a route cannot forget the tenancy check.
@@ -71,21 +74,8 @@ export function rolesStore(db: DbOrTx, organisationId: string) {
   return {
     /** Newest first (index roles_organisation_created_idx), optionally by name (contains, any case). */
     page(query: CallQuery<typeof listRolesCall>): Promise<Paged<RoleView>> {
-      const where = and(eq(roles.organisationId, organisationId), query.name ? ilike(roles.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ id: roles.id, name: roles.name, permissions: roles.permissions, createdAt: roles.createdAt, total: TOTAL })
-            .from(roles)
-            .where(where)
-            .orderBy(dir(roles.createdAt), dir(roles.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(roles).where(where))[0].n,
-        roleView,
-      );
+      const where = and(eq(roles.organisationId, organisationId), contains(roles.name, query.name));
+      return pageByCreation(db, roles, roleColumns, where, query, roleView);
     },
 
     async find(id: string): Promise<RoleRow | undefined> {
@@ -109,11 +99,7 @@ export function rolesStore(db: DbOrTx, organisationId: string) {
     },
 
     async insert(values: { name: string; permissions: string[] }): Promise<RoleRow> {
-      const [role] = await db
-        .insert(roles)
-        .values({ organisationId, ...values })
-        .returning();
-      return role;
+      return insertRow(db, roles, { organisationId, ...values });
     },
 
     async update(id: string, values: { name: string; permissions: string[] }): Promise<RoleRow | undefined> {

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AudienceGroup, CallQuery, Paged, Segment, listSegmentsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { segments } from '../db/schema';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type SegmentRow = typeof segments.$inferSelect;
 
@@ -23,21 +23,8 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
   return {
     /** Newest first, optionally by name (contains, any case). */
     page(query: CallQuery<typeof listSegmentsCall>): Promise<Paged<Segment>> {
-      const where = and(eq(segments.websiteId, websiteId), query.name ? ilike(segments.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ ...getTableColumns(segments), total: TOTAL })
-            .from(segments)
-            .where(where)
-            .orderBy(dir(segments.createdAt), dir(segments.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(segments).where(where))[0].n,
-        segmentView,
-      );
+      const where = and(eq(segments.websiteId, websiteId), contains(segments.name, query.name));
+      return pageByCreation(db, segments, getTableColumns(segments), where, query, segmentView);
     },
 
     async exists(id: string): Promise<boolean> {
@@ -47,20 +34,11 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
 
     /** Names are unique per website whatever the case (the unique index is on lower(name)). */
     async nameTaken(name: string, exceptId?: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: segments.id })
-        .from(segments)
-        .where(and(eq(segments.websiteId, websiteId), sql`lower(${segments.name}) = lower(${name})`, exceptId ? ne(segments.id, exceptId) : undefined))
-        .limit(1);
-      return !!row;
+      return nameTakenIn(db, segments, eq(segments.websiteId, websiteId), name, exceptId);
     },
 
     async insert(values: { name: string; audience: AudienceGroup }): Promise<SegmentRow> {
-      const [row] = await db
-        .insert(segments)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, segments, { websiteId, ...values });
     },
 
     async update(id: string, values: { name: string; audience: AudienceGroup }): Promise<SegmentRow | undefined> {
@@ -70,8 +48,7 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
 
     /** False when it is not a segment of this website. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db.delete(segments).where(own(id)).returning({ id: segments.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, segments, eq(segments.websiteId, websiteId), id);
     },
   };
 }

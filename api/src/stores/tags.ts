@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CallQuery, Paged, listTagsCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { tags } from '../db/schema';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { pageByCreation, contains, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -15,6 +15,9 @@ export const tagView = (t: Pick<TagRow, 'id' | 'name' | 'color' | 'createdAt'>) 
 });
 export type TagView = ReturnType<typeof tagView>;
 
+/** The columns of a list page (what the view reads). */
+const tagColumns = { id: tags.id, name: tags.name, color: tags.color, createdAt: tags.createdAt };
+
 /**
  * The SQL of tags, always inside one website (the active one, already checked to belong to the
  * caller's organisation): a tag of another website answers like a missing one.
@@ -24,48 +27,22 @@ export function tagsStore(db: DbOrTx, websiteId: string) {
   return {
     /** Newest first, optionally by name (contains, any case). */
     page(query: CallQuery<typeof listTagsCall>): Promise<Paged<TagView>> {
-      const where = and(ofWebsite, query.name ? ilike(tags.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({ id: tags.id, name: tags.name, color: tags.color, createdAt: tags.createdAt, total: TOTAL })
-            .from(tags)
-            .where(where)
-            .orderBy(dir(tags.createdAt), dir(tags.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(tags).where(where))[0].n,
-        tagView,
-      );
+      const where = and(ofWebsite, contains(tags.name, query.name));
+      return pageByCreation(db, tags, tagColumns, where, query, tagView);
     },
 
     /** A tag's name is unique in its website, whatever the case. */
     async nameTaken(name: string): Promise<boolean> {
-      const [taken] = await db
-        .select({ id: tags.id })
-        .from(tags)
-        .where(and(ofWebsite, sql`lower(${tags.name}) = lower(${name})`))
-        .limit(1);
-      return !!taken;
+      return nameTakenIn(db, tags, ofWebsite, name);
     },
 
     async insert(values: { name: string; color: string }): Promise<TagRow> {
-      const [tag] = await db
-        .insert(tags)
-        .values({ websiteId, ...values })
-        .returning();
-      return tag;
+      return insertRow(db, tags, { websiteId, ...values });
     },
 
     /** Whether a tag was there to delete. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(tags)
-        .where(and(ofWebsite, eq(tags.id, id)))
-        .returning({ id: tags.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, tags, ofWebsite, id);
     },
   };
 }

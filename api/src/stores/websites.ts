@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CallQuery, Paged, listWebsitesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { organisations, websites } from '../db/schema';
 import { removeWebsiteUploads } from './uploads';
-import { COUNT, likePattern, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { pageByCreation, contains, insertRow } from './paged-select';
 
 type WebsiteRow = typeof websites.$inferSelect;
 
@@ -49,6 +49,9 @@ export async function findActiveWebsite(db: DbOrTx, organisationId: string, id: 
   return row ?? null;
 }
 
+/** The columns of a list page (what the view reads). */
+const websiteListColumns = { id: websites.id, name: websites.name, domain: websites.domain, publicKey: websites.publicKey, createdAt: websites.createdAt };
+
 /**
  * The SQL of websites, always inside one organisation (the caller's): a website of another
  * organisation is never read, counted or deleted.
@@ -58,28 +61,8 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
   return {
     /** Newest first, optionally by name (contains, any case). */
     page(query: CallQuery<typeof listWebsitesCall>): Promise<Paged<WebsiteListView>> {
-      const where = and(ofOrganisation, query.name ? ilike(websites.name, likePattern(query.name)) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({
-              id: websites.id,
-              name: websites.name,
-              domain: websites.domain,
-              publicKey: websites.publicKey,
-              createdAt: websites.createdAt,
-              total: TOTAL,
-            })
-            .from(websites)
-            .where(where)
-            .orderBy(dir(websites.createdAt), dir(websites.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(websites).where(where))[0].n,
-        websiteListView,
-      );
+      const where = and(ofOrganisation, contains(websites.name, query.name));
+      return pageByCreation(db, websites, websiteListColumns, where, query, websiteListView);
     },
 
     /** One website of the organisation with what its script uses (undefined: none such, or another organisation's). */
@@ -152,11 +135,7 @@ export function websitesStore(db: DbOrTx, organisationId: string) {
     },
 
     async insert(values: { name: string; domain: string }): Promise<WebsiteRow> {
-      const [site] = await db
-        .insert(websites)
-        .values({ organisationId, ...values })
-        .returning();
-      return site;
+      return insertRow(db, websites, { organisationId, ...values });
     },
 
     /** Locks the organisation row until the transaction ends: two deletes cannot race past the "last website" check. */

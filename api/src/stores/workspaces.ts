@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CallQuery, Paged, WorkspaceService, listWorkspacesCall } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { workspaces } from '../db/schema';
-import { COUNT, selectPage, TOTAL, type PageWindow } from './paged-select';
+import { pageByCreation, nameTakenIn, insertRow, deleteRowIn } from './paged-select';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -16,6 +16,9 @@ export const workspaceView = (w: Pick<WorkspaceRow, 'id' | 'name' | 'icon' | 'se
 });
 export type WorkspaceView = ReturnType<typeof workspaceView>;
 
+/** The columns of a list page (what the view reads). */
+const workspaceColumns = { id: workspaces.id, name: workspaces.name, icon: workspaces.icon, service: workspaces.service, createdAt: workspaces.createdAt };
+
 /**
  * The SQL of workspaces, always inside one website (the active one, already checked to belong to
  * the caller's organisation): a workspace of another website answers like a missing one.
@@ -26,27 +29,7 @@ export function workspacesStore(db: DbOrTx, websiteId: string) {
     /** Newest first, optionally of one service (spec: page 1, pageSize 100, service, order). */
     page(query: CallQuery<typeof listWorkspacesCall>): Promise<Paged<WorkspaceView>> {
       const where = and(ofWebsite, query.service ? eq(workspaces.service, query.service) : undefined);
-      const dir = query.order === 'asc' ? asc : desc;
-      return selectPage(
-        query,
-        async ({ limit, offset }: PageWindow) =>
-          await db
-            .select({
-              id: workspaces.id,
-              name: workspaces.name,
-              icon: workspaces.icon,
-              service: workspaces.service,
-              createdAt: workspaces.createdAt,
-              total: TOTAL,
-            })
-            .from(workspaces)
-            .where(where)
-            .orderBy(dir(workspaces.createdAt), dir(workspaces.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: COUNT }).from(workspaces).where(where))[0].n,
-        workspaceView,
-      );
+      return pageByCreation(db, workspaces, workspaceColumns, where, query, workspaceView);
     },
 
     /**
@@ -54,29 +37,16 @@ export function workspacesStore(db: DbOrTx, websiteId: string) {
      * list is its own, so "Onboarding" can be a popup workspace and a tour workspace.
      */
     async nameTaken(name: string, service: WorkspaceService): Promise<boolean> {
-      const [taken] = await db
-        .select({ id: workspaces.id })
-        .from(workspaces)
-        .where(and(ofWebsite, eq(workspaces.service, service), sql`lower(${workspaces.name}) = lower(${name})`))
-        .limit(1);
-      return !!taken;
+      return nameTakenIn(db, workspaces, and(ofWebsite, eq(workspaces.service, service)), name);
     },
 
     async insert(values: { name: string; icon: string; service: WorkspaceService }): Promise<WorkspaceRow> {
-      const [row] = await db
-        .insert(workspaces)
-        .values({ websiteId, ...values })
-        .returning();
-      return row;
+      return insertRow(db, workspaces, { websiteId, ...values });
     },
 
     /** Whether a workspace was there to delete. */
     async remove(id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(workspaces)
-        .where(and(ofWebsite, eq(workspaces.id, id)))
-        .returning({ id: workspaces.id });
-      return deleted.length > 0;
+      return deleteRowIn(db, workspaces, ofWebsite, id);
     },
   };
 }

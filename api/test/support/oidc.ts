@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema';
+import { createTestApp, type TestApp } from './test-app';
 
 export interface OidcClient {
   client_id: string;
@@ -26,11 +29,16 @@ export const OTHER_APP: OidcClient = {
   token_endpoint_auth_method: 'client_secret_post',
 };
 
+/** The provider's accounts by id, with the claims it gives out for each. */
+export type OidcAccounts = Record<string, { email: string; email_verified: boolean }>;
+
+export interface OidcProvider {
+  issuer: string;
+  stop: () => Promise<void>;
+}
+
 /** Starts test/support/oidc-provider.mjs and resolves with its issuer URL. */
-export async function startOidcProvider(options: {
-  accounts: Record<string, { email: string; email_verified: boolean }>;
-  clients: OidcClient[];
-}): Promise<{ issuer: string; stop: () => Promise<void> }> {
+export async function startOidcProvider(options: { accounts: OidcAccounts; clients: OidcClient[] }): Promise<OidcProvider> {
   const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'oidc-provider.mjs')], {
     env: { ...process.env, ACCOUNTS: JSON.stringify(options.accounts), CLIENTS: JSON.stringify(options.clients) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,4 +151,37 @@ export async function redeemTokens(issuer: string, client: OidcClient, code: str
   const body = (await res.json()) as { access_token: string; id_token: string };
   if (!res.ok) throw new Error(`token endpoint: ${JSON.stringify(body)}`);
   return body;
+}
+
+/**
+ * For one test file: a provider with `accounts` and the clients of Signpost and of another
+ * application, and an app that signs in through it (holding Signpost's client secret, so it can
+ * introspect, unless `withoutSecret`) with one user whose e-mail is `knownEmail`. Both stopped after
+ * the file's tests; `ready` receives them before the first.
+ */
+export function withOidcApp(
+  options: { accounts: OidcAccounts; knownEmail: string; withoutSecret?: boolean },
+  ready: (t: TestApp, provider: OidcProvider) => unknown,
+): void {
+  let provider: OidcProvider | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    provider = await startOidcProvider({ accounts: options.accounts, clients: [SIGNPOST, OTHER_APP] });
+    const secret = options.withoutSecret ? {} : { OIDC_CLIENT_SECRET: SIGNPOST.client_secret };
+    t = await createTestApp({ env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: SIGNPOST.client_id, ...secret } });
+    const u = await t.createUser({ permissions: ['get_role'] });
+    await t.ctx.db.update(users).set({ email: options.knownEmail }).where(eq(users.id, u.id));
+    await ready(t, provider);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.stop();
+  });
+}
+
+/** An authorization code of `accountId` for `client` (PKCE), and the verifier that redeems it. */
+export async function codeFor(issuer: string, accountId: string, client = SIGNPOST): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkcePair();
+  const code = await authorize(issuer, { clientId: client.client_id, redirectUri: client.redirect_uris[0], accountId, codeChallenge: challenge });
+  return { code, verifier };
 }

@@ -51,30 +51,33 @@ export interface TestUser {
 
 const unique = () => randomBytes(4).toString('hex');
 
+/** A new empty database `prefix_<random>` on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL): its URL, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${unique()}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** Opens a fresh database for one test file: PGlite from the seeded tarball, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `signpost_test_${unique()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    const { url, drop } = await createPostgresDatabase(adminUrl, 'signpost_test');
+    const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
     await database.migrate();
     await seedDatabase(database.db, TEST_ADMIN);
-    return {
-      database,
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    return { database, url, drop };
   }
   const dump = process.env.SIGNPOST_TEST_PGLITE_DUMP;
   let pglite: PGlite;
@@ -192,3 +195,31 @@ export async function createTestApp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const randomId = () => randomUUID();
+
+/**
+ * One app for the whole test file, closed after its tests: `ready` receives it before the first test.
+ * Jest hooks registered here run as if written in the file that calls this at its top level.
+ */
+export function withTestApp(ready: (t: TestApp) => unknown, options?: Parameters<typeof createTestApp>[0]): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    await ready(app);
+  });
+  afterAll(() => app?.close());
+}
+
+/**
+ * {@link withTestApp}, plus one signed-in user of a fresh organisation (as `createUser(userOptions)` makes it):
+ * one for the whole file, or with `eachTest` a new one before each test (`ready` is then called each time).
+ */
+export function withTestAppAndUser(
+  userOptions: Parameters<TestApp['createUser']>[0],
+  ready: (t: TestApp, user: TestUser) => unknown,
+  { eachTest = false } = {},
+): void {
+  if (!eachTest) return withTestApp(async (app) => ready(app, await app.createUser(userOptions)));
+  let app: TestApp;
+  withTestApp((created) => (app = created));
+  beforeEach(async () => ready(app, await app.createUser(userOptions)));
+}
