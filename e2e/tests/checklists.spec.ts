@@ -44,7 +44,7 @@ test.describe('checklists', () => {
     await page.goto('/checklist');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checklists');
     await page.getByTestId('checklists-create').click();
-    await expect(page).toHaveURL(/\/checklist\/none\/create$/);
+    await expect(page).toHaveURL(/\/checklist\/create$/);
 
     await page.getByTestId('field-title').fill(title);
     await page.getByTestId('task-0-title').fill('See our plans');

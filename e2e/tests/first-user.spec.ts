@@ -1,6 +1,19 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
-import { test, expect, unique } from '../fixtures';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { test, expect, unique, SEEDED_ADMIN } from '../fixtures';
+import { DashboardPage } from '../pages/DashboardPage';
+import { DemoSitePage } from '../pages/DemoSitePage';
+import { PopupEditorPage } from '../pages/PopupEditorPage';
+import { PopupListPage } from '../pages/PopupListPage';
+import { UsersPage } from '../pages/UsersPage';
+import { TagsPage } from '../pages/WebsiteContentPages';
+import { WebsitesPage } from '../pages/WebsitesPage';
+import { ROOT } from '../support/state';
+import type { ApiSession, SignpostApi } from '../support/api';
+import { callUrl } from '../../contracts/src/call';
+import { pushKind } from '../../contracts/src/content-kinds';
 
 /**
  * What a first user trips on, seen in a browser as a new user sees it: a phone at 390 px, the Arabic
@@ -86,6 +99,83 @@ test('in Arabic, the website switcher keeps the start of a Latin name and the ti
   }
 });
 
+/** A text a chart drew on its canvas, and how far its ink reaches past the canvas's edges (device pixels, 0 = inside). */
+interface CanvasText {
+  chart: string | null;
+  text: string;
+  overflow: number;
+}
+
+/**
+ * Records every text the page draws on a canvas: where its ink lies once the context's transform
+ * (a rotated axis title, the device pixel ratio) and the text's alignment and direction are applied.
+ * A chart gives screen readers and tests nothing else to read from its labels.
+ */
+function recordCanvasTexts() {
+  const drawn: CanvasText[] = [];
+  (window as unknown as { canvasTexts: CanvasText[] }).canvasTexts = drawn;
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, maxWidth?: number) {
+    const m = this.measureText(text);
+    const t = this.getTransform();
+    const corners = [
+      [x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent],
+      [x + m.actualBoundingBoxRight, y - m.actualBoundingBoxAscent],
+      [x - m.actualBoundingBoxLeft, y + m.actualBoundingBoxDescent],
+      [x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent],
+    ].map(([cx, cy]) => [t.a * cx + t.c * cy + t.e, t.b * cx + t.d * cy + t.f]);
+    const xs = corners.map((c) => c[0]);
+    const ys = corners.map((c) => c[1]);
+    const { width, height } = this.canvas;
+    const overflow = Math.max(0, -Math.min(...xs), Math.max(...xs) - width, -Math.min(...ys), Math.max(...ys) - height);
+    drawn.push({ chart: this.canvas.closest('[data-testid]')?.getAttribute('data-testid') ?? null, text, overflow });
+    return maxWidth === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, maxWidth);
+  };
+}
+
+test.describe('the dashboard in Arabic', () => {
+  test.beforeAll(async ({ product }) => {
+    // The charts need traffic to draw: the demo traffic a newcomer plays (none added if some exists).
+    const demo = (await import(pathToFileURL(path.join(ROOT, 'scripts/demo-traffic.mjs')).href)) as {
+      playDemoTraffic(options: Record<string, unknown>): Promise<unknown>;
+    };
+    await demo.playDemoTraffic({
+      api: product.apiURL,
+      email: SEEDED_ADMIN.email,
+      password: SEEDED_ADMIN.password,
+      days: 30,
+      seed: 11,
+      ifNoHistory: true,
+      log: () => {},
+    });
+  });
+
+  test('draws every axis label and title of its charts whole, inside the canvas (the time axis runs from the right)', async ({ signedInPage: page, shell }) => {
+    await page.addInitScript(recordCanvasTexts);
+    await page.reload();
+    const dashboard = new DashboardPage(page);
+    await dashboard.expectStatisticsLoaded();
+    // Items made and views of them carry labels of their own (no "Popups" for both).
+    await expect(dashboard.figure('stat-popup')).toContainText('Popups created');
+    await expect(dashboard.statistics.getByTestId('chart-views')).toContainText('Popup views');
+    await shell.chooseLanguage('ar');
+    try {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await dashboard.expectStatisticsLoaded();
+      const texts = () => page.evaluate(() => (window as unknown as { canvasTexts: CanvasText[] }).canvasTexts);
+      // The charts redraw in Arabic: wait for an Arabic axis title (the hour axis) on the line chart.
+      await expect.poll(async () => (await texts()).some((d) => d.chart === 'chart-users-connected' && d.text === 'الساعة'), { timeout: 10_000 }).toBe(true);
+      const arabic = (await texts()).filter((d) => /[\u0600-\u06ff]/.test(d.text) || /^\d/.test(d.text));
+      expect(arabic.length).toBeGreaterThan(10);
+      // Every text drawn after the switch (Arabic words, hours with ص/م, counts) lies inside its canvas.
+      const after = (await texts()).slice((await texts()).findIndex((d) => /[\u0600-\u06ff]/.test(d.text)));
+      expect(after.filter((d) => d.overflow > 1).map((d) => `${d.chart}: "${d.text}" ${d.overflow.toFixed(1)} px past the edge`)).toEqual([]);
+    } finally {
+      await shell.chooseLanguage('en');
+    }
+  });
+});
+
 test.describe('a popup in a corner on the demo site', () => {
   test.use({ nothingPublished: 'before' });
 
@@ -141,4 +231,124 @@ test.describe('a popup in a corner on the demo site', () => {
       await api.deleteContent(session, 'popup', id).catch(() => undefined);
     }
   });
+});
+
+/** A live push notification written through the push notifications' create call; its id. */
+async function createPush(api: SignpostApi, session: ApiSession, name: string, fields: { title: string; body: string; duration: number }): Promise<string> {
+  const { create } = pushKind.calls;
+  const res = await fetch(`${api.baseURL}${callUrl(create)}`, {
+    method: create.method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}`, activewebsite: session.activeWebsite ?? '' },
+    body: JSON.stringify({ push_notification_title: name, ...fields }),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+test.describe('two identical push notifications on the demo site', () => {
+  test.beforeEach(async ({ api }) => {
+    await api.cancelPublished(await api.loginAsAdmin());
+  });
+
+  test('are stacked in their corner, one above the other, not drawn in the same box', async ({ api, browser, product }) => {
+    test.setTimeout(120_000);
+    const session = await api.loginAsAdmin();
+    const title = unique('Back in stock');
+    const fields = { title, body: 'The blue sneakers are back in your size.', duration: 60 };
+    const ids = [await createPush(api, session, unique('Push one'), fields), await createPush(api, session, unique('Push two'), fields)];
+    const { site, close } = await visitor(browser, product.demoSiteURL);
+    try {
+      await site.open('/');
+      const cards = site.push(title);
+      await expect(cards).toHaveCount(2, { timeout: 20_000 });
+      // Each card holds its text (filled just after it is inserted, for screen readers): measured once both are full.
+      for (const card of await cards.all()) await expect(card).toContainText(fields.body);
+      const [a, b] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+      const overlap = a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
+      expect(overlap, `the two cards' boxes ${JSON.stringify([a, b])} do not overlap`).toBe(false);
+      // Both in the same corner, one above the other.
+      expect(Math.round(a.x)).toBe(Math.round(b.x));
+      // One closed: the other moves down into the corner.
+      const lower = a.y > b.y ? cards.nth(0) : cards.nth(1);
+      const bottom = Math.max(a.y + a.height, b.y + b.height);
+      await lower.getByRole('button', { name: 'Close the notification' }).click();
+      await expect(cards).toHaveCount(1);
+      await expect.poll(async () => Math.round((await cards.boundingBox())!.y + (await cards.boundingBox())!.height)).toBe(Math.round(bottom));
+    } finally {
+      await close();
+      for (const id of ids) await api.deleteContent(session, 'push', id).catch(() => undefined);
+    }
+  });
+});
+
+test('on a new website with no workspace, Create opens the editor in none (no "/none/" address) and the popup is saved', async ({ signedInPage: page }) => {
+  test.setTimeout(120_000);
+  const websites = new WebsitesPage(page);
+  const run = Date.now().toString(36);
+  const name = `Empty shop ${run}`;
+  const domain = `empty-${run}.example.test`;
+  await websites.navigate();
+  await websites.add(name, domain);
+  await websites.expectSuccessToast(name);
+  await websites.switchTo(name);
+  try {
+    const list = new PopupListPage(page);
+    const editor = new PopupEditorPage(page);
+    await list.navigate();
+    await expect(list.workspaces.getByTestId('workspace-all')).toBeVisible();
+    // No workspace on this website: the side list holds only "All workspaces" and "New workspace".
+    await expect(list.workspaces.locator('[data-testid^="workspace-"]:not([data-testid="workspace-all"], [data-testid="workspace-new"])')).toHaveCount(0);
+    await list.createButton.click();
+    await expect(page).toHaveURL(/\/posts\/create$/);
+    await editor.expectLoaded();
+    await expect(list.newWorkspaceDialog).toHaveCount(0);
+    const title = unique('First popup');
+    await editor.title.fill(title);
+    await page.getByTestId('block-text').first().fill('Made on a website with no workspace.');
+    await editor.submit.click();
+    await expect(list.row(title)).toBeVisible({ timeout: 20_000 });
+    expect(await page.locator('a[href*="/none/"]').count(), 'no link says "none"').toBe(0);
+  } finally {
+    await websites.switchTo(SEEDED_ADMIN.website);
+    await websites.navigate();
+    await websites.delete(domain);
+    await expect(websites.row(domain)).toHaveCount(0);
+  }
+});
+
+test("forms and lists a first user reads: a required mark not read aloud, the colour picker and its hex text with ids of their own, a client's e-mail once", async ({
+  signedInPage: page,
+}) => {
+  test.setTimeout(90_000);
+  const tags = new TagsPage(page);
+  await tags.navigateTo(TagsPage.path);
+  await page.getByTestId('add-tag').click();
+  await expect(tags.form).toBeVisible();
+  // The "*" of a required label is hidden from screen readers: the field is named by its label alone.
+  const marks = tags.form.locator('label').getByText('*', { exact: true });
+  expect(await marks.count()).toBeGreaterThan(0);
+  for (const mark of await marks.all()) await expect(mark).toHaveAttribute('aria-hidden', 'true');
+  await expect(tags.form.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+  // No id is used twice in the dialog (the picker and the hex text used to share the field's).
+  const ids = await tags.form.locator('[id]').evaluateAll((els) => els.map((el) => el.id));
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  const picker = tags.form.getByTestId('tag-color-picker');
+  expect(await picker.getAttribute('id')).not.toBe(await tags.form.getByRole('textbox', { name: 'Colour', exact: true }).getAttribute('id'));
+  await tags.form.getByTestId('cancel-button').click();
+
+  const users = new UsersPage(page);
+  const run = Date.now().toString(36);
+  const client = { name: `Once ${run}`, email: `once-${run}@example.test`, password: 'Client-pass-1', domain: `once-${run}.example.test` };
+  await users.navigateTo(UsersPage.path);
+  await users.expectLoaded();
+  await users.create(client);
+  await users.expectSuccessToast(client.name);
+  try {
+    const row = users.row(client.email);
+    await expect(row).toBeVisible();
+    const text = (await row.textContent()) ?? '';
+    expect(text.split(client.email).length - 1, 'the e-mail shows once in its row').toBe(1);
+  } finally {
+    await users.delete(client.email);
+  }
 });

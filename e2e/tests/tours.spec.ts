@@ -24,7 +24,7 @@ test.describe('product tours', () => {
     await list.navigate();
     await expect(list.heading).toHaveText('Product tours');
     await list.createButton.click();
-    await expect(page).toHaveURL(/\/tour\/none\/create$/);
+    await expect(page).toHaveURL(/\/tour\/create$/);
 
     const editor = new TourEditorPage(page);
     await editor.expectLoaded();

@@ -3,7 +3,7 @@ import type { RemoteManifest } from 'contracts';
 /**
  * What this remote contributes to the console: pure data, read by the host at run time. Paths and
  * permissions are spec section 2's. The `:id` of the create route is the workspace the new tour goes
- * into ('none': no workspace), as for the campaigns.
+ * into; `/tour/create` creates in none, as for the campaigns.
  */
 const manifest: RemoteManifest = {
   name: 'remote_tours_checklists',
@@ -11,12 +11,14 @@ const manifest: RemoteManifest = {
   version: process.env.SIGNPOST_APP_VERSION ?? '0.0.0',
   routes: [
     { path: '/tour', screen: './TourListScreen', permission: 'get_tour', layout: 'main' },
+    { path: '/tour/create', screen: './TourCreateScreen', permission: 'create_tour', layout: 'main' },
     { path: '/tour/:id/create', screen: './TourCreateScreen', permission: 'create_tour', layout: 'main' },
     { path: '/tour/:id/view', screen: './TourViewScreen', permission: 'get_tour', layout: 'main' },
     { path: '/tour/:id/update', screen: './TourUpdateScreen', permission: 'update_tour', layout: 'main' },
     { path: '/pretour', screen: './PretourScreen', permission: 'update_tour', layout: 'bare' },
     // Checklists (features/checklists): the view screen needs no permission (spec section 2).
     { path: '/checklist', screen: './ChecklistListScreen', permission: 'get_checklist', layout: 'main' },
+    { path: '/checklist/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },
     { path: '/checklist/:id/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },
     { path: '/checklist/:id/view', screen: './ChecklistViewScreen', permission: null, layout: 'main' },
     { path: '/checklist/:id/update', screen: './ChecklistUpdateScreen', permission: 'update_checklist', layout: 'main' },

@@ -170,6 +170,8 @@ describe('the content kinds', () => {
       const base = kind.screens.basePath;
       const expected = [
         { path: base, permission: permission('get') },
+        // In no workspace, then in the workspace `:id`.
+        { path: `${base}/create`, permission: permission('create') },
         { path: `${base}/:id/create`, permission: permission('create') },
         // Spec section 2: a kind's view screen may need no permission (the checklist's).
         { path: `${base}/:id/view`, permission: 'viewGuarded' in kind.screens && kind.screens.viewGuarded === false ? null : permission('get') },

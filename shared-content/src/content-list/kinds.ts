@@ -45,16 +45,18 @@ export interface CampaignKindScreens {
 }
 
 /**
- * The create route's workspace segment when the new item goes into no workspace (`workspace: null`
- * in the contracts): creating never requires a workspace, and "All workspaces" chooses none.
+ * The create route's workspace segment older links hold for "no workspace" (`workspace: null` in the
+ * contracts): still read; new links say `/{kind}/create` (creating never requires a workspace, and
+ * "All workspaces" chooses none).
  */
 export const NO_WORKSPACE = 'none';
 
 /** The create route's `{id}` → the new document's workspace (null = none). */
 export const workspaceOfCreateRoute = (id: string | undefined): string | null => (!id || id === NO_WORKSPACE ? null : id);
 
-/** The create route of a kind for the chosen workspace ('' = all workspaces → none). */
-export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) => `${kind.basePath}/${workspaceId || NO_WORKSPACE}/create`;
+/** The create route of a kind in the chosen workspace ('' = all workspaces: in none). */
+export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspaceId: string) =>
+  workspaceId ? `${kind.basePath}/${encodeURIComponent(workspaceId)}/create` : `${kind.basePath}/create`;
 
 /** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
 type ScreensDescriptor = Pick<ContentKindData, 'kind' | 'resource' | 'titleParam' | 'screens' | 'duplicateAction'> & {

@@ -61,13 +61,24 @@ describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
     expect(manager.seen).toEqual([popupItem().id, pushItem().id]);
   });
 
-  it('a popup waits for a push on screen (never over it); two pushes never share the corner', async () => {
+  it('a popup waits for the pushes on screen (never over them); pushes show together (their cards stack)', async () => {
     const { manager, mounted, end } = setup();
-    await manager.show([pushItem(), popupItem(), otherPush()], { pushesBesidePopup: true, quietMs: 0 });
-    expect(mounted).toEqual([pushItem().id]);
+    await manager.show([pushItem(), popupItem(), otherPush()], oneAtATime);
+    expect(mounted).toEqual([pushItem().id, otherPush().id]);
+    expect(manager.waiting).toEqual([popupItem().id]);
     await end(pushItem().id, false);
-    // The popup, and the other push beside it as the website allows.
-    expect(mounted).toEqual([pushItem().id, popupItem().id, otherPush().id]);
+    expect(mounted).toHaveLength(2);
+    await end(otherPush().id, false);
+    expect(mounted.at(-1)).toBe(popupItem().id);
+  });
+
+  it('stacks at most three pushes; the fourth waits for one to end', async () => {
+    const { manager, mounted, end } = setup();
+    const pushes = ['1', '2', '3', '4'].map((n) => ({ ...pushItem(), id: `5555555${n}-5555-4555-8555-555555555555` }));
+    await manager.show(pushes, oneAtATime);
+    expect(mounted).toEqual(pushes.slice(0, 3).map((p) => p.id));
+    await end(pushes[0].id, false);
+    expect(mounted.at(-1)).toBe(pushes[3].id);
   });
 
   it('pushes show beside a popup only when the website allows it', async () => {

@@ -12,6 +12,9 @@ const MODAL: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'tour']);
 /** What shares the page's one interruptive slot: modal surfaces and push notifications. */
 const INTERRUPTIVE: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'push', 'tour']);
 
+/** Push cards stacked in their corner at once; more wait for one to end. */
+const MAX_PUSHES = 3;
+
 /** How the page shares its interruptive slot: the website's script settings, as the content call gives them. */
 export interface SlotSettings {
   /** A push notification may show beside an open modal surface (drawn above it, never under its backdrop). */
@@ -38,8 +41,9 @@ export interface SurfaceManagerOptions {
 
 /**
  * What the page shows. Banners show as soon as the server returns them. Interruptive items (modal
- * surfaces and push notifications) share one slot: one at a time (a push beside a modal only when the
- * website allows it, and never a modal over a push, which would sit under its backdrop), in the order
+ * surfaces and push notifications) share one slot: one at a time (push cards stacked together, a push
+ * beside a modal only when the website allows it, and never a modal over a push, which would sit
+ * under its backdrop), in the order
  * of the server's last answer; an item that cannot show now waits in the queue and shows when the
  * slot frees, the quiet period after the last one has passed and the page is visible. It is reported
  * `view`ed only once on screen, so the daily cap counts only what the visitor saw.
@@ -174,11 +178,11 @@ export class SurfaceManager {
   private fits(item: ScriptItem): boolean {
     const kinds = [...this.shown.values()].map((s) => s.kind);
     const modalOn = kinds.some((k) => MODAL.has(k));
-    const pushOn = kinds.includes('push');
+    const pushes = kinds.filter((k) => k === 'push').length;
     // A modal over a push would put the push under its backdrop: the modal waits for it.
-    if (MODAL.has(item.kind)) return !modalOn && !pushOn;
-    // Push cards share one corner: one at a time, beside a modal only when the website allows it.
-    return !pushOn && (!modalOn || this.settings.pushesBesidePopup);
+    if (MODAL.has(item.kind)) return !modalOn && !pushes;
+    // Push cards stack in their corner (a few at most), beside a modal only when the website allows it.
+    return pushes < MAX_PUSHES && (!modalOn || this.settings.pushesBesidePopup);
   }
 
   /** The kind's chunk; a kind this script has no surface for yet fails like a chunk that did not load. */

@@ -4,6 +4,18 @@ import type { ItemOf, Surface, SurfaceContext } from './types';
 /** Time between inserting the (empty) status region and filling it, so screen readers announce it. */
 const LIVE_REGION_DELAY_MS = 50;
 
+/** Gap between stacked push cards, and their distance from the window's edge (px). */
+const GAP = 16;
+/** The in-page cards on screen, oldest first: each sits above the ones before it. */
+const stack: HTMLElement[] = [];
+const restack = () => {
+  let end = GAP;
+  for (const card of stack) {
+    card.style.insetBlockEnd = `${end}px`;
+    end += card.offsetHeight + GAP / 2;
+  }
+};
+
 let styles: CSSStyleSheet | null = null;
 const css = () =>
   (styles ??= sheet(`
@@ -106,7 +118,12 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
   const close = el('button', { type: 'button', class: 'x', 'aria-label': t.closeNotification }, '×');
   close.addEventListener('click', () => ctx.dismiss(true));
   parts.push(copy, close);
-  const fill = setTimeout(() => card.append(...parts), LIVE_REGION_DELAY_MS);
+  stack.push(card);
+  restack();
+  const fill = setTimeout(() => {
+    card.append(...parts);
+    restack();
+  }, LIVE_REGION_DELAY_MS);
   if (push.audio) chime();
 
   // Countdown that pauses while hovered or focused.
@@ -137,6 +154,8 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
       clearTimeout(fill);
       if (timer) clearTimeout(timer);
       remove();
+      stack.splice(stack.indexOf(card), 1);
+      restack();
     },
   };
 }

@@ -11,7 +11,7 @@ import { useCreateEmail } from './api/create-email';
 import { EmailForm } from './components/EmailForm';
 import { defaultEmail } from './email-document';
 
-/** /emails/{id}/create (create_email): a new e-mail (a draft) in workspace {id} ('none': in no workspace), in the console's language. */
+/** /emails/{id}/create (create_email): a new e-mail (a draft) in workspace {id} (/emails/create: in none), in the console's language. */
 export default function EmailCreateScreen() {
   const { t, i18n } = useTranslation('campaigns');
   const { id } = useParams();

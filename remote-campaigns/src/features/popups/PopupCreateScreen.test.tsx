@@ -24,13 +24,14 @@ const GROUP = TEST_GROUP;
 
 beforeAll(() => initTestI18n());
 
-function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined, workspace: string = WS) {
+function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined, workspace: string | null = WS) {
   signInAs(makeUser(['get_posts', 'create_posts', 'get_group']));
   const calls = fakeApi((call) => optionLists(call) ?? handler(call));
   renderScreen(
-    <TestRouter initialEntries={[`/posts/${workspace}/create`]}>
+    <TestRouter initialEntries={[workspace ? `/posts/${workspace}/create` : '/posts/create']}>
       <Routes>
         <Route path="/posts/:id/create" element={<PopupCreateScreen />} />
+        <Route path="/posts/create" element={<PopupCreateScreen />} />
         <Route path="/posts" element={<p>popup list</p>} />
       </Routes>
     </TestRouter>,
@@ -43,10 +44,10 @@ const preview = () => screen.getByTestId('popup-preview');
 jest.setTimeout(20_000);
 
 describe('PopupCreateScreen', () => {
-  it('"none" in the route creates the popup in no workspace', async () => {
+  it.each([null, 'none'])('/posts/create (and an older link\'s "none" workspace: %s) creates the popup in no workspace', async (workspace) => {
     const calls = renderCreate(
       (call) => (call.method === 'POST' ? { status: 201, data: { message: 'Popup created successfully', data: {} } } : undefined),
-      'none',
+      workspace,
     );
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Loose');

@@ -143,7 +143,7 @@ describe('PopupListScreen', () => {
     expect(within(table()).getByText('Sale')).toBeInTheDocument();
   });
 
-  it('creating never needs a workspace: under "All workspaces" the editor opens in none, under a chosen one in it', async () => {
+  it('creating never needs a workspace: under "All workspaces" the editor opens in none (/posts/create, no "none" in the address)', async () => {
     signInAs(makeUser(['get_posts', 'create_posts']));
     const WS = '44444444-4444-4444-8444-444444444444';
     const workspaces = [{ _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }];
@@ -156,6 +156,7 @@ describe('PopupListScreen', () => {
         <Routes>
           <Route path="/posts" element={<PopupListScreen />} />
           <Route path="/posts/:id/create" element={<Editor />} />
+          <Route path="/posts/create" element={<p>editor in no workspace</p>} />
         </Routes>
       </MemoryRouter>,
     );
@@ -163,7 +164,7 @@ describe('PopupListScreen', () => {
     // With workspaces existing, "All workspaces" still does not slip the item into the first one.
     await screen.findByTestId('workspace-Spring');
     await user.click(screen.getByTestId('popups-create'));
-    expect(await screen.findByText('editor in none')).toBeInTheDocument();
+    expect(await screen.findByText('editor in no workspace')).toBeInTheDocument();
     expect(screen.queryByTestId('new-workspace-dialog')).not.toBeInTheDocument();
   });
 

@@ -11,8 +11,8 @@ import { newChecklistValues } from './checklist-document';
 import { useChecklistOptions } from './checklist-options';
 
 /**
- * /checklist/{id}/create (create_checklist): a new checklist in workspace {id} ('none': in no
- * workspace). It is saved as a draft and opened for editing, where it is published.
+ * /checklist/{id}/create (create_checklist): a new checklist in workspace {id} (/checklist/create:
+ * in none). It is saved as a draft and opened for editing, where it is published.
  */
 export default function ChecklistCreateScreen() {
   const { t } = useTranslation('toursChecklists');

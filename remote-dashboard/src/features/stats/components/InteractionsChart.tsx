@@ -2,7 +2,7 @@ import { Bar } from 'react-chartjs-2';
 import type { UsersInteractions } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { useChartTheme } from '../chart-theme';
-import { axes, baseOptions, type ChartLocale } from './chart-setup';
+import { axes, baseOptions, inReadingOrder, type ChartLocale } from './chart-setup';
 
 const KINDS = ['comment', 'react', 'close'] as const;
 
@@ -10,17 +10,18 @@ const KINDS = ['comment', 'react', 'close'] as const;
 export function InteractionsChart({ interactions, locale }: { interactions: UsersInteractions; locale: ChartLocale }) {
   const { t } = useTranslation('dashboard');
   const theme = useChartTheme();
+  const kinds = inReadingOrder(KINDS, locale);
   return (
     <Bar
       aria-label={t('charts.interactions.title')}
       role="img"
       data={{
-        labels: KINDS.map((k) => t(`interactions.${k}`)),
+        labels: kinds.map((k) => t(`interactions.${k}`)),
         datasets: [
           {
             label: t('charts.interactions.series'),
-            data: KINDS.map((k) => interactions[k]),
-            backgroundColor: KINDS.map((_, i) => theme.series[i + 1]),
+            data: kinds.map((k) => interactions[k]),
+            backgroundColor: kinds.map((k) => theme.series[KINDS.indexOf(k) + 1]),
             borderRadius: 4,
           },
         ],

@@ -3,13 +3,13 @@ import type { ServiceViews } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { useChartTheme } from '../chart-theme';
 import { bucketLabel } from '../range';
-import { axes, baseOptions, type ChartLocale } from './chart-setup';
+import { axes, baseOptions, inReadingOrder, type ChartLocale } from './chart-setup';
 
 /** servicesViews: views of each service over the range, one bar series per service. */
 export function ServicesViewsChart({ services, hourly, locale }: { services: ServiceViews[]; hourly: boolean; locale: ChartLocale }) {
   const { t } = useTranslation('dashboard');
   const theme = useChartTheme();
-  const keys = services[0]?.data.map((p) => p.key) ?? [];
+  const keys = inReadingOrder(services[0]?.data.map((p) => p.key) ?? [], locale);
   return (
     <Bar
       aria-label={t('charts.views.title')}
@@ -18,7 +18,7 @@ export function ServicesViewsChart({ services, hourly, locale }: { services: Ser
         labels: keys.map((k) => bucketLabel(k, locale.lng)),
         datasets: services.map((s, i) => ({
           label: t('charts.views.series', { service: t(`services.${s.serviceName}`), total: s.count }),
-          data: s.data.map((p) => p.data),
+          data: inReadingOrder(s.data, locale).map((p) => p.data),
           backgroundColor: theme.series[i % theme.series.length],
           borderRadius: 3,
         })),

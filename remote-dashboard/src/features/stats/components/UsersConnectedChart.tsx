@@ -3,23 +3,24 @@ import type { SeriesPoint } from 'contracts';
 import { useTranslation } from 'shared-i18n';
 import { useChartTheme, withAlpha } from '../chart-theme';
 import { bucketLabel } from '../range';
-import { axes, baseOptions, type ChartLocale } from './chart-setup';
+import { axes, baseOptions, inReadingOrder, type ChartLocale } from './chart-setup';
 
 /** userConnected: distinct visitors per hour or per day, as a filled line. */
 export function UsersConnectedChart({ points, hourly, locale }: { points: SeriesPoint[]; hourly: boolean; locale: ChartLocale }) {
   const { t } = useTranslation('dashboard');
   const theme = useChartTheme();
   const color = theme.series[0];
+  const shown = inReadingOrder(points, locale);
   return (
     <Line
       aria-label={t('charts.usersConnected.title')}
       role="img"
       data={{
-        labels: points.map((p) => bucketLabel(p.key, locale.lng)),
+        labels: shown.map((p) => bucketLabel(p.key, locale.lng)),
         datasets: [
           {
             label: t('charts.usersConnected.series'),
-            data: points.map((p) => p.data),
+            data: shown.map((p) => p.data),
             borderColor: color,
             backgroundColor: withAlpha(color, 0.15),
             fill: true,

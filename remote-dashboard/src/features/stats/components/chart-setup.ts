@@ -25,8 +25,7 @@ export interface ChartLocale {
 
 /**
  * Options every chart shares: the theme's colours, numbers in the console's language, and in Arabic
- * the reading order mirrored (legend and tooltip written right to left, the time axis running from
- * the right).
+ * legend and tooltip written right to left.
  */
 export function baseOptions<T extends ChartType>(theme: ChartTheme, { lng, rtl }: ChartLocale): ChartOptions<T> {
   const options: ChartOptions<ChartType> = {
@@ -43,11 +42,20 @@ export function baseOptions<T extends ChartType>(theme: ChartTheme, { lng, rtl }
   return options as ChartOptions<T>;
 }
 
-/** Category x axis and count y axis, with translated titles. */
+/**
+ * A horizontal axis's categories in reading order: in Arabic the first (the earliest time) at the
+ * right. The data is turned round rather than the axis: chart.js, on a reversed axis, leaves no room
+ * for its end labels, which were cut at the canvas's edges.
+ */
+export function inReadingOrder<T>(items: readonly T[], { rtl }: ChartLocale): T[] {
+  return rtl ? [...items].reverse() : [...items];
+}
+
+/** Category x axis (its categories given `inReadingOrder`) and count y axis on the reading side's start, with translated titles. */
 export function axes(theme: ChartTheme, { rtl }: ChartLocale, xTitle: string, yTitle: string) {
   const title = (text: string) => ({ display: true, text, color: theme.muted });
   return {
-    x: { reverse: rtl, ticks: { color: theme.muted, maxRotation: 0, autoSkip: true }, grid: { color: theme.grid }, title: title(xTitle) },
+    x: { ticks: { color: theme.muted, maxRotation: 0, autoSkip: true }, grid: { color: theme.grid }, title: title(xTitle) },
     y: {
       beginAtZero: true,
       position: rtl ? ('right' as const) : ('left' as const),
