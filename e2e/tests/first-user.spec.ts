@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, unique, SEEDED_ADMIN } from '../fixtures';
 import { DashboardPage } from '../pages/DashboardPage';
-import { DemoSitePage } from '../pages/DemoSitePage';
 import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 import { UsersPage } from '../pages/UsersPage';
@@ -250,13 +249,13 @@ test.describe('two identical push notifications on the demo site', () => {
     await api.cancelPublished(await api.loginAsAdmin());
   });
 
-  test('are stacked in their corner, one above the other, not drawn in the same box', async ({ api, browser, product }) => {
+  test('are stacked in their corner, one above the other, not drawn in the same box', async ({ api, visitor }) => {
     test.setTimeout(120_000);
     const session = await api.loginAsAdmin();
     const title = unique('Back in stock');
     const fields = { title, body: 'The blue sneakers are back in your size.', duration: 60 };
     const ids = [await createPush(api, session, unique('Push one'), fields), await createPush(api, session, unique('Push two'), fields)];
-    const { site, close } = await visitor(browser, product.demoSiteURL);
+    const { site, close } = await visitor();
     try {
       await site.open('/');
       const cards = site.push(title);
