@@ -3,6 +3,7 @@ import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /**
  * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
@@ -124,98 +125,67 @@ export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 // The calls: groups and client members belong to the website of the `Activewebsite` header
 // ---------------------------------------------------------------------------------------------
 
-export const listGroupsCall = defineCall({
-  method: 'GET',
-  path: '/api/groups',
-  access: inWebsite('get_group'),
-  summary: 'List the active website’s groups',
-  tag: 'groups',
-  query: groupListQuerySchema,
-  response: groupPageSchema,
-  errors: [400, 401, 403, 404],
+const groupCalls = resourceCalls(inWebsite, '/api/groups', 'groups', {
+  list: {
+    permission: 'get_group',
+    summary: 'List the active website’s groups',
+    query: groupListQuerySchema,
+    response: groupPageSchema,
+    errors: [400, 401, 403, 404],
+  },
+  get: { permission: 'get_group', summary: 'One group with its member ids', response: groupResponseSchema, errors: [400, 401, 403, 404] },
+  /** The spec's singular path: the group with its first members as people, for the preview dialog. */
+  preview: {
+    method: 'GET',
+    path: '/api/group/:id',
+    permission: 'get_group',
+    summary: 'Preview a group: the group and its first members',
+    params: idParamSchema,
+    response: groupPreviewResponseSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/api/groups/:groupId/members',
+    permission: 'get_group',
+    summary: 'The members of a group, paged',
+    params: groupMembersParamSchema,
+    query: groupMembersQuerySchema,
+    response: clientMemberPageSchema,
+    errors: [400, 401, 403, 404],
+  },
+  create: {
+    permission: 'create_group',
+    summary: 'Create a group of client members',
+    body: groupBodySchema,
+    response: groupSavedResponseSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  update: {
+    permission: 'update_group',
+    summary: 'Update a group: its name and members',
+    body: groupBodySchema,
+    response: groupSavedResponseSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  delete: { permission: 'delete_group', summary: 'Delete a group', response: messageSchema, errors: [400, 401, 403, 404] },
+  /** The spec's DELETE on the collection, the ids in the body: all or nothing. */
+  deleteMany: {
+    permission: 'delete_group',
+    summary: 'Delete several groups',
+    body: groupDeleteBodySchema,
+    response: messageSchema,
+    errors: [400, 401, 403, 404],
+  },
 });
-
-export const getGroupCall = defineCall({
-  method: 'GET',
-  path: '/api/groups/:id',
-  access: inWebsite('get_group'),
-  summary: 'One group with its member ids',
-  tag: 'groups',
-  params: idParamSchema,
-  response: groupResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/** The spec's singular path: the group with its first members as people, for the preview dialog. */
-export const previewGroupCall = defineCall({
-  method: 'GET',
-  path: '/api/group/:id',
-  access: inWebsite('get_group'),
-  summary: 'Preview a group: the group and its first members',
-  tag: 'groups',
-  params: idParamSchema,
-  response: groupPreviewResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const listGroupMembersCall = defineCall({
-  method: 'GET',
-  path: '/api/groups/:groupId/members',
-  access: inWebsite('get_group'),
-  summary: 'The members of a group, paged',
-  tag: 'groups',
-  params: groupMembersParamSchema,
-  query: groupMembersQuerySchema,
-  response: clientMemberPageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const createGroupCall = defineCall({
-  method: 'POST',
-  path: '/api/groups',
-  access: inWebsite('create_group'),
-  summary: 'Create a group of client members',
-  tag: 'groups',
-  body: groupBodySchema,
-  status: 201,
-  response: groupSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const updateGroupCall = defineCall({
-  method: 'PUT',
-  path: '/api/groups/:id',
-  access: inWebsite('update_group'),
-  summary: 'Update a group: its name and members',
-  tag: 'groups',
-  params: idParamSchema,
-  body: groupBodySchema,
-  response: groupSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const deleteGroupCall = defineCall({
-  method: 'DELETE',
-  path: '/api/groups/:id',
-  access: inWebsite('delete_group'),
-  summary: 'Delete a group',
-  tag: 'groups',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/** The spec's DELETE on the collection, the ids in the body: all or nothing. */
-export const deleteGroupsCall = defineCall({
-  method: 'DELETE',
-  path: '/api/groups',
-  access: inWebsite('delete_group'),
-  summary: 'Delete several groups',
-  tag: 'groups',
-  body: groupDeleteBodySchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
+export const listGroupsCall = groupCalls.list;
+export const getGroupCall = groupCalls.get;
+export const previewGroupCall = groupCalls.preview;
+export const listGroupMembersCall = groupCalls.listMembers;
+export const createGroupCall = groupCalls.create;
+export const updateGroupCall = groupCalls.update;
+export const deleteGroupCall = groupCalls.delete;
+export const deleteGroupsCall = groupCalls.deleteMany;
 
 /** The people of the active website (spec section 6 "members (get)"); the group form's picker searches here. */
 export const listClientMembersCall = defineCall({

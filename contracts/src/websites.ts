@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inOrganisation } from './call';
+import { inOrganisation } from './call';
 import { messageSchema, pageQuerySchema, pagedSchema } from './common';
 import { websiteSchema } from './auth';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /** GET /api/websites: the caller's organisation's websites, newest first. */
 export const websiteListQuerySchema = pageQuerySchema.extend({
@@ -70,37 +71,24 @@ export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-export const listWebsitesCall = defineCall({
-  method: 'GET',
-  path: '/api/websites',
-  access: inOrganisation('get_websites'),
-  summary: 'List websites',
-  tag: 'websites',
-  query: websiteListQuerySchema,
-  response: websitePageSchema,
-  errors: [400, 401, 403],
+const websiteCalls = resourceCalls(inOrganisation, '/api/websites', 'websites', {
+  list: { permission: 'get_websites', summary: 'List websites', query: websiteListQuerySchema, response: websitePageSchema, errors: [400, 401, 403] },
+  create: {
+    permission: 'create_websites',
+    summary: 'Add a website',
+    body: websiteCreateBodySchema,
+    response: websiteCreateResponseSchema,
+    errors: [400, 401, 403, 409],
+  },
+  /** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
+  deleteMany: {
+    permission: 'delete_websites',
+    summary: 'Delete websites',
+    body: websiteDeleteBodySchema,
+    response: messageSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
 });
-
-export const createWebsiteCall = defineCall({
-  method: 'POST',
-  path: '/api/websites',
-  access: inOrganisation('create_websites'),
-  summary: 'Add a website',
-  tag: 'websites',
-  body: websiteCreateBodySchema,
-  status: 201,
-  response: websiteCreateResponseSchema,
-  errors: [400, 401, 403, 409],
-});
-
-/** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
-export const deleteWebsitesCall = defineCall({
-  method: 'DELETE',
-  path: '/api/websites',
-  access: inOrganisation('delete_websites'),
-  summary: 'Delete websites',
-  tag: 'websites',
-  body: websiteDeleteBodySchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404, 409],
-});
+export const listWebsitesCall = websiteCalls.list;
+export const createWebsiteCall = websiteCalls.create;
+export const deleteWebsitesCall = websiteCalls.deleteMany;
