@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { avatarSchema, emailSchema, passwordSchema, userSchema } from './auth';
 import { websiteCreateBodySchema } from './websites';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
 /** GET /api/admin/users (super-admin only): every client account, search by name, newest first. */
-export const adminUserListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const adminUserListQuerySchema = nameFilterQuerySchema();
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 export const adminUserPageSchema = pagedSchema(userSchema);
 
@@ -21,11 +19,7 @@ export const adminUserPageSchema = pagedSchema(userSchema);
  * Owner role created with it, so any role id sent is refused on the `roles` field ('roles.unknown').
  */
 export const adminUserCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   password: passwordSchema,
   domain: websiteCreateBodySchema.shape.domain,
@@ -43,11 +37,7 @@ export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
  * password is never part of it (a `password` sent anyway is stripped, like every unknown key).
  */
 export const adminUserUpdateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   domain: websiteCreateBodySchema.shape.domain.optional(),
   avatar: avatarSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inWebsite } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
@@ -20,19 +20,15 @@ export const attributeSchema = z.object({
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 
-export const attributeListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.attributeNameMax).optional(),
-});
+export const attributeListQuerySchema = nameFilterQuerySchema(LIMITS.attributeNameMax);
 export const attributePageSchema = pagedSchema(attributeSchema);
 
 /** POST /api/attributes and PUT /api/attributes/{id}. */
 export const attributeBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong'))
-    .regex(ATTRIBUTE_NAME_PATTERN, msg('validation.attributeNameInvalid')),
+  name: requiredNameSchema(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')).regex(
+    ATTRIBUTE_NAME_PATTERN,
+    msg('validation.attributeNameInvalid'),
+  ),
   type: z.enum(ATTRIBUTE_TYPES, { error: msg('validation.typeRequired') }),
 });
 export type AttributeBody = z.input<typeof attributeBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inWebsite } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { clientMemberSchema } from './groups';
 import type { AttributeType } from './attributes';
 import { msg } from './message-code';
@@ -139,9 +139,7 @@ export const dynamicAudienceSchema = audienceGroupSchema.superRefine((tree, ctx)
 });
 
 /** POST /api/clients: the body is the dynamic audience; the query pages and filters by name. */
-export const clientSearchQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const clientSearchQuerySchema = nameFilterQuerySchema();
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
 export const clientSearchPageSchema = pagedSchema(clientMemberSchema);
 
@@ -154,16 +152,10 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
-export const segmentListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const segmentListQuerySchema = nameFilterQuerySchema();
 export const segmentPageSchema = pagedSchema(segmentSchema);
 
-const segmentName = z
-  .string({ error: msg('validation.nameRequired') })
-  .trim()
-  .min(1, msg('validation.nameRequired'))
-  .max(LIMITS.nameMax, msg('validation.nameTooLong'));
+const segmentName = requiredNameSchema();
 
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });

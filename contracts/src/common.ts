@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { msg, type MessageCode } from './message-code';
 
 /** Paging query of every list call: page 1 and pageSize 10 by default, newest first (spec section 9). */
 export const pageQuerySchema = z.object({
@@ -9,6 +10,20 @@ export const pageQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The paging query with a `name` filter (contains, case-insensitive): the lists of named things. */
+export const nameFilterQuerySchema = (max: number = LIMITS.nameMax) => pageQuerySchema.extend({ name: z.string().trim().max(max).optional() });
+
+/**
+ * The name of what a user names (a role, a group, a website, a person…): required, trimmed, at
+ * most `max` characters, with the too-long message of that thing.
+ */
+export const requiredNameSchema = (max: number = LIMITS.nameMax, tooLong: MessageCode = msg('validation.nameTooLong')) =>
+  z
+    .string({ error: msg('validation.nameRequired') })
+    .trim()
+    .min(1, msg('validation.nameRequired'))
+    .max(max, tooLong);
 
 export const pageMetaSchema = z.object({
   totalDocs: z.number().int(),

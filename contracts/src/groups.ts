@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
@@ -57,9 +57,7 @@ export const groupRowSchema = groupSchema.omit({ members: true });
 export type GroupRow = z.infer<typeof groupRowSchema>;
 
 /** GET /api/groups: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
-export const groupListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const groupListQuerySchema = nameFilterQuerySchema();
 export type GroupListQuery = z.input<typeof groupListQuerySchema>;
 export const groupPageSchema = pagedSchema(groupRowSchema);
 
@@ -99,11 +97,7 @@ export const groupMembersSchema = z
 
 /** POST /api/groups and PUT /api/groups/{id}: the name (unique per website, any case) and the members. */
 export const groupBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.groupNameTooLong')),
+  name: requiredNameSchema(LIMITS.nameMax, msg('validation.groupNameTooLong')),
   members: groupMembersSchema,
 });
 export type GroupBody = z.input<typeof groupBodySchema>;

@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inOrganisation } from './call';
 import { resourceCalls } from './resource-calls';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { roleSchema } from './auth';
 import { ALL_PERMISSIONS, isPermission } from './permissions';
 import { msg } from './message-code';
 
 /** GET /api/roles: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
-export const roleListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const roleListQuerySchema = nameFilterQuerySchema();
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
 
 export const rolePageSchema = pagedSchema(roleSchema.required({ createdAt: true }));
@@ -34,11 +32,7 @@ export const rolePermissionsSchema = z
 
 /** POST /api/roles and PUT /api/roles/{id}: the role's name (unique in the organisation) and permissions. */
 export const roleBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.roleNameTooLong')),
+  name: requiredNameSchema(LIMITS.nameMax, msg('validation.roleNameTooLong')),
   permissions: rolePermissionsSchema,
 });
 export type RoleBody = z.input<typeof roleBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inWebsite } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
@@ -15,20 +15,14 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 
 /** GET /api/tags (spec: `?pageSize=1000`): the content lists fetch every tag at once for their filters. */
-export const tagListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const tagListQuerySchema = nameFilterQuerySchema();
 export const tagPageSchema = pagedSchema(tagSchema);
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** POST /api/tags. */
 export const tagCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.tagNameMax, msg('validation.tagNameTooLong')),
+  name: requiredNameSchema(LIMITS.tagNameMax, msg('validation.tagNameTooLong')),
   color: z
     .string({ error: msg('validation.colorRequired') })
     .trim()

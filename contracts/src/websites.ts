@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inOrganisation } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { websiteSchema } from './auth';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
 /** GET /api/websites: the caller's organisation's websites, newest first. */
-export const websiteListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const websiteListQuerySchema = nameFilterQuerySchema();
 /**
  * Each website carries its public key: what its script sends with every event (POST
  * /api/public/{publicKey}/events). Not a secret, it ships in the page; the dashboard's installation
@@ -39,11 +37,7 @@ export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(nor
 
 /** POST /api/websites (create_websites). */
 export const websiteCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   domain: z
     .string({ error: msg('validation.domainRequired') })
     .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inWebsite } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema } from './common';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
@@ -35,11 +35,7 @@ export const workspacePageSchema = pagedSchema(workspaceSchema);
 
 /** POST /api/workspaces. */
 export const workspaceCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.workspaceNameMax, msg('validation.workspaceNameTooLong')),
+  name: requiredNameSchema(LIMITS.workspaceNameMax, msg('validation.workspaceNameTooLong')),
   icon: z.enum(WORKSPACE_ICONS, { error: msg('validation.iconRequired') }),
   service: z.enum(WORKSPACE_SERVICES, { error: msg('validation.serviceRequired') }),
 });
