@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema, pagedSchema } from './common';
-import { emptyAudience } from './audiences';
+import { pageQuerySchema, pagedSchema, uniqueItemIds } from './common';
 import { msg } from './message-code';
 import { parsePageRule } from './page-rule';
-import { CAMPAIGN_STATUSES, filterText, commonFilters, campaignRowSchema, savedMeta, targetingShape } from './campaigns';
+import {
+  CAMPAIGN_STATUSES,
+  filterText,
+  commonFilters,
+  campaignRowSchema,
+  savedMeta,
+  targetingShape,
+  defaultTargeting,
+  listOfAudienceSchema,
+} from './campaigns';
 
 /**
  * A checklist (spec section 3): onboarding tasks a visitor completes on the customer's website, with
@@ -124,20 +132,12 @@ export const checklistCelebrationSchema = z.object({
 export type ChecklistCelebration = z.infer<typeof checklistCelebrationSchema>;
 export const defaultChecklistCelebration = (): ChecklistCelebration => ({ is_enabled: true, title: '', description: '', button_text: '', show_effect: true });
 
-const uniqueIds = (tasks: { id?: string }[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  tasks.forEach((t, i) => {
-    if (!t.id) return;
-    if (seen.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: msg('validation.itemsDuplicated') });
-    seen.add(t.id);
-  });
-};
 const tasks = <S extends z.ZodType<{ id?: string }>>(task: S) =>
   z
     .array(task, { error: msg('checklists.tasksRequired') })
     .min(1, msg('checklists.tasksRequired'))
     .max(LIMITS.checklistTasksMax, msg('checklists.tasksTooMany'))
-    .superRefine(uniqueIds);
+    .superRefine(uniqueItemIds);
 
 const checklistShape = {
   title: z
@@ -154,10 +154,7 @@ const checklistShape = {
   direction: z.enum(CHECKLIST_DIRECTIONS).nullable().default(null),
   celebration: checklistCelebrationSchema.default(defaultChecklistCelebration),
   status: z.enum(CAMPAIGN_STATUSES).default('draft'),
-  listOfAudience: z
-    .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
-    .max(LIMITS.popupPeopleMax)
-    .default([]),
+  listOfAudience: listOfAudienceSchema,
   ...targetingShape,
 };
 
@@ -182,12 +179,7 @@ export function defaultChecklist(workspace: string | null = null): Omit<Checklis
     celebration: defaultChecklistCelebration(),
     tasks: [defaultChecklistTask()],
     listOfAudience: [],
-    target: 'all',
-    groups: [],
-    audiences: [],
-    dynamicAudience: emptyAudience(),
-    tag: null,
-    workspace,
+    ...defaultTargeting(workspace),
   };
 }
 

@@ -55,3 +55,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const messageSchema = z.object({ message: z.string() });
 
 export const idParamSchema = z.object({ id: z.string().uuid() });
+
+/** The items of a list that carry ids (a checklist's tasks, a tour's steps): an id sent twice is refused on that item. */
+export const uniqueItemIds = (items: { id?: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item.id) return;
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: msg('validation.itemsDuplicated') });
+    seen.add(item.id);
+  });
+};

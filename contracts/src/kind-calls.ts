@@ -204,15 +204,14 @@ export function campaignCalls<
   };
 }
 
+/** What the calls on one item of a kind need from its descriptor. */
+type KindItemData<P extends string, B extends z.ZodType, S extends z.ZodType> = Pick<
+  KindData<P, z.ZodType, B, z.ZodType, S, z.ZodType>,
+  'path' | 'resource' | 'tag' | 'label' | 'body' | 'saved'
+>;
+
 /** Update and delete by id (the kinds whose paths carry the id: popups, banners, tours, checklists, e-mails). */
-export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
-  path: P;
-  resource: CampaignPermissionResource;
-  tag: string;
-  label: string;
-  body: B;
-  saved: S;
-}) {
+export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: KindItemData<P, B, S>) {
   const { path, resource, tag, label } = kind;
   return {
     update: defineCall({
@@ -243,14 +242,7 @@ export function campaignUpdateDeleteCalls<const P extends string, B extends z.Zo
  * The calls of the kinds that keep an id in the path for update and delete and that visitors react
  * to (popups and banners): update and delete by id, comments, reactions, reaction counts.
  */
-export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
-  path: P;
-  resource: CampaignPermissionResource;
-  tag: string;
-  label: string;
-  body: B;
-  saved: S;
-}) {
+export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: KindItemData<P, B, S>) {
   const { path, resource, tag, label } = kind;
   return {
     ...campaignUpdateDeleteCalls(kind),
