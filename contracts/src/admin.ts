@@ -61,24 +61,17 @@ export const ADMIN_USER_DELETED_MESSAGE = msg('admin.userDeleted');
 // `/api/admin/*` is reserved to the super-admin by the access hook, so these need no permission.
 // ---------------------------------------------------------------------------------------------
 
-const adminUserCalls = resourceCalls(inOrganisation, '/api/admin/users', 'admin', {
-  list: { permission: null, summary: 'List all users (super-admin)', query: adminUserListQuerySchema, response: adminUserPageSchema, errors: [400, 401, 403] },
-  create: {
-    permission: null,
-    summary: 'Create a client account (super-admin)',
-    body: adminUserCreateBodySchema,
-    response: messageSchema,
-    errors: [400, 401, 403, 409],
-  },
-  get: { permission: null, summary: 'Get a user (super-admin)', response: adminUserResponseSchema, errors: [400, 401, 403, 404] },
+const adminUserCalls = resourceCalls(inOrganisation, null, '/api/admin/users', 'admin', {
+  list: { summary: 'List all users (super-admin)', query: adminUserListQuerySchema, response: adminUserPageSchema, errors: [400, 401, 403] },
+  create: { summary: 'Create a client account (super-admin)', body: adminUserCreateBodySchema, response: messageSchema, errors: [400, 401, 403, 409] },
+  get: { summary: 'Get a user (super-admin)', response: adminUserResponseSchema, errors: [400, 401, 403, 404] },
   update: {
-    permission: null,
     summary: 'Update a user (super-admin)',
     body: adminUserUpdateBodySchema,
     response: adminUserSavedResponseSchema,
     errors: [400, 401, 403, 404, 409],
   },
-  delete: { permission: null, summary: 'Delete a user (super-admin)', response: messageSchema, errors: [400, 401, 403, 404] },
+  delete: { summary: 'Delete a user (super-admin)', response: messageSchema, errors: [400, 401, 403, 404] },
   /**
    * The users of the caller's organisation who can author content, for the sender filters of the
    * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
@@ -88,7 +81,6 @@ const adminUserCalls = resourceCalls(inOrganisation, '/api/admin/users', 'admin'
   listSenders: {
     method: 'GET',
     path: '/api/admin/senders',
-    permission: null,
     summary: "List the users of the caller's organisation who can author content",
     query: pageQuerySchema,
     response: senderPageSchema,

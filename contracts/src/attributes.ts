@@ -46,7 +46,7 @@ export const ATTRIBUTE_EXISTS_MESSAGE = msg('attributes.nameAlreadyExists');
 // acts inside the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
 
-const attributeCalls = resourceCalls(inWebsite, '/api/attributes', 'attributes', {
+const attributeCalls = resourceCalls(inWebsite, 'attributes', '/api/attributes', 'attributes', {
   list: {
     permission: null,
     summary: 'List the active website’s people-data attributes',
@@ -56,20 +56,18 @@ const attributeCalls = resourceCalls(inWebsite, '/api/attributes', 'attributes',
   },
   /** 201 with the spec's message telling the user to send it from their code. */
   create: {
-    permission: 'create_attributes',
     summary: 'Create a people-data attribute on the active website',
     body: attributeBodySchema,
     response: attributeSavedResponseSchema,
     errors: [400, 401, 404, 409],
   },
   update: {
-    permission: 'update_attributes',
     summary: 'Rename or retype a people-data attribute',
     body: attributeBodySchema,
     response: attributeSavedResponseSchema,
     errors: [400, 401, 404, 409],
   },
-  delete: { permission: 'delete_attributes', summary: 'Delete a people-data attribute', response: messageSchema, errors: [400, 401, 404, 409] },
+  delete: { summary: 'Delete a people-data attribute', response: messageSchema, errors: [400, 401, 404, 409] },
 });
 export const listAttributesCall = attributeCalls.list;
 export const createAttributeCall = attributeCalls.create;

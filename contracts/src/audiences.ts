@@ -177,7 +177,7 @@ export const SEGMENT_NOT_FOUND_MESSAGE = msg('segments.notFound');
 // the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
 
-const segmentCalls = resourceCalls(inWebsite, '/api/segment', 'audiences', {
+const segmentCalls = resourceCalls(inWebsite, 'segment', '/api/segment', 'audiences', {
   /** Spec section 7: "body is the dynamic audience; query paging and name". */
   searchClients: {
     method: 'POST',
@@ -197,7 +197,6 @@ const segmentCalls = resourceCalls(inWebsite, '/api/segment', 'audiences', {
     errors: [400, 401, 404],
   },
   create: {
-    permission: 'create_segment',
     summary: 'Save a dynamic audience as a segment of the active website',
     body: segmentCreateBodySchema,
     response: segmentSavedResponseSchema,
@@ -213,7 +212,7 @@ const segmentCalls = resourceCalls(inWebsite, '/api/segment', 'audiences', {
     response: segmentSavedResponseSchema,
     errors: [400, 401, 404, 409],
   },
-  delete: { permission: 'delete_segment', summary: 'Delete a segment', response: messageSchema, errors: [400, 401, 404] },
+  delete: { summary: 'Delete a segment', response: messageSchema, errors: [400, 401, 404] },
 });
 export const searchClientsCall = segmentCalls.searchClients;
 export const listSegmentsCall = segmentCalls.list;

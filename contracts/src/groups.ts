@@ -119,15 +119,9 @@ export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 // The calls: groups and client members belong to the website of the `Activewebsite` header
 // ---------------------------------------------------------------------------------------------
 
-const groupCalls = resourceCalls(inWebsite, '/api/groups', 'groups', {
-  list: {
-    permission: 'get_group',
-    summary: 'List the active website’s groups',
-    query: groupListQuerySchema,
-    response: groupPageSchema,
-    errors: [400, 401, 403, 404],
-  },
-  get: { permission: 'get_group', summary: 'One group with its member ids', response: groupResponseSchema, errors: [400, 401, 403, 404] },
+const groupCalls = resourceCalls(inWebsite, 'group', '/api/groups', 'groups', {
+  list: { summary: 'List the active website’s groups', query: groupListQuerySchema, response: groupPageSchema, errors: [400, 401, 403, 404] },
+  get: { summary: 'One group with its member ids', response: groupResponseSchema, errors: [400, 401, 403, 404] },
   /** The spec's singular path: the group with its first members as people, for the preview dialog. */
   preview: {
     method: 'GET',
@@ -148,29 +142,11 @@ const groupCalls = resourceCalls(inWebsite, '/api/groups', 'groups', {
     response: clientMemberPageSchema,
     errors: [400, 401, 403, 404],
   },
-  create: {
-    permission: 'create_group',
-    summary: 'Create a group of client members',
-    body: groupBodySchema,
-    response: groupSavedResponseSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
-  update: {
-    permission: 'update_group',
-    summary: 'Update a group: its name and members',
-    body: groupBodySchema,
-    response: groupSavedResponseSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
-  delete: { permission: 'delete_group', summary: 'Delete a group', response: messageSchema, errors: [400, 401, 403, 404] },
+  create: { summary: 'Create a group of client members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  update: { summary: 'Update a group: its name and members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  delete: { summary: 'Delete a group', response: messageSchema, errors: [400, 401, 403, 404] },
   /** The spec's DELETE on the collection, the ids in the body: all or nothing. */
-  deleteMany: {
-    permission: 'delete_group',
-    summary: 'Delete several groups',
-    body: groupDeleteBodySchema,
-    response: messageSchema,
-    errors: [400, 401, 403, 404],
-  },
+  deleteMany: { summary: 'Delete several groups', body: groupDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404] },
 });
 export const listGroupsCall = groupCalls.list;
 export const getGroupCall = groupCalls.get;

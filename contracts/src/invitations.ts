@@ -74,7 +74,7 @@ export const INVITATION_MEMBER_MESSAGE = msg('invitations.alreadyMember');
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-const invitationCalls = resourceCalls(inOrganisation, '/api/invitations', 'invitations', {
+const invitationCalls = resourceCalls(inOrganisation, 'invitations', '/api/invitations', 'invitations', {
   listSent: {
     method: 'GET',
     path: '/api/invitations/sent',
@@ -85,7 +85,6 @@ const invitationCalls = resourceCalls(inOrganisation, '/api/invitations', 'invit
     errors: [400, 401, 403],
   },
   create: {
-    permission: 'create_invitations',
     summary: 'Invite someone into the organisation',
     body: invitationCreateBodySchema,
     response: invitationCreateResponseSchema,

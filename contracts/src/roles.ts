@@ -45,12 +45,12 @@ export type RoleSavedResponse = z.infer<typeof roleSavedResponseSchema>;
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-const roleCalls = resourceCalls(inOrganisation, '/api/roles', 'roles', {
-  list: { permission: 'get_role', summary: 'List roles', query: roleListQuerySchema, response: rolePageSchema, errors: [400, 401, 403] },
-  get: { permission: 'get_role', summary: 'One role', response: roleResponseSchema, errors: [400, 401, 403, 404] },
-  create: { permission: 'create_role', summary: 'Create a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 409] },
-  update: { permission: 'update_role', summary: 'Update a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
-  delete: { permission: 'delete_role', summary: 'Delete a role no user holds', response: messageSchema, errors: [400, 401, 403, 404, 409] },
+const roleCalls = resourceCalls(inOrganisation, 'role', '/api/roles', 'roles', {
+  list: { summary: 'List roles', query: roleListQuerySchema, response: rolePageSchema, errors: [400, 401, 403] },
+  get: { summary: 'One role', response: roleResponseSchema, errors: [400, 401, 403, 404] },
+  create: { summary: 'Create a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 409] },
+  update: { summary: 'Update a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  delete: { summary: 'Delete a role no user holds', response: messageSchema, errors: [400, 401, 403, 404, 409] },
 });
 export const listRolesCall = roleCalls.list;
 export const getRoleCall = roleCalls.get;

@@ -37,16 +37,10 @@ export const tagCreateResponseSchema = z.object({ message: z.string(), data: tag
 // tags, so any member may list them; writing needs create_tags / delete_tags.
 // ---------------------------------------------------------------------------------------------
 
-const tagCalls = resourceCalls(inWebsite, '/api/tags', 'tags', {
+const tagCalls = resourceCalls(inWebsite, 'tags', '/api/tags', 'tags', {
   list: { permission: null, summary: 'List the active website’s tags', query: tagListQuerySchema, response: tagPageSchema, errors: [400, 401, 404] },
-  create: {
-    permission: 'create_tags',
-    summary: 'Create a tag on the active website',
-    body: tagCreateBodySchema,
-    response: tagCreateResponseSchema,
-    errors: [400, 401, 404, 409],
-  },
-  delete: { permission: 'delete_tags', summary: 'Delete a tag of the active website', response: messageSchema, errors: [400, 401, 404] },
+  create: { summary: 'Create a tag on the active website', body: tagCreateBodySchema, response: tagCreateResponseSchema, errors: [400, 401, 404, 409] },
+  delete: { summary: 'Delete a tag of the active website', response: messageSchema, errors: [400, 401, 404] },
 });
 export const listTagsCall = tagCalls.list;
 export const createTagCall = tagCalls.create;

@@ -65,23 +65,11 @@ export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-const websiteCalls = resourceCalls(inOrganisation, '/api/websites', 'websites', {
-  list: { permission: 'get_websites', summary: 'List websites', query: websiteListQuerySchema, response: websitePageSchema, errors: [400, 401, 403] },
-  create: {
-    permission: 'create_websites',
-    summary: 'Add a website',
-    body: websiteCreateBodySchema,
-    response: websiteCreateResponseSchema,
-    errors: [400, 401, 403, 409],
-  },
+const websiteCalls = resourceCalls(inOrganisation, 'websites', '/api/websites', 'websites', {
+  list: { summary: 'List websites', query: websiteListQuerySchema, response: websitePageSchema, errors: [400, 401, 403] },
+  create: { summary: 'Add a website', body: websiteCreateBodySchema, response: websiteCreateResponseSchema, errors: [400, 401, 403, 409] },
   /** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
-  deleteMany: {
-    permission: 'delete_websites',
-    summary: 'Delete websites',
-    body: websiteDeleteBodySchema,
-    response: messageSchema,
-    errors: [400, 401, 403, 404, 409],
-  },
+  deleteMany: { summary: 'Delete websites', body: websiteDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404, 409] },
 });
 export const listWebsitesCall = websiteCalls.list;
 export const createWebsiteCall = websiteCalls.create;

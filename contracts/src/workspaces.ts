@@ -47,7 +47,7 @@ export const workspaceCreateResponseSchema = z.object({ message: z.string(), dat
 // names no permission for it); writing needs create_workspaces / delete_workspaces.
 // ---------------------------------------------------------------------------------------------
 
-const workspaceCalls = resourceCalls(inWebsite, '/api/workspaces', 'workspaces', {
+const workspaceCalls = resourceCalls(inWebsite, 'workspaces', '/api/workspaces', 'workspaces', {
   list: {
     permission: null,
     summary: 'List the active website’s workspaces',
@@ -56,13 +56,12 @@ const workspaceCalls = resourceCalls(inWebsite, '/api/workspaces', 'workspaces',
     errors: [400, 401, 404],
   },
   create: {
-    permission: 'create_workspaces',
     summary: 'Create a workspace on the active website',
     body: workspaceCreateBodySchema,
     response: workspaceCreateResponseSchema,
     errors: [400, 401, 404, 409],
   },
-  delete: { permission: 'delete_workspaces', summary: 'Delete a workspace of the active website', response: messageSchema, errors: [400, 401, 404] },
+  delete: { summary: 'Delete a workspace of the active website', response: messageSchema, errors: [400, 401, 404] },
 });
 export const listWorkspacesCall = workspaceCalls.list;
 export const createWorkspaceCall = workspaceCalls.create;
