@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import type { MessageCode } from './messages';
-import { pageQuerySchema, pagedSchema } from './common';
+import { bulkIds, pageQuerySchema, pagedSchema } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
 import { msg } from './message-code';
@@ -623,11 +623,6 @@ export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.co
 export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
-export const bulkIds = (notFound: MessageCode) =>
-  z
-    .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
-    .min(1, msg('validation.itemsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
 /**
  * A bulk delete's body: the ids under the kind's list name (`{ popups: ids }`); each kind's descriptor
  * (content-kinds.ts) names its list, and an unknown id reports the kind's not-found message.

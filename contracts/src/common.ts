@@ -65,3 +65,13 @@ export const uniqueItemIds = (items: { id?: string }[], ctx: z.RefinementCtx) =>
     seen.add(item.id);
   });
 };
+
+/**
+ * The ids of a bulk action (a bulk delete's body): at least one, at most LIMITS.bulkMax, each a uuid
+ * (`notFound` when not), with the list's own messages where it has them.
+ */
+export const bulkIds = (
+  notFound: MessageCode,
+  required: MessageCode = msg('validation.itemsRequired'),
+  tooMany: MessageCode = msg('validation.itemsTooMany'),
+) => z.array(z.string().uuid(notFound), { error: required }).min(1, required).max(LIMITS.bulkMax, tooMany);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds } from './common';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
@@ -108,10 +108,7 @@ export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
 
 /** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
 export const groupDeleteBodySchema = z.object({
-  groups: z
-    .array(z.string().uuid(msg('groups.notFound')), { error: msg('validation.groupsRequired') })
-    .min(1, msg('validation.groupsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.groupsTooMany')),
+  groups: bulkIds(msg('groups.notFound'), msg('validation.groupsRequired'), msg('validation.groupsTooMany')),
 });
 export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inOrganisation, PUBLIC_ACCESS, SIGNED_IN_ACCESS } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pageQuerySchema, pagedSchema, bulkIds } from './common';
 import { emailSchema, invitationPasswordBodySchema, tokenQuerySchema } from './auth';
 import { invitationIdParamSchema } from './session';
 import { msg } from './message-code';
@@ -47,10 +47,7 @@ export type InvitationCreateResponse = z.infer<typeof invitationCreateResponseSc
 
 /** DELETE /api/invitations: the ids travel in the body, as for the other bulk deletes. */
 export const invitationDeleteBodySchema = z.object({
-  invitations: z
-    .array(z.string().uuid(msg('invitations.unknown')), { error: msg('validation.invitationsRequired') })
-    .min(1, msg('validation.invitationsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
+  invitations: bulkIds(msg('invitations.unknown'), msg('validation.invitationsRequired')),
 });
 export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inOrganisation } from './call';
-import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds } from './common';
 import { websiteSchema } from './auth';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
@@ -51,10 +51,7 @@ export const websiteCreateResponseSchema = z.object({ message: z.string(), data:
 
 /** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
 export const websiteDeleteBodySchema = z.object({
-  websites: z
-    .array(z.string().uuid(msg('websites.unknown')), { error: msg('validation.websitesRequired') })
-    .min(1, msg('validation.websitesRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
+  websites: bulkIds(msg('websites.unknown'), msg('validation.websitesRequired')),
 });
 export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
 
