@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import type { MessageCode } from './messages';
-import { bulkIds, pageQuerySchema, pagedSchema } from './common';
+import { bulkIds, pageQuerySchema, pagedSchema, requiredText } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
 import { msg } from './message-code';
@@ -408,11 +408,7 @@ export type BannerAction = z.infer<typeof bannerActionSchema>;
 
 export const bannerDocumentSchema = z.object({
   titleOfBanner: title(msg('validation.titleRequired'), msg('validation.titleTooLong')),
-  content: z
-    .string({ error: msg('validation.contentRequired') })
-    .trim()
-    .min(1, msg('validation.contentRequired'))
-    .max(LIMITS.contentMax, msg('validation.contentTooLong')),
+  content: requiredText(msg('validation.contentRequired'), LIMITS.contentMax, msg('validation.contentTooLong')),
   settings: bannerSettingsSchema.default({
     priority: 'normal',
     backgroundColor: ACCESSIBLE_BRAND_COLOR,
@@ -457,11 +453,7 @@ export const pushNotificationDocumentSchema = z.object({
   push_notification_title: title(msg('validation.pushNotificationTitleRequired'), msg('validation.pushNotificationTitleTooLong')),
   /** What the visitor reads. */
   title: title(msg('validation.titleRequired'), msg('validation.shortTitleTooLong'), LIMITS.shortTitleMax),
-  body: z
-    .string({ error: msg('validation.pushBodyRequired') })
-    .trim()
-    .min(1, msg('validation.pushBodyRequired'))
-    .max(LIMITS.pushBodyMax, msg('validation.pushBodyTooLong')),
+  body: requiredText(msg('validation.pushBodyRequired'), LIMITS.pushBodyMax, msg('validation.pushBodyTooLong')),
   /** An uploaded image (POST /api/upload) or an http(s) URL; empty = the website's default. */
   icon: urlOrEmptySchema,
   action: z

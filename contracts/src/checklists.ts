@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema, pagedSchema, uniqueItemIds } from './common';
+import { pageQuerySchema, pagedSchema, uniqueItemIds, requiredText } from './common';
 import { msg } from './message-code';
 import { parsePageRule } from './page-rule';
 import {
@@ -30,12 +30,10 @@ export type ChecklistDirection = (typeof CHECKLIST_DIRECTIONS)[number];
 export const CHECKLIST_PAGE_SIZE = 5;
 
 const text = (max: number, tooLong: ReturnType<typeof msg>) => z.string().trim().max(max, tooLong).default('');
-const pageRule = z
-  .string({ error: msg('checklists.pageRequired') })
-  .trim()
-  .min(1, msg('checklists.pageRequired'))
-  .max(LIMITS.urlMax, msg('validation.urlTooLong'))
-  .refine((rule) => parsePageRule(rule) !== null, msg('validation.pageRuleNeverMatches'));
+const pageRule = requiredText(msg('checklists.pageRequired'), LIMITS.urlMax, msg('validation.urlTooLong')).refine(
+  (rule) => parsePageRule(rule) !== null,
+  msg('validation.pageRuleNeverMatches'),
+);
 const contentRef = z.string({ error: msg('checklists.tourRequired') }).uuid(msg('checklists.tourRequired'));
 
 /** What the task's button does: nothing, open an address, or start a product tour. */
@@ -43,11 +41,7 @@ export const checklistTaskActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
   z.object({
     type: z.literal('url'),
-    url: z
-      .string({ error: msg('checklists.urlRequired') })
-      .trim()
-      .min(1, msg('checklists.urlRequired'))
-      .max(LIMITS.urlMax, msg('validation.urlTooLong')),
+    url: requiredText(msg('checklists.urlRequired'), LIMITS.urlMax, msg('validation.urlTooLong')),
     newTab: z.boolean().default(false),
   }),
   z.object({ type: z.literal('tour'), tourId: contentRef }),
@@ -65,27 +59,15 @@ export const checklistTaskCompletionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page'), url: pageRule }),
   z.object({
     type: z.literal('click'),
-    selector: z
-      .string({ error: msg('tours.selectorRequired') })
-      .trim()
-      .min(1, msg('tours.selectorRequired'))
-      .max(LIMITS.selectorMax, msg('tours.selectorTooLong')),
+    selector: requiredText(msg('tours.selectorRequired'), LIMITS.selectorMax, msg('tours.selectorTooLong')),
   }),
   z.object({
     type: z.literal('event'),
-    name: z
-      .string({ error: msg('checklists.eventRequired') })
-      .trim()
-      .min(1, msg('checklists.eventRequired'))
-      .max(LIMITS.trackNameMax, msg('checklists.eventTooLong')),
+    name: requiredText(msg('checklists.eventRequired'), LIMITS.trackNameMax, msg('checklists.eventTooLong')),
   }),
   z.object({
     type: z.literal('attribute'),
-    attribute: z
-      .string({ error: msg('validation.attributeRequired') })
-      .trim()
-      .min(1, msg('validation.attributeRequired'))
-      .max(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')),
+    attribute: requiredText(msg('validation.attributeRequired'), LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')),
     value: z.string().trim().max(LIMITS.attributeValueMax, msg('validation.attributeValueTooLong')),
   }),
   z.object({ type: z.literal('tour'), tourId: contentRef }),
@@ -97,11 +79,7 @@ export type ChecklistCompletionType = (typeof CHECKLIST_COMPLETION_TYPES)[number
 export const checklistTaskIdSchema = z.string().trim().min(1).max(LIMITS.blockIdMax);
 
 const taskShape = {
-  title: z
-    .string({ error: msg('validation.titleRequired') })
-    .trim()
-    .min(1, msg('validation.titleRequired'))
-    .max(LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
+  title: requiredText(msg('validation.titleRequired'), LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
   content: text(LIMITS.contentMax, msg('validation.contentTooLong')),
   /** Estimated minutes, shown beside the task (spec: default 1). */
   timing: z.coerce
@@ -140,11 +118,7 @@ const tasks = <S extends z.ZodType<{ id?: string }>>(task: S) =>
     .superRefine(uniqueItemIds);
 
 const checklistShape = {
-  title: z
-    .string({ error: msg('validation.titleRequired') })
-    .trim()
-    .min(1, msg('validation.titleRequired'))
-    .max(LIMITS.titleMax, msg('validation.titleTooLong')),
+  title: requiredText(msg('validation.titleRequired'), LIMITS.titleMax, msg('validation.titleTooLong')),
   subTitle: text(LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
   description: text(LIMITS.contentMax, msg('validation.contentTooLong')),
   show_sender: z.boolean().default(false),

@@ -14,16 +14,16 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 /** The paging query with a `name` filter (contains, case-insensitive): the lists of named things. */
 export const nameFilterQuerySchema = (max: number = LIMITS.nameMax) => pageQuerySchema.extend({ name: z.string().trim().max(max).optional() });
 
+/** A required, trimmed text of at most `max` characters: `required` when missing or blank, `tooLong` past `max`. */
+export const requiredText = (required: MessageCode, max: number, tooLong: MessageCode) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
 /**
  * The name of what a user names (a role, a group, a website, a person…): required, trimmed, at
  * most `max` characters, with the too-long message of that thing.
  */
 export const requiredNameSchema = (max: number = LIMITS.nameMax, tooLong: MessageCode = msg('validation.nameTooLong')) =>
-  z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(max, tooLong);
+  requiredText(msg('validation.nameRequired'), max, tooLong);
 
 export const pageMetaSchema = z.object({
   totalDocs: z.number().int(),

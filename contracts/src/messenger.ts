@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
-import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema } from './common';
+import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema, requiredText } from './common';
 import { msg } from './message-code';
 import { visitorTokenSchema } from './events';
 import { MESSENGER_PATHS } from './script';
@@ -148,11 +148,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(conversationMessageSchema) });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-const messageBody = z
-  .string({ error: msg('validation.messageRequired') })
-  .trim()
-  .min(1, msg('validation.messageRequired'))
-  .max(MAX_MESSAGE_LENGTH, msg('validation.messageTooLong'));
+const messageBody = requiredText(msg('validation.messageRequired'), MAX_MESSAGE_LENGTH, msg('validation.messageTooLong'));
 
 export const conversationListQuerySchema = pageQuerySchema.extend({ status: z.enum(CONVERSATION_STATUSES).optional() });
 export const conversationPageSchema = z.object({ docs: z.array(conversationSummarySchema), meta: pageMetaSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 import { LIMITS } from './limits';
 import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
@@ -42,11 +43,7 @@ export type ProgressEntry = z.infer<typeof progressEntrySchema>;
  */
 export const progressBodySchema = z.object({
   token: visitorTokenSchema,
-  visitorId: z
-    .string({ error: msg('validation.visitorIdRequired') })
-    .trim()
-    .min(1, msg('validation.visitorIdRequired'))
-    .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong')),
+  visitorId: requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong')),
   entries: z.array(progressEntrySchema).max(LIMITS.progressEntriesMax, PROGRESS_TOO_MANY_MESSAGE).default([]),
 });
 export type ProgressBody = z.input<typeof progressBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, PUBLIC_ACCESS } from './call';
-import { idParamSchema } from './common';
+import { idParamSchema, requiredText } from './common';
 import { LIMITS } from './limits';
 import { msg } from './message-code';
 import { tourKind } from './content-kinds';
@@ -40,12 +40,7 @@ const httpUrl = (v: string) => {
 
 /** POST /api/product-tours/{id}/builder-token body: a full address of a page of the website. */
 export const builderTokenBodySchema = z.object({
-  url: z
-    .string({ error: msg('validation.urlInvalid') })
-    .trim()
-    .min(1, msg('validation.urlInvalid'))
-    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
-    .refine(httpUrl, msg('validation.urlInvalid')),
+  url: requiredText(msg('validation.urlInvalid'), LIMITS.urlMax, msg('validation.urlTooLong')).refine(httpUrl, msg('validation.urlInvalid')),
 });
 export type BuilderTokenBody = z.input<typeof builderTokenBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema, uniqueItemIds } from './common';
+import { pageQuerySchema, uniqueItemIds, requiredText } from './common';
 import { HEX_COLOR } from './tags';
 import { msg } from './message-code';
 import type { MessageCode } from './messages';
@@ -136,11 +136,7 @@ export const emptyTourTargetFallback = (): TourTargetFallback => ({ text: '', ta
 
 /** The element a step points at: a CSS selector, and the description used when it matches nothing. */
 export const tourTargetSchema = z.object({
-  selector: z
-    .string({ error: msg('tours.selectorRequired') })
-    .trim()
-    .min(1, msg('tours.selectorRequired'))
-    .max(LIMITS.selectorMax, msg('tours.selectorTooLong')),
+  selector: requiredText(msg('tours.selectorRequired'), LIMITS.selectorMax, msg('tours.selectorTooLong')),
   fallback: tourTargetFallbackSchema.default(emptyTourTargetFallback),
 });
 export type TourTarget = z.infer<typeof tourTargetSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
-import { idParamSchema, messageSchema } from './common';
+import { idParamSchema, messageSchema, requiredText } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { tourDocumentSchema } from './tours';
 import { checklistDocumentSchema } from './checklists';
@@ -26,11 +26,7 @@ import { bubbleConfigSchema } from './messenger';
 export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
-export const visitorIdSchema = z
-  .string({ error: msg('validation.visitorIdRequired') })
-  .trim()
-  .min(1, msg('validation.visitorIdRequired'))
-  .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
+export const visitorIdSchema = requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
 
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;
@@ -240,11 +236,7 @@ export const attributeValueSchema = z.union([
  */
 export const identifyBodySchema = z.object({
   visitorId: visitorIdSchema,
-  externalId: z
-    .string({ error: msg('validation.externalIdRequired') })
-    .trim()
-    .min(1, msg('validation.externalIdRequired'))
-    .max(LIMITS.externalIdMax, msg('validation.externalIdTooLong')),
+  externalId: requiredText(msg('validation.externalIdRequired'), LIMITS.externalIdMax, msg('validation.externalIdTooLong')),
   name: z.string().trim().max(LIMITS.personNameMax).optional(),
   email: z.string().trim().max(LIMITS.personEmailMax).optional(),
   attributes: z.record(z.string().trim().min(1).max(LIMITS.attributeNameMax), attributeValueSchema).optional(),

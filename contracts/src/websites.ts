@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { inOrganisation } from './call';
-import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds } from './common';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds, requiredText } from './common';
 import { websiteSchema } from './auth';
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
@@ -38,11 +38,7 @@ export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(nor
 /** POST /api/websites (create_websites). */
 export const websiteCreateBodySchema = z.object({
   name: requiredNameSchema(),
-  domain: z
-    .string({ error: msg('validation.domainRequired') })
-    .trim()
-    .min(1, msg('validation.domainRequired'))
-    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
+  domain: requiredText(msg('validation.domainRequired'), LIMITS.urlMax, msg('validation.urlTooLong'))
     .transform(normaliseDomain)
     .refine((d) => DOMAIN_PATTERN.test(d), msg('validation.domainInvalid')),
 });
