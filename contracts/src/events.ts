@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 import { LIMITS } from './limits';
-import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
+import { scriptCall, websiteKeyParamsSchema } from './script-call';
 
 /**
  * The public ingestion call of a website's script: POST /api/public/{websiteKey}/events.
@@ -211,7 +211,7 @@ export const eventsBodySchema = z.object({
 });
 export type EventsBody = z.input<typeof eventsBodySchema>;
 
-export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
+export const eventsParamsSchema = websiteKeyParamsSchema;
 export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
 export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
 
@@ -226,16 +226,12 @@ export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
  * create_websites in the website's organisation (`Authorization: Bearer`) may import older history
  * (up to EVENT_MAX_AGE_DAYS), each batch still under a visitor token.
  */
-export const recordEventsCall = defineCall({
-  method: 'POST',
+export const recordEventsCall = scriptCall({
   path: SCRIPT_PATHS.events,
-  access: PUBLIC_ACCESS,
   summary: 'Record visitor events of a website (its script calls this; public, keyed by the website’s public key)',
-  tag: 'website script',
   params: eventsParamsSchema,
   body: eventsBodySchema,
   status: 202,
   response: eventsAcceptedSchema,
   errors: [400, 401, 403, 404, 413, 429],
-  websiteScript: true,
 });

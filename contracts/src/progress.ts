@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 import { LIMITS } from './limits';
-import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
+import { scriptCall } from './script-call';
 import { visitorTokenSchema } from './events';
 
 /**
@@ -50,15 +50,9 @@ export type ProgressBody = z.input<typeof progressBodySchema>;
 export const progressAnswerSchema = z.object({ message: z.string(), progress: z.array(progressEntrySchema) });
 export type ProgressAnswer = z.infer<typeof progressAnswerSchema>;
 
-export const recordProgressCall = defineCall({
-  method: 'POST',
+export const recordProgressCall = scriptCall({
   path: SCRIPT_PATHS.progress,
-  access: PUBLIC_ACCESS,
   summary: "Keep a visitor's progress in tours and checklists and read the server's (website script)",
-  tag: 'website script',
-  params: z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) }),
   body: progressBodySchema,
   response: progressAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
