@@ -69,11 +69,11 @@ export const subscribeWebPushCall = scriptCall({
   response: webPushSubscribedSchema,
 });
 
+// The service worker runs at the customer's origin: it gets the script's open CORS too.
 export const reportWebPushCall = scriptCall({
   path: WEB_PUSH_PATHS.report,
   summary: 'The service worker reports a push notification shown or clicked (the token in the message is the proof; counted once)',
   params: webPushReportParamsSchema,
   response: z.object({ counted: z.boolean() }),
   errors: [400, 404],
-  // The service worker runs at the customer's origin: the script's open CORS.
 });
