@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { avatarSchema, emailSchema, passwordSchema, userSchema } from './auth';
 import { websiteCreateBodySchema } from './websites';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /** GET /api/admin/users (super-admin only): every client account, search by name, newest first. */
-export const adminUserListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const adminUserListQuerySchema = nameFilterQuerySchema();
 export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 export const adminUserPageSchema = pagedSchema(userSchema);
 
@@ -20,11 +19,7 @@ export const adminUserPageSchema = pagedSchema(userSchema);
  * Owner role created with it, so any role id sent is refused on the `roles` field ('roles.unknown').
  */
 export const adminUserCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   password: passwordSchema,
   domain: websiteCreateBodySchema.shape.domain,
@@ -42,11 +37,7 @@ export type AdminUserCreateBody = z.input<typeof adminUserCreateBodySchema>;
  * password is never part of it (a `password` sent anyway is stripped, like every unknown key).
  */
 export const adminUserUpdateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   domain: websiteCreateBodySchema.shape.domain.optional(),
   avatar: avatarSchema,
@@ -70,79 +61,38 @@ export const ADMIN_USER_DELETED_MESSAGE = msg('admin.userDeleted');
 // `/api/admin/*` is reserved to the super-admin by the access hook, so these need no permission.
 // ---------------------------------------------------------------------------------------------
 
-export const listAdminUsersCall = defineCall({
-  method: 'GET',
-  path: '/api/admin/users',
-  access: inOrganisation(null),
-  summary: 'List all users (super-admin)',
-  tag: 'admin',
-  query: adminUserListQuerySchema,
-  response: adminUserPageSchema,
-  errors: [400, 401, 403],
+const adminUserCalls = resourceCalls(inOrganisation, null, '/api/admin/users', 'admin', {
+  list: { summary: 'List all users (super-admin)', query: adminUserListQuerySchema, response: adminUserPageSchema, errors: [400, 401, 403] },
+  create: { summary: 'Create a client account (super-admin)', body: adminUserCreateBodySchema, response: messageSchema, errors: [400, 401, 403, 409] },
+  get: { summary: 'Get a user (super-admin)', response: adminUserResponseSchema, errors: [400, 401, 403, 404] },
+  update: {
+    summary: 'Update a user (super-admin)',
+    body: adminUserUpdateBodySchema,
+    response: adminUserSavedResponseSchema,
+    errors: [400, 401, 403, 404, 409],
+  },
+  delete: { summary: 'Delete a user (super-admin)', response: messageSchema, errors: [400, 401, 403, 404] },
+  /**
+   * The users of the caller's organisation who can author content, for the sender filters of the
+   * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
+   * GET /api/senders for every member of the organisation, whose content lists filter by sender too
+   * (the admin path answered 403 to a member who is not super-admin).
+   */
+  listSenders: {
+    method: 'GET',
+    path: '/api/admin/senders',
+    summary: "List the users of the caller's organisation who can author content",
+    query: pageQuerySchema,
+    response: senderPageSchema,
+    errors: [400, 401, 403],
+  },
 });
-
-export const createAdminUserCall = defineCall({
-  method: 'POST',
-  path: '/api/admin/users',
-  access: inOrganisation(null),
-  summary: 'Create a client account (super-admin)',
-  tag: 'admin',
-  body: adminUserCreateBodySchema,
-  status: 201,
-  response: messageSchema,
-  errors: [400, 401, 403, 409],
-});
-
-export const getAdminUserCall = defineCall({
-  method: 'GET',
-  path: '/api/admin/users/:id',
-  access: inOrganisation(null),
-  summary: 'Get a user (super-admin)',
-  tag: 'admin',
-  params: idParamSchema,
-  response: adminUserResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const updateAdminUserCall = defineCall({
-  method: 'PUT',
-  path: '/api/admin/users/:id',
-  access: inOrganisation(null),
-  summary: 'Update a user (super-admin)',
-  tag: 'admin',
-  params: idParamSchema,
-  body: adminUserUpdateBodySchema,
-  response: adminUserSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const deleteAdminUserCall = defineCall({
-  method: 'DELETE',
-  path: '/api/admin/users/:id',
-  access: inOrganisation(null),
-  summary: 'Delete a user (super-admin)',
-  tag: 'admin',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/**
- * The users of the caller's organisation who can author content, for the sender filters of the
- * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
- * GET /api/senders for every member of the organisation, whose content lists filter by sender too
- * (the admin path answered 403 to a member who is not super-admin).
- */
-export const listAdminSendersCall = defineCall({
-  method: 'GET',
-  path: '/api/admin/senders',
-  access: inOrganisation(null),
-  summary: "List the users of the caller's organisation who can author content",
-  tag: 'admin',
-  query: pageQuerySchema,
-  response: senderPageSchema,
-  errors: [400, 401, 403],
-});
+export const listAdminUsersCall = adminUserCalls.list;
+export const createAdminUserCall = adminUserCalls.create;
+export const getAdminUserCall = adminUserCalls.get;
+export const updateAdminUserCall = adminUserCalls.update;
+export const deleteAdminUserCall = adminUserCalls.delete;
+export const listAdminSendersCall = adminUserCalls.listSenders;
 
 export const listSendersCall = defineCall({
   ...listAdminSendersCall,

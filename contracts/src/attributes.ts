@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inWebsite } from './call';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /** People-data attribute types (spec: Attribute has a name; the type is ours, stored per website). */
 export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'date'] as const;
@@ -19,19 +20,15 @@ export const attributeSchema = z.object({
 });
 export type Attribute = z.infer<typeof attributeSchema>;
 
-export const attributeListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.attributeNameMax).optional(),
-});
+export const attributeListQuerySchema = nameFilterQuerySchema(LIMITS.attributeNameMax);
 export const attributePageSchema = pagedSchema(attributeSchema);
 
 /** POST /api/attributes and PUT /api/attributes/{id}. */
 export const attributeBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong'))
-    .regex(ATTRIBUTE_NAME_PATTERN, msg('validation.attributeNameInvalid')),
+  name: requiredNameSchema(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')).regex(
+    ATTRIBUTE_NAME_PATTERN,
+    msg('validation.attributeNameInvalid'),
+  ),
   type: z.enum(ATTRIBUTE_TYPES, { error: msg('validation.typeRequired') }),
 });
 export type AttributeBody = z.input<typeof attributeBodySchema>;
@@ -49,49 +46,30 @@ export const ATTRIBUTE_EXISTS_MESSAGE = msg('attributes.nameAlreadyExists');
 // acts inside the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
 
-export const listAttributesCall = defineCall({
-  method: 'GET',
-  path: '/api/attributes',
-  access: inWebsite(null),
-  summary: 'List the active website’s people-data attributes',
-  tag: 'attributes',
-  query: attributeListQuerySchema,
-  response: attributePageSchema,
-  errors: [400, 401, 404],
+const attributeCalls = resourceCalls(inWebsite, 'attributes', '/api/attributes', 'attributes', {
+  list: {
+    permission: null,
+    summary: 'List the active website’s people-data attributes',
+    query: attributeListQuerySchema,
+    response: attributePageSchema,
+    errors: [400, 401, 404],
+  },
+  /** 201 with the spec's message telling the user to send it from their code. */
+  create: {
+    summary: 'Create a people-data attribute on the active website',
+    body: attributeBodySchema,
+    response: attributeSavedResponseSchema,
+    errors: [400, 401, 404, 409],
+  },
+  update: {
+    summary: 'Rename or retype a people-data attribute',
+    body: attributeBodySchema,
+    response: attributeSavedResponseSchema,
+    errors: [400, 401, 404, 409],
+  },
+  delete: { summary: 'Delete a people-data attribute', response: messageSchema, errors: [400, 401, 404, 409] },
 });
-
-/** 201 with the spec's message telling the user to send it from their code. */
-export const createAttributeCall = defineCall({
-  method: 'POST',
-  path: '/api/attributes',
-  access: inWebsite('create_attributes'),
-  summary: 'Create a people-data attribute on the active website',
-  tag: 'attributes',
-  body: attributeBodySchema,
-  status: 201,
-  response: attributeSavedResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-export const updateAttributeCall = defineCall({
-  method: 'PUT',
-  path: '/api/attributes/:id',
-  access: inWebsite('update_attributes'),
-  summary: 'Rename or retype a people-data attribute',
-  tag: 'attributes',
-  params: idParamSchema,
-  body: attributeBodySchema,
-  response: attributeSavedResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-export const deleteAttributeCall = defineCall({
-  method: 'DELETE',
-  path: '/api/attributes/:id',
-  access: inWebsite('delete_attributes'),
-  summary: 'Delete a people-data attribute',
-  tag: 'attributes',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 404, 409],
-});
+export const listAttributesCall = attributeCalls.list;
+export const createAttributeCall = attributeCalls.create;
+export const updateAttributeCall = attributeCalls.update;
+export const deleteAttributeCall = attributeCalls.delete;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inWebsite } from './call';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { clientMemberSchema } from './groups';
 import type { AttributeType } from './attributes';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /**
  * Dynamic audiences (spec section 3: "a tree with operator (and or or) and predicates; each predicate
@@ -138,9 +139,7 @@ export const dynamicAudienceSchema = audienceGroupSchema.superRefine((tree, ctx)
 });
 
 /** POST /api/clients: the body is the dynamic audience; the query pages and filters by name. */
-export const clientSearchQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const clientSearchQuerySchema = nameFilterQuerySchema();
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
 export const clientSearchPageSchema = pagedSchema(clientMemberSchema);
 
@@ -153,16 +152,10 @@ export const segmentSchema = z.object({
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
-export const segmentListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const segmentListQuerySchema = nameFilterQuerySchema();
 export const segmentPageSchema = pagedSchema(segmentSchema);
 
-const segmentName = z
-  .string({ error: msg('validation.nameRequired') })
-  .trim()
-  .min(1, msg('validation.nameRequired'))
-  .max(LIMITS.nameMax, msg('validation.nameTooLong'));
+const segmentName = requiredNameSchema();
 
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });
@@ -184,61 +177,45 @@ export const SEGMENT_NOT_FOUND_MESSAGE = msg('segments.notFound');
 // the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
 
-/** Spec section 7: "body is the dynamic audience; query paging and name". */
-export const searchClientsCall = defineCall({
-  method: 'POST',
-  path: '/api/clients',
-  access: inWebsite('get_members'),
-  summary: 'The active website’s client members a dynamic audience selects',
-  tag: 'audiences',
-  query: clientSearchQuerySchema,
-  body: dynamicAudienceSchema,
-  response: clientSearchPageSchema,
-  errors: [400, 401, 403, 404],
+const segmentCalls = resourceCalls(inWebsite, 'segment', '/api/segment', 'audiences', {
+  /** Spec section 7: "body is the dynamic audience; query paging and name". */
+  searchClients: {
+    method: 'POST',
+    path: '/api/clients',
+    permission: 'get_members',
+    summary: 'The active website’s client members a dynamic audience selects',
+    query: clientSearchQuerySchema,
+    body: dynamicAudienceSchema,
+    response: clientSearchPageSchema,
+    errors: [400, 401, 403, 404],
+  },
+  list: {
+    permission: null,
+    summary: 'List the active website’s segments',
+    query: segmentListQuerySchema,
+    response: segmentPageSchema,
+    errors: [400, 401, 404],
+  },
+  create: {
+    summary: 'Save a dynamic audience as a segment of the active website',
+    body: segmentCreateBodySchema,
+    response: segmentSavedResponseSchema,
+    errors: [400, 401, 404, 409],
+  },
+  /** The spec's path has no id, so the body names the segment (`_id`). */
+  updateInBody: {
+    method: 'PUT',
+    path: '/api/segment',
+    permission: 'update_segment',
+    summary: 'Rename a segment or change its audience',
+    body: segmentUpdateBodySchema,
+    response: segmentSavedResponseSchema,
+    errors: [400, 401, 404, 409],
+  },
+  delete: { summary: 'Delete a segment', response: messageSchema, errors: [400, 401, 404] },
 });
-
-export const listSegmentsCall = defineCall({
-  method: 'GET',
-  path: '/api/segment',
-  access: inWebsite(null),
-  summary: 'List the active website’s segments',
-  tag: 'audiences',
-  query: segmentListQuerySchema,
-  response: segmentPageSchema,
-  errors: [400, 401, 404],
-});
-
-export const createSegmentCall = defineCall({
-  method: 'POST',
-  path: '/api/segment',
-  access: inWebsite('create_segment'),
-  summary: 'Save a dynamic audience as a segment of the active website',
-  tag: 'audiences',
-  body: segmentCreateBodySchema,
-  status: 201,
-  response: segmentSavedResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-/** The spec's path has no id, so the body names the segment (`_id`). */
-export const updateSegmentCall = defineCall({
-  method: 'PUT',
-  path: '/api/segment',
-  access: inWebsite('update_segment'),
-  summary: 'Rename a segment or change its audience',
-  tag: 'audiences',
-  body: segmentUpdateBodySchema,
-  response: segmentSavedResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-export const deleteSegmentCall = defineCall({
-  method: 'DELETE',
-  path: '/api/segment/:id',
-  access: inWebsite('delete_segment'),
-  summary: 'Delete a segment',
-  tag: 'audiences',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 404],
-});
+export const searchClientsCall = segmentCalls.searchClients;
+export const listSegmentsCall = segmentCalls.list;
+export const createSegmentCall = segmentCalls.create;
+export const updateSegmentCall = segmentCalls.updateInBody;
+export const deleteSegmentCall = segmentCalls.delete;

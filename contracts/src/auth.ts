@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { requiredNameSchema } from './common';
 import { msg } from './message-code';
 
 /** Passwords: at least 8 characters, at most 128 (the spec leaves the bounds open; these are ours). */
@@ -115,11 +116,7 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
  * (POST /api/users/email-confirm); name and avatar change at once.
  */
 export const profileUpdateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   avatar: avatarSchema,
   currentPassword: z.string().max(LIMITS.passwordMax, msg('validation.passwordTooLong')).optional(),

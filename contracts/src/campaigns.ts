@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import type { MessageCode } from './messages';
-import { pageQuerySchema, pagedSchema } from './common';
+import { bulkIds, pageQuerySchema, pagedSchema, requiredText } from './common';
 import { HEX_COLOR } from './tags';
 import { dynamicAudienceSchema, emptyAudience } from './audiences';
 import { msg } from './message-code';
@@ -107,6 +107,12 @@ export const title = (required: MessageCode, tooLong: MessageCode, max: number =
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Fields every campaign item has for targeting and organisation. */
+/** Individual people (client member ids of the active website) an item is also shown to, whatever its target. */
+export const listOfAudienceSchema = z
+  .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
+  .max(LIMITS.popupPeopleMax)
+  .default([]);
+
 export const targetingShape = {
   target: z.enum(CAMPAIGN_TARGETS).default('all'),
   /** Group ids of the active website. */
@@ -118,6 +124,16 @@ export const targetingShape = {
   tag: optionalId(TAG_UNKNOWN_MESSAGE),
   workspace: optionalId(WORKSPACE_UNKNOWN_MESSAGE),
 };
+
+/** A new item's targeting (spec section 3 defaults): everyone, no tag, in `workspace`. */
+export const defaultTargeting = (workspace: string | null) => ({
+  target: 'all' as const,
+  groups: [],
+  audiences: [],
+  dynamicAudience: emptyAudience(),
+  tag: null,
+  workspace,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Popup (spec section 3, 4, 5)
@@ -296,10 +312,7 @@ export const popupDocumentSchema = z.object({
    * Individual people (client member ids) it is also shown to, whatever the target; the server checks
    * they are people of the active website.
    */
-  listOfAudience: z
-    .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
-    .max(LIMITS.popupPeopleMax)
-    .default([]),
+  listOfAudience: listOfAudienceSchema,
   ...targetingShape,
 });
 export type PopupDocument = z.infer<typeof popupDocumentSchema>;
@@ -347,12 +360,7 @@ export function defaultPopup(workspace: string | null = null): PopupDocument {
     duration: 0,
     href: '',
     listOfAudience: [],
-    target: 'all',
-    groups: [],
-    audiences: [],
-    dynamicAudience: emptyAudience(),
-    tag: null,
-    workspace,
+    ...defaultTargeting(workspace),
   };
 }
 
@@ -400,11 +408,7 @@ export type BannerAction = z.infer<typeof bannerActionSchema>;
 
 export const bannerDocumentSchema = z.object({
   titleOfBanner: title(msg('validation.titleRequired'), msg('validation.titleTooLong')),
-  content: z
-    .string({ error: msg('validation.contentRequired') })
-    .trim()
-    .min(1, msg('validation.contentRequired'))
-    .max(LIMITS.contentMax, msg('validation.contentTooLong')),
+  content: requiredText(msg('validation.contentRequired'), LIMITS.contentMax, msg('validation.contentTooLong')),
   settings: bannerSettingsSchema.default({
     priority: 'normal',
     backgroundColor: ACCESSIBLE_BRAND_COLOR,
@@ -430,12 +434,7 @@ export function defaultBanner(workspace: string | null = null): BannerDocument {
     dismissButton: true,
     actions: { type: 'none' },
     status: 'public',
-    target: 'all',
-    groups: [],
-    audiences: [],
-    dynamicAudience: emptyAudience(),
-    tag: null,
-    workspace,
+    ...defaultTargeting(workspace),
   };
 }
 
@@ -454,11 +453,7 @@ export const pushNotificationDocumentSchema = z.object({
   push_notification_title: title(msg('validation.pushNotificationTitleRequired'), msg('validation.pushNotificationTitleTooLong')),
   /** What the visitor reads. */
   title: title(msg('validation.titleRequired'), msg('validation.shortTitleTooLong'), LIMITS.shortTitleMax),
-  body: z
-    .string({ error: msg('validation.pushBodyRequired') })
-    .trim()
-    .min(1, msg('validation.pushBodyRequired'))
-    .max(LIMITS.pushBodyMax, msg('validation.pushBodyTooLong')),
+  body: requiredText(msg('validation.pushBodyRequired'), LIMITS.pushBodyMax, msg('validation.pushBodyTooLong')),
   /** An uploaded image (POST /api/upload) or an http(s) URL; empty = the website's default. */
   icon: urlOrEmptySchema,
   action: z
@@ -620,11 +615,6 @@ export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.co
 export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
 export type PushNotificationUpdateBody = z.input<typeof pushNotificationUpdateBodySchema>;
 
-export const bulkIds = (notFound: MessageCode) =>
-  z
-    .array(z.string().uuid(notFound), { error: msg('validation.itemsRequired') })
-    .min(1, msg('validation.itemsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany'));
 /**
  * A bulk delete's body: the ids under the kind's list name (`{ popups: ids }`); each kind's descriptor
  * (content-kinds.ts) names its list, and an unknown id reports the kind's not-found message.
@@ -640,27 +630,25 @@ export const filterText = z.string().trim().max(LIMITS.filterTextMax).optional()
 const filterId = z.string().uuid().optional();
 /** Filters of every list: status, the author (user id, as GET /api/admin/senders lists them), tag, workspace. */
 export const commonFilters = { status: z.enum(CAMPAIGN_STATUSES).optional(), sender: filterId, tag: filterId, workSpace: filterId };
+/** Filters of the kinds that sit somewhere on the page (popups, banners): their style, position and priority, and the common ones. */
+const placedFilters = <S extends readonly [string, ...string[]], P extends readonly [string, ...string[]]>(styles: S, positions: P) => ({
+  style: z.enum(styles).optional(),
+  position: z.enum(positions).optional(),
+  priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
+  ...commonFilters,
+});
 
 /** GET /api/popups (spec: page, pageSize, titleOfBanner-like title filter, style, status, position, priority, sender, tag, workSpace). */
 export const popupListQuerySchema = pageQuerySchema.extend({
   /** Title contains (case-insensitive). Named after the document field. */
   titleOfPopup: filterText,
-  /** Popup format. */
-  style: z.enum(POPUP_FORMATS).optional(),
-  position: z.enum(POPUP_POSITIONS).optional(),
-  priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
-  ...commonFilters,
+  /** `style` is the popup format. */
+  ...placedFilters(POPUP_FORMATS, POPUP_POSITIONS),
 });
 export type PopupListQuery = z.input<typeof popupListQuerySchema>;
 
 /** GET /api/banners: the spec's parameters exactly. */
-export const bannerListQuerySchema = pageQuerySchema.extend({
-  titleOfBanner: filterText,
-  style: z.enum(BANNER_STYLES).optional(),
-  position: z.enum(BANNER_POSITIONS).optional(),
-  priority: z.enum(CAMPAIGN_PRIORITIES).optional(),
-  ...commonFilters,
-});
+export const bannerListQuerySchema = pageQuerySchema.extend({ titleOfBanner: filterText, ...placedFilters(BANNER_STYLES, BANNER_POSITIONS) });
 export type BannerListQuery = z.input<typeof bannerListQuerySchema>;
 
 /** GET /api/push-notification: `title` searches push_notification_title; `devices` stands for style. */

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema, pagedSchema } from './common';
-import { emptyAudience } from './audiences';
+import { pageQuerySchema, pagedSchema, uniqueItemIds, requiredText } from './common';
 import { msg } from './message-code';
 import { parsePageRule } from './page-rule';
-import { CAMPAIGN_STATUSES, filterText, commonFilters, campaignRowSchema, savedMeta, targetingShape } from './campaigns';
+import {
+  CAMPAIGN_STATUSES,
+  filterText,
+  commonFilters,
+  campaignRowSchema,
+  savedMeta,
+  targetingShape,
+  defaultTargeting,
+  listOfAudienceSchema,
+} from './campaigns';
 
 /**
  * A checklist (spec section 3): onboarding tasks a visitor completes on the customer's website, with
@@ -22,12 +30,10 @@ export type ChecklistDirection = (typeof CHECKLIST_DIRECTIONS)[number];
 export const CHECKLIST_PAGE_SIZE = 5;
 
 const text = (max: number, tooLong: ReturnType<typeof msg>) => z.string().trim().max(max, tooLong).default('');
-const pageRule = z
-  .string({ error: msg('checklists.pageRequired') })
-  .trim()
-  .min(1, msg('checklists.pageRequired'))
-  .max(LIMITS.urlMax, msg('validation.urlTooLong'))
-  .refine((rule) => parsePageRule(rule) !== null, msg('validation.pageRuleNeverMatches'));
+const pageRule = requiredText(msg('checklists.pageRequired'), LIMITS.urlMax, msg('validation.urlTooLong')).refine(
+  (rule) => parsePageRule(rule) !== null,
+  msg('validation.pageRuleNeverMatches'),
+);
 const contentRef = z.string({ error: msg('checklists.tourRequired') }).uuid(msg('checklists.tourRequired'));
 
 /** What the task's button does: nothing, open an address, or start a product tour. */
@@ -35,11 +41,7 @@ export const checklistTaskActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('none') }),
   z.object({
     type: z.literal('url'),
-    url: z
-      .string({ error: msg('checklists.urlRequired') })
-      .trim()
-      .min(1, msg('checklists.urlRequired'))
-      .max(LIMITS.urlMax, msg('validation.urlTooLong')),
+    url: requiredText(msg('checklists.urlRequired'), LIMITS.urlMax, msg('validation.urlTooLong')),
     newTab: z.boolean().default(false),
   }),
   z.object({ type: z.literal('tour'), tourId: contentRef }),
@@ -57,27 +59,15 @@ export const checklistTaskCompletionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('page'), url: pageRule }),
   z.object({
     type: z.literal('click'),
-    selector: z
-      .string({ error: msg('tours.selectorRequired') })
-      .trim()
-      .min(1, msg('tours.selectorRequired'))
-      .max(LIMITS.selectorMax, msg('tours.selectorTooLong')),
+    selector: requiredText(msg('tours.selectorRequired'), LIMITS.selectorMax, msg('tours.selectorTooLong')),
   }),
   z.object({
     type: z.literal('event'),
-    name: z
-      .string({ error: msg('checklists.eventRequired') })
-      .trim()
-      .min(1, msg('checklists.eventRequired'))
-      .max(LIMITS.trackNameMax, msg('checklists.eventTooLong')),
+    name: requiredText(msg('checklists.eventRequired'), LIMITS.trackNameMax, msg('checklists.eventTooLong')),
   }),
   z.object({
     type: z.literal('attribute'),
-    attribute: z
-      .string({ error: msg('validation.attributeRequired') })
-      .trim()
-      .min(1, msg('validation.attributeRequired'))
-      .max(LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')),
+    attribute: requiredText(msg('validation.attributeRequired'), LIMITS.attributeNameMax, msg('validation.attributeNameTooLong')),
     value: z.string().trim().max(LIMITS.attributeValueMax, msg('validation.attributeValueTooLong')),
   }),
   z.object({ type: z.literal('tour'), tourId: contentRef }),
@@ -89,11 +79,7 @@ export type ChecklistCompletionType = (typeof CHECKLIST_COMPLETION_TYPES)[number
 export const checklistTaskIdSchema = z.string().trim().min(1).max(LIMITS.blockIdMax);
 
 const taskShape = {
-  title: z
-    .string({ error: msg('validation.titleRequired') })
-    .trim()
-    .min(1, msg('validation.titleRequired'))
-    .max(LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
+  title: requiredText(msg('validation.titleRequired'), LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
   content: text(LIMITS.contentMax, msg('validation.contentTooLong')),
   /** Estimated minutes, shown beside the task (spec: default 1). */
   timing: z.coerce
@@ -124,27 +110,15 @@ export const checklistCelebrationSchema = z.object({
 export type ChecklistCelebration = z.infer<typeof checklistCelebrationSchema>;
 export const defaultChecklistCelebration = (): ChecklistCelebration => ({ is_enabled: true, title: '', description: '', button_text: '', show_effect: true });
 
-const uniqueIds = (tasks: { id?: string }[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  tasks.forEach((t, i) => {
-    if (!t.id) return;
-    if (seen.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: msg('validation.itemsDuplicated') });
-    seen.add(t.id);
-  });
-};
 const tasks = <S extends z.ZodType<{ id?: string }>>(task: S) =>
   z
     .array(task, { error: msg('checklists.tasksRequired') })
     .min(1, msg('checklists.tasksRequired'))
     .max(LIMITS.checklistTasksMax, msg('checklists.tasksTooMany'))
-    .superRefine(uniqueIds);
+    .superRefine(uniqueItemIds);
 
 const checklistShape = {
-  title: z
-    .string({ error: msg('validation.titleRequired') })
-    .trim()
-    .min(1, msg('validation.titleRequired'))
-    .max(LIMITS.titleMax, msg('validation.titleTooLong')),
+  title: requiredText(msg('validation.titleRequired'), LIMITS.titleMax, msg('validation.titleTooLong')),
   subTitle: text(LIMITS.shortTitleMax, msg('validation.shortTitleTooLong')),
   description: text(LIMITS.contentMax, msg('validation.contentTooLong')),
   show_sender: z.boolean().default(false),
@@ -154,10 +128,7 @@ const checklistShape = {
   direction: z.enum(CHECKLIST_DIRECTIONS).nullable().default(null),
   celebration: checklistCelebrationSchema.default(defaultChecklistCelebration),
   status: z.enum(CAMPAIGN_STATUSES).default('draft'),
-  listOfAudience: z
-    .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
-    .max(LIMITS.popupPeopleMax)
-    .default([]),
+  listOfAudience: listOfAudienceSchema,
   ...targetingShape,
 };
 
@@ -182,12 +153,7 @@ export function defaultChecklist(workspace: string | null = null): Omit<Checklis
     celebration: defaultChecklistCelebration(),
     tasks: [defaultChecklistTask()],
     listOfAudience: [],
-    target: 'all',
-    groups: [],
-    audiences: [],
-    dynamicAudience: emptyAudience(),
-    tag: null,
-    workspace,
+    ...defaultTargeting(workspace),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { msg, type MessageCode } from './message-code';
 
 /** Paging query of every list call: page 1 and pageSize 10 by default, newest first (spec section 9). */
 export const pageQuerySchema = z.object({
@@ -9,6 +10,20 @@ export const pageQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The paging query with a `name` filter (contains, case-insensitive): the lists of named things. */
+export const nameFilterQuerySchema = (max: number = LIMITS.nameMax) => pageQuerySchema.extend({ name: z.string().trim().max(max).optional() });
+
+/** A required, trimmed text of at most `max` characters: `required` when missing or blank, `tooLong` past `max`. */
+export const requiredText = (required: MessageCode, max: number, tooLong: MessageCode) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/**
+ * The name of what a user names (a role, a group, a website, a person…): required, trimmed, at
+ * most `max` characters, with the too-long message of that thing.
+ */
+export const requiredNameSchema = (max: number = LIMITS.nameMax, tooLong: MessageCode = msg('validation.nameTooLong')) =>
+  requiredText(msg('validation.nameRequired'), max, tooLong);
 
 export const pageMetaSchema = z.object({
   totalDocs: z.number().int(),
@@ -40,3 +55,23 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const messageSchema = z.object({ message: z.string() });
 
 export const idParamSchema = z.object({ id: z.string().uuid() });
+
+/** The items of a list that carry ids (a checklist's tasks, a tour's steps): an id sent twice is refused on that item. */
+export const uniqueItemIds = (items: { id?: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item.id) return;
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: msg('validation.itemsDuplicated') });
+    seen.add(item.id);
+  });
+};
+
+/**
+ * The ids of a bulk action (a bulk delete's body): at least one, at most LIMITS.bulkMax, each a uuid
+ * (`notFound` when not), with the list's own messages where it has them.
+ */
+export const bulkIds = (
+  notFound: MessageCode,
+  required: MessageCode = msg('validation.itemsRequired'),
+  tooMany: MessageCode = msg('validation.itemsTooMany'),
+) => z.array(z.string().uuid(notFound), { error: required }).min(1, required).max(LIMITS.bulkMax, tooMany);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 import { LIMITS } from './limits';
-import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
+import { scriptCall, websiteKeyParamsSchema } from './script-call';
 
 /**
  * The public ingestion call of a website's script: POST /api/public/{websiteKey}/events.
@@ -70,17 +71,9 @@ export const EVENT_OTHER_VISITOR_MESSAGE = msg('events.notThisVisitor');
 /** Longest visitor token accepted (a token the content call makes is about 250 characters). */
 export const VISITOR_TOKEN_MAX = LIMITS.visitorTokenMax;
 /** The visitor token the content call answers: it names the visitor (and person) every event of the batch must be. */
-export const visitorTokenSchema = z
-  .string({ error: VISITOR_TOKEN_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, VISITOR_TOKEN_REQUIRED_MESSAGE)
-  .max(VISITOR_TOKEN_MAX, VISITOR_TOKEN_INVALID_MESSAGE);
+export const visitorTokenSchema = requiredText(VISITOR_TOKEN_REQUIRED_MESSAGE, VISITOR_TOKEN_MAX, VISITOR_TOKEN_INVALID_MESSAGE);
 
-const visitorId = z
-  .string({ error: msg('validation.visitorIdRequired') })
-  .trim()
-  .min(1, msg('validation.visitorIdRequired'))
-  .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
+const visitorId = requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
 const contentId = z.string({ error: msg('validation.contentIdRequired') }).uuid(msg('events.unknownContent'));
 const occurredAt = z
   .string()
@@ -114,20 +107,12 @@ export const closeEventSchema = z.object({ type: z.literal('close'), ...onConten
 export const reactEventSchema = z.object({
   type: z.literal('react'),
   ...onContent,
-  emoji: z
-    .string({ error: msg('validation.emojiRequired') })
-    .trim()
-    .min(1, msg('validation.emojiRequired'))
-    .max(LIMITS.emojiMax, msg('validation.emojiTooLong')),
+  emoji: requiredText(msg('validation.emojiRequired'), LIMITS.emojiMax, msg('validation.emojiTooLong')),
 });
 export const commentEventSchema = z.object({
   type: z.literal('comment'),
   ...onContent,
-  body: z
-    .string({ error: msg('validation.commentRequired') })
-    .trim()
-    .min(1, msg('validation.commentRequired'))
-    .max(MAX_COMMENT_LENGTH, msg('validation.commentTooLong')),
+  body: requiredText(msg('validation.commentRequired'), MAX_COMMENT_LENGTH, msg('validation.commentTooLong')),
 });
 export const answerEventSchema = z.object({
   type: z.literal('answer'),
@@ -152,11 +137,7 @@ export const clickEventSchema = z.object({
 });
 
 /** A tour's step: the step's id (made by the server, kept across saves), so the funnel follows the step. */
-const stepId = z
-  .string({ error: msg('validation.stepIdRequired') })
-  .trim()
-  .min(1, msg('validation.stepIdRequired'))
-  .max(LIMITS.blockIdMax, msg('validation.stepIdRequired'));
+const stepId = requiredText(msg('validation.stepIdRequired'), LIMITS.blockIdMax, msg('validation.stepIdRequired'));
 
 /** A tour's step shown to the visitor (`target`: the step's id). */
 export const stepEventSchema = z.object({ type: z.literal('step'), ...onContent, target: stepId });
@@ -184,11 +165,7 @@ export const elementMissingEventSchema = z.object({
 export const taskEventSchema = z.object({
   type: z.literal('task'),
   ...onContent,
-  target: z
-    .string({ error: msg('events.taskIdRequired') })
-    .trim()
-    .min(1, msg('events.taskIdRequired'))
-    .max(LIMITS.blockIdMax, msg('events.taskIdRequired')),
+  target: requiredText(msg('events.taskIdRequired'), LIMITS.blockIdMax, msg('events.taskIdRequired')),
 });
 /**
  * `signpost('track', name)` on the page: on no content; stored with detail { name }, so checklists
@@ -197,11 +174,7 @@ export const taskEventSchema = z.object({
 export const trackEventSchema = z.object({
   type: z.literal('track'),
   ...base,
-  name: z
-    .string({ error: msg('events.trackNameRequired') })
-    .trim()
-    .min(1, msg('events.trackNameRequired'))
-    .max(LIMITS.trackNameMax, msg('checklists.eventTooLong')),
+  name: requiredText(msg('events.trackNameRequired'), LIMITS.trackNameMax, msg('checklists.eventTooLong')),
 });
 
 export const visitorEventSchema = z.discriminatedUnion(
@@ -238,7 +211,7 @@ export const eventsBodySchema = z.object({
 });
 export type EventsBody = z.input<typeof eventsBodySchema>;
 
-export const eventsParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
+export const eventsParamsSchema = websiteKeyParamsSchema;
 export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
 export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
 
@@ -253,16 +226,12 @@ export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
  * create_websites in the website's organisation (`Authorization: Bearer`) may import older history
  * (up to EVENT_MAX_AGE_DAYS), each batch still under a visitor token.
  */
-export const recordEventsCall = defineCall({
-  method: 'POST',
+export const recordEventsCall = scriptCall({
   path: SCRIPT_PATHS.events,
-  access: PUBLIC_ACCESS,
   summary: 'Record visitor events of a website (its script calls this; public, keyed by the website’s public key)',
-  tag: 'website script',
   params: eventsParamsSchema,
   body: eventsBodySchema,
   status: 202,
   response: eventsAcceptedSchema,
   errors: [400, 401, 403, 404, 413, 429],
-  websiteScript: true,
 });

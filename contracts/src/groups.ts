@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds } from './common';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /**
  * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
@@ -56,9 +57,7 @@ export const groupRowSchema = groupSchema.omit({ members: true });
 export type GroupRow = z.infer<typeof groupRowSchema>;
 
 /** GET /api/groups: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
-export const groupListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const groupListQuerySchema = nameFilterQuerySchema();
 export type GroupListQuery = z.input<typeof groupListQuerySchema>;
 export const groupPageSchema = pagedSchema(groupRowSchema);
 
@@ -98,11 +97,7 @@ export const groupMembersSchema = z
 
 /** POST /api/groups and PUT /api/groups/{id}: the name (unique per website, any case) and the members. */
 export const groupBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.groupNameTooLong')),
+  name: requiredNameSchema(LIMITS.nameMax, msg('validation.groupNameTooLong')),
   members: groupMembersSchema,
 });
 export type GroupBody = z.input<typeof groupBodySchema>;
@@ -113,10 +108,7 @@ export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
 
 /** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
 export const groupDeleteBodySchema = z.object({
-  groups: z
-    .array(z.string().uuid(msg('groups.notFound')), { error: msg('validation.groupsRequired') })
-    .min(1, msg('validation.groupsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.groupsTooMany')),
+  groups: bulkIds(msg('groups.notFound'), msg('validation.groupsRequired'), msg('validation.groupsTooMany')),
 });
 export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 
@@ -124,98 +116,43 @@ export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 // The calls: groups and client members belong to the website of the `Activewebsite` header
 // ---------------------------------------------------------------------------------------------
 
-export const listGroupsCall = defineCall({
-  method: 'GET',
-  path: '/api/groups',
-  access: inWebsite('get_group'),
-  summary: 'List the active website’s groups',
-  tag: 'groups',
-  query: groupListQuerySchema,
-  response: groupPageSchema,
-  errors: [400, 401, 403, 404],
+const groupCalls = resourceCalls(inWebsite, 'group', '/api/groups', 'groups', {
+  list: { summary: 'List the active website’s groups', query: groupListQuerySchema, response: groupPageSchema, errors: [400, 401, 403, 404] },
+  get: { summary: 'One group with its member ids', response: groupResponseSchema, errors: [400, 401, 403, 404] },
+  /** The spec's singular path: the group with its first members as people, for the preview dialog. */
+  preview: {
+    method: 'GET',
+    path: '/api/group/:id',
+    permission: 'get_group',
+    summary: 'Preview a group: the group and its first members',
+    params: idParamSchema,
+    response: groupPreviewResponseSchema,
+    errors: [400, 401, 403, 404],
+  },
+  listMembers: {
+    method: 'GET',
+    path: '/api/groups/:groupId/members',
+    permission: 'get_group',
+    summary: 'The members of a group, paged',
+    params: groupMembersParamSchema,
+    query: groupMembersQuerySchema,
+    response: clientMemberPageSchema,
+    errors: [400, 401, 403, 404],
+  },
+  create: { summary: 'Create a group of client members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  update: { summary: 'Update a group: its name and members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  delete: { summary: 'Delete a group', response: messageSchema, errors: [400, 401, 403, 404] },
+  /** The spec's DELETE on the collection, the ids in the body: all or nothing. */
+  deleteMany: { summary: 'Delete several groups', body: groupDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404] },
 });
-
-export const getGroupCall = defineCall({
-  method: 'GET',
-  path: '/api/groups/:id',
-  access: inWebsite('get_group'),
-  summary: 'One group with its member ids',
-  tag: 'groups',
-  params: idParamSchema,
-  response: groupResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/** The spec's singular path: the group with its first members as people, for the preview dialog. */
-export const previewGroupCall = defineCall({
-  method: 'GET',
-  path: '/api/group/:id',
-  access: inWebsite('get_group'),
-  summary: 'Preview a group: the group and its first members',
-  tag: 'groups',
-  params: idParamSchema,
-  response: groupPreviewResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const listGroupMembersCall = defineCall({
-  method: 'GET',
-  path: '/api/groups/:groupId/members',
-  access: inWebsite('get_group'),
-  summary: 'The members of a group, paged',
-  tag: 'groups',
-  params: groupMembersParamSchema,
-  query: groupMembersQuerySchema,
-  response: clientMemberPageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const createGroupCall = defineCall({
-  method: 'POST',
-  path: '/api/groups',
-  access: inWebsite('create_group'),
-  summary: 'Create a group of client members',
-  tag: 'groups',
-  body: groupBodySchema,
-  status: 201,
-  response: groupSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const updateGroupCall = defineCall({
-  method: 'PUT',
-  path: '/api/groups/:id',
-  access: inWebsite('update_group'),
-  summary: 'Update a group: its name and members',
-  tag: 'groups',
-  params: idParamSchema,
-  body: groupBodySchema,
-  response: groupSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const deleteGroupCall = defineCall({
-  method: 'DELETE',
-  path: '/api/groups/:id',
-  access: inWebsite('delete_group'),
-  summary: 'Delete a group',
-  tag: 'groups',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/** The spec's DELETE on the collection, the ids in the body: all or nothing. */
-export const deleteGroupsCall = defineCall({
-  method: 'DELETE',
-  path: '/api/groups',
-  access: inWebsite('delete_group'),
-  summary: 'Delete several groups',
-  tag: 'groups',
-  body: groupDeleteBodySchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
+export const listGroupsCall = groupCalls.list;
+export const getGroupCall = groupCalls.get;
+export const previewGroupCall = groupCalls.preview;
+export const listGroupMembersCall = groupCalls.listMembers;
+export const createGroupCall = groupCalls.create;
+export const updateGroupCall = groupCalls.update;
+export const deleteGroupCall = groupCalls.delete;
+export const deleteGroupsCall = groupCalls.deleteMany;
 
 /** The people of the active website (spec section 6 "members (get)"); the group form's picker searches here. */
 export const listClientMembersCall = defineCall({

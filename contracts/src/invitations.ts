@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inOrganisation, PUBLIC_ACCESS, SIGNED_IN_ACCESS } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inOrganisation, PUBLIC_ACCESS, SIGNED_IN_ACCESS } from './call';
+import { messageSchema, pageQuerySchema, pagedSchema, bulkIds } from './common';
 import { emailSchema, invitationPasswordBodySchema, tokenQuerySchema } from './auth';
 import { invitationIdParamSchema } from './session';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 export const invitationStatusSchema = z.enum(['pending', 'accepted', 'rejected']);
 
@@ -46,10 +47,7 @@ export type InvitationCreateResponse = z.infer<typeof invitationCreateResponseSc
 
 /** DELETE /api/invitations: the ids travel in the body, as for the other bulk deletes. */
 export const invitationDeleteBodySchema = z.object({
-  invitations: z
-    .array(z.string().uuid(msg('invitations.unknown')), { error: msg('validation.invitationsRequired') })
-    .min(1, msg('validation.invitationsRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
+  invitations: bulkIds(msg('invitations.unknown'), msg('validation.invitationsRequired')),
 });
 export type InvitationDeleteBody = z.input<typeof invitationDeleteBodySchema>;
 
@@ -73,90 +71,72 @@ export const INVITATION_MEMBER_MESSAGE = msg('invitations.alreadyMember');
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-export const listInvitationsCall = defineCall({
-  method: 'GET',
-  path: '/api/invitations/sent',
-  access: inOrganisation('get_invitations'),
-  summary: 'List sent invitations',
-  tag: 'invitations',
-  query: invitationListQuerySchema,
-  response: invitationPageSchema,
-  errors: [400, 401, 403],
+const invitationCalls = resourceCalls(inOrganisation, 'invitations', '/api/invitations', 'invitations', {
+  listSent: {
+    method: 'GET',
+    path: '/api/invitations/sent',
+    permission: 'get_invitations',
+    summary: 'List sent invitations',
+    query: invitationListQuerySchema,
+    response: invitationPageSchema,
+    errors: [400, 401, 403],
+  },
+  create: {
+    summary: 'Invite someone into the organisation',
+    body: invitationCreateBodySchema,
+    response: invitationCreateResponseSchema,
+    errors: [400, 401, 403, 409],
+  },
+  /**
+   * Spec section 6 knows no `delete_invitations`: withdrawing an invitation is managing who is
+   * invited, the same power as sending one, so both deletes require `create_invitations`.
+   */
+  delete: { permission: 'create_invitations', summary: 'Delete an invitation', response: messageSchema, errors: [400, 401, 403, 404] },
+  deleteMany: {
+    permission: 'create_invitations',
+    summary: 'Delete invitations',
+    body: invitationDeleteBodySchema,
+    response: messageSchema,
+    errors: [400, 401, 403, 404],
+  },
+  /** A signed-in invitee accepts or rejects an invitation addressed to them, with the mailed token. */
+  answer: {
+    method: 'POST',
+    path: '/api/invitations/:id/:type',
+    access: SIGNED_IN_ACCESS,
+    summary: 'Accept or reject an invitation (signed in)',
+    params: invitationAnswerParamsSchema,
+    query: invitationAnswerQuerySchema,
+    response: messageSchema,
+    errors: [400, 401, 404, 409],
+  },
+  /** An existing user accepts invitation {id} with the mailed token (holding it proves the mailbox). */
+  acceptByEmail: {
+    method: 'POST',
+    path: '/api/email/:id/accept',
+    access: PUBLIC_ACCESS,
+    summary: 'Accept an invitation as an existing user',
+    params: invitationIdParamSchema,
+    query: tokenQuerySchema,
+    response: messageSchema,
+    errors: [400, 404, 409, 429],
+  },
+  /** The invitee without an account chooses a password: the account is created and the invitation accepted. */
+  setPassword: {
+    method: 'PATCH',
+    path: '/api/user/invitations/password',
+    access: PUBLIC_ACCESS,
+    summary: 'Set the password of an invited account',
+    query: tokenQuerySchema,
+    body: invitationPasswordBodySchema,
+    response: messageSchema,
+    errors: [400, 409, 429],
+  },
 });
-
-export const createInvitationCall = defineCall({
-  method: 'POST',
-  path: '/api/invitations',
-  access: inOrganisation('create_invitations'),
-  summary: 'Invite someone into the organisation',
-  tag: 'invitations',
-  body: invitationCreateBodySchema,
-  status: 201,
-  response: invitationCreateResponseSchema,
-  errors: [400, 401, 403, 409],
-});
-
-/**
- * Spec section 6 knows no `delete_invitations`: withdrawing an invitation is managing who is
- * invited, the same power as sending one, so both deletes require `create_invitations`.
- */
-export const deleteInvitationCall = defineCall({
-  method: 'DELETE',
-  path: '/api/invitations/:id',
-  access: inOrganisation('create_invitations'),
-  summary: 'Delete an invitation',
-  tag: 'invitations',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const deleteInvitationsCall = defineCall({
-  method: 'DELETE',
-  path: '/api/invitations',
-  access: inOrganisation('create_invitations'),
-  summary: 'Delete invitations',
-  tag: 'invitations',
-  body: invitationDeleteBodySchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404],
-});
-
-/** A signed-in invitee accepts or rejects an invitation addressed to them, with the mailed token. */
-export const answerInvitationCall = defineCall({
-  method: 'POST',
-  path: '/api/invitations/:id/:type',
-  access: SIGNED_IN_ACCESS,
-  summary: 'Accept or reject an invitation (signed in)',
-  tag: 'invitations',
-  params: invitationAnswerParamsSchema,
-  query: invitationAnswerQuerySchema,
-  response: messageSchema,
-  errors: [400, 401, 404, 409],
-});
-
-/** An existing user accepts invitation {id} with the mailed token (holding it proves the mailbox). */
-export const acceptEmailInvitationCall = defineCall({
-  method: 'POST',
-  path: '/api/email/:id/accept',
-  access: PUBLIC_ACCESS,
-  summary: 'Accept an invitation as an existing user',
-  tag: 'invitations',
-  params: invitationIdParamSchema,
-  query: tokenQuerySchema,
-  response: messageSchema,
-  errors: [400, 404, 409, 429],
-});
-
-/** The invitee without an account chooses a password: the account is created and the invitation accepted. */
-export const setInvitationPasswordCall = defineCall({
-  method: 'PATCH',
-  path: '/api/user/invitations/password',
-  access: PUBLIC_ACCESS,
-  summary: 'Set the password of an invited account',
-  tag: 'invitations',
-  query: tokenQuerySchema,
-  body: invitationPasswordBodySchema,
-  response: messageSchema,
-  errors: [400, 409, 429],
-});
+export const listInvitationsCall = invitationCalls.listSent;
+export const createInvitationCall = invitationCalls.create;
+export const deleteInvitationCall = invitationCalls.delete;
+export const deleteInvitationsCall = invitationCalls.deleteMany;
+export const answerInvitationCall = invitationCalls.answer;
+export const acceptEmailInvitationCall = invitationCalls.acceptByEmail;
+export const setInvitationPasswordCall = invitationCalls.setPassword;

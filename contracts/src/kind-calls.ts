@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { defineCall, inWebsite } from './call';
+import { defineCall, inWebsite, type CallDefinition } from './call';
 import { idParamSchema, messageSchema } from './common';
 import { explainBodySchema, explainResponseSchema } from './explain';
 import type { Permission } from './permissions';
@@ -59,6 +59,19 @@ interface KindData<P extends string, L extends z.ZodType, B extends z.ZodType, G
   duplicateAction?: 'duplicate' | 'duplication';
 }
 
+/**
+ * One call of a kind: the kind's tag and errors, and the kind's permission for `action`; `itemCall`
+ * takes the item's id in its path too. Each kind call says only its method, path, summary and schemas.
+ */
+function kindCallMaker(tag: string, resource: CampaignPermissionResource) {
+  const shared = <A extends CampaignAction>(action: A) => ({ tag, access: kindAccess(action, resource), errors: KIND_CALL_ERRORS });
+  return {
+    kindCall: <const C extends KindCallSpec>(action: CampaignAction, call: C) => defineCall({ ...shared(action), ...call }),
+    itemCall: <const C extends KindCallSpec>(action: CampaignAction, call: C) => defineCall({ ...shared(action), params: idParamSchema, ...call }),
+  };
+}
+type KindCallSpec = Omit<CallDefinition, 'tag' | 'access' | 'errors'>;
+
 /** The calls every kind has: list, get, create, bulk delete, duplicate, cancel. */
 export function campaignCalls<
   const P extends string,
@@ -70,171 +83,109 @@ export function campaignCalls<
   const M extends 'DELETE' | 'PATCH' | 'POST',
 >(kind: KindData<P, L, B, G, S, D> & { cancelMethod: M }) {
   const { path, resource, tag, label } = kind;
+  const { kindCall, itemCall } = kindCallMaker(tag, resource);
   const idFirst = kind.actionPaths === 'idFirst';
   const actionPath = <V extends string>(verb: V) => (idFirst ? (`${path}/:id/${verb}` as const) : (`${path}/${verb}/:id` as const));
   return {
-    list: defineCall({
+    list: kindCall('get', {
       method: 'GET',
       path,
-      access: kindAccess('get', resource),
       summary: `List the active website's ${label} items, newest first, with filters`,
-      tag,
       query: kind.listQuery,
       response: campaignPageSchema,
-      errors: KIND_CALL_ERRORS,
     }),
-    get: defineCall({
-      method: 'GET',
-      path: `${path}/:id`,
-      access: kindAccess('get', resource),
-      summary: `One ${label} with its whole document`,
-      tag,
-      params: idParamSchema,
-      response: kind.item,
-      errors: KIND_CALL_ERRORS,
-    }),
-    create: defineCall({
+    get: itemCall('get', { method: 'GET', path: `${path}/:id`, summary: `One ${label} with its whole document`, response: kind.item }),
+    create: kindCall('create', {
       method: 'POST',
       path,
-      access: kindAccess('create', resource),
       summary: `Create a ${label} in the active website (the document's workspace is the create route's id); live at once unless ?draft=true`,
-      tag,
       query: campaignCreateQuerySchema,
       body: kind.body,
       status: 201,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
-    deleteMany: defineCall({
+    deleteMany: kindCall('delete', {
       method: 'DELETE',
       path,
-      access: kindAccess('delete', resource),
       summary: `Delete several ${label} items at once, all or nothing`,
-      tag,
       body: kind.deleteMany,
       response: messageSchema,
-      errors: KIND_CALL_ERRORS,
     }),
-    duplicate: defineCall({
+    duplicate: itemCall(kind.duplicateAction ?? 'duplicate', {
       method: idFirst ? 'POST' : 'PUT',
       path: actionPath('duplicate'),
-      access: kindAccess(kind.duplicateAction ?? 'duplicate', resource),
       summary: `Duplicate a ${label}: the copy is a draft titled "… (copy)"`,
-      tag,
-      params: idParamSchema,
       status: 201,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
-    cancel: defineCall({
+    cancel: itemCall('cancel', {
       method: kind.cancelMethod,
       path: actionPath('cancel'),
-      access: kindAccess('cancel', resource),
       summary: `Cancel a ${label}: it stops showing, and stays listed as cancelled`,
-      tag,
-      params: idParamSchema,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
     // The lifecycle's actions: each its own call, with the kind's `update_*` permission (changing what
     // visitors see is editing the item), in the shape of the spec's duplicate call.
-    publish: defineCall({
+    publish: itemCall('update', {
       method: 'PUT',
       path: `${path}/publish/:id`,
-      access: kindAccess('update', resource),
       summary: `Publish a ${label}: its unpublished changes (or the draft) go live now and are stored as a new version`,
-      tag,
-      params: idParamSchema,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
-    schedule: defineCall({
+    schedule: itemCall('update', {
       method: 'PUT',
       path: `${path}/schedule/:id`,
-      access: kindAccess('update', resource),
       summary: `Schedule a ${label}: published as a new version, shown from startsAt until endsAt (optional)`,
-      tag,
-      params: idParamSchema,
       body: campaignScheduleBodySchema,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
-    discardDraft: defineCall({
+    discardDraft: itemCall('update', {
       method: 'DELETE',
       path: `${path}/draft/:id`,
-      access: kindAccess('update', resource),
       summary: `Discard a ${label}'s unpublished changes: the editor shows the live version again`,
-      tag,
-      params: idParamSchema,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
-    listVersions: defineCall({
+    listVersions: itemCall('get', {
       method: 'GET',
       path: `${path}/:id/versions`,
-      access: kindAccess('get', resource),
       summary: `The published versions of a ${label}, newest first`,
-      tag,
-      params: idParamSchema,
       response: campaignVersionsResponseSchema,
-      errors: KIND_CALL_ERRORS,
     }),
     // Reading what the content call would decide changes nothing: the kind's `get_*` permission, a POST for its body.
-    explain: defineCall({
+    explain: itemCall('get', {
       method: 'POST',
       path: `${path}/:id/explain`,
-      access: kindAccess('get', resource),
       summary: `Why a ${label} is (not) shown: the content call's checks for one visitor or person on one page, step by step`,
-      tag,
-      params: idParamSchema,
       body: explainBodySchema,
       response: explainResponseSchema,
-      errors: KIND_CALL_ERRORS,
     }),
-    restoreVersion: defineCall({
+    restoreVersion: kindCall('update', {
       method: 'PUT',
       path: `${path}/:id/versions/:number/restore`,
-      access: kindAccess('update', resource),
       summary: `Restore a published version of a ${label} as its unpublished changes (publish to make it live)`,
-      tag,
       params: versionParamSchema,
       response: kind.saved,
-      errors: KIND_CALL_ERRORS,
     }),
   };
 }
 
+/** What the calls on one item of a kind need from its descriptor. */
+type KindItemData<P extends string, B extends z.ZodType, S extends z.ZodType> = Pick<
+  KindData<P, z.ZodType, B, z.ZodType, S, z.ZodType>,
+  'path' | 'resource' | 'tag' | 'label' | 'body' | 'saved'
+>;
+
 /** Update and delete by id (the kinds whose paths carry the id: popups, banners, tours, checklists, e-mails). */
-export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
-  path: P;
-  resource: CampaignPermissionResource;
-  tag: string;
-  label: string;
-  body: B;
-  saved: S;
-}) {
+export function campaignUpdateDeleteCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: KindItemData<P, B, S>) {
   const { path, resource, tag, label } = kind;
+  const { itemCall } = kindCallMaker(tag, resource);
   return {
-    update: defineCall({
-      method: 'PUT',
-      path: `${path}/:id`,
-      access: kindAccess('update', resource),
-      summary: `Update a ${label}: its whole document`,
-      tag,
-      params: idParamSchema,
-      body: kind.body,
-      response: kind.saved,
-      errors: KIND_CALL_ERRORS,
-    }),
-    delete: defineCall({
+    update: itemCall('update', { method: 'PUT', path: `${path}/:id`, summary: `Update a ${label}: its whole document`, body: kind.body, response: kind.saved }),
+    delete: itemCall('delete', {
       method: 'DELETE',
       path: `${path}/:id`,
-      access: kindAccess('delete', resource),
       summary: `Delete a ${label} (its comments, reactions and answers go with it)`,
-      tag,
-      params: idParamSchema,
       response: messageSchema,
-      errors: KIND_CALL_ERRORS,
     }),
   };
 }
@@ -243,48 +194,30 @@ export function campaignUpdateDeleteCalls<const P extends string, B extends z.Zo
  * The calls of the kinds that keep an id in the path for update and delete and that visitors react
  * to (popups and banners): update and delete by id, comments, reactions, reaction counts.
  */
-export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: {
-  path: P;
-  resource: CampaignPermissionResource;
-  tag: string;
-  label: string;
-  body: B;
-  saved: S;
-}) {
+export function campaignItemCalls<const P extends string, B extends z.ZodType, S extends z.ZodType>(kind: KindItemData<P, B, S>) {
   const { path, resource, tag, label } = kind;
+  const { itemCall } = kindCallMaker(tag, resource);
   return {
     ...campaignUpdateDeleteCalls(kind),
-    listComments: defineCall({
+    listComments: itemCall('get', {
       method: 'GET',
       path: `${path}/:id/comments`,
-      access: kindAccess('get', resource),
       summary: `Comments visitors left on a ${label}, newest first`,
-      tag,
-      params: idParamSchema,
       query: commentListQuerySchema,
       response: commentPageSchema,
-      errors: KIND_CALL_ERRORS,
     }),
-    listReacts: defineCall({
+    listReacts: itemCall('get', {
       method: 'GET',
       path: `${path}/:id/reacts`,
-      access: kindAccess('get', resource),
       summary: `Reactions visitors gave to a ${label}, newest first, with the emoji filter`,
-      tag,
-      params: idParamSchema,
       query: reactListQuerySchema,
       response: reactPageSchema,
-      errors: KIND_CALL_ERRORS,
     }),
-    countReacts: defineCall({
+    countReacts: itemCall('get', {
       method: 'GET',
       path: `${path}/:id/count-reacts`,
-      access: kindAccess('get', resource),
       summary: `Reaction counts of a ${label}, per emoji`,
-      tag,
-      params: idParamSchema,
       response: countReactsResponseSchema,
-      errors: KIND_CALL_ERRORS,
     }),
   };
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inWebsite, PUBLIC_ACCESS } from './call';
-import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema } from './common';
+import { defineCall, inWebsite } from './call';
+import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema, requiredText } from './common';
 import { msg } from './message-code';
+import { scriptCall, websiteKeyParamsSchema } from './script-call';
 import { visitorTokenSchema } from './events';
 import { MESSENGER_PATHS } from './script';
 
 /** The website's public key in the path (as the script's other calls; not imported from website-script.ts, which imports this file). */
-const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
 
 // ---------------------------------------------------------------------------------------------
 // Bubble config (spec sections 3 and 7): the messenger's launcher and window, per website.
@@ -148,11 +148,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(conversationMessageSchema) });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-const messageBody = z
-  .string({ error: msg('validation.messageRequired') })
-  .trim()
-  .min(1, msg('validation.messageRequired'))
-  .max(MAX_MESSAGE_LENGTH, msg('validation.messageTooLong'));
+const messageBody = requiredText(msg('validation.messageRequired'), MAX_MESSAGE_LENGTH, msg('validation.messageTooLong'));
 
 export const conversationListQuerySchema = pageQuerySchema.extend({ status: z.enum(CONVERSATION_STATUSES).optional() });
 export const conversationPageSchema = z.object({ docs: z.array(conversationSummarySchema), meta: pageMetaSchema });
@@ -235,17 +231,12 @@ export const messengerStateSchema = z.object({
 });
 export type MessengerState = z.infer<typeof messengerStateSchema>;
 
-export const getMessengerStateCall = defineCall({
+export const getMessengerStateCall = scriptCall({
   method: 'GET',
   path: MESSENGER_PATHS.state,
-  access: PUBLIC_ACCESS,
-  websiteScript: true,
   summary: "What the messenger's window shows a visitor: their conversations and the website's news (visitor token)",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   query: visitorTokenQuerySchema,
   response: messengerStateSchema,
-  errors: [400, 401, 403, 404, 429],
 });
 
 export const visitorMessageBodySchema = z.object({
@@ -263,28 +254,18 @@ export const visitorMessageBodySchema = z.object({
 });
 export type VisitorMessageBody = z.input<typeof visitorMessageBodySchema>;
 
-export const sendVisitorMessageCall = defineCall({
-  method: 'POST',
+export const sendVisitorMessageCall = scriptCall({
   path: MESSENGER_PATHS.messages,
-  access: PUBLIC_ACCESS,
-  websiteScript: true,
   summary: "A visitor writes to the website's team (visitor token; a new conversation or one of theirs)",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: visitorMessageBodySchema,
   status: 201,
   response: z.object({ conversation: visitorConversationSchema }),
-  errors: [400, 401, 403, 404, 429],
 });
 
 /** A POST (not PUT): the script's calls are simple requests a customer's page sends without a CORS preflight. */
-export const markConversationReadCall = defineCall({
-  method: 'POST',
+export const markConversationReadCall = scriptCall({
   path: MESSENGER_PATHS.read,
-  access: PUBLIC_ACCESS,
-  websiteScript: true,
   summary: 'The visitor read a conversation of theirs (its Messages badge clears)',
-  tag: 'website script',
   params: websiteKeyParamsSchema.extend({ id: z.string().uuid(msg('conversations.notFound')) }),
   body: visitorTokenQuerySchema,
   response: z.object({ ok: z.boolean() }),
@@ -292,17 +273,12 @@ export const markConversationReadCall = defineCall({
 });
 
 /** The visitor's live stream (Server-Sent Events; EventSource cannot send headers, so the token rides in the query). */
-export const visitorLiveCall = defineCall({
+export const visitorLiveCall = scriptCall({
   method: 'GET',
   path: MESSENGER_PATHS.live,
-  access: PUBLIC_ACCESS,
-  websiteScript: true,
   summary: "The visitor's live events (text/event-stream): the staff's answers",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   query: visitorTokenQuerySchema,
   answer: 'file',
-  errors: [400, 401, 403, 404, 429],
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from './common';
 import { LIMITS } from './limits';
-import { defineCall, PUBLIC_ACCESS } from './call';
 import { SCRIPT_PATHS } from './script';
 import { msg } from './message-code';
+import { scriptCall } from './script-call';
 import { visitorTokenSchema } from './events';
 
 /**
@@ -42,26 +43,16 @@ export type ProgressEntry = z.infer<typeof progressEntrySchema>;
  */
 export const progressBodySchema = z.object({
   token: visitorTokenSchema,
-  visitorId: z
-    .string({ error: msg('validation.visitorIdRequired') })
-    .trim()
-    .min(1, msg('validation.visitorIdRequired'))
-    .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong')),
+  visitorId: requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong')),
   entries: z.array(progressEntrySchema).max(LIMITS.progressEntriesMax, PROGRESS_TOO_MANY_MESSAGE).default([]),
 });
 export type ProgressBody = z.input<typeof progressBodySchema>;
 export const progressAnswerSchema = z.object({ message: z.string(), progress: z.array(progressEntrySchema) });
 export type ProgressAnswer = z.infer<typeof progressAnswerSchema>;
 
-export const recordProgressCall = defineCall({
-  method: 'POST',
+export const recordProgressCall = scriptCall({
   path: SCRIPT_PATHS.progress,
-  access: PUBLIC_ACCESS,
   summary: "Keep a visitor's progress in tours and checklists and read the server's (website script)",
-  tag: 'website script',
-  params: z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) }),
   body: progressBodySchema,
   response: progressAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inOrganisation } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inOrganisation } from './call';
+import { resourceCalls } from './resource-calls';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { roleSchema } from './auth';
 import { ALL_PERMISSIONS, isPermission } from './permissions';
 import { msg } from './message-code';
 
 /** GET /api/roles: page, pageSize, name (contains, case-insensitive), orderBy createdAt, order desc. */
-export const roleListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const roleListQuerySchema = nameFilterQuerySchema();
 export type RoleListQuery = z.input<typeof roleListQuerySchema>;
 
 export const rolePageSchema = pagedSchema(roleSchema.required({ createdAt: true }));
@@ -33,11 +32,7 @@ export const rolePermissionsSchema = z
 
 /** POST /api/roles and PUT /api/roles/{id}: the role's name (unique in the organisation) and permissions. */
 export const roleBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.roleNameTooLong')),
+  name: requiredNameSchema(LIMITS.nameMax, msg('validation.roleNameTooLong')),
   permissions: rolePermissionsSchema,
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
@@ -50,59 +45,15 @@ export type RoleSavedResponse = z.infer<typeof roleSavedResponseSchema>;
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-export const listRolesCall = defineCall({
-  method: 'GET',
-  path: '/api/roles',
-  access: inOrganisation('get_role'),
-  summary: 'List roles',
-  tag: 'roles',
-  query: roleListQuerySchema,
-  response: rolePageSchema,
-  errors: [400, 401, 403],
+const roleCalls = resourceCalls(inOrganisation, 'role', '/api/roles', 'roles', {
+  list: { summary: 'List roles', query: roleListQuerySchema, response: rolePageSchema, errors: [400, 401, 403] },
+  get: { summary: 'One role', response: roleResponseSchema, errors: [400, 401, 403, 404] },
+  create: { summary: 'Create a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 409] },
+  update: { summary: 'Update a role', body: roleBodySchema, response: roleSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
+  delete: { summary: 'Delete a role no user holds', response: messageSchema, errors: [400, 401, 403, 404, 409] },
 });
-
-export const getRoleCall = defineCall({
-  method: 'GET',
-  path: '/api/roles/:id',
-  access: inOrganisation('get_role'),
-  summary: 'One role',
-  tag: 'roles',
-  params: idParamSchema,
-  response: roleResponseSchema,
-  errors: [400, 401, 403, 404],
-});
-
-export const createRoleCall = defineCall({
-  method: 'POST',
-  path: '/api/roles',
-  access: inOrganisation('create_role'),
-  summary: 'Create a role',
-  tag: 'roles',
-  body: roleBodySchema,
-  status: 201,
-  response: roleSavedResponseSchema,
-  errors: [400, 401, 403, 409],
-});
-
-export const updateRoleCall = defineCall({
-  method: 'PUT',
-  path: '/api/roles/:id',
-  access: inOrganisation('update_role'),
-  summary: 'Update a role',
-  tag: 'roles',
-  params: idParamSchema,
-  body: roleBodySchema,
-  response: roleSavedResponseSchema,
-  errors: [400, 401, 403, 404, 409],
-});
-
-export const deleteRoleCall = defineCall({
-  method: 'DELETE',
-  path: '/api/roles/:id',
-  access: inOrganisation('delete_role'),
-  summary: 'Delete a role no user holds',
-  tag: 'roles',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404, 409],
-});
+export const listRolesCall = roleCalls.list;
+export const getRoleCall = roleCalls.get;
+export const createRoleCall = roleCalls.create;
+export const updateRoleCall = roleCalls.update;
+export const deleteRoleCall = roleCalls.delete;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inWebsite } from './call';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema } from './common';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /** Spec section 3: Tag is _id, name, color. Content of one website (the `Activewebsite` header). */
 export const tagSchema = z.object({
@@ -14,20 +15,14 @@ export const tagSchema = z.object({
 export type Tag = z.infer<typeof tagSchema>;
 
 /** GET /api/tags (spec: `?pageSize=1000`): the content lists fetch every tag at once for their filters. */
-export const tagListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const tagListQuerySchema = nameFilterQuerySchema();
 export const tagPageSchema = pagedSchema(tagSchema);
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** POST /api/tags. */
 export const tagCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.tagNameMax, msg('validation.tagNameTooLong')),
+  name: requiredNameSchema(LIMITS.tagNameMax, msg('validation.tagNameTooLong')),
   color: z
     .string({ error: msg('validation.colorRequired') })
     .trim()
@@ -42,36 +37,11 @@ export const tagCreateResponseSchema = z.object({ message: z.string(), data: tag
 // tags, so any member may list them; writing needs create_tags / delete_tags.
 // ---------------------------------------------------------------------------------------------
 
-export const listTagsCall = defineCall({
-  method: 'GET',
-  path: '/api/tags',
-  access: inWebsite(null),
-  summary: 'List the active website’s tags',
-  tag: 'tags',
-  query: tagListQuerySchema,
-  response: tagPageSchema,
-  errors: [400, 401, 404],
+const tagCalls = resourceCalls(inWebsite, 'tags', '/api/tags', 'tags', {
+  list: { permission: null, summary: 'List the active website’s tags', query: tagListQuerySchema, response: tagPageSchema, errors: [400, 401, 404] },
+  create: { summary: 'Create a tag on the active website', body: tagCreateBodySchema, response: tagCreateResponseSchema, errors: [400, 401, 404, 409] },
+  delete: { summary: 'Delete a tag of the active website', response: messageSchema, errors: [400, 401, 404] },
 });
-
-export const createTagCall = defineCall({
-  method: 'POST',
-  path: '/api/tags',
-  access: inWebsite('create_tags'),
-  summary: 'Create a tag on the active website',
-  tag: 'tags',
-  body: tagCreateBodySchema,
-  status: 201,
-  response: tagCreateResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-export const deleteTagCall = defineCall({
-  method: 'DELETE',
-  path: '/api/tags/:id',
-  access: inWebsite('delete_tags'),
-  summary: 'Delete a tag of the active website',
-  tag: 'tags',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 404],
-});
+export const listTagsCall = tagCalls.list;
+export const createTagCall = tagCalls.create;
+export const deleteTagCall = tagCalls.delete;

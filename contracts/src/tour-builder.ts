@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { defineCall, PUBLIC_ACCESS } from './call';
-import { idParamSchema } from './common';
+import { defineCall } from './call';
+import { idParamSchema, requiredText } from './common';
 import { LIMITS } from './limits';
 import { msg } from './message-code';
+import { scriptCall } from './script-call';
 import { tourKind } from './content-kinds';
 import { kindAccess } from './kind-calls';
 import { BUILDER_PATHS } from './script';
 import { TOUR_MAX_STEPS, tourStepInputSchema, tourStepSchema } from './tours';
-import { websiteKeyParamsSchema } from './website-script';
 
 /**
  * The on-page tour builder (`/pretour`): the console asks for a one-time builder token for a tour and
@@ -40,12 +40,7 @@ const httpUrl = (v: string) => {
 
 /** POST /api/product-tours/{id}/builder-token body: a full address of a page of the website. */
 export const builderTokenBodySchema = z.object({
-  url: z
-    .string({ error: msg('validation.urlInvalid') })
-    .trim()
-    .min(1, msg('validation.urlInvalid'))
-    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
-    .refine(httpUrl, msg('validation.urlInvalid')),
+  url: requiredText(msg('validation.urlInvalid'), LIMITS.urlMax, msg('validation.urlTooLong')).refine(httpUrl, msg('validation.urlInvalid')),
 });
 export type BuilderTokenBody = z.input<typeof builderTokenBodySchema>;
 
@@ -90,41 +85,23 @@ export const createBuilderTokenCall = defineCall({
   errors: [400, 401, 403, 404],
 });
 
-export const startBuilderSessionCall = defineCall({
-  method: 'POST',
+export const startBuilderSessionCall = scriptCall({
   path: BUILDER_PATHS.session,
-  access: PUBLIC_ACCESS,
   summary: 'Exchange a builder token for a builder session (website script; text/plain body)',
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: builderSessionBodySchema,
   response: builderSessionAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
 
-export const getBuilderTourCall = defineCall({
-  method: 'POST',
+export const getBuilderTourCall = scriptCall({
   path: BUILDER_PATHS.tour,
-  access: PUBLIC_ACCESS,
   summary: "The builder session's tour: its title and steps (website script; text/plain body)",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: builderTourBodySchema,
   response: builderTourAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
 
-export const saveBuilderStepsCall = defineCall({
-  method: 'POST',
+export const saveBuilderStepsCall = scriptCall({
   path: BUILDER_PATHS.steps,
-  access: PUBLIC_ACCESS,
   summary: "Save the steps of the builder session's tour (website script; text/plain body)",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: builderStepsBodySchema,
   response: builderStepsAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { pageQuerySchema } from './common';
+import { pageQuerySchema, uniqueItemIds, requiredText } from './common';
 import { HEX_COLOR } from './tags';
-import { emptyAudience } from './audiences';
 import { msg } from './message-code';
 import type { MessageCode } from './messages';
 import { parsePageRule } from './page-rule';
@@ -15,6 +14,8 @@ import {
   campaignPageSchema,
   savedMeta,
   targetingShape,
+  defaultTargeting,
+  listOfAudienceSchema,
   textBlockSchema,
   type CampaignPage,
   type CampaignStatus,
@@ -135,11 +136,7 @@ export const emptyTourTargetFallback = (): TourTargetFallback => ({ text: '', ta
 
 /** The element a step points at: a CSS selector, and the description used when it matches nothing. */
 export const tourTargetSchema = z.object({
-  selector: z
-    .string({ error: msg('tours.selectorRequired') })
-    .trim()
-    .min(1, msg('tours.selectorRequired'))
-    .max(LIMITS.selectorMax, msg('tours.selectorTooLong')),
+  selector: requiredText(msg('tours.selectorRequired'), LIMITS.selectorMax, msg('tours.selectorTooLong')),
   fallback: tourTargetFallbackSchema.default(emptyTourTargetFallback),
 });
 export type TourTarget = z.infer<typeof tourTargetSchema>;
@@ -243,25 +240,13 @@ const tourShape = {
   /**
    * Individual people (client member ids) it is also shown to, whatever the target, like a popup's.
    */
-  listOfAudience: z
-    .array(z.string().uuid(msg('campaigns.peopleNotOfWebsite')))
-    .max(LIMITS.popupPeopleMax)
-    .default([]),
+  listOfAudience: listOfAudienceSchema,
   /** target, groups, audiences, dynamicAudience, tag, workspace: the popups' targeting. */
   ...targetingShape,
 };
 
-const uniqueStepIds = (steps: { id?: string }[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  steps.forEach((s, i) => {
-    if (!s.id) return;
-    if (seen.has(s.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: msg('validation.itemsDuplicated') });
-    seen.add(s.id);
-  });
-};
-
 const steps = <S extends z.ZodType<{ id?: string }>>(step: S) =>
-  z.array(step).max(TOUR_MAX_STEPS, msg('tours.stepsTooMany')).superRefine(uniqueStepIds).default([]);
+  z.array(step).max(TOUR_MAX_STEPS, msg('tours.stepsTooMany')).superRefine(uniqueItemIds).default([]);
 
 /** The saved tour document (GET answers it, plus the meta; the content call serves it as published). */
 export const tourDocumentSchema = z.object({ ...tourShape, steps: steps(tourStepSchema) });
@@ -292,12 +277,7 @@ export function defaultTour(workspace: string | null = null): TourDocument {
     showSender: false,
     status: 'draft',
     listOfAudience: [],
-    target: 'all',
-    groups: [],
-    audiences: [],
-    dynamicAudience: emptyAudience(),
-    tag: null,
-    workspace,
+    ...defaultTargeting(workspace),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { requiredNameSchema } from './common';
 import { defineCall, inOrganisation } from './call';
 import { avatarSchema, emailSchema, passwordSchema } from './auth';
 import { msg } from './message-code';
@@ -10,11 +11,7 @@ import { msg } from './message-code';
  * the `roles` field (spec section 5).
  */
 export const orgUserCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
+  name: requiredNameSchema(),
   email: emailSchema,
   password: passwordSchema,
   roles: z

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineCall, PUBLIC_ACCESS } from './call';
 import { visitorTokenSchema } from './events';
 import { msg } from './message-code';
+import { scriptCall } from './script-call';
 import { WEB_PUSH_PATHS } from './script';
-import { websiteKeyParamsSchema, visitorIdSchema } from './website-script';
+import { visitorIdSchema } from './website-script';
 
 /*
  * Web Push: push notifications that reach a visitor's browser with the website closed. The script
@@ -53,41 +53,27 @@ export interface WebPushPayload {
   token: string;
 }
 
-export const getWebPushKeyCall = defineCall({
+export const getWebPushKeyCall = scriptCall({
   method: 'GET',
   path: WEB_PUSH_PATHS.key,
-  access: PUBLIC_ACCESS,
   summary: "The website's VAPID public key, to subscribe a browser to its push notifications",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   response: webPushKeyAnswerSchema,
   errors: [400, 404, 429],
-  websiteScript: true,
 });
 
-export const subscribeWebPushCall = defineCall({
-  method: 'POST',
+export const subscribeWebPushCall = scriptCall({
   path: WEB_PUSH_PATHS.subscribe,
-  access: PUBLIC_ACCESS,
   summary: "Store a browser's push subscription for the visitor the token names (the person's, once identified)",
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: webPushSubscribeBodySchema,
   status: 201,
   response: webPushSubscribedSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
 
-export const reportWebPushCall = defineCall({
-  method: 'POST',
+// The service worker runs at the customer's origin: it gets the script's open CORS too.
+export const reportWebPushCall = scriptCall({
   path: WEB_PUSH_PATHS.report,
-  access: PUBLIC_ACCESS,
   summary: 'The service worker reports a push notification shown or clicked (the token in the message is the proof; counted once)',
-  tag: 'website script',
   params: webPushReportParamsSchema,
   response: z.object({ counted: z.boolean() }),
   errors: [400, 404],
-  // The service worker runs at the customer's origin: the script's open CORS.
-  websiteScript: true,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
-import { idParamSchema, messageSchema } from './common';
+import { idParamSchema, messageSchema, requiredText } from './common';
 import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
 import { tourDocumentSchema } from './tours';
 import { checklistDocumentSchema } from './checklists';
@@ -9,6 +9,7 @@ import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
 import { msg } from './message-code';
+import { scriptCall, websiteKeyParamsSchema } from './script-call';
 import { isTimeZone } from './stats';
 import { scriptDebugAnswerSchema, scriptDebugBodySchema } from './explain';
 import { bubbleConfigSchema } from './messenger';
@@ -23,14 +24,10 @@ import { bubbleConfigSchema } from './messenger';
  * preflight and `navigator.sendBeacon` can flush events on `pagehide`.
  */
 
-export const websiteKeyParamsSchema = z.object({ websiteKey: z.string().trim().min(1).max(LIMITS.websiteKeyMax) });
+export { websiteKeyParamsSchema };
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
-export const visitorIdSchema = z
-  .string({ error: msg('validation.visitorIdRequired') })
-  .trim()
-  .min(1, msg('validation.visitorIdRequired'))
-  .max(LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
+export const visitorIdSchema = requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
 
 /** Interruptive items (popups, push notifications; later tours) one visitor sees a day, unless the website says otherwise. */
 export const DEFAULT_INTERRUPTIONS_PER_DAY = 3;
@@ -189,17 +186,13 @@ export const scriptContentAnswerSchema = z.object({
 });
 export type ScriptContentAnswer = z.infer<typeof scriptContentAnswerSchema>;
 
-export const getScriptContentCall = defineCall({
+export const getScriptContentCall = scriptCall({
   method: 'GET',
   path: SCRIPT_PATHS.content,
-  access: PUBLIC_ACCESS,
   summary: 'What to show this visitor on this page now (website script)',
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   query: scriptContentQuerySchema,
   response: scriptContentAnswerSchema,
   errors: [400, 403, 404, 429],
-  websiteScript: true,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -240,11 +233,7 @@ export const attributeValueSchema = z.union([
  */
 export const identifyBodySchema = z.object({
   visitorId: visitorIdSchema,
-  externalId: z
-    .string({ error: msg('validation.externalIdRequired') })
-    .trim()
-    .min(1, msg('validation.externalIdRequired'))
-    .max(LIMITS.externalIdMax, msg('validation.externalIdTooLong')),
+  externalId: requiredText(msg('validation.externalIdRequired'), LIMITS.externalIdMax, msg('validation.externalIdTooLong')),
   name: z.string().trim().max(LIMITS.personNameMax).optional(),
   email: z.string().trim().max(LIMITS.personEmailMax).optional(),
   attributes: z.record(z.string().trim().min(1).max(LIMITS.attributeNameMax), attributeValueSchema).optional(),
@@ -263,17 +252,11 @@ export const identifyAnswerSchema = z.object({
 });
 export type IdentifyAnswer = z.infer<typeof identifyAnswerSchema>;
 
-export const identifyVisitorCall = defineCall({
-  method: 'POST',
+export const identifyVisitorCall = scriptCall({
   path: SCRIPT_PATHS.identify,
-  access: PUBLIC_ACCESS,
   summary: 'Say who the visitor is (website script)',
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: identifyBodySchema,
   response: identifyAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
 
 /**
@@ -281,17 +264,11 @@ export const identifyVisitorCall = defineCall({
  * (the console's "Check a visitor" explanation). The visitor token of the content call names the
  * visitor: nobody reads another visitor's explanation.
  */
-export const scriptDebugCall = defineCall({
-  method: 'POST',
+export const scriptDebugCall = scriptCall({
   path: SCRIPT_PATHS.debug,
-  access: PUBLIC_ACCESS,
   summary: 'Why each live item shows or not to this visitor on this page (website script debug mode)',
-  tag: 'website script',
-  params: websiteKeyParamsSchema,
   body: scriptDebugBodySchema,
   response: scriptDebugAnswerSchema,
-  errors: [400, 401, 403, 404, 429],
-  websiteScript: true,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inOrganisation } from './call';
-import { messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inOrganisation } from './call';
+import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema, bulkIds, requiredText } from './common';
 import { websiteSchema } from './auth';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /** GET /api/websites: the caller's organisation's websites, newest first. */
-export const websiteListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(LIMITS.nameMax).optional(),
-});
+export const websiteListQuerySchema = nameFilterQuerySchema();
 /**
  * Each website carries its public key: what its script sends with every event (POST
  * /api/public/{publicKey}/events). Not a secret, it ships in the page; the dashboard's installation
@@ -38,16 +37,8 @@ export const isValidDomain = (input: string): boolean => DOMAIN_PATTERN.test(nor
 
 /** POST /api/websites (create_websites). */
 export const websiteCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.nameMax, msg('validation.nameTooLong')),
-  domain: z
-    .string({ error: msg('validation.domainRequired') })
-    .trim()
-    .min(1, msg('validation.domainRequired'))
-    .max(LIMITS.urlMax, msg('validation.urlTooLong'))
+  name: requiredNameSchema(),
+  domain: requiredText(msg('validation.domainRequired'), LIMITS.urlMax, msg('validation.urlTooLong'))
     .transform(normaliseDomain)
     .refine((d) => DOMAIN_PATTERN.test(d), msg('validation.domainInvalid')),
 });
@@ -56,10 +47,7 @@ export const websiteCreateResponseSchema = z.object({ message: z.string(), data:
 
 /** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
 export const websiteDeleteBodySchema = z.object({
-  websites: z
-    .array(z.string().uuid(msg('websites.unknown')), { error: msg('validation.websitesRequired') })
-    .min(1, msg('validation.websitesRequired'))
-    .max(LIMITS.bulkMax, msg('validation.itemsTooMany')),
+  websites: bulkIds(msg('websites.unknown'), msg('validation.websitesRequired')),
 });
 export type WebsiteDeleteBody = z.input<typeof websiteDeleteBodySchema>;
 
@@ -70,37 +58,12 @@ export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 // Calls (each call defined once; the API serves these, the browser calls these)
 // ---------------------------------------------------------------------------------------------
 
-export const listWebsitesCall = defineCall({
-  method: 'GET',
-  path: '/api/websites',
-  access: inOrganisation('get_websites'),
-  summary: 'List websites',
-  tag: 'websites',
-  query: websiteListQuerySchema,
-  response: websitePageSchema,
-  errors: [400, 401, 403],
+const websiteCalls = resourceCalls(inOrganisation, 'websites', '/api/websites', 'websites', {
+  list: { summary: 'List websites', query: websiteListQuerySchema, response: websitePageSchema, errors: [400, 401, 403] },
+  create: { summary: 'Add a website', body: websiteCreateBodySchema, response: websiteCreateResponseSchema, errors: [400, 401, 403, 409] },
+  /** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
+  deleteMany: { summary: 'Delete websites', body: websiteDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404, 409] },
 });
-
-export const createWebsiteCall = defineCall({
-  method: 'POST',
-  path: '/api/websites',
-  access: inOrganisation('create_websites'),
-  summary: 'Add a website',
-  tag: 'websites',
-  body: websiteCreateBodySchema,
-  status: 201,
-  response: websiteCreateResponseSchema,
-  errors: [400, 401, 403, 409],
-});
-
-/** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
-export const deleteWebsitesCall = defineCall({
-  method: 'DELETE',
-  path: '/api/websites',
-  access: inOrganisation('delete_websites'),
-  summary: 'Delete websites',
-  tag: 'websites',
-  body: websiteDeleteBodySchema,
-  response: messageSchema,
-  errors: [400, 401, 403, 404, 409],
-});
+export const listWebsitesCall = websiteCalls.list;
+export const createWebsiteCall = websiteCalls.create;
+export const deleteWebsitesCall = websiteCalls.deleteMany;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { defineCall, inWebsite } from './call';
-import { idParamSchema, messageSchema, pageQuerySchema, pagedSchema } from './common';
+import { inWebsite } from './call';
+import { messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema } from './common';
 import { msg } from './message-code';
+import { resourceCalls } from './resource-calls';
 
 /**
  * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
@@ -34,11 +35,7 @@ export const workspacePageSchema = pagedSchema(workspaceSchema);
 
 /** POST /api/workspaces. */
 export const workspaceCreateBodySchema = z.object({
-  name: z
-    .string({ error: msg('validation.nameRequired') })
-    .trim()
-    .min(1, msg('validation.nameRequired'))
-    .max(LIMITS.workspaceNameMax, msg('validation.workspaceNameTooLong')),
+  name: requiredNameSchema(LIMITS.workspaceNameMax, msg('validation.workspaceNameTooLong')),
   icon: z.enum(WORKSPACE_ICONS, { error: msg('validation.iconRequired') }),
   service: z.enum(WORKSPACE_SERVICES, { error: msg('validation.serviceRequired') }),
 });
@@ -50,36 +47,22 @@ export const workspaceCreateResponseSchema = z.object({ message: z.string(), dat
 // names no permission for it); writing needs create_workspaces / delete_workspaces.
 // ---------------------------------------------------------------------------------------------
 
-export const listWorkspacesCall = defineCall({
-  method: 'GET',
-  path: '/api/workspaces',
-  access: inWebsite(null),
-  summary: 'List the active website’s workspaces',
-  tag: 'workspaces',
-  query: workspaceListQuerySchema,
-  response: workspacePageSchema,
-  errors: [400, 401, 404],
+const workspaceCalls = resourceCalls(inWebsite, 'workspaces', '/api/workspaces', 'workspaces', {
+  list: {
+    permission: null,
+    summary: 'List the active website’s workspaces',
+    query: workspaceListQuerySchema,
+    response: workspacePageSchema,
+    errors: [400, 401, 404],
+  },
+  create: {
+    summary: 'Create a workspace on the active website',
+    body: workspaceCreateBodySchema,
+    response: workspaceCreateResponseSchema,
+    errors: [400, 401, 404, 409],
+  },
+  delete: { summary: 'Delete a workspace of the active website', response: messageSchema, errors: [400, 401, 404] },
 });
-
-export const createWorkspaceCall = defineCall({
-  method: 'POST',
-  path: '/api/workspaces',
-  access: inWebsite('create_workspaces'),
-  summary: 'Create a workspace on the active website',
-  tag: 'workspaces',
-  body: workspaceCreateBodySchema,
-  status: 201,
-  response: workspaceCreateResponseSchema,
-  errors: [400, 401, 404, 409],
-});
-
-export const deleteWorkspaceCall = defineCall({
-  method: 'DELETE',
-  path: '/api/workspaces/:id',
-  access: inWebsite('delete_workspaces'),
-  summary: 'Delete a workspace of the active website',
-  tag: 'workspaces',
-  params: idParamSchema,
-  response: messageSchema,
-  errors: [400, 401, 404],
-});
+export const listWorkspacesCall = workspaceCalls.list;
+export const createWorkspaceCall = workspaceCalls.create;
+export const deleteWorkspaceCall = workspaceCalls.delete;
