@@ -112,6 +112,21 @@ describe('PopupCreateScreen', () => {
     expect(screen.getByTestId('page-remove')).toBeDisabled();
   });
 
+  it("has one emoji control, the popup's: an emoji reactions block shows those emojis, and so does the preview", async () => {
+    renderCreate();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('add-block-emojis'));
+    expect(screen.getByTestId('block-2')).toHaveAttribute('data-kind', 'emojis');
+    expect(screen.getAllByRole('group', { name: 'Add an emoji' })).toHaveLength(1);
+    const picker = screen.getByTestId('field-emojis');
+    expect(within(screen.getByTestId('block-2')).getByTestId('block-emojis')).toHaveTextContent("This block offers the popup's reaction emojis");
+    await user.click(within(picker).getByRole('button', { name: 'Add 🔥' }));
+    expect(within(screen.getByTestId('block-2')).getByTestId('block-emojis')).toHaveTextContent('🔥');
+    // The visitor's row of reactions in the preview offers the same emojis.
+    const row = visitorPopup().getByRole('group', { name: 'Reactions' });
+    expect(within(row).getByRole('button', { name: '🔥' })).toBeInTheDocument();
+  });
+
   it("keeps at least 1 block on a page and says 'block removed successfully'", async () => {
     renderCreate();
     const user = userEvent.setup();
