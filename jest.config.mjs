@@ -33,7 +33,12 @@ export default {
     browserProject('shared-ui'),
     browserProject('shared-content'),
     browserProject('host'),
-    ...REMOTES.map((r) => browserProject(r.app)),
+    ...REMOTES.map((r) =>
+      r.app === 'remote-campaigns'
+        ? // The popup preview is the website script's surface: it needs the script's test stubs of constructable stylesheets.
+          { ...browserProject(r.app), setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/../website-script/test/setup.ts'] }
+        : browserProject(r.app),
+    ),
     {
       ...browserProject('website-script'),
       // jsdom has no constructable stylesheets: stubbed for the tests only, never in the product.

@@ -29,9 +29,9 @@ export class PopupEditorPage extends withTestIds(ContentEditorPage, {
     await this.page.getByTestId(`add-block-${kind}`).click();
   }
 
-  /** The rendered width of the preview, in CSS pixels. */
+  /** The rendered width of the popup in the preview (the visitor's dialog), in CSS pixels. */
   public async previewWidth(): Promise<number> {
-    const box = await this.preview.boundingBox();
+    const box = await this.preview.getByRole('dialog').boundingBox();
     return Math.round(box!.width);
   }
 

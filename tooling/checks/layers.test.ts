@@ -78,6 +78,7 @@ const allowed: Case[] = [
   { filePath: 'shared-content/src/testing/screen-harness.tsx', code: importing('shared-data', 'api') },
   { filePath: 'remote-settings/src/x.ts', code: importing('website-script/texts') },
   { filePath: 'remote-settings/src/x.ts', code: importing('website-script/messenger-view') },
+  { filePath: 'remote-campaigns/src/x.ts', code: importing('website-script/popup-preview') },
   { filePath: 'api/src/routes/x/x.ts', code: importing('../../stores/users') },
   { filePath: 'api/src/routes/x/x.ts', code: importing('../../services/users') },
   { filePath: 'api/src/stores/x.ts', code: importing('../db/client') },

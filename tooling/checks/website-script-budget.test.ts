@@ -66,6 +66,10 @@ describe('website script budgets', () => {
     expect(readFileSync(path.join(dist, 'signpost.js'), 'utf8')).not.toMatch(/Tour builder|aria-label=|seedMinLength/);
   });
 
+  it("the console's popup preview (website-script/popup-preview) is in none of what visitors download", () => {
+    for (const file of files()) expect(readFileSync(file, 'utf8')).not.toMatch(/\.backdrop\{position:absolute/);
+  });
+
   it('ships no source maps and no zod', () => {
     expect(readdirSync(dist, { recursive: true }).filter((f) => String(f).endsWith('.map'))).toEqual([]);
     for (const file of files()) expect(readFileSync(file, 'utf8')).not.toMatch(/sourceMappingURL|ZodError/);

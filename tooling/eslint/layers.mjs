@@ -64,6 +64,8 @@ const ALLOWED_SUBPATHS = {
   // The messenger settings preview renders the visitor's messenger with the script's own view and
   // texts, so the preview cannot drift from what visitors see. Both modules are DOM-only, no React.
   'remote-settings': { 'website-script': ['messenger-view', 'texts'] },
+  // The popup editor's preview is the visitor's popup surface itself, for the same reason.
+  'remote-campaigns': { 'website-script': ['popup-preview'] },
 };
 
 /** Libraries a package may not import even when installed in the workspace. */

@@ -70,13 +70,13 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   const titleId = `sp-title-${item.id}`;
   const answers = new Map<string, string>();
   let comment = '';
-  let pageIndex = 0;
+  let pageIndex = ctx.embed?.page ?? 0;
   let trap: FocusTrap | null = null;
   let silent = false;
   let interacted = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
-  const { root, frame, attach, remove } = createHost('popup', css(), ctx.locale);
+  const { root, frame, attach, remove } = createHost('popup', css(), ctx.locale, ctx.embed?.place);
   const modal = popup.position === 'center';
   const backdrop = el('div', { class: modal ? 'backdrop' : 'backdrop corner' });
   const [vertical, horizontal] = PLACES[popup.position] ?? PLACES.topR;
@@ -247,6 +247,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     if (index < 0 || index >= pages.length) return;
     if (index > pageIndex && !pageIsValid()) return;
     pageIndex = index;
+    ctx.embed?.onPage(index);
     render();
     // The new page is read from its start; a corner card only when the visitor was already in it.
     if (modal || root.activeElement) dialog.focus();
@@ -296,7 +297,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
     // Focus moves in and the trap starts once the dialog has been rendered: focus-trap reads every
     // control's computed style, which right after `attach()` would force the dialog's style and
     // layout in this same task (the longest part of the popup's task before).
-    if (modal) cancelTrap = afterNextPaint(activateTrap);
+    if (modal && !ctx.embed) cancelTrap = afterNextPaint(activateTrap);
   };
   // A corner card takes no focus and traps nothing; Esc inside it still closes it.
   if (!modal)

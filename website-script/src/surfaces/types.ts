@@ -41,6 +41,12 @@ export interface SurfaceContext {
    * the space its provider again (drawn anew) or takes it away (null).
    */
   tasksSpace?(): { set(provider: TasksProvider | null): void } | null;
+  /**
+   * A popup drawn inside another page's element (the console's preview, `website-script/popup-preview`)
+   * rather than over the page: `place` puts its host there, it takes no focus and traps none, it starts
+   * on page `page` and tells `onPage` when the visitor's Next / Previous moves it.
+   */
+  embed?: { place(host: HTMLElement): void; page: number; onPage(page: number): void };
 }
 
 /**

@@ -40,6 +40,12 @@ function renderCreate(handler: (call: Call) => { status: number; data: unknown }
 }
 
 const preview = () => screen.getByTestId('popup-preview');
+/** The website script's popup inside the preview (its shadow root), queried as a visitor would. */
+const visitorPopup = () => {
+  const root = preview().querySelector('signpost-popup')?.shadowRoot;
+  if (!root) throw new Error('no popup drawn in the preview');
+  return within(root as unknown as HTMLElement);
+};
 
 jest.setTimeout(20_000);
 
@@ -63,11 +69,14 @@ describe('PopupCreateScreen', () => {
     const user = userEvent.setup();
     await user.selectOptions(screen.getByTestId('field-replay-type'), 'text');
     expect(screen.getByTestId('preview-language')).toHaveValue('en');
-    expect(screen.getByTestId('preview-reply')).toHaveAttribute('placeholder', 'Write a reply…');
+    // The visitor's comment box and its Send button, as the live popup draws them.
+    expect(visitorPopup().getByRole('textbox', { name: 'Write a comment…' })).toBeInTheDocument();
+    expect(visitorPopup().getByRole('button', { name: 'Send' })).toBeInTheDocument();
     await user.selectOptions(screen.getByTestId('preview-language'), 'fr');
-    await waitFor(() => expect(screen.getByTestId('preview-reply')).toHaveAttribute('placeholder', 'Écrire une réponse…'));
+    await waitFor(() => expect(visitorPopup().getByRole('textbox', { name: 'Écrire un commentaire…' })).toBeInTheDocument());
+    expect(visitorPopup().getByRole('button', { name: 'Envoyer' })).toBeInTheDocument();
     expect(preview()).toHaveAttribute('lang', 'fr');
-    expect(within(preview()).getByLabelText('Fermer')).toBeInTheDocument();
+    expect(visitorPopup().getByRole('button', { name: 'Fermer la fenêtre' })).toBeInTheDocument();
     // The console around it stays in English.
     expect(screen.getByTestId('editor-submit')).toHaveTextContent('Create popup');
   });
@@ -76,12 +85,13 @@ describe('PopupCreateScreen', () => {
     renderCreate();
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Welcome');
-    expect(within(preview()).getByTestId('preview-title')).toHaveTextContent('Welcome');
-    expect(preview()).toHaveStyle({ width: '410px' });
+    expect(visitorPopup().getByRole('heading', { level: 2 })).toHaveTextContent('Welcome');
+    const width = () => visitorPopup().getByRole('dialog').style.getPropertyValue('--sp-width');
+    expect(width()).toBe('410px');
     await user.selectOptions(screen.getByTestId('field-format'), 'small');
-    expect(preview()).toHaveStyle({ width: '335px' });
+    expect(width()).toBe('335px');
     await user.selectOptions(screen.getByTestId('field-format'), 'large');
-    expect(preview()).toHaveStyle({ width: '500px' });
+    expect(width()).toBe('500px');
     expect(preview()).toHaveAttribute('data-position', 'topR');
   });
 
@@ -101,6 +111,21 @@ describe('PopupCreateScreen', () => {
     for (let i = 0; i < 4; i++) await user.click(screen.getByTestId('page-remove'));
     expect(screen.queryByTestId('page-tab-2')).not.toBeInTheDocument();
     expect(screen.getByTestId('page-remove')).toBeDisabled();
+  });
+
+  it("has one emoji control, the popup's: an emoji reactions block shows those emojis, and so does the preview", async () => {
+    renderCreate();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('add-block-emojis'));
+    expect(screen.getByTestId('block-2')).toHaveAttribute('data-kind', 'emojis');
+    expect(screen.getAllByRole('group', { name: 'Add an emoji' })).toHaveLength(1);
+    const picker = screen.getByTestId('field-emojis');
+    expect(within(screen.getByTestId('block-2')).getByTestId('block-emojis')).toHaveTextContent("This block offers the popup's reaction emojis");
+    await user.click(within(picker).getByRole('button', { name: 'Add 🔥' }));
+    expect(within(screen.getByTestId('block-2')).getByTestId('block-emojis')).toHaveTextContent('🔥');
+    // The visitor's row of reactions in the preview offers the same emojis.
+    const row = visitorPopup().getByRole('group', { name: 'Reactions' });
+    expect(within(row).getByRole('button', { name: '🔥' })).toBeInTheDocument();
   });
 
   it("keeps at least 1 block on a page and says 'block removed successfully'", async () => {

@@ -51,12 +51,13 @@ describe('PopupViewScreen', () => {
     expect(screen.getByTestId('field-display-time')).toHaveValue(42);
     expect(screen.queryByTestId('editor-submit')).not.toBeInTheDocument();
     expect(screen.queryByTestId('view-edit')).not.toBeInTheDocument();
-    expect(screen.getByTestId('popup-preview')).toHaveTextContent('First page');
+    const visitorPopup = () => screen.getByTestId('popup-preview').querySelector('signpost-popup')?.shadowRoot;
+    expect(visitorPopup()).toHaveTextContent('First page');
     // fireEvent: user-event counts everything inside a disabled fieldset as disabled, where browsers
     // disable only its form controls (the page tabs are not).
     fireEvent.click(screen.getByTestId('page-tab-2'));
     expect(screen.getByTestId('block-question')).toHaveValue('How are you?');
-    expect(screen.getByTestId('popup-preview')).toHaveTextContent('How are you?');
+    expect(visitorPopup()).toHaveTextContent('How are you?');
     expect(screen.getByTestId('view-feedback')).toHaveTextContent('Comments (1) and reactions (2)');
     // Nothing that changes the structure is offered read-only (no red remove buttons).
     for (const id of ['page-add', 'page-remove', 'block-remove', 'add-block-text']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();

@@ -7,9 +7,8 @@ import {
   msToSeconds,
   newPage,
   pageAfterRemoval,
-  placement,
-  previewWidth,
   secondsToMs,
+  toPreviewPopup,
 } from './editor-logic';
 
 describe('display time: stored in milliseconds, shown in seconds (spec section 5)', () => {
@@ -63,18 +62,20 @@ describe('pages and blocks (spec section 5)', () => {
   });
 });
 
-describe('preview geometry (spec section 4)', () => {
-  it('is 335, 410 or 500 px wide for small, medium or large', () => {
-    expect(previewWidth('small')).toBe(335);
-    expect(previewWidth('medium')).toBe(410);
-    expect(previewWidth('large')).toBe(500);
-    expect(previewWidth(undefined)).toBe(410);
+describe('the document the preview hands the website script', () => {
+  it('fills what the form has not yet with the defaults the server gives', () => {
+    const popup = toPreviewPopup({
+      titleOfPopup: { label: 'Hi', fontSize: undefined } as never,
+      content: [{ id: 'p1', content: [{ id: 'b1', kind: 'question', question: 'Why?', required: true }] }],
+    });
+    expect(popup.titleOfPopup).toEqual({ label: 'Hi', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' });
+    expect(popup.content[0].content[0]).toEqual({ id: 'b1', kind: 'question', question: 'Why?', type: 'text', options: [], required: true });
+    expect(popup).toMatchObject({ format: 'medium', position: 'topR', replayType: 'text', popupBackground: '#ffffff', popupBackgroundImage: '' });
+    expect(popup.emojis).toEqual(defaultPopup().emojis);
   });
-  it('reads the position names', () => {
-    expect(placement('topR')).toEqual({ vertical: 'top', horizontal: 'right' });
-    expect(placement('bottomL')).toEqual({ vertical: 'bottom', horizontal: 'left' });
-    expect(placement('center')).toEqual({ vertical: 'center', horizontal: 'center' });
-    expect(placement('centerR')).toEqual({ vertical: 'center', horizontal: 'right' });
-    expect(placement('topC')).toEqual({ vertical: 'top', horizontal: 'center' });
+  it('keeps every field the author set', () => {
+    const doc = defaultPopup();
+    const popup = toPreviewPopup({ ...doc, format: 'large', position: 'center', replayType: 'emoji', emojis: ['🔥'] });
+    expect(popup).toMatchObject({ format: 'large', position: 'center', replayType: 'emoji', emojis: ['🔥'], content: doc.content });
   });
 });

@@ -5,13 +5,15 @@ import {
   DISPLAY_TIME_STEP_MS,
   POPUP_MAX_PAGES,
   POPUP_MIN_PAGES,
-  POPUP_WIDTHS,
   defaultBlock,
+  defaultPopup,
   newContentId,
+  type PopupBlock,
   type PopupBlockKind,
   type PopupContentPage,
-  type PopupFormat,
+  type PopupDocumentInput,
 } from 'contracts';
+import type { PreviewPopup } from 'website-script/popup-preview';
 
 /**
  * The popup editor's rules, kept apart from the screens so they are tested on their own (spec
@@ -40,11 +42,6 @@ export function secondsToMs(seconds: number): number {
   return Math.round(seconds * 1000);
 }
 
-/** Spec section 4: format small, medium or large sets width 335, 410 or 500 px. */
-export function previewWidth(format: PopupFormat | undefined): number {
-  return POPUP_WIDTHS[format ?? 'medium'];
-}
-
 export const canAddPage = (pages: readonly unknown[]) => pages.length < POPUP_MAX_PAGES;
 export const canRemovePage = (pages: readonly unknown[]) => pages.length > POPUP_MIN_PAGES;
 export const canRemoveBlock = (blocks: readonly unknown[]) => blocks.length > 1;
@@ -64,10 +61,26 @@ export function pageAfterRemoval(current: number, removed: number, countAfter: n
   return Math.min(current, countAfter - 1);
 }
 
-/** Where a popup sits in the visitor's window: the vertical and horizontal halves of its position name. */
-export function placement(position: string | undefined): { vertical: 'top' | 'center' | 'bottom'; horizontal: 'left' | 'center' | 'right' } {
-  const p = position ?? 'topR';
-  const vertical = p.startsWith('top') ? 'top' : p.startsWith('bottom') ? 'bottom' : 'center';
-  const horizontal = p.endsWith('L') ? 'left' : p.endsWith('R') ? 'right' : 'center';
-  return { vertical, horizontal };
+/**
+ * The document being edited as the website script receives it (contracts' `scriptPopupSchema`): every
+ * field the form has not filled yet takes the default the server would give it, so a half-written
+ * popup is drawn as it would show once saved. Invalid values are kept: the form says what is wrong.
+ */
+export function toPreviewPopup(values: PopupDocumentInput): PreviewPopup {
+  const base = defaultPopup();
+  const defined = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return {
+    titleOfPopup: { ...base.titleOfPopup, ...defined(values.titleOfPopup) } as PreviewPopup['titleOfPopup'],
+    content: (values.content ?? base.content).map((p) => ({
+      id: p.id,
+      content: (p.content ?? []).map((b) => ({ ...defaultBlock(b.kind, b.id), ...defined(b) }) as PopupBlock),
+    })),
+    format: values.format ?? base.format,
+    position: values.position ?? base.position,
+    replayType: values.replayType ?? base.replayType,
+    popupBackground: values.popupBackground || base.popupBackground,
+    popupBackgroundImage: values.popupBackgroundImage ?? '',
+    emojis: values.emojis ?? base.emojis,
+    rules: { ...base.rules, ...defined(values.rules) },
+  };
 }

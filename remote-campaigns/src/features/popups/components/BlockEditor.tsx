@@ -1,11 +1,10 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { QUESTION_TYPES, type PopupDocumentInput } from 'contracts';
-import { Badge, Card, FormField, HStack, IconButton, Input, SelectField, SimpleGrid, Spacer, Stack, Textarea, chakra } from 'shared-ui';
+import { Badge, Card, FormField, HStack, IconButton, Input, SelectField, SimpleGrid, Spacer, Stack, Text, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { useFieldMessage } from '../../campaigns/field-messages';
 import { ColorField } from 'shared-content';
-import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
 import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
 
 // react-hook-form's path type cannot follow an index into a union of block shapes; the block's kind,
@@ -17,7 +16,7 @@ const at = (base: BlockPath, field: string) => `${base}.${field}` as AnyField;
 /**
  * One block of a page: its kind's fields (text and alignment; image upload and alternative text;
  * button label, action, address and colour; form question, type, options and whether required;
- * emoji reactions), with move up / down and remove (not the last block of a page).
+ * emoji reactions, which offer the popup's own emojis), with move up / down and remove (not the last block of a page).
  */
 export function BlockEditor({
   page,
@@ -177,19 +176,26 @@ export function BlockEditor({
               />
             </>
           )}
-          {kind === 'emojis' && (
-            <Controller
-              control={control}
-              name={at(base, 'emojis')}
-              render={({ field }) => (
-                <FormField label={t('blocks.fields.emojis')} helper={t('blocks.emojisHelp')} error={message(at(base, 'emojis'))}>
-                  <EmojiPicker value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} testId="block-emojis" />
-                </FormField>
-              )}
-            />
-          )}
+          {kind === 'emojis' && <PopupEmojis />}
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * An emoji reactions block has no emoji control of its own: the popup's one list (Appearance) serves
+ * the emoji reply and every such block, so the block says where they are chosen and shows them.
+ */
+function PopupEmojis() {
+  const { t } = useTranslation('campaigns');
+  const emojis = useWatch<PopupDocumentInput, 'emojis'>({ name: 'emojis' }) ?? [];
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="block-emojis">
+      {t('blocks.emojisHelp')}{' '}
+      <chakra.span fontSize="lg" color="fg" whiteSpace="nowrap">
+        {emojis.join(' ')}
+      </chakra.span>
+    </Text>
   );
 }

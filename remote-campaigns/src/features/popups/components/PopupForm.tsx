@@ -78,8 +78,21 @@ function PopupSections({
   onPageChange: (page: number) => void;
 }) {
   const { t } = useTranslation('campaigns');
-  const { control, register, formState } = useFormContext<PopupDocumentInput>();
+  const { control, register, formState, getValues, setValue } = useFormContext<PopupDocumentInput>();
   const message = useFieldMessage(formState.errors);
+  /**
+   * The one emoji control edits two fields of the contract: the popup's `emojis`, and the own list an
+   * emoji reactions block may still carry (saved before the block lost its own control), emptied so
+   * that every block offers the popup's emojis, as the help says.
+   */
+  const changeEmojis = (next: string[], onChange: (next: string[]) => void) => {
+    onChange(next);
+    (getValues('content') ?? []).forEach((p, i) =>
+      (p.content ?? []).forEach((b, j) => {
+        if (b.kind === 'emojis' && (b.emojis ?? []).length > 0) setValue(`content.${i}.content.${j}.emojis`, [], { shouldDirty: true });
+      }),
+    );
+  };
   const select = (name: Path<PopupDocumentInput>, values: readonly string[], labelKey: string, testId: string) => (
     <EnumSelect<PopupDocumentInput> name={name} values={values} label={t(`popups.fields.${labelKey}`)} table={labelKey} testId={testId} />
   );
@@ -126,6 +139,15 @@ function PopupSections({
         </SimpleGrid>
         <Controller
           control={control}
+          name="emojis"
+          render={({ field }) => (
+            <FormField label={t('popups.fields.emojis')} helper={t('popups.fields.emojisHelp')} error={message('emojis')}>
+              <EmojiPicker value={field.value ?? []} onChange={(next) => changeEmojis(next, field.onChange)} testId="field-emojis" />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
           name="popupBackground"
           render={({ field }) => (
             <FormField label={t('popups.fields.background')} error={message('popupBackground')}>
@@ -145,15 +167,6 @@ function PopupSections({
                 testId="field-background-image"
                 disabled={readOnly}
               />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="emojis"
-          render={({ field }) => (
-            <FormField label={t('popups.fields.emojis')} error={message('emojis')}>
-              <EmojiPicker value={field.value ?? []} onChange={field.onChange} testId="field-emojis" />
             </FormField>
           )}
         />

@@ -1,112 +1,25 @@
-import { useState } from 'react';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import type { PopupBlockInput, PopupDocumentInput } from 'contracts';
-import { Box, Button, Flex, HStack, IconButton, Image, Input, NativeSelect, Stack, Text, Textarea, chakra } from 'shared-ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { PopupDocumentInput } from 'contracts';
+import { renderPopupPreview, type PopupPreview as ScriptPreview } from 'website-script/popup-preview';
+import { Box, HStack, IconButton, NativeSelect, Text } from 'shared-ui';
 import { LANGUAGES, isSupportedLanguage, useTranslation, type LanguageCode } from 'shared-i18n';
 import { PreviewStage } from '../../campaigns/components/PreviewStage';
-import { readableOn } from '../../campaigns/readable-color';
-import { placement, previewWidth } from '../editor-logic';
-
-const FONT_FALLBACK = ', system-ui, sans-serif';
+import { toPreviewPopup } from '../editor-logic';
 
 /**
- * `visitorLang`: the language the visitor's own texts are shown in (the answer and reply
- * placeholders, the close button): the preview shows what the visitor will see, whatever the
- * console's language. Editing hints for empty content stay in the console's language.
- */
-function PreviewBlock({ block, emojis, color, visitorLang }: { block: PopupBlockInput; emojis: readonly string[]; color: string; visitorLang: LanguageCode }) {
-  const { t } = useTranslation('campaigns');
-  const { t: tv } = useTranslation('campaigns', { lng: visitorLang });
-  switch (block.kind) {
-    case 'text':
-      return (
-        <Text textAlign={block.align ?? 'start'} whiteSpace="pre-wrap" fontSize="sm" data-testid="preview-block-text">
-          {block.text || t('preview.emptyText')}
-        </Text>
-      );
-    case 'image':
-      return block.url ? (
-        <Image src={block.url} alt={block.alt ?? ''} borderRadius="md" maxH="48" objectFit="cover" w="full" data-testid="preview-block-image" />
-      ) : (
-        <Flex
-          h="24"
-          align="center"
-          justify="center"
-          borderRadius="md"
-          borderWidth="1px"
-          borderStyle="dashed"
-          fontSize="xs"
-          opacity={0.7}
-          data-testid="preview-block-image"
-        >
-          {t('preview.noImage')}
-        </Flex>
-      );
-    case 'button':
-      return (
-        <Button size="sm" bg={block.color ?? '#1677ff'} color={readableOn(block.color ?? '#1677ff')} alignSelf="stretch" data-testid="preview-block-button">
-          {block.label || t('preview.emptyButton')}
-        </Button>
-      );
-    case 'question':
-      return (
-        <Stack gap="1.5" data-testid="preview-block-question">
-          <Text fontSize="sm" fontWeight="medium">
-            {block.question || t('preview.emptyQuestion')}
-            {block.required && (
-              <Text as="span" color="red.500" ms="1">
-                *
-              </Text>
-            )}
-          </Text>
-          {(block.type ?? 'text') === 'text' ? (
-            <Textarea size="sm" rows={2} placeholder={tv('preview.answerPlaceholder')} readOnly bg="transparent" borderColor="currentColor" color={color} />
-          ) : (
-            (block.options ?? []).map((option, i) => (
-              <chakra.label key={i} display="flex" alignItems="center" gap="2" fontSize="sm">
-                <input type={block.type === 'multiple' ? 'checkbox' : 'radio'} name={block.id} readOnly />
-                {option || t('preview.emptyOption')}
-              </chakra.label>
-            ))
-          )}
-        </Stack>
-      );
-    case 'emojis': {
-      const list = block.emojis && block.emojis.length > 0 ? block.emojis : emojis;
-      return (
-        <HStack gap="2" justify="center" fontSize="2xl" data-testid="preview-block-emojis">
-          {list.map((e, i) => (
-            <span key={i}>{e}</span>
-          ))}
-        </HStack>
-      );
-    }
-  }
-}
-
-/**
- * The popup as a visitor sees it, page by page: the chosen format's width (335 / 410 / 500 px), at
- * its position in the visitor's window, with its title style, background colour or image, blocks,
- * and the reply the replay type allows, in the chosen theme. The visitor's fixed texts come in the
- * preview language chosen beside the pager (the console's language until changed): a popup carries
- * no language of its own, so its author says which visitors to picture.
+ * The popup as a visitor sees it, page by page, drawn by the website script's own popup surface
+ * (`website-script/popup-preview`: the visitor's markup, styles and texts, not a copy of them) in a
+ * box standing for the visitor's window. The visitor's fixed texts (Send, Next, the comment box…)
+ * and direction come from the preview language chosen beside the pager (the console's language
+ * until changed): a popup carries no language of its own, so its author says which visitors to
+ * picture. Next / Previous inside the popup move the editor to that page, and back.
  */
 export function PopupPreview({ popup, page, onPageChange }: { popup: PopupDocumentInput; page: number; onPageChange: (page: number) => void }) {
   const { t, i18n } = useTranslation('campaigns');
   const [visitorLang, setVisitorLang] = useState<LanguageCode>(isSupportedLanguage(i18n.language) ? i18n.language : 'en');
-  const { t: tv } = useTranslation('campaigns', { lng: visitorLang });
   const pages = popup.content ?? [];
-  const current = pages[Math.min(page, pages.length - 1)];
-  const width = previewWidth(popup.format);
-  const { vertical, horizontal } = placement(popup.position);
-  const background = popup.popupBackground ?? '#ffffff';
-  const text = readableOn(background);
-  const title = popup.titleOfPopup;
-  const emojis = popup.emojis ?? [];
-  const inset = '16px';
-  // Physical left/right on purpose: the stage is the visitor's (left-to-right) page, see PreviewStage.
-  const horizontalStyle = horizontal === 'left' ? { left: inset } : horizontal === 'right' ? { right: inset } : { left: '50%', transform: 'translateX(-50%)' };
-  const verticalStyle = vertical === 'top' ? { top: '48px' } : vertical === 'bottom' ? { bottom: inset } : { top: '50%', translate: '0 -50%' };
+  const shownPage = Math.max(0, Math.min(page, pages.length - 1));
   const languageChoice = (
     <NativeSelect.Root size="xs" w="auto">
       <NativeSelect.Field
@@ -149,74 +62,56 @@ export function PopupPreview({ popup, page, onPageChange }: { popup: PopupDocume
       }
       testId="popup-preview-stage"
     >
-      {() => (
-        <Box
-          position="absolute"
-          {...horizontalStyle}
-          {...verticalStyle}
-          style={{ width: `${width}px` }}
-          maxW="calc(100% - 32px)"
-          bg={background}
-          bgImage={popup.popupBackgroundImage ? `url("${popup.popupBackgroundImage}")` : undefined}
-          backgroundSize="cover"
-          backgroundPosition="center"
-          color={text}
-          borderRadius="xl"
-          boxShadow="lg"
-          p="5"
-          data-testid="popup-preview"
-          data-format={popup.format ?? 'medium'}
-          data-position={popup.position ?? 'topR'}
-          data-page={page + 1}
-          lang={visitorLang}
-        >
-          {/* The popup's content reads in the console's direction (the author writes it in their language). */}
-          <Stack gap="3" dir="auto">
-            <Flex justify="space-between" align="start" gap="3">
-              <Text
-                data-testid="preview-title"
-                style={{
-                  fontSize: `${title?.fontSize ?? 15}px`,
-                  fontFamily: `${title?.fontFamily ?? 'Poppins'}${FONT_FALLBACK}`,
-                  fontWeight: Number(title?.fontWeight ?? 600),
-                  color: title?.color ?? text,
-                }}
-              >
-                {title?.label || t('preview.emptyTitle')}
-              </Text>
-              <X size={16} aria-label={tv('preview.close')} />
-            </Flex>
-            {(current?.content ?? []).map((block) => (
-              <PreviewBlock key={block.id} block={block} emojis={emojis} color={text} visitorLang={visitorLang} />
-            ))}
-            {popup.replayType === 'text' && (
-              <Input
-                size="sm"
-                readOnly
-                placeholder={tv('preview.replyPlaceholder')}
-                bg="transparent"
-                borderColor="currentColor"
-                color={text}
-                data-testid="preview-reply"
-              />
-            )}
-            {popup.replayType === 'emoji' && (
-              <HStack gap="2" justify="center" fontSize="xl" data-testid="preview-reply">
-                {emojis.map((e, i) => (
-                  <span key={i}>{e}</span>
-                ))}
-              </HStack>
-            )}
-            {pages.length > 1 && (
-              <HStack justify="center" gap="1.5" aria-hidden>
-                {pages.map((p, i) => (
-                  <Box key={p.id} w="2" h="2" borderRadius="full" bg="currentColor" opacity={i === page ? 1 : 0.3} />
-                ))}
-              </HStack>
-            )}
-          </Stack>
-        </Box>
-      )}
+      {() => <ScriptPopup popup={popup} page={shownPage} lang={visitorLang} onPageChange={onPageChange} />}
     </PreviewStage>
+  );
+}
+
+/**
+ * The website script's popup in a box under the stage's window bar: made once, drawn again on every
+ * change of the document, page or language, removed with the component.
+ */
+function ScriptPopup({
+  popup,
+  page,
+  lang,
+  onPageChange,
+}: {
+  popup: PopupDocumentInput;
+  page: number;
+  lang: LanguageCode;
+  onPageChange: (page: number) => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const preview = useRef<ScriptPreview | null>(null);
+  const changePage = useRef(onPageChange);
+  changePage.current = onPageChange;
+  const document = useMemo(() => toPreviewPopup(popup), [popup]);
+  useEffect(() => {
+    const options = { lang, page, onPageChange: (index: number) => changePage.current(index) };
+    if (preview.current) preview.current.update(document, options);
+    else if (box.current) preview.current = renderPopupPreview(box.current, document, options);
+  }, [document, lang, page]);
+  useEffect(
+    () => () => {
+      preview.current?.destroy();
+      preview.current = null;
+    },
+    [],
+  );
+  return (
+    <Box
+      ref={box}
+      position="absolute"
+      insetX="0"
+      bottom="0"
+      // Below the stage's window bar, which stands for the browser's.
+      top="27px"
+      data-testid="popup-preview"
+      data-format={document.format}
+      data-position={document.position}
+      data-page={page + 1}
+      lang={lang}
+    />
   );
 }
