@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
-import { Button, HStack, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { HStack, Text, useConfirmedAction } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { ConfirmDialog } from 'shared-ui/overlays';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
 import { useTags, type TagRow } from './api/list-tags';
 import { useDeleteTag } from './api/delete-tag';
 import { ColorSwatch } from './components/ColorSwatch';
@@ -54,55 +53,30 @@ export default function TagListScreen() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('tags.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('tags.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              ...(canDelete
-                ? [
-                    {
-                      label: t('tags.deleteLabel', { name: row.original.name }),
-                      icon: <Trash2 size={16} aria-hidden />,
-                      onClick: () => askDelete(row.original),
-                      tone: 'danger' as const,
-                      testId: `delete-tag-${row.original.name}`,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<TagRow>(t('tags.columns.createdAt'), format.date),
+      actionColumn<TagRow>(t('tags.columns.action'), (row) => [
+        deleteAction(t('tags.deleteLabel', { name: row.name }), () => askDelete(row), `delete-tag-${row.name}`, !canDelete),
+      ]),
     ],
     [t, format, askDelete, canDelete],
   );
   return (
-    <>
-      <PageHeader
-        title={t('tags.title')}
-        description={t('tags.description')}
-        actions={
-          canCreate && (
-            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-tag">
-              <Plus size={16} aria-hidden />
-              {t('tags.add')}
-            </Button>
-          )
-        }
-      />
-      <DataTable testId="tags-table" columns={columns} {...list.tableProps} empty={{ title: t('tags.empty') }} />
+    <ListScreen
+      title={t('tags.title')}
+      description={t('tags.description')}
+      actions={canCreate && <AddButton label={t('tags.add')} testId="add-tag" onClick={() => setAdding(true)} />}
+      table={{ testId: 'tags-table', columns, ...list.tableProps, empty: { title: t('tags.empty') } }}
+      confirms={[
+        {
+          ...deletion.dialogProps,
+          title: t('tags.deleteTitle'),
+          description: t('tags.deleteConfirm', { name: deletion.target?.name ?? '' }),
+          confirmLabel: t('tags.deleteAction'),
+          testId: 'delete-tag-dialog',
+        },
+      ]}
+    >
       <NewTagDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        title={t('tags.deleteTitle')}
-        description={t('tags.deleteConfirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('tags.deleteAction')}
-        testId="delete-tag-dialog"
-      />
-    </>
+    </ListScreen>
   );
 }

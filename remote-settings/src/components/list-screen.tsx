@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Plus, Trash2 } from 'lucide-react';
+import { Button, PageHeader } from 'shared-ui';
+import { ConfirmDialog, type ConfirmDialogProps } from 'shared-ui/overlays';
+import { DataTable, ListSearch, RowActions, type ColumnDef, type DataTableProps, type ListSearchProps, type RowAction } from 'shared-ui/data-table';
+
+export interface ListScreenProps<T> {
+  title: string;
+  description?: string;
+  /** The header's buttons (see `AddButton`). */
+  actions?: ReactNode;
+  /** A search box above the table, its value in the URL's filters. */
+  search?: ListSearchProps;
+  /** Between the header and the table (what the last change asks the user to do next). */
+  notice?: ReactNode;
+  table: DataTableProps<T>;
+  /** The confirmations the screen may ask (a row's deletion, the selection's); `false` for one the user may not ask. */
+  confirms?: (ConfirmDialogProps | false)[];
+  /** The screen's own dialogs (create, edit, preview). */
+  children?: ReactNode;
+}
+
+/**
+ * The layout every settings list shares: header with its actions, optional search, the data table,
+ * then the screen's dialogs and confirmations. A screen only says what differs: its texts, columns
+ * and dialogs.
+ */
+export function ListScreen<T>({ title, description, actions, search, notice, table, confirms = [], children }: ListScreenProps<T>) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={actions} />
+      {search && <ListSearch {...search} />}
+      {notice}
+      <DataTable {...table} />
+      {children}
+      {confirms.map((confirm) => confirm && <ConfirmDialog key={confirm.testId} {...confirm} />)}
+    </>
+  );
+}
+
+/** The header's "Add …" button: opens the screen's dialog (`onClick`) or goes to a create page (`to`). */
+export function AddButton({ label, testId, onClick, to, icon }: { label: string; testId: string; onClick?: () => void; to?: string; icon?: ReactNode }) {
+  const content = (
+    <>
+      {icon ?? <Plus size={16} aria-hidden />}
+      {label}
+    </>
+  );
+  if (to)
+    return (
+      <Button asChild colorPalette="brand" data-testid={testId}>
+        <RouterLink to={to}>{content}</RouterLink>
+      </Button>
+    );
+  return (
+    <Button colorPalette="brand" onClick={onClick} data-testid={testId}>
+      {content}
+    </Button>
+  );
+}
+
+/** The table's toolbar button that asks to delete the selected rows; nothing while none is selected. */
+export function BulkDeleteButton({ selection, label, testId, onClick }: { selection: string[]; label: string; testId: string; onClick: () => void }) {
+  if (selection.length === 0) return undefined;
+  return (
+    <Button size="sm" colorPalette="red" variant="outline" onClick={onClick} data-testid={testId}>
+      <Trash2 size={14} aria-hidden />
+      {label}
+    </Button>
+  );
+}
+
+/** The "Created at" column of every list, as a date in the reader's format. */
+export function createdAtColumn<T extends { createdAt: string }>(header: string, format: (value: string) => string): ColumnDef<T> {
+  return { id: 'createdAt', header, cell: ({ row }) => format(row.original.createdAt) };
+}
+
+/** The pinned Action column at the row's end: the row's actions (see `deleteAction`). */
+export function actionColumn<T>(header: string, actions: (row: T) => RowAction[]): ColumnDef<T> {
+  return { id: 'action', header, meta: { alwaysVisible: true, align: 'end' }, cell: ({ row }) => <RowActions actions={actions(row.original)} /> };
+}
+
+/** A row's delete button (it asks first: `onClick` opens the confirmation). */
+export function deleteAction(label: string, onClick: () => void, testId: string, hidden = false): RowAction {
+  return { label, icon: <Trash2 size={16} aria-hidden />, onClick, tone: 'danger', testId, hidden };
+}
