@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import {
   DEFAULT_INTERRUPTIONS_PER_DAY,
   DEFAULT_PUSHES_BESIDE_POPUP,
@@ -9,7 +8,6 @@ import {
   LIMITS,
   MAX_INTERRUPTIONS_PER_DAY,
   websiteSettingsBodySchema,
-  type WebsiteSettingsBody,
 } from 'contracts';
 import {
   Button,
@@ -26,6 +24,7 @@ import {
   Text,
   toaster,
   reportFormError,
+  useContractForm,
 } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
@@ -38,8 +37,6 @@ function timeZones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([DEFAULT_TIME_ZONE, current, ...known])];
 }
-
-type Form = { interruptionsPerDay: number; pushesBesidePopup: boolean; quietAfterCloseSeconds: number; timeZone: string };
 
 /**
  * /settings/delivery (get_websites; saving needs create_websites, as the API): how the website
@@ -54,8 +51,7 @@ export default function DeliverySettingsScreen() {
   const canSave = useCan('create', 'websites');
   const settings = useWebsiteSettings(websiteId);
   const update = useUpdateWebsiteSettings();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<Form>({
-    resolver: zodResolver(websiteSettingsBodySchema) as never,
+  const { register, control, handleSubmit, reset, setError, formState } = useContractForm(websiteSettingsBodySchema, {
     defaultValues: {
       interruptionsPerDay: DEFAULT_INTERRUPTIONS_PER_DAY,
       pushesBesidePopup: DEFAULT_PUSHES_BESIDE_POPUP,
@@ -70,7 +66,7 @@ export default function DeliverySettingsScreen() {
   const onSubmit = handleSubmit(async (values) => {
     if (!websiteId) return;
     try {
-      const saved = await update.mutateAsync({ params: { id: websiteId }, body: values as WebsiteSettingsBody });
+      const saved = await update.mutateAsync({ params: { id: websiteId }, body: values });
       toaster.create({ type: 'success', title: saved.message });
     } catch (error) {
       reportFormError(error, setError, ['interruptionsPerDay', 'pushesBesidePopup', 'quietAfterCloseSeconds', 'timeZone'], t('delivery.saveFailed'));

@@ -1,31 +1,22 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { GROUP_MAX_MEMBERS, GROUP_MEMBERS_REQUIRED_MESSAGE, groupBodySchema, type GroupBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, withFormMessages } from 'shared-ui';
+import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 import type { ClientMember } from '../api/list-client-members';
 import { MembersPicker } from './MembersPicker';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
-type GroupFormValues = { name: string; members: ClientMember[] };
 /**
  * The contract's own body schema (the server checks the same), with the form's wording of "please
  * enter"; the picker holds whole members (shown by name), so the form checks their count itself.
  */
-const resolver = withFormMessages(
-  zodResolver(
-    groupBodySchema.extend({
-      members: z
-        .array(z.object({ _id: z.string() }).passthrough())
-        .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
-        .max(GROUP_MAX_MEMBERS, 'validation.membersTooMany'),
-    }),
-  ),
-  { 'validation.nameRequired': 'form.required' },
-);
+const SCHEMA = groupBodySchema.extend({
+  members: z.array(z.custom<ClientMember>()).min(1, GROUP_MEMBERS_REQUIRED_MESSAGE).max(GROUP_MAX_MEMBERS, 'validation.membersTooMany'),
+});
+type GroupFormValues = z.input<typeof SCHEMA>;
 
 export interface GroupFormProps {
   defaultValues?: GroupFormValues;
@@ -46,8 +37,8 @@ export function GroupForm({ defaultValues = { name: '', members: [] }, submitLab
   const membersLabelId = useId();
   const membersErrorId = useId();
   const messageText = useMessageText();
-  const { register, control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
-    resolver: resolver as never,
+  const { register, control, handleSubmit, setError, formState } = useContractForm(SCHEMA, {
+    messages: { 'validation.nameRequired': 'form.required' },
     defaultValues,
   });
   const submit = handleSubmit(async (values) => {
