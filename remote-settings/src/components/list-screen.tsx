@@ -85,3 +85,8 @@ export function actionColumn<T>(header: string, actions: (row: T) => RowAction[]
 export function deleteAction(label: string, onClick: () => void, testId: string, hidden = false): RowAction {
   return { label, icon: <Trash2 size={16} aria-hidden />, onClick, tone: 'danger', testId, hidden };
 }
+
+/** A column that cannot be hidden (the row's name, which says what the row is). */
+export function titleColumn<T>(id: string, header: string, cell: (row: T) => ReactNode): ColumnDef<T> {
+  return { id, header, meta: { alwaysVisible: true }, cell: ({ row }) => cell(row.original) };
+}

@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button, Heading, PageHeader, Stack, Text, useConfirmedAction } from 'shared-ui';
+import { Pencil } from 'lucide-react';
+import { Heading, PageHeader, Stack, Text, useConfirmedAction } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
+import { AddButton, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useDeleteSegment } from './api/delete-segment';
 import { useAudienceAttributes } from './api/list-attributes';
 import { useSegments, type SegmentRow } from './api/list-segments';
@@ -57,12 +58,7 @@ export default function AudiencesScreen() {
 
   const columns = useMemo<ColumnDef<SegmentRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('audiences.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text>,
-      },
+      titleColumn<SegmentRow>('name', t('audiences.columns.name'), (row) => <Text fontWeight="medium">{row.name}</Text>),
       idColumn<SegmentRow>(t('audiences.columns.id')),
       {
         id: 'rules',
@@ -73,34 +69,19 @@ export default function AudiencesScreen() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('audiences.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('audiences.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              {
-                label: t('audiences.editLabel', { name: row.original.name }),
-                icon: <Pencil />,
-                onClick: () => {
-                  setEditing(row.original);
-                  setFormKey((k) => k + 1);
-                },
-                testId: 'segment-edit',
-              },
-              {
-                label: t('audiences.deleteLabel', { name: row.original.name }),
-                icon: <Trash2 />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: 'segment-delete',
-              },
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<SegmentRow>(t('audiences.columns.createdAt'), format.date),
+      actionColumn<SegmentRow>(t('audiences.columns.action'), (segment) => [
+        {
+          label: t('audiences.editLabel', { name: segment.name }),
+          icon: <Pencil />,
+          onClick: () => {
+            setEditing(segment);
+            setFormKey((k) => k + 1);
+          },
+          testId: 'segment-edit',
+        },
+        deleteAction(t('audiences.deleteLabel', { name: segment.name }), () => askDelete(segment), 'segment-delete'),
+      ]),
     ],
     [t, tc, format, askDelete],
   );
@@ -110,12 +91,7 @@ export default function AudiencesScreen() {
       <PageHeader
         title={t('audiences.title')}
         description={t('audiences.description')}
-        actions={
-          <Button colorPalette="brand" onClick={startNew} data-testid="segment-create">
-            <Plus size={16} aria-hidden />
-            {t('audiences.add')}
-          </Button>
-        }
+        actions={<AddButton label={t('audiences.add')} testId="segment-create" onClick={startNew} />}
       />
       <Stack gap="8">
         <SegmentEditor

@@ -4,7 +4,7 @@ import { Badge, Button, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Can, useCan } from 'shared-auth';
-import { AddButton, BulkDeleteButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, BulkDeleteButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';
@@ -45,16 +45,11 @@ export default function InvitationListScreen() {
 
   const columns = useMemo<ColumnDef<InvitationRow>[]>(
     () => [
-      {
-        id: 'email',
-        header: t('invitations.columns.email'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text as="span" dir="ltr" fontWeight="medium">
-            {row.original.email}
-          </Text>
-        ),
-      },
+      titleColumn<InvitationRow>('email', t('invitations.columns.email'), (row) => (
+        <Text as="span" dir="ltr" fontWeight="medium">
+          {row.email}
+        </Text>
+      )),
       idColumn<InvitationRow>(t('invitations.columns.id')),
       { id: 'role', header: t('invitations.columns.role'), cell: ({ row }) => row.original.role?.name ?? '—' },
       {

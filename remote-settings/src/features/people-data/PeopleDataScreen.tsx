@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { Badge, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useDeleteAttribute } from './api/delete-attribute';
 import { useAttributes, type AttributeRow } from './api/list-attributes';
 import { AttributeFormDialog } from './components/AttributeFormDialog';
@@ -33,16 +33,11 @@ export default function PeopleDataScreen() {
 
   const columns = useMemo<ColumnDef<AttributeRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('peopleData.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text as="span" fontFamily="mono" fontWeight="medium" dir="ltr">
-            {row.original.name}
-          </Text>
-        ),
-      },
+      titleColumn<AttributeRow>('name', t('peopleData.columns.name'), (row) => (
+        <Text as="span" fontFamily="mono" fontWeight="medium" dir="ltr">
+          {row.name}
+        </Text>
+      )),
       idColumn<AttributeRow>(t('peopleData.columns.id')),
       { id: 'type', header: t('peopleData.columns.type'), cell: ({ row }) => <Badge variant="outline">{t(`peopleData.types.${row.original.type}`)}</Badge> },
       createdAtColumn<AttributeRow>(t('peopleData.columns.createdAt'), format.date),

@@ -5,7 +5,7 @@ import { Badge, HStack, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useRoles, type RoleRow } from './api/list-roles';
 import { useDeleteRole } from './api/delete-role';
 import { parsePermission } from 'contracts';
@@ -31,7 +31,7 @@ export default function RoleListScreen() {
   const canDelete = useCan('delete', 'role');
   const columns = useMemo<ColumnDef<RoleRow>[]>(() => {
     const cols: ColumnDef<RoleRow>[] = [
-      { id: 'name', header: t('roles.columns.name'), meta: { alwaysVisible: true }, cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text> },
+      titleColumn<RoleRow>('name', t('roles.columns.name'), (row) => <Text fontWeight="medium">{row.name}</Text>),
       idColumn<RoleRow>(t('roles.columns.id')),
       {
         id: 'permissions',

@@ -3,7 +3,7 @@ import { HStack, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useTags, type TagRow } from './api/list-tags';
 import { useDeleteTag } from './api/delete-tag';
 import { ColorSwatch } from './components/ColorSwatch';
@@ -30,19 +30,14 @@ export default function TagListScreen() {
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<TagRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('tags.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="2">
-            <ColorSwatch color={row.original.color} />
-            <Text fontWeight="medium" textAlign="start">
-              {row.original.name}
-            </Text>
-          </HStack>
-        ),
-      },
+      titleColumn<TagRow>('name', t('tags.columns.name'), (row) => (
+        <HStack gap="2">
+          <ColorSwatch color={row.color} />
+          <Text fontWeight="medium" textAlign="start">
+            {row.name}
+          </Text>
+        </HStack>
+      )),
       idColumn<TagRow>(t('tags.columns.id')),
       {
         id: 'color',

@@ -4,7 +4,7 @@ import { Avatar, Badge, HStack, PageHeader, StatePanel, Text, useConfirmedAction
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useAdminUsers, type UserRow } from './api/list-admin-users';
 import { useDeleteAdminUser } from './api/delete-admin-user';
 import { UserFormDialog } from './components/UserFormDialog';
@@ -58,21 +58,16 @@ function ClientList() {
 
   const columns = useMemo<ColumnDef<UserRow>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('users.columns.user'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="3">
-            <Avatar.Root size="sm">
-              <Avatar.Fallback name={row.original.name} />
-              {row.original.avatar && <Avatar.Image src={row.original.avatar} />}
-            </Avatar.Root>
-            {/* The e-mail has its own column (spec's Mail): not repeated here. */}
-            <Text fontWeight="medium">{row.original.name}</Text>
-          </HStack>
-        ),
-      },
+      titleColumn<UserRow>('user', t('users.columns.user'), (row) => (
+        <HStack gap="3">
+          <Avatar.Root size="sm">
+            <Avatar.Fallback name={row.name} />
+            {row.avatar && <Avatar.Image src={row.avatar} />}
+          </Avatar.Root>
+          {/* The e-mail has its own column (spec's Mail): not repeated here. */}
+          <Text fontWeight="medium">{row.name}</Text>
+        </HStack>
+      )),
       idColumn<UserRow>(t('users.columns.id')),
       {
         id: 'mail',

@@ -3,7 +3,7 @@ import { Badge, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useSession } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useWebsites, type WebsiteRow } from './api/list-websites';
 import { useDeleteWebsites } from './api/delete-websites';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
@@ -32,21 +32,16 @@ export default function WebsiteListScreen() {
 
   const columns = useMemo<ColumnDef<WebsiteRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('websites.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text fontWeight="medium" textAlign="start">
-            {row.original.name}{' '}
-            {row.original._id === activeWebsite?._id && (
-              <Badge colorPalette="green" ms="2" data-testid="active-website">
-                {t('websites.active')}
-              </Badge>
-            )}
-          </Text>
-        ),
-      },
+      titleColumn<WebsiteRow>('name', t('websites.columns.name'), (row) => (
+        <Text fontWeight="medium" textAlign="start">
+          {row.name}{' '}
+          {row._id === activeWebsite?._id && (
+            <Badge colorPalette="green" ms="2" data-testid="active-website">
+              {t('websites.active')}
+            </Badge>
+          )}
+        </Text>
+      )),
       idColumn<WebsiteRow>(t('websites.columns.id')),
       {
         id: 'domain',

@@ -4,7 +4,7 @@ import { Badge, HStack, NativeSelect, Text, useConfirmedAction } from 'shared-ui
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
 import { useDeleteWorkspace } from './api/delete-workspace';
 import { NewWorkspaceDialog, WorkspaceIcon } from 'shared-content';
@@ -30,19 +30,14 @@ export default function WorkspaceListScreen() {
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('workspaces.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="2">
-            <WorkspaceIcon name={row.original.icon} />
-            <Text fontWeight="medium" textAlign="start">
-              {row.original.name}
-            </Text>
-          </HStack>
-        ),
-      },
+      titleColumn<WorkspaceRow>('name', t('workspaces.columns.name'), (row) => (
+        <HStack gap="2">
+          <WorkspaceIcon name={row.icon} />
+          <Text fontWeight="medium" textAlign="start">
+            {row.name}
+          </Text>
+        </HStack>
+      )),
       idColumn<WorkspaceRow>(t('workspaces.columns.id')),
       {
         id: 'service',
