@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Plus, Trash2 } from 'lucide-react';
-import { Button, PageHeader } from 'shared-ui';
+import { Button, PageHeader, useConfirmedAction } from 'shared-ui';
+import { useTranslation } from 'shared-i18n';
 import { ConfirmDialog, type ConfirmDialogProps } from 'shared-ui/overlays';
 import { DataTable, ListSearch, RowActions, type ColumnDef, type DataTableProps, type ListSearchProps, type RowAction } from 'shared-ui/data-table';
 
@@ -89,4 +90,28 @@ export function deleteAction(label: string, onClick: () => void, testId: string,
 /** A column that cannot be hidden (the row's name, which says what the row is). */
 export function titleColumn<T>(id: string, header: string, cell: (row: T) => ReactNode): ColumnDef<T> {
   return { id, header, meta: { alwaysVisible: true }, cell: ({ row }) => cell(row.original) };
+}
+
+/**
+ * A row's deletion, asked first, its texts the resource's (keys by resource, as react-admin's):
+ * `<resource>.deleted` and `.deleteError` for the outcome, `.deleteTitle`, `.deleteConfirm` and
+ * `.deleteAction` for the confirmation, each given `params(row)`. `ask(row)` opens it; spread
+ * `confirm` into the list's `confirms`.
+ */
+export function useRowDeletion<T>(
+  resource: string,
+  run: (row: T) => Promise<unknown>,
+  { params, testId, onDone }: { params: (row: T) => Record<string, string>; testId: string; onDone?: (row: T) => void },
+) {
+  const { t } = useTranslation('settings');
+  const action = useConfirmedAction<T>({ run, success: (row) => t(`${resource}.deleted`, params(row)), errorFallback: t(`${resource}.deleteError`), onDone });
+  const { target } = action;
+  const confirm: ConfirmDialogProps = {
+    ...action.dialogProps,
+    title: t(`${resource}.deleteTitle`),
+    description: target === null ? '' : t(`${resource}.deleteConfirm`, params(target)),
+    confirmLabel: t(`${resource}.deleteAction`),
+    testId,
+  };
+  return { ask: action.ask, target, confirm };
 }

@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { Heading, PageHeader, Stack, Text, useConfirmedAction } from 'shared-ui';
+import { Heading, PageHeader, Stack, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
 import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
-import { AddButton, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useDeleteSegment } from './api/delete-segment';
 import { useAudienceAttributes } from './api/list-attributes';
 import { useSegments, type SegmentRow } from './api/list-segments';
@@ -42,10 +42,9 @@ export default function AudiencesScreen() {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
-  const deletion = useConfirmedAction<SegmentRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: (row) => t('audiences.deleted', { name: row.name }),
-    errorFallback: t('audiences.deleteError'),
+  const deletion = useRowDeletion<SegmentRow>('audiences', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (segment) => ({ name: segment.name }),
+    testId: 'segment-delete-dialog',
     onDone: (row) => {
       // The segment open in the editor is gone: the editor starts a new one.
       if (editingRef.current?._id === row._id) {
@@ -116,13 +115,7 @@ export default function AudiencesScreen() {
           />
         </Stack>
       </Stack>
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        testId="segment-delete-dialog"
-        title={t('audiences.deleteTitle')}
-        description={t('audiences.deleteConfirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-      />
+      <ConfirmDialog {...deletion.confirm} />
     </>
   );
 }

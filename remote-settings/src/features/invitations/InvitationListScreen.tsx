@@ -4,7 +4,16 @@ import { Badge, Button, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Can, useCan } from 'shared-auth';
-import { AddButton, BulkDeleteButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import {
+  AddButton,
+  BulkDeleteButton,
+  ListScreen,
+  actionColumn,
+  createdAtColumn,
+  deleteAction,
+  titleColumn,
+  useRowDeletion,
+} from '../../components/list-screen';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';
@@ -29,10 +38,9 @@ export default function InvitationListScreen() {
   const search = list.state.filters.search;
   const removeOne = useDeleteInvitation();
   const removeMany = useDeleteInvitations();
-  const deletion = useConfirmedAction<InvitationRow>({
-    run: (row) => removeOne.mutateAsync({ params: { id: row._id } }),
-    success: t('invitations.deleted'),
-    errorFallback: t('invitations.deleteError'),
+  const deletion = useRowDeletion<InvitationRow>('invitations', (row) => removeOne.mutateAsync({ params: { id: row._id } }), {
+    params: (invitation) => ({ email: invitation.email }),
+    testId: 'delete-invitation-dialog',
     onDone: (row) => setSelection((s) => s.filter((id) => id !== row._id)),
   });
   const bulk = useConfirmedAction<string[]>({
@@ -119,13 +127,7 @@ export default function InvitationListScreen() {
         ),
       }}
       confirms={[
-        canManage && {
-          ...deletion.dialogProps,
-          title: t('invitations.deleteTitle'),
-          description: t('invitations.deleteConfirm', { email: deletion.target?.email ?? '' }),
-          confirmLabel: t('invitations.deleteAction'),
-          testId: 'delete-invitation-dialog',
-        },
+        canManage && deletion.confirm,
         canManage && {
           ...bulk.dialogProps,
           title: t('invitations.bulkDeleteTitle'),

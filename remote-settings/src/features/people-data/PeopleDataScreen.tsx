@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Pencil } from 'lucide-react';
-import { Badge, Text, useConfirmedAction } from 'shared-ui';
+import { Badge, Text } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useDeleteAttribute } from './api/delete-attribute';
 import { useAttributes, type AttributeRow } from './api/list-attributes';
 import { AttributeFormDialog } from './components/AttributeFormDialog';
@@ -16,17 +16,15 @@ import { SnippetPanel } from './components/SnippetPanel';
  */
 export default function PeopleDataScreen() {
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation('common');
   const format = useFormatters();
   const list = useAttributes(t('peopleData.loadError'));
   const remove = useDeleteAttribute();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AttributeRow | null>(null);
   const [created, setCreated] = useState<AttributeRow | null>(null);
-  const deletion = useConfirmedAction<AttributeRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: (row) => t('peopleData.deleted', { name: row.name }),
-    errorFallback: t('peopleData.deleteError'),
+  const deletion = useRowDeletion<AttributeRow>('peopleData', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (attribute) => ({ name: attribute.name }),
+    testId: 'attribute-delete-dialog',
     onDone: (row) => setCreated((c) => (c?._id === row._id ? null : c)),
   });
   const askDelete = deletion.ask;
@@ -56,15 +54,7 @@ export default function PeopleDataScreen() {
       actions={<AddButton label={t('peopleData.add')} testId="attribute-create" onClick={() => setCreating(true)} />}
       notice={created && <SnippetPanel attribute={created} onClose={() => setCreated(null)} />}
       table={{ testId: 'attributes-table', columns, ...list.tableProps, empty: { title: t('peopleData.empty'), description: t('peopleData.emptyHint') } }}
-      confirms={[
-        {
-          ...deletion.dialogProps,
-          testId: 'attribute-delete-dialog',
-          title: t('peopleData.deleteTitle'),
-          description: t('peopleData.deleteConfirm', { name: deletion.target?.name ?? '' }),
-          confirmLabel: tc('actions.delete'),
-        },
-      ]}
+      confirms={[deletion.confirm]}
     >
       <AttributeFormDialog
         open={creating || editing !== null}

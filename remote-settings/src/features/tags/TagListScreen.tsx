@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { HStack, Text, useConfirmedAction } from 'shared-ui';
+import { HStack, Text } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useTags, type TagRow } from './api/list-tags';
 import { useDeleteTag } from './api/delete-tag';
 import { ColorSwatch } from './components/ColorSwatch';
@@ -22,10 +22,9 @@ export default function TagListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useTags(t('tags.loadError'));
   const remove = useDeleteTag();
-  const deletion = useConfirmedAction<TagRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: t('tags.deleted'),
-    errorFallback: t('tags.deleteError'),
+  const deletion = useRowDeletion<TagRow>('tags', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (tag) => ({ name: tag.name }),
+    testId: 'delete-tag-dialog',
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<TagRow>[]>(
@@ -61,15 +60,7 @@ export default function TagListScreen() {
       description={t('tags.description')}
       actions={canCreate && <AddButton label={t('tags.add')} testId="add-tag" onClick={() => setAdding(true)} />}
       table={{ testId: 'tags-table', columns, ...list.tableProps, empty: { title: t('tags.empty') } }}
-      confirms={[
-        {
-          ...deletion.dialogProps,
-          title: t('tags.deleteTitle'),
-          description: t('tags.deleteConfirm', { name: deletion.target?.name ?? '' }),
-          confirmLabel: t('tags.deleteAction'),
-          testId: 'delete-tag-dialog',
-        },
-      ]}
+      confirms={[deletion.confirm]}
     >
       <NewTagDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
     </ListScreen>

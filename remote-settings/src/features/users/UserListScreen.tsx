@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Eye, Pencil, ShieldAlert } from 'lucide-react';
-import { Avatar, Badge, HStack, PageHeader, StatePanel, Text, useConfirmedAction } from 'shared-ui';
+import { Avatar, Badge, HStack, PageHeader, StatePanel, Text } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useAdminUsers, type UserRow } from './api/list-admin-users';
 import { useDeleteAdminUser } from './api/delete-admin-user';
 import { UserFormDialog } from './components/UserFormDialog';
@@ -40,7 +40,6 @@ function AdminsOnly() {
 
 function ClientList() {
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation('common');
   const format = useFormatters();
   const { user: me } = useSession();
   const list = useAdminUsers(t('users.loadError'));
@@ -49,10 +48,9 @@ function ClientList() {
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<UserRow | null>(null);
-  const deletion = useConfirmedAction<UserRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: (row) => t('users.deleted', { name: row.name }),
-    errorFallback: t('users.deleteError'),
+  const deletion = useRowDeletion<UserRow>('users', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (user) => ({ name: user.name, email: user.email }),
+    testId: 'user-delete-dialog',
   });
   const askDelete = deletion.ask;
 
@@ -129,15 +127,7 @@ function ClientList() {
         testId: 'user-search',
       }}
       table={{ testId: 'users-table', columns, ...list.tableProps, empty: { title: name ? t('users.noMatch', { name }) : t('users.empty') } }}
-      confirms={[
-        {
-          ...deletion.dialogProps,
-          testId: 'user-delete-dialog',
-          title: t('users.deleteTitle'),
-          description: t('users.deleteConfirm', { name: deletion.target?.name ?? '', email: deletion.target?.email ?? '' }),
-          confirmLabel: tc('actions.delete'),
-        },
-      ]}
+      confirms={[deletion.confirm]}
     >
       <UserFormDialog open={creating || editing !== null} user={editing} onClose={close} onSaved={close} />
       <UserViewDialog user={viewing} onClose={() => setViewing(null)} />

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Badge, Text, useConfirmedAction } from 'shared-ui';
+import { Badge, Text } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useSession } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useWebsites, type WebsiteRow } from './api/list-websites';
 import { useDeleteWebsites } from './api/delete-websites';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
@@ -23,10 +23,9 @@ export default function WebsiteListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useWebsites(t('websites.loadError'));
   const remove = useDeleteWebsites();
-  const deletion = useConfirmedAction<WebsiteRow>({
-    run: (row) => remove.mutateAsync({ body: { websites: [row._id] } }),
-    success: t('websites.deleted'),
-    errorFallback: t('websites.deleteError'),
+  const deletion = useRowDeletion<WebsiteRow>('websites', (row) => remove.mutateAsync({ body: { websites: [row._id] } }), {
+    params: (site) => ({ name: site.name, domain: site.domain }),
+    testId: 'delete-website-dialog',
   });
   const askDelete = deletion.ask;
 
@@ -70,15 +69,7 @@ export default function WebsiteListScreen() {
       description={t('websites.description')}
       actions={canManage && <AddButton label={t('websites.add')} testId="add-website" onClick={() => setAdding(true)} />}
       table={{ testId: 'websites-table', columns, ...list.tableProps, empty: { title: t('websites.empty') } }}
-      confirms={[
-        canManage && {
-          ...deletion.dialogProps,
-          title: t('websites.deleteTitle'),
-          description: t('websites.deleteConfirm', { name: deletion.target?.name ?? '', domain: deletion.target?.domain ?? '' }),
-          confirmLabel: t('websites.deleteAction'),
-          testId: 'delete-website-dialog',
-        },
-      ]}
+      confirms={[canManage && deletion.confirm]}
     >
       {canManage && <AddWebsiteDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />}
     </ListScreen>

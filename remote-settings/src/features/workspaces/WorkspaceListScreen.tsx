@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { WORKSPACE_SERVICES } from 'contracts';
-import { Badge, HStack, NativeSelect, Text, useConfirmedAction } from 'shared-ui';
+import { Badge, HStack, NativeSelect, Text } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
 import { useDeleteWorkspace } from './api/delete-workspace';
 import { NewWorkspaceDialog, WorkspaceIcon } from 'shared-content';
@@ -22,10 +22,9 @@ export default function WorkspaceListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useWorkspaces(t('workspaces.loadError'));
   const remove = useDeleteWorkspace();
-  const deletion = useConfirmedAction<WorkspaceRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: t('workspaces.deleted'),
-    errorFallback: t('workspaces.deleteError'),
+  const deletion = useRowDeletion<WorkspaceRow>('workspaces', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (workspace) => ({ name: workspace.name }),
+    testId: 'delete-workspace-dialog',
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
@@ -75,15 +74,7 @@ export default function WorkspaceListScreen() {
       description={t('workspaces.description')}
       actions={canCreate && <AddButton label={t('workspaces.add')} testId="add-workspace" onClick={() => setAdding(true)} />}
       table={{ testId: 'workspaces-table', columns, ...list.tableProps, toolbar: filter, empty: { title: t('workspaces.empty') } }}
-      confirms={[
-        {
-          ...deletion.dialogProps,
-          title: t('workspaces.deleteTitle'),
-          description: t('workspaces.deleteConfirm', { name: deletion.target?.name ?? '' }),
-          confirmLabel: t('workspaces.deleteAction'),
-          testId: 'delete-workspace-dialog',
-        },
-      ]}
+      confirms={[deletion.confirm]}
     >
       <NewWorkspaceDialog open={adding} defaultService={list.service} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
     </ListScreen>
