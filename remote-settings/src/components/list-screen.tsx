@@ -3,16 +3,26 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, PageHeader, useConfirmedAction } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import type { ListUrlState } from 'shared-data';
 import { ConfirmDialog, type ConfirmDialogProps } from 'shared-ui/overlays';
-import { DataTable, ListSearch, RowActions, type ColumnDef, type DataTableProps, type ListSearchProps, type RowAction } from 'shared-ui/data-table';
+import { DataTable, ListSearch, RowActions, type ColumnDef, type DataTableProps, type RowAction } from 'shared-ui/data-table';
 
-export interface ListScreenProps<T> {
+/** The list's search box: what it reads and writes is one filter of the list's URL state. */
+export interface ListScreenSearch<F extends string> {
+  state: Pick<ListUrlState<F>, 'filters' | 'setFilters'>;
+  filter: F;
+  label: string;
+  placeholder?: string;
+  testId: string;
+}
+
+export interface ListScreenProps<T, F extends string> {
   title: string;
   description?: string;
   /** The header's buttons (see `AddButton`). */
   actions?: ReactNode;
   /** A search box above the table, its value in the URL's filters. */
-  search?: ListSearchProps;
+  search?: ListScreenSearch<F>;
   /** Between the header and the table (what the last change asks the user to do next). */
   notice?: ReactNode;
   table: DataTableProps<T>;
@@ -27,11 +37,32 @@ export interface ListScreenProps<T> {
  * then the screen's dialogs and confirmations. A screen only says what differs: its texts, columns
  * and dialogs.
  */
-export function ListScreen<T>({ title, description, actions, search, notice, table, confirms = [], children }: ListScreenProps<T>) {
+export function ListScreen<T, F extends string = never>({
+  title,
+  description,
+  actions,
+  search,
+  notice,
+  table,
+  confirms = [],
+  children,
+}: ListScreenProps<T, F>) {
   return (
     <>
       <PageHeader title={title} description={description} actions={actions} />
-      {search && <ListSearch {...search} />}
+      {search && (
+        <ListSearch
+          value={search.state.filters[search.filter]}
+          onSearch={(value) => {
+            const changes: Partial<Record<F, string>> = {};
+            changes[search.filter] = value;
+            search.state.setFilters(changes);
+          }}
+          label={search.label}
+          placeholder={search.placeholder}
+          testId={search.testId}
+        />
+      )}
       {notice}
       <DataTable {...table} />
       {children}

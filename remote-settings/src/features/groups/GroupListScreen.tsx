@@ -79,13 +79,7 @@ export default function GroupListScreen() {
       title={t('groups.title')}
       description={t('groups.description')}
       actions={canCreate && <AddButton label={t('groups.create.button')} testId="group-create" to="/group/create" />}
-      search={{
-        value: name,
-        onSearch: (value) => list.state.setFilters({ name: value }),
-        label: t('groups.searchLabel'),
-        placeholder: t('groups.searchPlaceholder'),
-        testId: 'group-search',
-      }}
+      search={{ state: list.state, filter: 'name', label: t('groups.searchLabel'), placeholder: t('groups.searchPlaceholder'), testId: 'group-search' }}
       table={{
         testId: 'groups-table',
         columns,

@@ -102,13 +102,7 @@ export default function InvitationListScreen() {
           )}
         </>
       }
-      search={{
-        value: search,
-        onSearch: (value) => list.state.setFilters({ search: value }),
-        label: t('invitations.search'),
-        placeholder: t('invitations.search'),
-        testId: 'invitation-search',
-      }}
+      search={{ state: list.state, filter: 'search', label: t('invitations.search'), placeholder: t('invitations.search'), testId: 'invitation-search' }}
       table={{
         testId: 'invitations-table',
         columns,

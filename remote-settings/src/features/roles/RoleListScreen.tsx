@@ -80,13 +80,7 @@ export default function RoleListScreen() {
       title={t('roles.title')}
       description={t('roles.description')}
       actions={canCreate && <AddButton label={t('roles.create.button')} testId="role-create" to="/role/create" />}
-      search={{
-        value: name,
-        onSearch: (value) => list.state.setFilters({ name: value }),
-        label: t('roles.searchLabel'),
-        placeholder: t('roles.searchPlaceholder'),
-        testId: 'role-search',
-      }}
+      search={{ state: list.state, filter: 'name', label: t('roles.searchLabel'), placeholder: t('roles.searchPlaceholder'), testId: 'role-search' }}
       table={{ testId: 'roles-table', columns, ...list.tableProps, empty: { title: name ? t('roles.noMatch', { name }) : t('roles.empty') } }}
       confirms={[
         {

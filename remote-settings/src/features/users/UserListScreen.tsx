@@ -119,13 +119,7 @@ function ClientList() {
       title={t('users.title')}
       description={t('users.description')}
       actions={<AddButton label={t('users.add')} testId="user-create" onClick={() => setCreating(true)} />}
-      search={{
-        value: name,
-        onSearch: (value) => list.state.setFilters({ name: value }),
-        label: t('users.searchLabel'),
-        placeholder: t('users.searchPlaceholder'),
-        testId: 'user-search',
-      }}
+      search={{ state: list.state, filter: 'name', label: t('users.searchLabel'), placeholder: t('users.searchPlaceholder'), testId: 'user-search' }}
       table={{ testId: 'users-table', columns, ...list.tableProps, empty: { title: name ? t('users.noMatch', { name }) : t('users.empty') } }}
       confirms={[deletion.confirm]}
     >
