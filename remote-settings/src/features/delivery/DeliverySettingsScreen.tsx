@@ -9,25 +9,9 @@ import {
   MAX_INTERRUPTIONS_PER_DAY,
   websiteSettingsBodySchema,
 } from 'contracts';
-import {
-  Button,
-  Card,
-  Checkbox,
-  FormField,
-  Input,
-  PageHeader,
-  RetryButton,
-  SelectField,
-  Skeleton,
-  Stack,
-  StatePanel,
-  Text,
-  toaster,
-  reportFormError,
-  useContractForm,
-} from 'shared-ui';
+import { Button, Card, Checkbox, FormField, Input, PageHeader, SelectField, Stack, Text, toaster, reportFormError, useContractForm } from 'shared-ui';
+import { QueryContent } from '../../components/query-content';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-data';
 import { useCan, useSession } from 'shared-auth';
 import { useWebsiteSettings } from './api/get-website-settings';
 import { useUpdateWebsiteSettings } from './api/update-website-settings';
@@ -76,93 +60,87 @@ export default function DeliverySettingsScreen() {
   return (
     <>
       <PageHeader title={t('delivery.title')} description={t('delivery.description')} />
-      {settings.isError ? (
-        <StatePanel
-          tone="danger"
-          title={errorMessage(settings.error, t('delivery.loadFailed'))}
-          action={<RetryButton onClick={() => void settings.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
-        />
-      ) : !settings.data ? (
-        <Skeleton height="48" />
-      ) : (
-        <Card.Root maxW="2xl">
-          <Card.Body>
-            <form onSubmit={onSubmit} noValidate data-testid="delivery-form">
-              <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
-                <Stack gap="5">
-                  <FormField
-                    label={t('delivery.cap')}
-                    error={formState.errors.interruptionsPerDay?.message}
-                    helper={t('delivery.capHelp', { default: DEFAULT_INTERRUPTIONS_PER_DAY, max: MAX_INTERRUPTIONS_PER_DAY })}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={0}
-                      max={MAX_INTERRUPTIONS_PER_DAY}
-                      {...register('interruptionsPerDay', { valueAsNumber: true })}
-                      data-testid="delivery-cap"
+      <QueryContent query={settings} errorFallback={t('delivery.loadFailed')} skeletonHeight="48">
+        {() => (
+          <Card.Root maxW="2xl">
+            <Card.Body>
+              <form onSubmit={onSubmit} noValidate data-testid="delivery-form">
+                <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
+                  <Stack gap="5">
+                    <FormField
+                      label={t('delivery.cap')}
+                      error={formState.errors.interruptionsPerDay?.message}
+                      helper={t('delivery.capHelp', { default: DEFAULT_INTERRUPTIONS_PER_DAY, max: MAX_INTERRUPTIONS_PER_DAY })}
+                      required
+                    >
+                      <Input
+                        type="number"
+                        min={0}
+                        max={MAX_INTERRUPTIONS_PER_DAY}
+                        {...register('interruptionsPerDay', { valueAsNumber: true })}
+                        data-testid="delivery-cap"
+                      />
+                    </FormField>
+                    <Controller
+                      control={control}
+                      name="pushesBesidePopup"
+                      render={({ field }) => (
+                        <Stack gap="1">
+                          <Checkbox.Root
+                            checked={field.value}
+                            onCheckedChange={(e) => field.onChange(e.checked === true)}
+                            disabled={!canSave}
+                            data-testid="delivery-pushes-beside-popup"
+                          >
+                            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} aria-describedby="delivery-pushes-help" />
+                            <Checkbox.Control />
+                            <Checkbox.Label>{t('delivery.pushesBesidePopup')}</Checkbox.Label>
+                          </Checkbox.Root>
+                          <Text id="delivery-pushes-help" fontSize="sm" color="fg.muted">
+                            {t('delivery.pushesBesidePopupHelp')}
+                          </Text>
+                        </Stack>
+                      )}
                     />
-                  </FormField>
-                  <Controller
-                    control={control}
-                    name="pushesBesidePopup"
-                    render={({ field }) => (
-                      <Stack gap="1">
-                        <Checkbox.Root
-                          checked={field.value}
-                          onCheckedChange={(e) => field.onChange(e.checked === true)}
-                          disabled={!canSave}
-                          data-testid="delivery-pushes-beside-popup"
-                        >
-                          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} aria-describedby="delivery-pushes-help" />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{t('delivery.pushesBesidePopup')}</Checkbox.Label>
-                        </Checkbox.Root>
-                        <Text id="delivery-pushes-help" fontSize="sm" color="fg.muted">
-                          {t('delivery.pushesBesidePopupHelp')}
-                        </Text>
-                      </Stack>
+                    <FormField
+                      label={t('delivery.quietAfterClose')}
+                      error={formState.errors.quietAfterCloseSeconds?.message}
+                      helper={t('delivery.quietAfterCloseHelp', { default: DEFAULT_QUIET_AFTER_CLOSE_SECONDS, max: LIMITS.quietAfterCloseMax })}
+                      required
+                    >
+                      <Input
+                        type="number"
+                        min={0}
+                        max={LIMITS.quietAfterCloseMax}
+                        {...register('quietAfterCloseSeconds', { valueAsNumber: true })}
+                        data-testid="delivery-quiet"
+                      />
+                    </FormField>
+                    <SelectField
+                      label={t('delivery.timeZone')}
+                      error={formState.errors.timeZone?.message}
+                      helper={t('delivery.timeZoneHelp', { default: DEFAULT_TIME_ZONE })}
+                      options={zones}
+                      {...register('timeZone')}
+                      testId="delivery-time-zone"
+                    />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('delivery.notCounted')}
+                    </Text>
+                    {canSave ? (
+                      <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="delivery-save">
+                        {t('delivery.save')}
+                      </Button>
+                    ) : (
+                      <Text fontSize="sm">{t('delivery.readOnly')}</Text>
                     )}
-                  />
-                  <FormField
-                    label={t('delivery.quietAfterClose')}
-                    error={formState.errors.quietAfterCloseSeconds?.message}
-                    helper={t('delivery.quietAfterCloseHelp', { default: DEFAULT_QUIET_AFTER_CLOSE_SECONDS, max: LIMITS.quietAfterCloseMax })}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={0}
-                      max={LIMITS.quietAfterCloseMax}
-                      {...register('quietAfterCloseSeconds', { valueAsNumber: true })}
-                      data-testid="delivery-quiet"
-                    />
-                  </FormField>
-                  <SelectField
-                    label={t('delivery.timeZone')}
-                    error={formState.errors.timeZone?.message}
-                    helper={t('delivery.timeZoneHelp', { default: DEFAULT_TIME_ZONE })}
-                    options={zones}
-                    {...register('timeZone')}
-                    testId="delivery-time-zone"
-                  />
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('delivery.notCounted')}
-                  </Text>
-                  {canSave ? (
-                    <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="delivery-save">
-                      {t('delivery.save')}
-                    </Button>
-                  ) : (
-                    <Text fontSize="sm">{t('delivery.readOnly')}</Text>
-                  )}
-                </Stack>
-              </fieldset>
-            </form>
-          </Card.Body>
-        </Card.Root>
-      )}
+                  </Stack>
+                </fieldset>
+              </form>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </QueryContent>
     </>
   );
 }
