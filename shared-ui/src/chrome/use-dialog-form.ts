@@ -25,7 +25,7 @@ export interface DialogFormOptions<In extends FieldValues, Out extends FieldValu
  * The one path of a "create something" dialog (react-hook-form over a contract's schema, see
  * `useContractForm`): what is typed stays until the save succeeds or the dialog is closed; a success
  * says so and starts over empty; a refusal puts the server's field messages on their fields (else a
- * toast), keeping everything typed. Spread `onSubmit`, `close` and `submitting` into `<FormDialog>`.
+ * toast), keeping everything typed. Spread `dialogProps` into `<FormDialog>`.
  */
 export function useDialogForm<In extends FieldValues, Out extends FieldValues, R>({
   schema,
@@ -54,5 +54,6 @@ export function useDialogForm<In extends FieldValues, Out extends FieldValues, R
       reportFormError(error, form.setError, fields, errorFallback);
     }
   });
-  return { form, close, onSubmit, submitting: form.formState.isSubmitting };
+  const submitting = form.formState.isSubmitting;
+  return { form, close, onSubmit, submitting, dialogProps: { onSubmit, onClose: close, submitting } };
 }

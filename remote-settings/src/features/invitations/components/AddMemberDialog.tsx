@@ -30,7 +30,7 @@ const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateOrgUser();
-  const { form, close, onSubmit, submitting } = useDialogForm({
+  const { form, dialogProps } = useDialogForm({
     schema: SCHEMA,
     messages: MESSAGES,
     // The values go as typed.
@@ -47,15 +47,7 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
   });
   const { register, formState } = form;
   return (
-    <FormDialog
-      open={open}
-      title={t('invitations.member.title')}
-      submitLabel={t('invitations.member.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="add-member-form"
-    >
+    <FormDialog open={open} title={t('invitations.member.title')} submitLabel={t('invitations.member.submit')} testId="add-member-form" {...dialogProps}>
       <FormField label={t('invitations.member.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" data-testid="member-name" />
       </FormField>

@@ -19,7 +19,7 @@ const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
 export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateTag();
-  const { form, close, onSubmit, submitting } = useDialogForm({
+  const { form, dialogProps } = useDialogForm({
     schema: tagCreateBodySchema,
     messages: MESSAGES,
     empty: EMPTY,
@@ -34,15 +34,7 @@ export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onCl
   const color = watch('color');
   const valid = HEX_COLOR.test(color);
   return (
-    <FormDialog
-      open={open}
-      title={t('tags.add')}
-      submitLabel={t('tags.form.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="tag-form"
-    >
+    <FormDialog open={open} title={t('tags.add')} submitLabel={t('tags.form.submit')} testId="tag-form" {...dialogProps}>
       <FormField label={t('tags.form.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" />
       </FormField>

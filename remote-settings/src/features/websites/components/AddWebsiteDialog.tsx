@@ -18,7 +18,7 @@ const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
 export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateWebsite();
-  const { form, close, onSubmit, submitting } = useDialogForm({
+  const { form, dialogProps } = useDialogForm({
     schema: websiteCreateBodySchema,
     messages: MESSAGES,
     // The values go as typed: the server normalises the domain with the same schema.
@@ -33,15 +33,7 @@ export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; 
   });
   const { register, formState } = form;
   return (
-    <FormDialog
-      open={open}
-      title={t('websites.add')}
-      submitLabel={t('websites.form.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="website-form"
-    >
+    <FormDialog open={open} title={t('websites.add')} submitLabel={t('websites.form.submit')} testId="website-form" {...dialogProps}>
       <FormField label={t('websites.form.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" />
       </FormField>
