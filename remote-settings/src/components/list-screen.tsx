@@ -16,6 +16,16 @@ export interface ListScreenSearch<F extends string> {
   testId: string;
 }
 
+export interface BulkDelete {
+  selection: string[];
+  onSelectionChange: (ids: string[]) => void;
+  /** The button's text (it names how many are selected). */
+  label: string;
+  testId: string;
+  /** Asks to delete the selection. */
+  onDelete: () => void;
+}
+
 export interface ListScreenProps<T, F extends string> {
   title: string;
   description?: string;
@@ -26,6 +36,8 @@ export interface ListScreenProps<T, F extends string> {
   /** Between the header and the table (what the last change asks the user to do next). */
   notice?: ReactNode;
   table: DataTableProps<T>;
+  /** Row selection with a "delete the selected" button above the table; `false` when the user may not delete. */
+  bulkDelete?: BulkDelete | false;
   /** The confirmations the screen may ask (a row's deletion, the selection's); `false` for one the user may not ask. */
   confirms?: (ConfirmDialogProps | false)[];
   /** The screen's own dialogs (create, edit, preview). */
@@ -44,6 +56,7 @@ export function ListScreen<T, F extends string = never>({
   search,
   notice,
   table,
+  bulkDelete,
   confirms = [],
   children,
 }: ListScreenProps<T, F>) {
@@ -64,7 +77,15 @@ export function ListScreen<T, F extends string = never>({
         />
       )}
       {notice}
-      <DataTable {...table} />
+      <DataTable
+        {...table}
+        {...(bulkDelete && {
+          selectable: true,
+          selection: bulkDelete.selection,
+          onSelectionChange: bulkDelete.onSelectionChange,
+          toolbar: <BulkDeleteButton selection={bulkDelete.selection} label={bulkDelete.label} testId={bulkDelete.testId} onClick={bulkDelete.onDelete} />,
+        })}
+      />
       {children}
       {confirms.map((confirm) => confirm && <ConfirmDialog key={confirm.testId} {...confirm} />)}
     </>
@@ -93,7 +114,7 @@ export function AddButton({ label, testId, onClick, to, icon }: { label: string;
 }
 
 /** The table's toolbar button that asks to delete the selected rows; nothing while none is selected. */
-export function BulkDeleteButton({ selection, label, testId, onClick }: { selection: string[]; label: string; testId: string; onClick: () => void }) {
+function BulkDeleteButton({ selection, label, testId, onClick }: { selection: string[]; label: string; testId: string; onClick: () => void }) {
   if (selection.length === 0) return undefined;
   return (
     <Button size="sm" colorPalette="red" variant="outline" onClick={onClick} data-testid={testId}>

@@ -5,7 +5,7 @@ import { Badge, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { AddButton, BulkDeleteButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
 import { useGroups, type GroupRow } from './api/list-groups';
 import { useDeleteGroup } from './api/delete-group';
 import { useDeleteGroups } from './api/delete-groups';
@@ -84,19 +84,17 @@ export default function GroupListScreen() {
         testId: 'groups-table',
         columns,
         ...list.tableProps,
-        selectable: canDelete,
-        selection,
-        onSelectionChange: setSelection,
-        toolbar: canDelete && (
-          <BulkDeleteButton
-            selection={selection}
-            label={t('groups.bulkDelete.button', { count: selection.length })}
-            testId="groups-bulk-delete"
-            onClick={() => bulk.ask(selection)}
-          />
-        ),
         empty: name ? { title: t('groups.noMatch', { name }) } : { title: t('groups.empty'), description: t('groups.emptyHelp') },
       }}
+      bulkDelete={
+        canDelete && {
+          selection,
+          onSelectionChange: setSelection,
+          label: t('groups.bulkDelete.button', { count: selection.length }),
+          testId: 'groups-bulk-delete',
+          onDelete: () => bulk.ask(selection),
+        }
+      }
       confirms={[
         {
           ...deletion.dialogProps,

@@ -4,16 +4,7 @@ import { Badge, Button, Text, useConfirmedAction } from 'shared-ui';
 import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Can, useCan } from 'shared-auth';
-import {
-  AddButton,
-  BulkDeleteButton,
-  ListScreen,
-  actionColumn,
-  createdAtColumn,
-  deleteAction,
-  titleColumn,
-  useRowDeletion,
-} from '../../components/list-screen';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';
@@ -108,18 +99,16 @@ export default function InvitationListScreen() {
         columns,
         ...list.tableProps,
         empty: { title: search ? t('invitations.noMatch') : t('invitations.empty') },
-        selectable: canManage,
-        selection,
-        onSelectionChange: setSelection,
-        toolbar: canManage && (
-          <BulkDeleteButton
-            selection={selection}
-            label={t('invitations.deleteSelected', { count: selection.length })}
-            testId="delete-selected-invitations"
-            onClick={() => bulk.ask(selection)}
-          />
-        ),
       }}
+      bulkDelete={
+        canManage && {
+          selection,
+          onSelectionChange: setSelection,
+          label: t('invitations.deleteSelected', { count: selection.length }),
+          testId: 'delete-selected-invitations',
+          onDelete: () => bulk.ask(selection),
+        }
+      }
       confirms={[
         canManage && deletion.confirm,
         canManage && {
