@@ -8,6 +8,7 @@ import { loadAllManifests, registerConfiguredRemotes } from './federation/remote
 import { App } from './app/App';
 import { providedFacadeEntries } from './federation/provide-shared';
 import { domReady } from './app/dom-ready';
+import { ConfigError } from './config/ConfigError';
 
 // Keep the reference (see provide-shared.ts); bundlers drop unused imports otherwise.
 void providedFacadeEntries;
@@ -19,13 +20,7 @@ async function start() {
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
-    // Without its config the console cannot reach anything; say so plainly (no i18n loaded yet).
-    root.render(
-      <div role="alert" style={{ padding: 32, fontFamily: 'system-ui' }}>
-        <h1>Unexpected Application Error!</h1>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
-      </div>,
-    );
+    root.render(<ConfigError error={error} />);
     return;
   }
   setRuntimeConfig(config);

@@ -195,10 +195,9 @@ const dataPathConfig = {
 };
 
 /**
- * Files outside the rule, each with its reason. The first two fetch something that is not our
- * API; the others call the API from the sign-in and profile screens until their calls move into
- * `features/auth/api/` and `features/profile/api/` (the `data-layer` branch's single query path
- * and contract forms). Delete an entry when its file is moved.
+ * Files outside the rule, each with its reason: the host's three fetch something that is not our
+ * API; the standalone page signs in before any remote code runs. Delete an entry when its file no
+ * longer needs it.
  */
 const DATA_PATH_EXCEPTIONS = [
   {
@@ -220,19 +219,6 @@ const DATA_PATH_EXCEPTIONS = [
     // The standalone page of a remote signs in before any remote code runs: the session's own call,
     // as the host's sign-in screens below make it (once the shared-auth split moves it here).
     files: ['shared-content/src/standalone/index.tsx'],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
-  },
-  {
-    files: [
-      'host/src/features/auth/ResetPasswordScreen.tsx',
-      'host/src/features/auth/LoginForm.tsx',
-      'host/src/features/auth/login-action.ts',
-      'host/src/features/auth/EmailChangeConfirm.tsx',
-      'host/src/features/auth/IdentityProviderButton.tsx',
-      'host/src/features/auth/ForgotPasswordScreen.tsx',
-      'host/src/features/auth/ResetWaitScreen.tsx',
-      'host/src/features/profile/ProfileScreen.tsx',
-    ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 ];

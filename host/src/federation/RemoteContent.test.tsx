@@ -5,10 +5,7 @@ import { UiProvider } from 'shared-ui';
 import { signIn } from 'shared-auth';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-jest.mock('shared-i18n', () => ({
-  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
-  registerNamespace: jest.fn(async () => undefined),
-}));
+jest.mock('shared-i18n', () => jest.requireActual('../test-utils/keys-as-texts'));
 
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadAllManifests, registerConfiguredRemotes, retryRemote } from './remotes';

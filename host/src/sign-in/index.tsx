@@ -15,6 +15,7 @@ import { LoginForm, type LoginFormValues } from '../features/auth/LoginForm';
 import { markWelcome } from '../features/auth/welcome';
 import { domReady } from '../app/dom-ready';
 import { CONSOLE_START, prefetchConsole } from './prefetch-console';
+import { ConfigError } from '../config/ConfigError';
 
 /**
  * What the visitor typed into the prerendered page (index.html shows it before this bundle runs),
@@ -59,13 +60,7 @@ async function start() {
     // The API client is configured by the form's action chunk (features/auth/login-action.ts).
     setRuntimeConfig(config);
   } catch (error) {
-    // Same plain message as the console's bootstrap: without its config nothing can be reached.
-    root.render(
-      <div role="alert" style={{ padding: 32, fontFamily: 'system-ui' }}>
-        <h1>Unexpected Application Error!</h1>
-        <p>{error instanceof Error ? error.message : String(error)}</p>
-      </div>,
-    );
+    root.render(<ConfigError error={error} />);
     return;
   }
   // Rendered once the translations are there: the first commit replaces the prerendered page (see

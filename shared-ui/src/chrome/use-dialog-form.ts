@@ -1,17 +1,20 @@
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { toaster } from '../toaster';
 import { reportFormError } from './form-errors';
+import { useContractForm, type ContractFormOptions } from './use-contract-form';
 
-export interface DialogFormOptions<T extends FieldValues, R> {
-  resolver: Resolver<T>;
+export interface DialogFormOptions<In extends FieldValues, Out extends FieldValues, R> extends Pick<ContractFormOptions<In, Out>, 'messages' | 'raw'> {
+  /** The contract's schema of what the dialog sends (the server checks the same); it types the form. */
+  schema: z.ZodType<Out, In>;
   /** What the form starts with, and goes back to after a save or a close. */
-  empty: DefaultValues<T>;
+  empty: DefaultValues<In>;
   /** The fields a server message may land on (the others become a toast). */
-  fields: readonly Path<T>[];
+  fields: readonly Path<In>[];
   /** Sends the form (a mutation); its answer goes to `success` and `onSaved`. */
-  save: (values: T) => Promise<R>;
+  save: (values: Out) => Promise<R>;
   /** The success toast's text (from the answer, or from what was sent). */
-  success: (answer: R, values: T) => string;
+  success: (answer: R, values: Out) => string;
   /** Shown when the server gives no message. */
   errorFallback: string;
   onSaved: (answer: R) => void;
@@ -19,13 +22,24 @@ export interface DialogFormOptions<T extends FieldValues, R> {
 }
 
 /**
- * The one path of a "create something" dialog (react-hook-form): what is typed stays until the save
- * succeeds or the dialog is closed; a success says so and starts over empty; a refusal puts the
- * server's field messages on their fields (else a toast), keeping everything typed. Spread `onSubmit`,
- * `close` and `submitting` into `<FormDialog>`.
+ * The one path of a "create something" dialog (react-hook-form over a contract's schema, see
+ * `useContractForm`): what is typed stays until the save succeeds or the dialog is closed; a success
+ * says so and starts over empty; a refusal puts the server's field messages on their fields (else a
+ * toast), keeping everything typed. Spread `dialogProps` into `<FormDialog>`.
  */
-export function useDialogForm<T extends FieldValues, R>({ resolver, empty, fields, save, success, errorFallback, onSaved, onClose }: DialogFormOptions<T, R>) {
-  const form = useForm<T>({ resolver, defaultValues: empty });
+export function useDialogForm<In extends FieldValues, Out extends FieldValues, R>({
+  schema,
+  messages,
+  raw,
+  empty,
+  fields,
+  save,
+  success,
+  errorFallback,
+  onSaved,
+  onClose,
+}: DialogFormOptions<In, Out, R>) {
+  const form = useContractForm(schema, { messages, raw, defaultValues: empty });
   const close = () => {
     form.reset(empty);
     onClose();
@@ -40,5 +54,6 @@ export function useDialogForm<T extends FieldValues, R>({ resolver, empty, field
       reportFormError(error, form.setError, fields, errorFallback);
     }
   });
-  return { form, close, onSubmit, submitting: form.formState.isSubmitting };
+  const submitting = form.formState.isSubmitting;
+  return { form, close, onSubmit, submitting, dialogProps: { onSubmit, onClose: close, submitting } };
 }

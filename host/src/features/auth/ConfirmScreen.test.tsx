@@ -1,27 +1,13 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { UiProvider } from 'shared-ui';
+import { renderRoutesAt } from '../../test-utils/render-at';
 import { api } from 'shared-data';
 
-jest.mock('shared-i18n', () => ({
-  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
-  LANGUAGES: [{ code: 'en', label: 'English' }],
-  changeLanguage: jest.fn(),
-}));
+jest.mock('shared-i18n', () => jest.requireActual('../../test-utils/keys-as-texts'));
 
 import { ConfirmScreen } from './ConfirmScreen';
 
-const renderAt = (url: string) =>
-  render(
-    <UiProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/confirm" element={<ConfirmScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
+const renderAt = (url: string) => renderRoutesAt(url, { '/confirm': <ConfirmScreen /> });
 
 afterEach(() => jest.restoreAllMocks());
 

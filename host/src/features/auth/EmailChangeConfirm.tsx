@@ -1,11 +1,12 @@
-import { confirmEmailCall, getMeCall } from 'contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Stack, Text } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-data';
+import { errorMessage } from 'shared-data';
 import { setUser, useSession } from 'shared-auth';
 import { AuthLayout } from './AuthLayout';
+import { confirmEmail } from './api/confirm-email';
+import { getMe } from './api/get-me';
 
 /**
  * /confirm?email_token=…: following the link mailed to a new address makes the e-mail change take
@@ -23,10 +24,10 @@ export function EmailChangeConfirm({ token }: { token: string }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await callApi(confirmEmailCall, { body: { token } });
+      await confirmEmail(token);
       // Signed in on this device: show the new address at once.
       if (signedIn) {
-        setUser((await callApi(getMeCall)).data);
+        setUser((await getMe()).data);
       }
       setOutcome({ ok: true, message: t('emailConfirm.success') });
     } catch (error) {

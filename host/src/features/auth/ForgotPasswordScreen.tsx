@@ -1,8 +1,9 @@
-import { forgotPasswordBodySchema, forgotPasswordCall } from 'contracts';
+import { forgotPasswordBodySchema } from 'contracts';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, FormField, Input, Link, Stack, toaster, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-data';
+import { errorMessage } from 'shared-data';
+import { forgotPassword } from './api/forgot-password';
 import { AuthLayout } from './AuthLayout';
 
 /**
@@ -23,7 +24,7 @@ export function ForgotPasswordScreen() {
   });
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await callApi(forgotPasswordCall, { body: { email } });
+      await forgotPassword(email);
       toaster.create({ type: 'success', title: t('forgot.sent') });
       navigate('/reset-wait', { state: { email } });
     } catch (error) {

@@ -5,11 +5,7 @@ import { api } from 'shared-data';
 import { readAccessToken } from 'shared-auth';
 import type { LoginResponse } from 'contracts';
 
-jest.mock('shared-i18n', () => ({
-  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
-  LANGUAGES: [{ code: 'en', label: 'English' }],
-  changeLanguage: jest.fn(),
-}));
+jest.mock('shared-i18n', () => jest.requireActual('../../test-utils/keys-as-texts'));
 
 import { setRuntimeConfig } from '../../config/runtime-config';
 import { LoginForm } from './LoginForm';

@@ -15,8 +15,7 @@ export type LoginFormValues = LoginBody;
  * which the form starts loading at its first keystroke or pointer press: validating waits for it only when
  * a submit comes first.
  */
-const resolver: Resolver<LoginFormValues> = async (values, context, options) =>
-  (await loadLoginAction()).loginResolver(values, context, options as never) as never;
+const resolver: Resolver<LoginFormValues> = async (values, context, options) => (await loadLoginAction()).loginResolver(values, context, options);
 
 /**
  * The sign-in page without any router: used by the console's /login route (LoginScreen) and by the

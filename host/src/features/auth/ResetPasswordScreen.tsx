@@ -1,9 +1,10 @@
-import { resetPasswordBodySchema, resetPasswordCall } from 'contracts';
+import { resetPasswordBodySchema } from 'contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link, Stack, toaster, applyServerFieldErrors, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage, fieldErrors } from 'shared-data';
+import { errorMessage, fieldErrors } from 'shared-data';
+import { resetPassword } from './api/reset-password';
 import { AuthLayout } from './AuthLayout';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from './password-pair';
 
@@ -29,7 +30,7 @@ export function ResetPasswordScreen() {
   });
   const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
     try {
-      await callApi(resetPasswordCall, { body: { token, password, confirmPassword } });
+      await resetPassword({ token, password, confirmPassword });
       toaster.create({ type: 'success', title: t('reset.success') });
       navigate('/login', { replace: true });
     } catch (error) {

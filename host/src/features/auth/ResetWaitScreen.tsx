@@ -1,9 +1,9 @@
-import { forgotPasswordCall } from 'contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button, Link, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { callApi, errorMessage } from 'shared-data';
+import { errorMessage } from 'shared-data';
+import { forgotPassword } from './api/forgot-password';
 import { AuthLayout } from './AuthLayout';
 
 /** After asking for a reset link: where to look, and a way to send it again. */
@@ -25,7 +25,7 @@ export function ResetWaitScreen() {
             onClick={async () => {
               setBusy(true);
               try {
-                await callApi(forgotPasswordCall, { body: { email } });
+                await forgotPassword(email);
                 toaster.create({ type: 'success', title: t('forgot.sent') });
               } catch (error) {
                 toaster.create({ type: 'error', title: errorMessage(error, t('errors.generic')) });

@@ -1,28 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { UiProvider } from 'shared-ui';
+import { screen } from '@testing-library/react';
+import { renderRoutesAt } from '../../test-utils/render-at';
 import { makeUser, signInAs } from 'shared-content/testing';
 
-jest.mock('shared-i18n', () => ({
-  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
-  LANGUAGES: [{ code: 'en', label: 'English' }],
-  changeLanguage: jest.fn(),
-}));
+jest.mock('shared-i18n', () => jest.requireActual('../../test-utils/keys-as-texts'));
 
 import { SwitchScreen } from './SwitchScreen';
 
-const renderAt = (url: string) =>
-  render(
-    <UiProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/switch" element={<SwitchScreen />} />
-          <Route path="/dashboard" element={<p>dashboard</p>} />
-          <Route path="/login" element={<p>sign-in page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
+const renderAt = (url: string) => renderRoutesAt(url, { '/switch': <SwitchScreen />, '/dashboard': <p>dashboard</p>, '/login': <p>sign-in page</p> });
 
 /** /switch without a token has nothing to choose between. */
 test('without a token, a signed-in person goes straight to the dashboard', () => {

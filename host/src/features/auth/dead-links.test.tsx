@@ -1,14 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { UiProvider } from 'shared-ui';
+import { renderRoutesAt } from '../../test-utils/render-at';
 import { api } from 'shared-data';
 
-jest.mock('shared-i18n', () => ({
-  useTranslation: () => ({ t: (key: string) => key, i18n: { language: 'en' } }),
-  LANGUAGES: [{ code: 'en', label: 'English' }],
-  changeLanguage: jest.fn(),
-}));
+jest.mock('shared-i18n', () => jest.requireActual('../../test-utils/keys-as-texts'));
 
 import { ConfirmScreen } from './ConfirmScreen';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen';
@@ -21,17 +16,7 @@ const refused = (token: string) =>
   });
 
 const renderAt = (url: string) =>
-  render(
-    <UiProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/reset-password" element={<ResetPasswordScreen />} />
-          <Route path="/forget-password" element={<ForgotPasswordScreen />} />
-          <Route path="/confirm" element={<ConfirmScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </UiProvider>,
-  );
+  renderRoutesAt(url, { '/reset-password': <ResetPasswordScreen />, '/forget-password': <ForgotPasswordScreen />, '/confirm': <ConfirmScreen /> });
 
 async function choosePassword() {
   await userEvent.type(screen.getByLabelText(/password\.new/), 'Another-pass-1');

@@ -4,11 +4,13 @@
 // page paints and takes input without it, and it is there, parsed, by the time they click Sign in.
 import '../../app/zod-without-eval';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { identityProviderLoginCall, loginBodySchema, loginCall, type CallBodyInput, type LoginBody } from 'contracts';
+import { loginBodySchema } from 'contracts';
 import { applyServerFieldErrors, withFormMessages } from 'shared-ui';
-import { callApi, configureApi, errorMessage, getApiBaseUrl, httpStatus, retryAfterSeconds } from 'shared-data';
+import { configureApi, errorMessage, getApiBaseUrl, httpStatus, retryAfterSeconds } from 'shared-data';
 import { signIn } from 'shared-auth';
 import { getRuntimeConfig } from '../../config/runtime-config';
+import { login } from './api/login';
+import { identityProviderLogin } from './api/identity-provider-login';
 
 // The sign-in bundle's API client is configured here, with the chunk that uses it; the console's
 // was at start, with the same URL.
@@ -24,6 +26,4 @@ export const loginResolver = withFormMessages(zodResolver(loginBodySchema, undef
   'validation.passwordRequired': 'form.required',
 });
 
-export const login = (body: LoginBody) => callApi(loginCall, { body });
-export const identityProviderLogin = (body: CallBodyInput<typeof identityProviderLoginCall>) => callApi(identityProviderLoginCall, { body });
-export { applyServerFieldErrors, errorMessage, httpStatus, retryAfterSeconds, signIn };
+export { applyServerFieldErrors, errorMessage, httpStatus, identityProviderLogin, login, retryAfterSeconds, signIn };

@@ -1,7 +1,5 @@
-import { passwordUpdateBodySchema, profileUpdateBodySchema, updatePasswordCall, updateProfileCall, type MessageCode } from 'contracts';
+import { passwordUpdateBodySchema, profileUpdateBodySchema, type MessageCode } from 'contracts';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
   Alert,
@@ -18,15 +16,14 @@ import {
   Text,
   toaster,
   applyServerFieldErrors,
-  withFormMessages,
   useContractForm,
 } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage, useCallMutation } from 'shared-data';
+import { errorMessage } from 'shared-data';
 import { setUser, useSession } from 'shared-auth';
 import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from '../auth/password-pair';
-
-type ProfileForm = { name: string; email: string; avatar: string; currentPassword: string };
+import { useUpdatePassword } from './api/update-password';
+import { useUpdateProfile } from './api/update-profile';
 
 const sameEmail = (a: string | undefined, b: string | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
@@ -34,7 +31,6 @@ const DETAILS_MESSAGES = {
   'validation.nameRequired': 'form.required',
   'validation.emailRequired': 'form.required',
 } satisfies Partial<Record<MessageCode, MessageCode>>;
-/** The password call's own body schema, with the password forms' wording. */
 
 function ProfileDetails() {
   const { t } = useTranslation('host');
@@ -46,30 +42,24 @@ function ProfileDetails() {
    * things are the form's: an empty avatar field (sent as null), and the current password, asked
    * only when the e-mail changes (the server checks it too).
    */
-  const resolver = useMemo(
+  const schema = useMemo(
     () =>
-      withFormMessages(
-        zodResolver(
-          profileUpdateBodySchema
-            .extend({ avatar: z.union([z.literal(''), profileUpdateBodySchema.shape.avatar]) })
-            .refine((v) => sameEmail(v.email, user?.email) || (v.currentPassword ?? '').length > 0, {
-              path: ['currentPassword'],
-              message: t('profile.currentPasswordRequired'),
-            }),
-          undefined,
-          { raw: true },
-        ),
-        DETAILS_MESSAGES,
-      ),
+      profileUpdateBodySchema
+        .extend({ avatar: z.union([z.literal(''), profileUpdateBodySchema.shape.avatar]) })
+        .refine((v) => sameEmail(v.email, user?.email) || (v.currentPassword ?? '').length > 0, {
+          path: ['currentPassword'],
+          message: t('profile.currentPasswordRequired'),
+        }),
     [t, user?.email],
   );
-  const { register, handleSubmit, setError, formState, reset, watch } = useForm<ProfileForm>({
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, formState, reset, watch } = useContractForm(schema, {
+    raw: true,
+    messages: DETAILS_MESSAGES,
     values: { name: user?.name ?? '', email: user?.email ?? '', avatar: user?.avatar ?? '', currentPassword: '' },
     resetOptions: { keepDirtyValues: true },
   });
   const changingEmail = !sameEmail(watch('email'), user?.email);
-  const update = useCallMutation(updateProfileCall);
+  const update = useUpdateProfile();
   const onSubmit = handleSubmit(async (values) => {
     const { currentPassword, ...details } = values;
     try {
@@ -146,7 +136,7 @@ function PasswordUpdate() {
     messages: PASSWORD_FORM_MESSAGES,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
-  const updatePassword = useCallMutation(updatePasswordCall);
+  const updatePassword = useUpdatePassword();
   const onSubmit = handleSubmit(async (values) => {
     try {
       await updatePassword.mutateAsync({ body: values });

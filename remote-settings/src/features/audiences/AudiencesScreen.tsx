@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button, Heading, PageHeader, Stack, Text, useConfirmedAction } from 'shared-ui';
+import { Pencil } from 'lucide-react';
+import { Heading, PageHeader, Stack, Text } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { DataTable, idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
+import { AddButton, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useDeleteSegment } from './api/delete-segment';
 import { useAudienceAttributes } from './api/list-attributes';
 import { useSegments, type SegmentRow } from './api/list-segments';
@@ -41,10 +42,9 @@ export default function AudiencesScreen() {
     setEditing(null);
     setFormKey((k) => k + 1);
   };
-  const deletion = useConfirmedAction<SegmentRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: (row) => t('audiences.deleted', { name: row.name }),
-    errorFallback: t('audiences.deleteError'),
+  const deletion = useRowDeletion<SegmentRow>('audiences', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (segment) => ({ name: segment.name }),
+    testId: 'segment-delete-dialog',
     onDone: (row) => {
       // The segment open in the editor is gone: the editor starts a new one.
       if (editingRef.current?._id === row._id) {
@@ -57,12 +57,7 @@ export default function AudiencesScreen() {
 
   const columns = useMemo<ColumnDef<SegmentRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('audiences.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text>,
-      },
+      titleColumn<SegmentRow>('name', t('audiences.columns.name'), (row) => <Text fontWeight="medium">{row.name}</Text>),
       idColumn<SegmentRow>(t('audiences.columns.id')),
       {
         id: 'rules',
@@ -73,34 +68,19 @@ export default function AudiencesScreen() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('audiences.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('audiences.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              {
-                label: t('audiences.editLabel', { name: row.original.name }),
-                icon: <Pencil />,
-                onClick: () => {
-                  setEditing(row.original);
-                  setFormKey((k) => k + 1);
-                },
-                testId: 'segment-edit',
-              },
-              {
-                label: t('audiences.deleteLabel', { name: row.original.name }),
-                icon: <Trash2 />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: 'segment-delete',
-              },
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<SegmentRow>(t('audiences.columns.createdAt'), format.date),
+      actionColumn<SegmentRow>(t('audiences.columns.action'), (segment) => [
+        {
+          label: t('audiences.editLabel', { name: segment.name }),
+          icon: <Pencil />,
+          onClick: () => {
+            setEditing(segment);
+            setFormKey((k) => k + 1);
+          },
+          testId: 'segment-edit',
+        },
+        deleteAction(t('audiences.deleteLabel', { name: segment.name }), () => askDelete(segment), 'segment-delete'),
+      ]),
     ],
     [t, tc, format, askDelete],
   );
@@ -110,12 +90,7 @@ export default function AudiencesScreen() {
       <PageHeader
         title={t('audiences.title')}
         description={t('audiences.description')}
-        actions={
-          <Button colorPalette="brand" onClick={startNew} data-testid="segment-create">
-            <Plus size={16} aria-hidden />
-            {t('audiences.add')}
-          </Button>
-        }
+        actions={<AddButton label={t('audiences.add')} testId="segment-create" onClick={startNew} />}
       />
       <Stack gap="8">
         <SegmentEditor
@@ -140,13 +115,7 @@ export default function AudiencesScreen() {
           />
         </Stack>
       </Stack>
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        testId="segment-delete-dialog"
-        title={t('audiences.deleteTitle')}
-        description={t('audiences.deleteConfirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-      />
+      <ConfirmDialog {...deletion.confirm} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Card, HStack, Link, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text } from 'shared-ui';
+import { Badge, Box, Button, Card, HStack, Link, PageHeader, Stack, StatePanel, Text } from 'shared-ui';
+import { QueryContent } from '../../components/query-content';
 import { useFormatters, useTranslation } from 'shared-i18n';
-import { errorMessage, useLiveEvents } from 'shared-data';
+import { useLiveEvents } from 'shared-data';
 import { useSession } from 'shared-auth';
 import { useConversations } from './api/list-conversations';
 
@@ -24,45 +25,41 @@ export default function ConversationListScreen() {
   return (
     <>
       <PageHeader title={t('conversations.title')} description={t('conversations.description')} />
-      {list.isError ? (
-        <StatePanel
-          tone="danger"
-          title={errorMessage(list.error, t('conversations.loadFailed'))}
-          action={<RetryButton onClick={() => void list.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
-        />
-      ) : !data ? (
-        <Skeleton height="40" />
-      ) : data.docs.length === 0 ? (
-        <StatePanel title={t('conversations.empty')} />
-      ) : (
-        <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" data-testid="conversations-list">
-          {data.docs.map((c) => (
-            <Box as="li" key={c._id}>
-              <Card.Root size="sm" variant={c.unread ? 'elevated' : 'outline'}>
-                <Card.Body>
-                  <HStack justify="space-between" gap="4">
-                    <Stack gap="1" minW="0">
-                      <HStack gap="2">
-                        <Link asChild fontWeight="semibold">
-                          <RouterLink to={`/settings/conversations/${c._id}`}>{c.name ?? c.email ?? t('conversations.anonymous')}</RouterLink>
-                        </Link>
-                        {c.unread ? <Badge colorPalette="red">{t('conversations.unread', { count: c.unread })}</Badge> : null}
-                        {c.status === 'closed' ? <Badge>{t('conversations.closed')}</Badge> : null}
+      <QueryContent query={list} errorFallback={t('conversations.loadFailed')} skeletonHeight="40">
+        {(data) =>
+          data.docs.length === 0 ? (
+            <StatePanel title={t('conversations.empty')} />
+          ) : (
+            <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" data-testid="conversations-list">
+              {data.docs.map((c) => (
+                <Box as="li" key={c._id}>
+                  <Card.Root size="sm" variant={c.unread ? 'elevated' : 'outline'}>
+                    <Card.Body>
+                      <HStack justify="space-between" gap="4">
+                        <Stack gap="1" minW="0">
+                          <HStack gap="2">
+                            <Link asChild fontWeight="semibold">
+                              <RouterLink to={`/settings/conversations/${c._id}`}>{c.name ?? c.email ?? t('conversations.anonymous')}</RouterLink>
+                            </Link>
+                            {c.unread ? <Badge colorPalette="red">{t('conversations.unread', { count: c.unread })}</Badge> : null}
+                            {c.status === 'closed' ? <Badge>{t('conversations.closed')}</Badge> : null}
+                          </HStack>
+                          <Text color="fg.muted" fontSize="sm" lineClamp={1}>
+                            {c.lastMessage}
+                          </Text>
+                        </Stack>
+                        <Text color="fg.muted" fontSize="xs" flexShrink={0}>
+                          {fmt.dateTime(c.lastMessageAt)}
+                        </Text>
                       </HStack>
-                      <Text color="fg.muted" fontSize="sm" lineClamp={1}>
-                        {c.lastMessage}
-                      </Text>
-                    </Stack>
-                    <Text color="fg.muted" fontSize="xs" flexShrink={0}>
-                      {fmt.dateTime(c.lastMessageAt)}
-                    </Text>
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            </Box>
-          ))}
-        </Stack>
-      )}
+                    </Card.Body>
+                  </Card.Root>
+                </Box>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryContent>
       {data && data.meta.totalDocs > PAGE_SIZE ? (
         <HStack mt="4" gap="2">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MAX_MESSAGE_LENGTH } from 'contracts';
-import { Badge, Box, Button, Card, FormField, HStack, Link, PageHeader, RetryButton, Skeleton, Stack, StatePanel, Text, Textarea, toaster } from 'shared-ui';
+import { Badge, Box, Button, Card, FormField, HStack, Link, PageHeader, Stack, Text, Textarea, toaster } from 'shared-ui';
+import { QueryContent } from '../../components/query-content';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage, useLiveEvents } from 'shared-data';
 import { useSession } from 'shared-auth';
@@ -72,56 +73,56 @@ export default function ConversationScreen() {
           ) : null
         }
       />
-      {conversation.isError ? (
-        <StatePanel
-          tone="danger"
-          title={errorMessage(conversation.error, t('conversations.loadFailed'))}
-          action={<RetryButton onClick={() => void conversation.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
-        />
-      ) : !c ? (
-        <Skeleton height="40" />
-      ) : (
-        <Card.Root maxW="3xl">
-          <Card.Body>
-            <Stack gap="3" role="log" aria-live="polite" aria-label={t('conversations.messages')} data-testid="conversation-log">
-              {c.messages.map((m) => (
-                <Box
-                  key={m._id}
-                  alignSelf={m.author === 'staff' ? 'flex-end' : 'flex-start'}
-                  maxW="80%"
-                  px="3"
-                  py="2"
-                  borderRadius="lg"
-                  bg={m.author === 'staff' ? 'brand.subtle' : 'bg.muted'}
-                >
-                  <Text fontSize="xs" color="fg.muted">
-                    {m.author === 'staff' ? t('conversations.team') : t('conversations.visitor')} · {fmt.dateTime(m.createdAt)}
-                  </Text>
-                  <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-                    {m.body}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
-            <form onSubmit={(e) => void send(e)} noValidate>
-              <Stack gap="2" mt="4">
-                <FormField
-                  label={t('conversations.answer')}
-                  error={error}
-                  helper={c.email && !c.name ? t('conversations.byMail', { email: c.email }) : undefined}
-                >
-                  <Textarea value={text} onChange={(e) => setText(e.target.value)} maxLength={MAX_MESSAGE_LENGTH} rows={3} data-testid="conversation-answer" />
-                </FormField>
-                <HStack>
-                  <Button type="submit" colorPalette="brand" loading={reply.isPending} data-testid="conversation-send">
-                    {t('conversations.send')}
-                  </Button>
-                </HStack>
+      <QueryContent query={conversation} errorFallback={t('conversations.loadFailed')} skeletonHeight="40">
+        {(c) => (
+          <Card.Root maxW="3xl">
+            <Card.Body>
+              <Stack gap="3" role="log" aria-live="polite" aria-label={t('conversations.messages')} data-testid="conversation-log">
+                {c.messages.map((m) => (
+                  <Box
+                    key={m._id}
+                    alignSelf={m.author === 'staff' ? 'flex-end' : 'flex-start'}
+                    maxW="80%"
+                    px="3"
+                    py="2"
+                    borderRadius="lg"
+                    bg={m.author === 'staff' ? 'brand.subtle' : 'bg.muted'}
+                  >
+                    <Text fontSize="xs" color="fg.muted">
+                      {m.author === 'staff' ? t('conversations.team') : t('conversations.visitor')} · {fmt.dateTime(m.createdAt)}
+                    </Text>
+                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+                      {m.body}
+                    </Text>
+                  </Box>
+                ))}
               </Stack>
-            </form>
-          </Card.Body>
-        </Card.Root>
-      )}
+              <form onSubmit={(e) => void send(e)} noValidate>
+                <Stack gap="2" mt="4">
+                  <FormField
+                    label={t('conversations.answer')}
+                    error={error}
+                    helper={c.email && !c.name ? t('conversations.byMail', { email: c.email }) : undefined}
+                  >
+                    <Textarea
+                      value={text}
+                      onChange={(e) => setText(e.target.value)}
+                      maxLength={MAX_MESSAGE_LENGTH}
+                      rows={3}
+                      data-testid="conversation-answer"
+                    />
+                  </FormField>
+                  <HStack>
+                    <Button type="submit" colorPalette="brand" loading={reply.isPending} data-testid="conversation-send">
+                      {t('conversations.send')}
+                    </Button>
+                  </HStack>
+                </Stack>
+              </form>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </QueryContent>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import {
   DEFAULT_INTERRUPTIONS_PER_DAY,
   DEFAULT_PUSHES_BESIDE_POPUP,
@@ -9,26 +8,10 @@ import {
   LIMITS,
   MAX_INTERRUPTIONS_PER_DAY,
   websiteSettingsBodySchema,
-  type WebsiteSettingsBody,
 } from 'contracts';
-import {
-  Button,
-  Card,
-  Checkbox,
-  FormField,
-  Input,
-  PageHeader,
-  RetryButton,
-  SelectField,
-  Skeleton,
-  Stack,
-  StatePanel,
-  Text,
-  toaster,
-  reportFormError,
-} from 'shared-ui';
+import { Button, Card, Checkbox, FormField, Input, PageHeader, SelectField, Stack, Text, toaster, reportFormError, useContractForm } from 'shared-ui';
+import { QueryContent } from '../../components/query-content';
 import { useTranslation } from 'shared-i18n';
-import { errorMessage } from 'shared-data';
 import { useCan, useSession } from 'shared-auth';
 import { useWebsiteSettings } from './api/get-website-settings';
 import { useUpdateWebsiteSettings } from './api/update-website-settings';
@@ -38,8 +21,6 @@ function timeZones(current: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([DEFAULT_TIME_ZONE, current, ...known])];
 }
-
-type Form = { interruptionsPerDay: number; pushesBesidePopup: boolean; quietAfterCloseSeconds: number; timeZone: string };
 
 /**
  * /settings/delivery (get_websites; saving needs create_websites, as the API): how the website
@@ -54,8 +35,7 @@ export default function DeliverySettingsScreen() {
   const canSave = useCan('create', 'websites');
   const settings = useWebsiteSettings(websiteId);
   const update = useUpdateWebsiteSettings();
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<Form>({
-    resolver: zodResolver(websiteSettingsBodySchema) as never,
+  const { register, control, handleSubmit, reset, setError, formState } = useContractForm(websiteSettingsBodySchema, {
     defaultValues: {
       interruptionsPerDay: DEFAULT_INTERRUPTIONS_PER_DAY,
       pushesBesidePopup: DEFAULT_PUSHES_BESIDE_POPUP,
@@ -70,7 +50,7 @@ export default function DeliverySettingsScreen() {
   const onSubmit = handleSubmit(async (values) => {
     if (!websiteId) return;
     try {
-      const saved = await update.mutateAsync({ params: { id: websiteId }, body: values as WebsiteSettingsBody });
+      const saved = await update.mutateAsync({ params: { id: websiteId }, body: values });
       toaster.create({ type: 'success', title: saved.message });
     } catch (error) {
       reportFormError(error, setError, ['interruptionsPerDay', 'pushesBesidePopup', 'quietAfterCloseSeconds', 'timeZone'], t('delivery.saveFailed'));
@@ -80,93 +60,87 @@ export default function DeliverySettingsScreen() {
   return (
     <>
       <PageHeader title={t('delivery.title')} description={t('delivery.description')} />
-      {settings.isError ? (
-        <StatePanel
-          tone="danger"
-          title={errorMessage(settings.error, t('delivery.loadFailed'))}
-          action={<RetryButton onClick={() => void settings.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
-        />
-      ) : !settings.data ? (
-        <Skeleton height="48" />
-      ) : (
-        <Card.Root maxW="2xl">
-          <Card.Body>
-            <form onSubmit={onSubmit} noValidate data-testid="delivery-form">
-              <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
-                <Stack gap="5">
-                  <FormField
-                    label={t('delivery.cap')}
-                    error={formState.errors.interruptionsPerDay?.message}
-                    helper={t('delivery.capHelp', { default: DEFAULT_INTERRUPTIONS_PER_DAY, max: MAX_INTERRUPTIONS_PER_DAY })}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={0}
-                      max={MAX_INTERRUPTIONS_PER_DAY}
-                      {...register('interruptionsPerDay', { valueAsNumber: true })}
-                      data-testid="delivery-cap"
+      <QueryContent query={settings} errorFallback={t('delivery.loadFailed')} skeletonHeight="48">
+        {() => (
+          <Card.Root maxW="2xl">
+            <Card.Body>
+              <form onSubmit={onSubmit} noValidate data-testid="delivery-form">
+                <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
+                  <Stack gap="5">
+                    <FormField
+                      label={t('delivery.cap')}
+                      error={formState.errors.interruptionsPerDay?.message}
+                      helper={t('delivery.capHelp', { default: DEFAULT_INTERRUPTIONS_PER_DAY, max: MAX_INTERRUPTIONS_PER_DAY })}
+                      required
+                    >
+                      <Input
+                        type="number"
+                        min={0}
+                        max={MAX_INTERRUPTIONS_PER_DAY}
+                        {...register('interruptionsPerDay', { valueAsNumber: true })}
+                        data-testid="delivery-cap"
+                      />
+                    </FormField>
+                    <Controller
+                      control={control}
+                      name="pushesBesidePopup"
+                      render={({ field }) => (
+                        <Stack gap="1">
+                          <Checkbox.Root
+                            checked={field.value}
+                            onCheckedChange={(e) => field.onChange(e.checked === true)}
+                            disabled={!canSave}
+                            data-testid="delivery-pushes-beside-popup"
+                          >
+                            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} aria-describedby="delivery-pushes-help" />
+                            <Checkbox.Control />
+                            <Checkbox.Label>{t('delivery.pushesBesidePopup')}</Checkbox.Label>
+                          </Checkbox.Root>
+                          <Text id="delivery-pushes-help" fontSize="sm" color="fg.muted">
+                            {t('delivery.pushesBesidePopupHelp')}
+                          </Text>
+                        </Stack>
+                      )}
                     />
-                  </FormField>
-                  <Controller
-                    control={control}
-                    name="pushesBesidePopup"
-                    render={({ field }) => (
-                      <Stack gap="1">
-                        <Checkbox.Root
-                          checked={field.value}
-                          onCheckedChange={(e) => field.onChange(e.checked === true)}
-                          disabled={!canSave}
-                          data-testid="delivery-pushes-beside-popup"
-                        >
-                          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} aria-describedby="delivery-pushes-help" />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{t('delivery.pushesBesidePopup')}</Checkbox.Label>
-                        </Checkbox.Root>
-                        <Text id="delivery-pushes-help" fontSize="sm" color="fg.muted">
-                          {t('delivery.pushesBesidePopupHelp')}
-                        </Text>
-                      </Stack>
+                    <FormField
+                      label={t('delivery.quietAfterClose')}
+                      error={formState.errors.quietAfterCloseSeconds?.message}
+                      helper={t('delivery.quietAfterCloseHelp', { default: DEFAULT_QUIET_AFTER_CLOSE_SECONDS, max: LIMITS.quietAfterCloseMax })}
+                      required
+                    >
+                      <Input
+                        type="number"
+                        min={0}
+                        max={LIMITS.quietAfterCloseMax}
+                        {...register('quietAfterCloseSeconds', { valueAsNumber: true })}
+                        data-testid="delivery-quiet"
+                      />
+                    </FormField>
+                    <SelectField
+                      label={t('delivery.timeZone')}
+                      error={formState.errors.timeZone?.message}
+                      helper={t('delivery.timeZoneHelp', { default: DEFAULT_TIME_ZONE })}
+                      options={zones}
+                      {...register('timeZone')}
+                      testId="delivery-time-zone"
+                    />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('delivery.notCounted')}
+                    </Text>
+                    {canSave ? (
+                      <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="delivery-save">
+                        {t('delivery.save')}
+                      </Button>
+                    ) : (
+                      <Text fontSize="sm">{t('delivery.readOnly')}</Text>
                     )}
-                  />
-                  <FormField
-                    label={t('delivery.quietAfterClose')}
-                    error={formState.errors.quietAfterCloseSeconds?.message}
-                    helper={t('delivery.quietAfterCloseHelp', { default: DEFAULT_QUIET_AFTER_CLOSE_SECONDS, max: LIMITS.quietAfterCloseMax })}
-                    required
-                  >
-                    <Input
-                      type="number"
-                      min={0}
-                      max={LIMITS.quietAfterCloseMax}
-                      {...register('quietAfterCloseSeconds', { valueAsNumber: true })}
-                      data-testid="delivery-quiet"
-                    />
-                  </FormField>
-                  <SelectField
-                    label={t('delivery.timeZone')}
-                    error={formState.errors.timeZone?.message}
-                    helper={t('delivery.timeZoneHelp', { default: DEFAULT_TIME_ZONE })}
-                    options={zones}
-                    {...register('timeZone')}
-                    testId="delivery-time-zone"
-                  />
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('delivery.notCounted')}
-                  </Text>
-                  {canSave ? (
-                    <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="delivery-save">
-                      {t('delivery.save')}
-                    </Button>
-                  ) : (
-                    <Text fontSize="sm">{t('delivery.readOnly')}</Text>
-                  )}
-                </Stack>
-              </fieldset>
-            </form>
-          </Card.Body>
-        </Card.Root>
-      )}
+                  </Stack>
+                </fieldset>
+              </form>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </QueryContent>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Eye, Pencil } from 'lucide-react';
+import { Badge, Text, useConfirmedAction } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction } from '../../components/list-screen';
 import { useGroups, type GroupRow } from './api/list-groups';
 import { useDeleteGroup } from './api/delete-group';
 import { useDeleteGroups } from './api/delete-groups';
@@ -57,103 +57,62 @@ export default function GroupListScreen() {
           </Badge>
         ),
       },
-      { id: 'createdAt', header: t('groups.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('groups.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              {
-                label: t('groups.actionsMenu.preview', { name: row.original.name }),
-                icon: <Eye />,
-                onClick: () => setPreviewing(row.original),
-                testId: 'group-preview',
-              },
-              {
-                label: t('groups.actionsMenu.edit', { name: row.original.name }),
-                icon: <Pencil />,
-                link: <RouterLink to={`/group/${row.original._id}/update`} />,
-                testId: 'group-edit',
-                hidden: !canUpdate,
-              },
-              {
-                label: t('groups.actionsMenu.delete', { name: row.original.name }),
-                icon: <Trash2 />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: 'group-delete',
-                hidden: !canDelete,
-              },
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<GroupRow>(t('groups.columns.createdAt'), format.date),
+      actionColumn<GroupRow>(t('groups.columns.action'), (group) => [
+        { label: t('groups.actionsMenu.preview', { name: group.name }), icon: <Eye />, onClick: () => setPreviewing(group), testId: 'group-preview' },
+        {
+          label: t('groups.actionsMenu.edit', { name: group.name }),
+          icon: <Pencil />,
+          link: <RouterLink to={`/group/${group._id}/update`} />,
+          testId: 'group-edit',
+          hidden: !canUpdate,
+        },
+        deleteAction(t('groups.actionsMenu.delete', { name: group.name }), () => askDelete(group), 'group-delete', !canDelete),
+      ]),
     ];
     return cols;
   }, [t, format, canUpdate, canDelete, askDelete]);
 
-  const toolbar =
-    canDelete && selection.length > 0 ? (
-      <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid="groups-bulk-delete">
-        <Trash2 size={14} aria-hidden />
-        {t('groups.bulkDelete.button', { count: selection.length })}
-      </Button>
-    ) : undefined;
-
+  const name = list.state.filters.name;
   return (
-    <>
-      <PageHeader
-        title={t('groups.title')}
-        description={t('groups.description')}
-        actions={
-          canCreate && (
-            <Button asChild colorPalette="brand" data-testid="group-create">
-              <RouterLink to="/group/create">
-                <Plus />
-                {t('groups.create.button')}
-              </RouterLink>
-            </Button>
-          )
+    <ListScreen
+      title={t('groups.title')}
+      description={t('groups.description')}
+      actions={canCreate && <AddButton label={t('groups.create.button')} testId="group-create" to="/group/create" />}
+      search={{ state: list.state, filter: 'name', label: t('groups.searchLabel'), placeholder: t('groups.searchPlaceholder'), testId: 'group-search' }}
+      table={{
+        testId: 'groups-table',
+        columns,
+        ...list.tableProps,
+        empty: name ? { title: t('groups.noMatch', { name }) } : { title: t('groups.empty'), description: t('groups.emptyHelp') },
+      }}
+      bulkDelete={
+        canDelete && {
+          selection,
+          onSelectionChange: setSelection,
+          label: t('groups.bulkDelete.button', { count: selection.length }),
+          testId: 'groups-bulk-delete',
+          onDelete: () => bulk.ask(selection),
         }
-      />
-      <ListSearch
-        value={list.state.filters.name}
-        onSearch={(name) => list.state.setFilters({ name })}
-        label={t('groups.searchLabel')}
-        placeholder={t('groups.searchPlaceholder')}
-        testId="group-search"
-      />
-      <DataTable
-        testId="groups-table"
-        columns={columns}
-        {...list.tableProps}
-        selectable={canDelete}
-        selection={selection}
-        onSelectionChange={setSelection}
-        toolbar={toolbar}
-        empty={
-          list.state.filters.name
-            ? { title: t('groups.noMatch', { name: list.state.filters.name }) }
-            : { title: t('groups.empty'), description: t('groups.emptyHelp') }
-        }
-      />
+      }
+      confirms={[
+        {
+          ...deletion.dialogProps,
+          testId: 'group-delete-dialog',
+          title: t('groups.delete.title'),
+          description: t('groups.delete.confirm', { name: deletion.target?.name ?? '' }),
+          confirmLabel: tc('actions.delete'),
+        },
+        {
+          ...bulk.dialogProps,
+          testId: 'groups-bulk-delete-dialog',
+          title: t('groups.bulkDelete.title', { count: bulk.target?.length ?? 0 }),
+          description: t('groups.bulkDelete.confirm', { count: bulk.target?.length ?? 0 }),
+          confirmLabel: tc('actions.delete'),
+        },
+      ]}
+    >
       <GroupPreviewDialog group={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        testId="group-delete-dialog"
-        title={t('groups.delete.title')}
-        description={t('groups.delete.confirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-      />
-      <ConfirmDialog
-        {...bulk.dialogProps}
-        testId="groups-bulk-delete-dialog"
-        title={t('groups.bulkDelete.title', { count: bulk.target?.length ?? 0 })}
-        description={t('groups.bulkDelete.confirm', { count: bulk.target?.length ?? 0 })}
-        confirmLabel={tc('actions.delete')}
-      />
-    </>
+    </ListScreen>
   );
 }

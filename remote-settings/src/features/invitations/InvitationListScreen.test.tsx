@@ -3,7 +3,7 @@ import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
 import type { Invitation, Permission } from 'contracts';
 import InvitationListScreen from './InvitationListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs, submitEmpty } from '../websites/test-utils';
 
 beforeAll(() => initTestI18n());
 
@@ -84,11 +84,7 @@ test('lists the sent invitations with role and status; no invite nor delete with
 test('invite: browser validation, a member shows the server message on the email field, then a new address is sent', async () => {
   const { calls } = server();
   renderListScreen(<InvitationListScreen />);
-  await userEvent.click(await screen.findByTestId('invite-button'));
-  const form = await screen.findByTestId('invitation-form');
-  await userEvent.click(within(form).getByTestId('submit-button'));
-  expect(await within(form).findByText('Please enter E-mail')).toBeInTheDocument();
-  expect(within(form).getByText('Please enter Role')).toBeInTheDocument();
+  const form = await submitEmpty('invite-button', 'invitation-form', ['E-mail', 'Role']);
   expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
   await userEvent.type(within(form).getByRole('textbox'), 'ann@example.com');
@@ -135,11 +131,7 @@ test('add member (create_user only): browser validation, the server e-mail messa
   const { calls } = server(['get_invitations', 'create_user']);
   renderListScreen(<InvitationListScreen />);
   expect(screen.queryByTestId('invite-button')).not.toBeInTheDocument();
-  await userEvent.click(await screen.findByTestId('add-member-button'));
-  const form = await screen.findByTestId('add-member-form');
-  await userEvent.click(within(form).getByTestId('submit-button'));
-  expect(await within(form).findByText('Please enter Name')).toBeInTheDocument();
-  expect(within(form).getByText('Please enter Role')).toBeInTheDocument();
+  const form = await submitEmpty('add-member-button', 'add-member-form', ['Name', 'Role']);
   await userEvent.type(within(form).getByTestId('member-name'), 'Ann');
   await userEvent.type(within(form).getByTestId('member-email'), 'ann@example.com');
   await userEvent.type(within(form).getByTestId('member-password'), 'Secret-pass-1');

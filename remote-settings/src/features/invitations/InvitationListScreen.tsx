@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { MailPlus, Trash2, UserPlus } from 'lucide-react';
-import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { MailPlus, UserPlus } from 'lucide-react';
+import { Badge, Button, Text, useConfirmedAction } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Can, useCan } from 'shared-auth';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useInvitations, type InvitationRow } from './api/list-invitations';
 import { useDeleteInvitation } from './api/delete-invitation';
 import { useDeleteInvitations } from './api/delete-invitations';
@@ -29,10 +29,9 @@ export default function InvitationListScreen() {
   const search = list.state.filters.search;
   const removeOne = useDeleteInvitation();
   const removeMany = useDeleteInvitations();
-  const deletion = useConfirmedAction<InvitationRow>({
-    run: (row) => removeOne.mutateAsync({ params: { id: row._id } }),
-    success: t('invitations.deleted'),
-    errorFallback: t('invitations.deleteError'),
+  const deletion = useRowDeletion<InvitationRow>('invitations', (row) => removeOne.mutateAsync({ params: { id: row._id } }), {
+    params: (invitation) => ({ email: invitation.email }),
+    testId: 'delete-invitation-dialog',
     onDone: (row) => setSelection((s) => s.filter((id) => id !== row._id)),
   });
   const bulk = useConfirmedAction<string[]>({
@@ -45,16 +44,11 @@ export default function InvitationListScreen() {
 
   const columns = useMemo<ColumnDef<InvitationRow>[]>(
     () => [
-      {
-        id: 'email',
-        header: t('invitations.columns.email'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text as="span" dir="ltr" fontWeight="medium">
-            {row.original.email}
-          </Text>
-        ),
-      },
+      titleColumn<InvitationRow>('email', t('invitations.columns.email'), (row) => (
+        <Text as="span" dir="ltr" fontWeight="medium">
+          {row.email}
+        </Text>
+      )),
       idColumn<InvitationRow>(t('invitations.columns.id')),
       { id: 'role', header: t('invitations.columns.role'), cell: ({ row }) => row.original.role?.name ?? '—' },
       {
@@ -69,27 +63,12 @@ export default function InvitationListScreen() {
           );
         },
       },
-      { id: 'createdAt', header: t('invitations.columns.createdAt'), cell: ({ row }) => format.dateTime(row.original.createdAt) },
+      createdAtColumn<InvitationRow>(t('invitations.columns.createdAt'), format.dateTime),
       ...(canManage
         ? [
-            {
-              id: 'action',
-              header: t('invitations.columns.action'),
-              meta: { alwaysVisible: true, align: 'end' as const },
-              cell: ({ row }: { row: { original: InvitationRow } }) => (
-                <RowActions
-                  actions={[
-                    {
-                      label: t('invitations.deleteLabel', { email: row.original.email }),
-                      icon: <Trash2 size={16} aria-hidden />,
-                      onClick: () => askDelete(row.original),
-                      tone: 'danger',
-                      testId: `delete-invitation-${row.original.email}`,
-                    },
-                  ]}
-                />
-              ),
-            } satisfies ColumnDef<InvitationRow>,
+            actionColumn<InvitationRow>(t('invitations.columns.action'), (invitation) => [
+              deleteAction(t('invitations.deleteLabel', { email: invitation.email }), () => askDelete(invitation), `delete-invitation-${invitation.email}`),
+            ]),
           ]
         : []),
     ],
@@ -97,75 +76,54 @@ export default function InvitationListScreen() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('invitations.title')}
-        description={t('invitations.description')}
-        actions={
-          <>
-            {/* Adding a teammate directly (POST /api/users/org) is create_user, independent of inviting. */}
-            <Can I="create" a="user">
-              <Button variant="outline" onClick={() => setAddingMember(true)} data-testid="add-member-button">
-                <UserPlus size={16} aria-hidden />
-                {t('invitations.member.title')}
-              </Button>
-            </Can>
-            {canManage && (
-              <Button colorPalette="brand" onClick={() => setInviting(true)} data-testid="invite-button">
-                <MailPlus size={16} aria-hidden />
-                {t('invitations.invite')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <ListSearch
-        value={search}
-        onSearch={(value) => list.state.setFilters({ search: value })}
-        label={t('invitations.search')}
-        placeholder={t('invitations.search')}
-        testId="invitation-search"
-      />
-      <DataTable
-        testId="invitations-table"
-        columns={columns}
-        {...list.tableProps}
-        empty={{ title: search ? t('invitations.noMatch') : t('invitations.empty') }}
-        selectable={canManage}
-        selection={selection}
-        onSelectionChange={setSelection}
-        toolbar={
-          canManage &&
-          selection.length > 0 && (
-            <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid="delete-selected-invitations">
-              <Trash2 size={14} aria-hidden />
-              {t('invitations.deleteSelected', { count: selection.length })}
+    <ListScreen
+      title={t('invitations.title')}
+      description={t('invitations.description')}
+      actions={
+        <>
+          {/* Adding a teammate directly (POST /api/users/org) is create_user, independent of inviting. */}
+          <Can I="create" a="user">
+            <Button variant="outline" onClick={() => setAddingMember(true)} data-testid="add-member-button">
+              <UserPlus size={16} aria-hidden />
+              {t('invitations.member.title')}
             </Button>
-          )
+          </Can>
+          {canManage && (
+            <AddButton label={t('invitations.invite')} testId="invite-button" onClick={() => setInviting(true)} icon={<MailPlus size={16} aria-hidden />} />
+          )}
+        </>
+      }
+      search={{ state: list.state, filter: 'search', label: t('invitations.search'), placeholder: t('invitations.search'), testId: 'invitation-search' }}
+      table={{
+        testId: 'invitations-table',
+        columns,
+        ...list.tableProps,
+        empty: { title: search ? t('invitations.noMatch') : t('invitations.empty') },
+      }}
+      bulkDelete={
+        canManage && {
+          selection,
+          onSelectionChange: setSelection,
+          label: t('invitations.deleteSelected', { count: selection.length }),
+          testId: 'delete-selected-invitations',
+          onDelete: () => bulk.ask(selection),
         }
-      />
+      }
+      confirms={[
+        canManage && deletion.confirm,
+        canManage && {
+          ...bulk.dialogProps,
+          title: t('invitations.bulkDeleteTitle'),
+          description: t('invitations.bulkDeleteConfirm', { count: bulk.target?.length ?? 0 }),
+          confirmLabel: t('invitations.deleteAction'),
+          testId: 'delete-invitations-dialog',
+        },
+      ]}
+    >
       <Can I="create" a="user">
         <AddMemberDialog open={addingMember} onClose={() => setAddingMember(false)} onAdded={() => setAddingMember(false)} />
       </Can>
-      {canManage && (
-        <>
-          <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => setInviting(false)} />
-          <ConfirmDialog
-            {...deletion.dialogProps}
-            title={t('invitations.deleteTitle')}
-            description={t('invitations.deleteConfirm', { email: deletion.target?.email ?? '' })}
-            confirmLabel={t('invitations.deleteAction')}
-            testId="delete-invitation-dialog"
-          />
-          <ConfirmDialog
-            {...bulk.dialogProps}
-            title={t('invitations.bulkDeleteTitle')}
-            description={t('invitations.bulkDeleteConfirm', { count: bulk.target?.length ?? 0 })}
-            confirmLabel={t('invitations.deleteAction')}
-            testId="delete-invitations-dialog"
-          />
-        </>
-      )}
-    </>
+      {canManage && <InviteDialog open={inviting} onClose={() => setInviting(false)} onSent={() => setInviting(false)} />}
+    </ListScreen>
   );
 }

@@ -1,25 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { BUBBLE_SPACE_TYPES, DEFAULT_BUBBLE_PADDING, MAX_BUBBLE_PADDING, defaultBubbleConfig, type BubbleConfig, type BubbleSpaceType } from 'contracts';
-import {
-  Button,
-  Card,
-  Checkbox,
-  FormField,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  PageHeader,
-  RetryButton,
-  SelectField,
-  Skeleton,
-  Stack,
-  StatePanel,
-  Text,
-  toaster,
-  useMessageText,
-} from 'shared-ui';
+import { Button, Card, Checkbox, FormField, Grid, Heading, HStack, Input, PageHeader, SelectField, Stack, Text, toaster, useMessageText } from 'shared-ui';
+import { QueryContent } from '../../components/query-content';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
 import { useCan, useSession } from 'shared-auth';
@@ -144,169 +127,163 @@ export default function MessengerSettingsScreen() {
   return (
     <>
       <PageHeader title={t('messenger.title')} description={t('messenger.description')} />
-      {bubble.isError ? (
-        <StatePanel
-          tone="danger"
-          title={errorMessage(bubble.error, t('messenger.loadFailed'))}
-          action={<RetryButton onClick={() => void bubble.refetch()}>{t('actions.retry', { ns: 'common' })}</RetryButton>}
-        />
-      ) : !bubble.data ? (
-        <Skeleton height="48" />
-      ) : (
-        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-          <Card.Root>
-            <Card.Body>
-              <form onSubmit={onSubmit} noValidate data-testid="messenger-form">
-                <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
-                  <Stack gap="5">
-                    <Heading size="sm" as="h2">
-                      {t('messenger.launcher')}
-                    </Heading>
-                    <Controller
-                      control={control}
-                      name="show_launcher"
-                      render={({ field }) => (
-                        <Checkbox.Root
-                          checked={field.value}
-                          onCheckedChange={(e) => field.onChange(e.checked === true)}
-                          disabled={!canSave}
-                          data-testid="messenger-show-launcher"
-                        >
-                          <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{t('messenger.showLauncher')}</Checkbox.Label>
-                        </Checkbox.Root>
-                      )}
-                    />
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('messenger.showLauncherHelp')}
-                    </Text>
-                    <SelectField
-                      label={t('messenger.alignment')}
-                      error={formState.errors.alignment?.message}
-                      options={[
-                        { value: 'right', label: t('messenger.right') },
-                        { value: 'left', label: t('messenger.left') },
-                      ]}
-                      {...register('alignment')}
-                      testId="messenger-alignment"
-                    />
-                    <FormField label={t('messenger.color')} error={formState.errors.color?.message}>
-                      <Input type="color" w="24" p="1" {...register('color')} data-testid="messenger-color" />
-                    </FormField>
-                    <HStack gap="4" align="start">
-                      <FormField
-                        label={t('messenger.horizontalPadding')}
-                        error={formState.errors.horizontal_padding?.message}
-                        helper={t('messenger.paddingHelp', { default: DEFAULT_BUBBLE_PADDING, max: MAX_BUBBLE_PADDING })}
-                      >
-                        <Input
-                          type="number"
-                          min={0}
-                          max={MAX_BUBBLE_PADDING}
-                          {...register('horizontal_padding', { valueAsNumber: true })}
-                          data-testid="messenger-horizontal-padding"
-                        />
-                      </FormField>
-                      <FormField label={t('messenger.verticalPadding')} error={formState.errors.vertical_padding?.message}>
-                        <Input
-                          type="number"
-                          min={0}
-                          max={MAX_BUBBLE_PADDING}
-                          {...register('vertical_padding', { valueAsNumber: true })}
-                          data-testid="messenger-vertical-padding"
-                        />
-                      </FormField>
-                    </HStack>
-                    <FormField label={t('messenger.logoUrl')} error={formState.errors.launcher_logo_url?.message} helper={t('messenger.logoUrlHelp')}>
-                      <Input type="url" {...register('launcher_logo_url')} data-testid="messenger-logo" />
-                    </FormField>
-
-                    <Heading size="sm" as="h2">
-                      {t('messenger.window')}
-                    </Heading>
-                    <SelectField
-                      label={t('messenger.openTo')}
-                      error={formState.errors.open_to?.message}
-                      options={BUBBLE_SPACE_TYPES.map((type) => ({ value: type, label: spaceName(type) }))}
-                      {...register('open_to')}
-                      testId="messenger-open-to"
-                    />
-                    {formState.errors.spaces?.message ? (
-                      <Text color="fg.error" fontSize="sm" role="alert">
-                        {messageText(formState.errors.spaces.message)}
+      <QueryContent query={bubble} errorFallback={t('messenger.loadFailed')} skeletonHeight="48">
+        {() => (
+          <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+            <Card.Root>
+              <Card.Body>
+                <form onSubmit={onSubmit} noValidate data-testid="messenger-form">
+                  <fieldset disabled={!canSave} style={{ border: 0, padding: 0, margin: 0 }}>
+                    <Stack gap="5">
+                      <Heading size="sm" as="h2">
+                        {t('messenger.launcher')}
+                      </Heading>
+                      <Controller
+                        control={control}
+                        name="show_launcher"
+                        render={({ field }) => (
+                          <Checkbox.Root
+                            checked={field.value}
+                            onCheckedChange={(e) => field.onChange(e.checked === true)}
+                            disabled={!canSave}
+                            data-testid="messenger-show-launcher"
+                          >
+                            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                            <Checkbox.Control />
+                            <Checkbox.Label>{t('messenger.showLauncher')}</Checkbox.Label>
+                          </Checkbox.Root>
+                        )}
+                      />
+                      <Text fontSize="sm" color="fg.muted">
+                        {t('messenger.showLauncherHelp')}
                       </Text>
-                    ) : null}
-                    {fields.map((space, i) => (
-                      <Stack key={space.id} gap="2" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label={spaceName(space.type)}>
-                        <HStack justify="space-between">
-                          <Controller
-                            control={control}
-                            name={`spaces.${i}.shown`}
-                            render={({ field }) => (
-                              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} disabled={!canSave}>
-                                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                                <Checkbox.Control />
-                                <Checkbox.Label fontWeight="semibold">{spaceName(space.type)}</Checkbox.Label>
-                              </Checkbox.Root>
-                            )}
+                      <SelectField
+                        label={t('messenger.alignment')}
+                        error={formState.errors.alignment?.message}
+                        options={[
+                          { value: 'right', label: t('messenger.right') },
+                          { value: 'left', label: t('messenger.left') },
+                        ]}
+                        {...register('alignment')}
+                        testId="messenger-alignment"
+                      />
+                      <FormField label={t('messenger.color')} error={formState.errors.color?.message}>
+                        <Input type="color" w="24" p="1" {...register('color')} data-testid="messenger-color" />
+                      </FormField>
+                      <HStack gap="4" align="start">
+                        <FormField
+                          label={t('messenger.horizontalPadding')}
+                          error={formState.errors.horizontal_padding?.message}
+                          helper={t('messenger.paddingHelp', { default: DEFAULT_BUBBLE_PADDING, max: MAX_BUBBLE_PADDING })}
+                        >
+                          <Input
+                            type="number"
+                            min={0}
+                            max={MAX_BUBBLE_PADDING}
+                            {...register('horizontal_padding', { valueAsNumber: true })}
+                            data-testid="messenger-horizontal-padding"
                           />
-                          <Controller
-                            control={control}
-                            name={`spaces.${i}.badge`}
-                            render={({ field }) => (
-                              <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} disabled={!canSave}>
-                                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                                <Checkbox.Control />
-                                <Checkbox.Label>{t('messenger.badge')}</Checkbox.Label>
-                              </Checkbox.Root>
-                            )}
+                        </FormField>
+                        <FormField label={t('messenger.verticalPadding')} error={formState.errors.vertical_padding?.message}>
+                          <Input
+                            type="number"
+                            min={0}
+                            max={MAX_BUBBLE_PADDING}
+                            {...register('vertical_padding', { valueAsNumber: true })}
+                            data-testid="messenger-vertical-padding"
                           />
-                        </HStack>
-                        {space.type === 'tasks' ? (
-                          <Text fontSize="sm" color="fg.muted">
-                            {t('messenger.tasksHelp')}
-                          </Text>
-                        ) : null}
-                        <HStack gap="3">
-                          <FormField label={t('messenger.label')}>
-                            <Input {...register(`spaces.${i}.label`)} placeholder={spaceName(space.type)} />
-                          </FormField>
-                          <FormField label={t('messenger.navigationLabel')}>
-                            <Input {...register(`spaces.${i}.navigation_label`)} placeholder={spaceName(space.type)} />
-                          </FormField>
-                        </HStack>
-                      </Stack>
-                    ))}
-                    {canSave ? (
-                      <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="messenger-save">
-                        {t('messenger.save')}
-                      </Button>
-                    ) : (
-                      <Text fontSize="sm">{t('messenger.readOnly')}</Text>
-                    )}
-                  </Stack>
-                </fieldset>
-              </form>
-            </Card.Body>
-          </Card.Root>
-          <Stack gap="3" position={{ xl: 'sticky' }} top="0">
-            <HStack gap="4" wrap="wrap">
-              <Checkbox.Root checked={dark} onCheckedChange={(e) => setDark(e.checked === true)} data-testid="messenger-preview-dark">
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('messenger.previewDark')}</Checkbox.Label>
-              </Checkbox.Root>
-              <Checkbox.Root checked={rtl} onCheckedChange={(e) => setRtl(e.checked === true)} data-testid="messenger-preview-rtl">
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('messenger.previewRtl')}</Checkbox.Label>
-              </Checkbox.Root>
-            </HStack>
-            <MessengerPreview config={config} dark={dark} dir={rtl ? 'rtl' : 'ltr'} lang={lang} label={t('messenger.preview')} />
-          </Stack>
-        </Grid>
-      )}
+                        </FormField>
+                      </HStack>
+                      <FormField label={t('messenger.logoUrl')} error={formState.errors.launcher_logo_url?.message} helper={t('messenger.logoUrlHelp')}>
+                        <Input type="url" {...register('launcher_logo_url')} data-testid="messenger-logo" />
+                      </FormField>
+
+                      <Heading size="sm" as="h2">
+                        {t('messenger.window')}
+                      </Heading>
+                      <SelectField
+                        label={t('messenger.openTo')}
+                        error={formState.errors.open_to?.message}
+                        options={BUBBLE_SPACE_TYPES.map((type) => ({ value: type, label: spaceName(type) }))}
+                        {...register('open_to')}
+                        testId="messenger-open-to"
+                      />
+                      {formState.errors.spaces?.message ? (
+                        <Text color="fg.error" fontSize="sm" role="alert">
+                          {messageText(formState.errors.spaces.message)}
+                        </Text>
+                      ) : null}
+                      {fields.map((space, i) => (
+                        <Stack key={space.id} gap="2" borderWidth="1px" borderRadius="md" p="3" role="group" aria-label={spaceName(space.type)}>
+                          <HStack justify="space-between">
+                            <Controller
+                              control={control}
+                              name={`spaces.${i}.shown`}
+                              render={({ field }) => (
+                                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} disabled={!canSave}>
+                                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                                  <Checkbox.Control />
+                                  <Checkbox.Label fontWeight="semibold">{spaceName(space.type)}</Checkbox.Label>
+                                </Checkbox.Root>
+                              )}
+                            />
+                            <Controller
+                              control={control}
+                              name={`spaces.${i}.badge`}
+                              render={({ field }) => (
+                                <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} disabled={!canSave}>
+                                  <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                                  <Checkbox.Control />
+                                  <Checkbox.Label>{t('messenger.badge')}</Checkbox.Label>
+                                </Checkbox.Root>
+                              )}
+                            />
+                          </HStack>
+                          {space.type === 'tasks' ? (
+                            <Text fontSize="sm" color="fg.muted">
+                              {t('messenger.tasksHelp')}
+                            </Text>
+                          ) : null}
+                          <HStack gap="3">
+                            <FormField label={t('messenger.label')}>
+                              <Input {...register(`spaces.${i}.label`)} placeholder={spaceName(space.type)} />
+                            </FormField>
+                            <FormField label={t('messenger.navigationLabel')}>
+                              <Input {...register(`spaces.${i}.navigation_label`)} placeholder={spaceName(space.type)} />
+                            </FormField>
+                          </HStack>
+                        </Stack>
+                      ))}
+                      {canSave ? (
+                        <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} data-testid="messenger-save">
+                          {t('messenger.save')}
+                        </Button>
+                      ) : (
+                        <Text fontSize="sm">{t('messenger.readOnly')}</Text>
+                      )}
+                    </Stack>
+                  </fieldset>
+                </form>
+              </Card.Body>
+            </Card.Root>
+            <Stack gap="3" position={{ xl: 'sticky' }} top="0">
+              <HStack gap="4" wrap="wrap">
+                <Checkbox.Root checked={dark} onCheckedChange={(e) => setDark(e.checked === true)} data-testid="messenger-preview-dark">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('messenger.previewDark')}</Checkbox.Label>
+                </Checkbox.Root>
+                <Checkbox.Root checked={rtl} onCheckedChange={(e) => setRtl(e.checked === true)} data-testid="messenger-preview-rtl">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t('messenger.previewRtl')}</Checkbox.Label>
+                </Checkbox.Root>
+              </HStack>
+              <MessengerPreview config={config} dark={dark} dir={rtl ? 'rtl' : 'ltr'} lang={lang} label={t('messenger.preview')} />
+            </Stack>
+          </Grid>
+        )}
+      </QueryContent>
     </>
   );
 }

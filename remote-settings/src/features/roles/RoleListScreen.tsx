@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, HStack, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Pencil } from 'lucide-react';
+import { Badge, HStack, Text, useConfirmedAction } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn } from '../../components/list-screen';
 import { useRoles, type RoleRow } from './api/list-roles';
 import { useDeleteRole } from './api/delete-role';
 import { parsePermission } from 'contracts';
@@ -31,7 +31,7 @@ export default function RoleListScreen() {
   const canDelete = useCan('delete', 'role');
   const columns = useMemo<ColumnDef<RoleRow>[]>(() => {
     const cols: ColumnDef<RoleRow>[] = [
-      { id: 'name', header: t('roles.columns.name'), meta: { alwaysVisible: true }, cell: ({ row }) => <Text fontWeight="medium">{row.original.name}</Text> },
+      titleColumn<RoleRow>('name', t('roles.columns.name'), (row) => <Text fontWeight="medium">{row.name}</Text>),
       idColumn<RoleRow>(t('roles.columns.id')),
       {
         id: 'permissions',
@@ -56,74 +56,41 @@ export default function RoleListScreen() {
           </HStack>
         ),
       },
-      { id: 'createdAt', header: t('roles.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      createdAtColumn<RoleRow>(t('roles.columns.createdAt'), format.date),
     ];
     if (canUpdate || canDelete) {
-      cols.push({
-        id: 'action',
-        header: t('roles.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              {
-                label: t('roles.actionsMenu.edit', { name: row.original.name }),
-                icon: <Pencil />,
-                link: <RouterLink to={`/role/${row.original._id}/edit`} />,
-                testId: 'role-edit',
-                hidden: !canUpdate,
-              },
-              {
-                label: t('roles.actionsMenu.delete', { name: row.original.name }),
-                icon: <Trash2 />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: 'role-delete',
-                hidden: !canDelete,
-              },
-            ]}
-          />
-        ),
-      });
+      cols.push(
+        actionColumn<RoleRow>(t('roles.columns.action'), (role) => [
+          {
+            label: t('roles.actionsMenu.edit', { name: role.name }),
+            icon: <Pencil />,
+            link: <RouterLink to={`/role/${role._id}/edit`} />,
+            testId: 'role-edit',
+            hidden: !canUpdate,
+          },
+          deleteAction(t('roles.actionsMenu.delete', { name: role.name }), () => askDelete(role), 'role-delete', !canDelete),
+        ]),
+      );
     }
     return cols;
   }, [t, format, canUpdate, canDelete, askDelete]);
+  const name = list.state.filters.name;
   return (
-    <>
-      <PageHeader
-        title={t('roles.title')}
-        description={t('roles.description')}
-        actions={
-          canCreate && (
-            <Button asChild colorPalette="brand" data-testid="role-create">
-              <RouterLink to="/role/create">
-                <Plus />
-                {t('roles.create.button')}
-              </RouterLink>
-            </Button>
-          )
-        }
-      />
-      <ListSearch
-        value={list.state.filters.name}
-        onSearch={(name) => list.state.setFilters({ name })}
-        label={t('roles.searchLabel')}
-        placeholder={t('roles.searchPlaceholder')}
-        testId="role-search"
-      />
-      <DataTable
-        testId="roles-table"
-        columns={columns}
-        {...list.tableProps}
-        empty={{ title: list.state.filters.name ? t('roles.noMatch', { name: list.state.filters.name }) : t('roles.empty') }}
-      />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        testId="role-delete-dialog"
-        title={t('roles.delete.title')}
-        description={t('roles.delete.confirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={tc('actions.delete')}
-      />
-    </>
+    <ListScreen
+      title={t('roles.title')}
+      description={t('roles.description')}
+      actions={canCreate && <AddButton label={t('roles.create.button')} testId="role-create" to="/role/create" />}
+      search={{ state: list.state, filter: 'name', label: t('roles.searchLabel'), placeholder: t('roles.searchPlaceholder'), testId: 'role-search' }}
+      table={{ testId: 'roles-table', columns, ...list.tableProps, empty: { title: name ? t('roles.noMatch', { name }) : t('roles.empty') } }}
+      confirms={[
+        {
+          ...deletion.dialogProps,
+          testId: 'role-delete-dialog',
+          title: t('roles.delete.title'),
+          description: t('roles.delete.confirm', { name: deletion.target?.name ?? '' }),
+          confirmLabel: tc('actions.delete'),
+        },
+      ]}
+    />
   );
 }

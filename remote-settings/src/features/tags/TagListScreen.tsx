@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
-import { Button, HStack, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { HStack, Text } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { ConfirmDialog } from 'shared-ui/overlays';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useTags, type TagRow } from './api/list-tags';
 import { useDeleteTag } from './api/delete-tag';
 import { ColorSwatch } from './components/ColorSwatch';
@@ -23,27 +22,21 @@ export default function TagListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useTags(t('tags.loadError'));
   const remove = useDeleteTag();
-  const deletion = useConfirmedAction<TagRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: t('tags.deleted'),
-    errorFallback: t('tags.deleteError'),
+  const deletion = useRowDeletion<TagRow>('tags', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (tag) => ({ name: tag.name }),
+    testId: 'delete-tag-dialog',
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<TagRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('tags.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="2">
-            <ColorSwatch color={row.original.color} />
-            <Text fontWeight="medium" textAlign="start">
-              {row.original.name}
-            </Text>
-          </HStack>
-        ),
-      },
+      titleColumn<TagRow>('name', t('tags.columns.name'), (row) => (
+        <HStack gap="2">
+          <ColorSwatch color={row.color} />
+          <Text fontWeight="medium" textAlign="start">
+            {row.name}
+          </Text>
+        </HStack>
+      )),
       idColumn<TagRow>(t('tags.columns.id')),
       {
         id: 'color',
@@ -54,55 +47,22 @@ export default function TagListScreen() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('tags.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('tags.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              ...(canDelete
-                ? [
-                    {
-                      label: t('tags.deleteLabel', { name: row.original.name }),
-                      icon: <Trash2 size={16} aria-hidden />,
-                      onClick: () => askDelete(row.original),
-                      tone: 'danger' as const,
-                      testId: `delete-tag-${row.original.name}`,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<TagRow>(t('tags.columns.createdAt'), format.date),
+      actionColumn<TagRow>(t('tags.columns.action'), (row) => [
+        deleteAction(t('tags.deleteLabel', { name: row.name }), () => askDelete(row), `delete-tag-${row.name}`, !canDelete),
+      ]),
     ],
     [t, format, askDelete, canDelete],
   );
   return (
-    <>
-      <PageHeader
-        title={t('tags.title')}
-        description={t('tags.description')}
-        actions={
-          canCreate && (
-            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-tag">
-              <Plus size={16} aria-hidden />
-              {t('tags.add')}
-            </Button>
-          )
-        }
-      />
-      <DataTable testId="tags-table" columns={columns} {...list.tableProps} empty={{ title: t('tags.empty') }} />
+    <ListScreen
+      title={t('tags.title')}
+      description={t('tags.description')}
+      actions={canCreate && <AddButton label={t('tags.add')} testId="add-tag" onClick={() => setAdding(true)} />}
+      table={{ testId: 'tags-table', columns, ...list.tableProps, empty: { title: t('tags.empty') } }}
+      confirms={[deletion.confirm]}
+    >
       <NewTagDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        title={t('tags.deleteTitle')}
-        description={t('tags.deleteConfirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('tags.deleteAction')}
-        testId="delete-tag-dialog"
-      />
-    </>
+    </ListScreen>
   );
 }

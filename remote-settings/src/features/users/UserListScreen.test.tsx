@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'contracts';
 import UserListScreen from './UserListScreen';
-import { fakeApi, initTestI18n, makeUser, renderListScreen, signInAs } from '../websites/test-utils';
+import { fakeApi, initTestI18n, makeUser, renderListScreen, signInAs, submitEmpty } from '../websites/test-utils';
 
 beforeAll(() => initTestI18n());
 
@@ -87,11 +87,7 @@ test('create: browser validation, then a taken email shows on the email field wi
   const calls = server([client('a', 'Alice', 'alice@example.com')]);
   admin();
   renderListScreen(<UserListScreen />);
-  await userEvent.click(await screen.findByTestId('user-create'));
-  const form = await screen.findByTestId('user-form');
-  await userEvent.click(within(form).getByTestId('submit-button'));
-  expect(await within(form).findByText('Please enter Name')).toBeInTheDocument();
-  expect(within(form).getByText('Please enter Password')).toBeInTheDocument();
+  const form = await submitEmpty('user-create', 'user-form', ['Name', 'Password']);
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
   await userEvent.type(within(form).getByTestId('user-name'), 'Carol');

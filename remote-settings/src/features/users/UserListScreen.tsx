@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Eye, Pencil, Plus, ShieldAlert, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Button, HStack, PageHeader, StatePanel, Text, useConfirmedAction } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/overlays';
-import { DataTable, ListSearch, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Eye, Pencil, ShieldAlert } from 'lucide-react';
+import { Avatar, Badge, HStack, PageHeader, StatePanel, Text } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useSession } from 'shared-auth';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useAdminUsers, type UserRow } from './api/list-admin-users';
 import { useDeleteAdminUser } from './api/delete-admin-user';
 import { UserFormDialog } from './components/UserFormDialog';
@@ -40,7 +40,6 @@ function AdminsOnly() {
 
 function ClientList() {
   const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation('common');
   const format = useFormatters();
   const { user: me } = useSession();
   const list = useAdminUsers(t('users.loadError'));
@@ -49,30 +48,24 @@ function ClientList() {
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<UserRow | null>(null);
-  const deletion = useConfirmedAction<UserRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: (row) => t('users.deleted', { name: row.name }),
-    errorFallback: t('users.deleteError'),
+  const deletion = useRowDeletion<UserRow>('users', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (user) => ({ name: user.name, email: user.email }),
+    testId: 'user-delete-dialog',
   });
   const askDelete = deletion.ask;
 
   const columns = useMemo<ColumnDef<UserRow>[]>(
     () => [
-      {
-        id: 'user',
-        header: t('users.columns.user'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="3">
-            <Avatar.Root size="sm">
-              <Avatar.Fallback name={row.original.name} />
-              {row.original.avatar && <Avatar.Image src={row.original.avatar} />}
-            </Avatar.Root>
-            {/* The e-mail has its own column (spec's Mail): not repeated here. */}
-            <Text fontWeight="medium">{row.original.name}</Text>
-          </HStack>
-        ),
-      },
+      titleColumn<UserRow>('user', t('users.columns.user'), (row) => (
+        <HStack gap="3">
+          <Avatar.Root size="sm">
+            <Avatar.Fallback name={row.name} />
+            {row.avatar && <Avatar.Image src={row.avatar} />}
+          </Avatar.Root>
+          {/* The e-mail has its own column (spec's Mail): not repeated here. */}
+          <Text fontWeight="medium">{row.name}</Text>
+        </HStack>
+      )),
       idColumn<UserRow>(t('users.columns.id')),
       {
         id: 'mail',
@@ -107,77 +100,31 @@ function ClientList() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('users.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('users.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              { label: t('users.viewLabel', { name: row.original.name }), icon: <Eye />, onClick: () => setViewing(row.original), testId: 'user-view-button' },
-              {
-                label: t('users.editLabel', { name: row.original.name }),
-                icon: <Pencil />,
-                onClick: () => setEditing(row.original),
-                testId: 'user-edit-button',
-              },
-              {
-                label: t('users.deleteLabel', { name: row.original.name }),
-                icon: <Trash2 />,
-                onClick: () => askDelete(row.original),
-                tone: 'danger',
-                testId: 'user-delete-button',
-                hidden: !(row.original._id !== me?._id),
-              },
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<UserRow>(t('users.columns.createdAt'), format.date),
+      actionColumn<UserRow>(t('users.columns.action'), (user) => [
+        { label: t('users.viewLabel', { name: user.name }), icon: <Eye />, onClick: () => setViewing(user), testId: 'user-view-button' },
+        { label: t('users.editLabel', { name: user.name }), icon: <Pencil />, onClick: () => setEditing(user), testId: 'user-edit-button' },
+        deleteAction(t('users.deleteLabel', { name: user.name }), () => askDelete(user), 'user-delete-button', user._id === me?._id),
+      ]),
     ],
     [t, format, me?._id, askDelete],
   );
 
+  const close = () => {
+    setCreating(false);
+    setEditing(null);
+  };
   return (
-    <>
-      <PageHeader
-        title={t('users.title')}
-        description={t('users.description')}
-        actions={
-          <Button colorPalette="brand" onClick={() => setCreating(true)} data-testid="user-create">
-            <Plus size={16} aria-hidden />
-            {t('users.add')}
-          </Button>
-        }
-      />
-      <ListSearch
-        value={name}
-        onSearch={(value) => list.state.setFilters({ name: value })}
-        label={t('users.searchLabel')}
-        placeholder={t('users.searchPlaceholder')}
-        testId="user-search"
-      />
-      <DataTable testId="users-table" columns={columns} {...list.tableProps} empty={{ title: name ? t('users.noMatch', { name }) : t('users.empty') }} />
-      <UserFormDialog
-        open={creating || editing !== null}
-        user={editing}
-        onClose={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-        onSaved={() => {
-          setCreating(false);
-          setEditing(null);
-        }}
-      />
+    <ListScreen
+      title={t('users.title')}
+      description={t('users.description')}
+      actions={<AddButton label={t('users.add')} testId="user-create" onClick={() => setCreating(true)} />}
+      search={{ state: list.state, filter: 'name', label: t('users.searchLabel'), placeholder: t('users.searchPlaceholder'), testId: 'user-search' }}
+      table={{ testId: 'users-table', columns, ...list.tableProps, empty: { title: name ? t('users.noMatch', { name }) : t('users.empty') } }}
+      confirms={[deletion.confirm]}
+    >
+      <UserFormDialog open={creating || editing !== null} user={editing} onClose={close} onSaved={close} />
       <UserViewDialog user={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        testId="user-delete-dialog"
-        title={t('users.deleteTitle')}
-        description={t('users.deleteConfirm', { name: deletion.target?.name ?? '', email: deletion.target?.email ?? '' })}
-        confirmLabel={tc('actions.delete')}
-      />
-    </>
+    </ListScreen>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Permission, Website } from 'contracts';
 import { sessionStore, activeWebsiteAtom, websitesAtom } from 'shared-auth';
 import WebsiteListScreen from './WebsiteListScreen';
-import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs } from './test-utils';
+import { fakeApi, initTestI18n, makeUser, paged, renderListScreen, signInAs, submitEmpty } from './test-utils';
 
 const main = { _id: 'w1', name: 'Main', domain: 'main.example.com', publicKey: 'pk_main', createdAt: '2025-01-01T00:00:00.000Z' };
 const shop = { _id: 'w2', name: 'Shop', domain: 'shop.example.com', publicKey: 'pk_shop', createdAt: '2025-02-01T00:00:00.000Z' };
@@ -58,11 +58,7 @@ test('lists the websites, marks the active one, and offers no add/delete without
 test("add website: browser validation, then the duplicate shows 'Website already exists' on the domain field and as a toast, values kept", async () => {
   const { calls } = server([main]);
   renderListScreen(<WebsiteListScreen />);
-  await userEvent.click(await screen.findByTestId('add-website'));
-  const form = await screen.findByTestId('website-form');
-  await userEvent.click(within(form).getByTestId('submit-button'));
-  expect(await within(form).findByText('Please enter Name')).toBeInTheDocument();
-  expect(within(form).getByText('Please enter Domain')).toBeInTheDocument();
+  const form = await submitEmpty('add-website', 'website-form', ['Name', 'Domain']);
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
   await userEvent.type(within(form).getByLabelText(/Name/), 'Main again');

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
-import { Badge, Button, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, Text } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan, useSession } from 'shared-auth';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useWebsites, type WebsiteRow } from './api/list-websites';
 import { useDeleteWebsites } from './api/delete-websites';
 import { AddWebsiteDialog } from './components/AddWebsiteDialog';
-import { ConfirmDialog } from 'shared-ui/overlays';
 
 /**
  * /websites (get_websites): the websites of the organisation; the active one is marked. Adding and
@@ -24,30 +23,24 @@ export default function WebsiteListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useWebsites(t('websites.loadError'));
   const remove = useDeleteWebsites();
-  const deletion = useConfirmedAction<WebsiteRow>({
-    run: (row) => remove.mutateAsync({ body: { websites: [row._id] } }),
-    success: t('websites.deleted'),
-    errorFallback: t('websites.deleteError'),
+  const deletion = useRowDeletion<WebsiteRow>('websites', (row) => remove.mutateAsync({ body: { websites: [row._id] } }), {
+    params: (site) => ({ name: site.name, domain: site.domain }),
+    testId: 'delete-website-dialog',
   });
   const askDelete = deletion.ask;
 
   const columns = useMemo<ColumnDef<WebsiteRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('websites.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text fontWeight="medium" textAlign="start">
-            {row.original.name}{' '}
-            {row.original._id === activeWebsite?._id && (
-              <Badge colorPalette="green" ms="2" data-testid="active-website">
-                {t('websites.active')}
-              </Badge>
-            )}
-          </Text>
-        ),
-      },
+      titleColumn<WebsiteRow>('name', t('websites.columns.name'), (row) => (
+        <Text fontWeight="medium" textAlign="start">
+          {row.name}{' '}
+          {row._id === activeWebsite?._id && (
+            <Badge colorPalette="green" ms="2" data-testid="active-website">
+              {t('websites.active')}
+            </Badge>
+          )}
+        </Text>
+      )),
       idColumn<WebsiteRow>(t('websites.columns.id')),
       {
         id: 'domain',
@@ -58,27 +51,12 @@ export default function WebsiteListScreen() {
           </Text>
         ),
       },
-      { id: 'createdAt', header: t('websites.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
+      createdAtColumn<WebsiteRow>(t('websites.columns.createdAt'), format.date),
       ...(canDelete
         ? [
-            {
-              id: 'action',
-              header: t('websites.actionColumn'),
-              meta: { alwaysVisible: true, align: 'end' as const },
-              cell: ({ row }: { row: { original: WebsiteRow } }) => (
-                <RowActions
-                  actions={[
-                    {
-                      label: t('websites.deleteLabel', { name: row.original.name }),
-                      icon: <Trash2 size={16} aria-hidden />,
-                      onClick: () => askDelete(row.original),
-                      tone: 'danger',
-                      testId: `delete-website-${row.original.domain}`,
-                    },
-                  ]}
-                />
-              ),
-            } satisfies ColumnDef<WebsiteRow>,
+            actionColumn<WebsiteRow>(t('websites.actionColumn'), (site) => [
+              deleteAction(t('websites.deleteLabel', { name: site.name }), () => askDelete(site), `delete-website-${site.domain}`),
+            ]),
           ]
         : []),
     ],
@@ -86,32 +64,14 @@ export default function WebsiteListScreen() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('websites.title')}
-        description={t('websites.description')}
-        actions={
-          canManage && (
-            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-website">
-              <Plus size={16} aria-hidden />
-              {t('websites.add')}
-            </Button>
-          )
-        }
-      />
-      <DataTable testId="websites-table" columns={columns} {...list.tableProps} empty={{ title: t('websites.empty') }} />
-      {canManage && (
-        <>
-          <AddWebsiteDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
-          <ConfirmDialog
-            {...deletion.dialogProps}
-            title={t('websites.deleteTitle')}
-            description={t('websites.deleteConfirm', { name: deletion.target?.name ?? '', domain: deletion.target?.domain ?? '' })}
-            confirmLabel={t('websites.deleteAction')}
-            testId="delete-website-dialog"
-          />
-        </>
-      )}
-    </>
+    <ListScreen
+      title={t('websites.title')}
+      description={t('websites.description')}
+      actions={canManage && <AddButton label={t('websites.add')} testId="add-website" onClick={() => setAdding(true)} />}
+      table={{ testId: 'websites-table', columns, ...list.tableProps, empty: { title: t('websites.empty') } }}
+      confirms={[canManage && deletion.confirm]}
+    >
+      {canManage && <AddWebsiteDialog open={adding} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />}
+    </ListScreen>
   );
 }

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
 import { WORKSPACE_SERVICES } from 'contracts';
-import { Badge, Button, HStack, NativeSelect, PageHeader, Text, useConfirmedAction } from 'shared-ui';
-import { DataTable, RowActions, idColumn, type ColumnDef } from 'shared-ui/data-table';
+import { Badge, HStack, NativeSelect, Text } from 'shared-ui';
+import { idColumn, type ColumnDef } from 'shared-ui/data-table';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { ConfirmDialog } from 'shared-ui/overlays';
+import { AddButton, ListScreen, actionColumn, createdAtColumn, deleteAction, titleColumn, useRowDeletion } from '../../components/list-screen';
 import { useWorkspaces, type WorkspaceRow } from './api/list-workspaces';
 import { useDeleteWorkspace } from './api/delete-workspace';
 import { NewWorkspaceDialog, WorkspaceIcon } from 'shared-content';
@@ -23,56 +22,31 @@ export default function WorkspaceListScreen() {
   const [adding, setAdding] = useState(false);
   const list = useWorkspaces(t('workspaces.loadError'));
   const remove = useDeleteWorkspace();
-  const deletion = useConfirmedAction<WorkspaceRow>({
-    run: (row) => remove.mutateAsync({ params: { id: row._id } }),
-    success: t('workspaces.deleted'),
-    errorFallback: t('workspaces.deleteError'),
+  const deletion = useRowDeletion<WorkspaceRow>('workspaces', (row) => remove.mutateAsync({ params: { id: row._id } }), {
+    params: (workspace) => ({ name: workspace.name }),
+    testId: 'delete-workspace-dialog',
   });
   const askDelete = deletion.ask;
   const columns = useMemo<ColumnDef<WorkspaceRow>[]>(
     () => [
-      {
-        id: 'name',
-        header: t('workspaces.columns.name'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <HStack gap="2">
-            <WorkspaceIcon name={row.original.icon} />
-            <Text fontWeight="medium" textAlign="start">
-              {row.original.name}
-            </Text>
-          </HStack>
-        ),
-      },
+      titleColumn<WorkspaceRow>('name', t('workspaces.columns.name'), (row) => (
+        <HStack gap="2">
+          <WorkspaceIcon name={row.icon} />
+          <Text fontWeight="medium" textAlign="start">
+            {row.name}
+          </Text>
+        </HStack>
+      )),
       idColumn<WorkspaceRow>(t('workspaces.columns.id')),
       {
         id: 'service',
         header: t('workspaces.columns.service'),
         cell: ({ row }) => <Badge variant="subtle">{t(`workspaces.services.${row.original.service}`)}</Badge>,
       },
-      { id: 'createdAt', header: t('workspaces.columns.createdAt'), cell: ({ row }) => format.date(row.original.createdAt) },
-      {
-        id: 'action',
-        header: t('workspaces.columns.action'),
-        meta: { alwaysVisible: true, align: 'end' },
-        cell: ({ row }) => (
-          <RowActions
-            actions={[
-              ...(canDelete
-                ? [
-                    {
-                      label: t('workspaces.deleteLabel', { name: row.original.name }),
-                      icon: <Trash2 size={16} aria-hidden />,
-                      onClick: () => askDelete(row.original),
-                      tone: 'danger' as const,
-                      testId: `delete-workspace-${row.original.name}`,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        ),
-      },
+      createdAtColumn<WorkspaceRow>(t('workspaces.columns.createdAt'), format.date),
+      actionColumn<WorkspaceRow>(t('workspaces.columns.action'), (row) => [
+        deleteAction(t('workspaces.deleteLabel', { name: row.name }), () => askDelete(row), `delete-workspace-${row.name}`, !canDelete),
+      ]),
     ],
     [t, format, askDelete, canDelete],
   );
@@ -95,28 +69,14 @@ export default function WorkspaceListScreen() {
     </NativeSelect.Root>
   );
   return (
-    <>
-      <PageHeader
-        title={t('workspaces.title')}
-        description={t('workspaces.description')}
-        actions={
-          canCreate && (
-            <Button colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-workspace">
-              <Plus size={16} aria-hidden />
-              {t('workspaces.add')}
-            </Button>
-          )
-        }
-      />
-      <DataTable testId="workspaces-table" columns={columns} {...list.tableProps} toolbar={filter} empty={{ title: t('workspaces.empty') }} />
+    <ListScreen
+      title={t('workspaces.title')}
+      description={t('workspaces.description')}
+      actions={canCreate && <AddButton label={t('workspaces.add')} testId="add-workspace" onClick={() => setAdding(true)} />}
+      table={{ testId: 'workspaces-table', columns, ...list.tableProps, toolbar: filter, empty: { title: t('workspaces.empty') } }}
+      confirms={[deletion.confirm]}
+    >
       <NewWorkspaceDialog open={adding} defaultService={list.service} onClose={() => setAdding(false)} onCreated={() => setAdding(false)} />
-      <ConfirmDialog
-        {...deletion.dialogProps}
-        title={t('workspaces.deleteTitle')}
-        description={t('workspaces.deleteConfirm', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('workspaces.deleteAction')}
-        testId="delete-workspace-dialog"
-      />
-    </>
+    </ListScreen>
   );
 }

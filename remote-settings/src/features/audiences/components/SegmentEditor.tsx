@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { audienceSize, emptyAudience, segmentCreateBodySchema, type AudienceGroup } from 'contracts';
-import { Button, Card, FormField, Heading, HStack, Input, Stack, Text, toaster, reportFormError, withFormMessages } from 'shared-ui';
+import { Button, Card, FormField, Heading, HStack, Input, Stack, Text, toaster, reportFormError, useContractForm } from 'shared-ui';
 import { AudienceBuilder, audienceErrorsFrom, type AudienceAttribute } from 'shared-ui/audience-builder';
 import { useTranslation } from 'shared-i18n';
 import { fieldErrors } from 'shared-data';
@@ -16,14 +15,11 @@ import { useAudiencePreview } from '../use-audience-preview';
 import { AudiencePreviewPanel } from './AudiencePreviewPanel';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 
-type SegmentFormValues = { name: string; audience: AudienceGroup };
 /**
- * The contract's own body schema (the server checks the same), with the form's wording of "please
- * enter"; the rules are checked by the builder as they are built (missing values), not here.
+ * The contract's own body schema (the server checks the same); the rules are checked by the
+ * builder as they are built (missing values), not here.
  */
-const resolver = withFormMessages(zodResolver(segmentCreateBodySchema.extend({ audience: z.custom<AudienceGroup>() })), {
-  'validation.nameRequired': 'form.required',
-});
+const SCHEMA = segmentCreateBodySchema.extend({ audience: z.custom<AudienceGroup>() });
 
 export interface SegmentEditorProps {
   /** The segment being edited, or null for a new one. */
@@ -44,8 +40,9 @@ export function SegmentEditor({ segment, attributes, onSaved, onCancel }: Segmen
   const { t: tc } = useTranslation('common');
   // The preview lists people: only for those who may see them (get_members), as the API.
   const canPreview = useCan('get', 'members');
-  const { register, control, handleSubmit, setError, formState, watch } = useForm<SegmentFormValues>({
-    resolver: resolver as never,
+  const { register, control, handleSubmit, setError, formState, watch } = useContractForm(SCHEMA, {
+    // The form's wording of "please enter".
+    messages: { 'validation.nameRequired': 'form.required' },
     defaultValues: { name: segment?.name ?? '', audience: segment?.audience ?? emptyAudience() },
   });
   const audience = watch('audience');

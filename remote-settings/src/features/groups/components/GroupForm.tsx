@@ -1,31 +1,21 @@
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { GROUP_MAX_MEMBERS, GROUP_MEMBERS_REQUIRED_MESSAGE, groupBodySchema, type GroupBody } from 'contracts';
-import { Button, FormField, HStack, Input, Stack, Text, useMessageText, reportFormError, withFormMessages } from 'shared-ui';
+import { reportFormError, useContractForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 import type { ClientMember } from '../api/list-client-members';
 import { MembersPicker } from './MembersPicker';
-import { UnsavedChangesGuard } from 'shared-ui/overlays';
+import { NamedForm, PickerField } from '../../../components/named-form';
 
-type GroupFormValues = { name: string; members: ClientMember[] };
 /**
  * The contract's own body schema (the server checks the same), with the form's wording of "please
  * enter"; the picker holds whole members (shown by name), so the form checks their count itself.
  */
-const resolver = withFormMessages(
-  zodResolver(
-    groupBodySchema.extend({
-      members: z
-        .array(z.object({ _id: z.string() }).passthrough())
-        .min(1, GROUP_MEMBERS_REQUIRED_MESSAGE)
-        .max(GROUP_MAX_MEMBERS, 'validation.membersTooMany'),
-    }),
-  ),
-  { 'validation.nameRequired': 'form.required' },
-);
+const SCHEMA = groupBodySchema.extend({
+  members: z.array(z.custom<ClientMember>()).min(1, GROUP_MEMBERS_REQUIRED_MESSAGE).max(GROUP_MAX_MEMBERS, 'validation.membersTooMany'),
+});
+type GroupFormValues = z.input<typeof SCHEMA>;
 
 export interface GroupFormProps {
   defaultValues?: GroupFormValues;
@@ -43,11 +33,8 @@ export interface GroupFormProps {
 export function GroupForm({ defaultValues = { name: '', members: [] }, submitLabel, onSubmit, onCancel }: GroupFormProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
-  const membersLabelId = useId();
-  const membersErrorId = useId();
-  const messageText = useMessageText();
-  const { register, control, handleSubmit, setError, formState } = useForm<GroupFormValues>({
-    resolver: resolver as never,
+  const { register, control, handleSubmit, setError, formState } = useContractForm(SCHEMA, {
+    messages: { 'validation.nameRequired': 'form.required' },
     defaultValues,
   });
   const submit = handleSubmit(async (values) => {
@@ -58,44 +45,26 @@ export function GroupForm({ defaultValues = { name: '', members: [] }, submitLab
     }
   });
   return (
-    <form onSubmit={submit} noValidate data-testid="group-form">
-      <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
-      <Stack gap="6">
-        <FormField label={t('groups.form.name')} error={formState.errors.name?.message} required>
-          <Input maxW="md" autoComplete="off" {...register('name')} />
-        </FormField>
-        <Controller
-          control={control}
-          name="members"
-          render={({ field, fieldState }) => (
-            <Stack gap="2" role="group" aria-labelledby={membersLabelId} aria-describedby={fieldState.error ? membersErrorId : undefined}>
-              <Text id={membersLabelId} fontWeight="medium" textAlign="start">
-                {t('groups.form.members')}
-                <Text as="span" color="fg.error" ms="1" aria-hidden>
-                  *
-                </Text>
-              </Text>
-              <Text color="fg.muted" fontSize="sm" textAlign="start">
-                {t('groups.form.membersHelp')}
-              </Text>
-              {fieldState.error && (
-                <Text id={membersErrorId} color="fg.error" fontSize="sm" textAlign="start" role="alert" data-testid="members-error">
-                  {messageText(fieldState.error.message)}
-                </Text>
-              )}
-              <MembersPicker value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />
-            </Stack>
-          )}
-        />
-        <HStack gap="3" justify="flex-start">
-          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} data-testid="group-submit">
-            {submitLabel}
-          </Button>
-          <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting}>
-            {tc('actions.cancel')}
-          </Button>
-        </HStack>
-      </Stack>
-    </form>
+    <NamedForm
+      testId="group-form"
+      onSubmit={submit}
+      dirty={formState.isDirty}
+      submitting={formState.isSubmitting}
+      nameLabel={t('groups.form.name')}
+      nameError={formState.errors.name?.message}
+      name={register('name')}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+    >
+      <Controller
+        control={control}
+        name="members"
+        render={({ field, fieldState }) => (
+          <PickerField label={t('groups.form.members')} help={t('groups.form.membersHelp')} error={fieldState.error?.message} errorTestId="members-error">
+            <MembersPicker value={field.value} onChange={field.onChange} invalid={Boolean(fieldState.error)} disabled={formState.isSubmitting} />
+          </PickerField>
+        )}
+      />
+    </NamedForm>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import { Badge, Box, Button, HStack, Stack, StatePanel, Text } from 'shared-ui';
 import { DataTable, ListSearch, type ColumnDef } from 'shared-ui/data-table';
+import { titleColumn } from '../../../components/list-screen';
 import { useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
 import { useListUrlState } from 'shared-data';
@@ -49,16 +50,11 @@ export function MembersPicker({ value, onChange, invalid = false, disabled = fal
 
   const personColumns = useMemo<ColumnDef<ClientMember>[]>(
     () => [
-      {
-        id: 'memberId',
-        header: t('groups.members.memberId'),
-        meta: { alwaysVisible: true },
-        cell: ({ row }) => (
-          <Text as="span" fontFamily="mono" fontSize="sm" dir="ltr">
-            {row.original.memberId}
-          </Text>
-        ),
-      },
+      titleColumn<ClientMember>('memberId', t('groups.members.memberId'), (row) => (
+        <Text as="span" fontFamily="mono" fontSize="sm" dir="ltr">
+          {row.memberId}
+        </Text>
+      )),
       { id: 'username', header: t('groups.members.username'), cell: ({ row }) => row.original.username ?? '—' },
       { id: 'division', header: t('groups.members.division'), cell: ({ row }) => row.original.division ?? '—' },
       { id: 'state', header: t('groups.members.state'), cell: ({ row }) => (row.original.state ? <Badge variant="subtle">{row.original.state}</Badge> : '—') },

@@ -1,27 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { invitationCreateBodySchema, orgUserCreateBodySchema } from 'contracts';
-import { FormField, Input, useDialogForm, withFormMessages } from 'shared-ui';
+import { invitationCreateBodySchema, orgUserCreateBodySchema, type MessageCode } from 'contracts';
+import { FormField, Input, useDialogForm } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { RoleSelectField } from './RoleSelectField';
 import { useTranslation } from 'shared-i18n';
 
 import { useCreateOrgUser } from '../api/create-org-user';
 
-/** `roles` holds the one role chosen here; the call takes a list, and its field message lands on it. */
-type AddMemberForm = { name: string; email: string; password: string; roles: string };
-const EMPTY: AddMemberForm = { name: '', email: '', password: '', roles: '' };
 /**
- * The contract's own body schema; the form picks one role (checked as an invitation's role is, sent
- * as the call's list at submit), and words "please enter" and an invalid e-mail its own way. The
- * values go as typed (`raw`).
+ * The contract's own body schema, except that the form picks one role (checked as an invitation's
+ * role is, sent as the call's list at submit): `roles` holds that role, and the call's field message
+ * for its list lands on it.
  */
-const resolver = withFormMessages(zodResolver(orgUserCreateBodySchema.extend({ roles: invitationCreateBodySchema.shape.roleId }), undefined, { raw: true }), {
+const SCHEMA = orgUserCreateBodySchema.extend({ roles: invitationCreateBodySchema.shape.roleId });
+const EMPTY = { name: '', email: '', password: '', roles: '' };
+/** "Please enter" and an invalid e-mail in the form's own words. */
+const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
   'validation.nameRequired': 'form.required',
   'validation.emailRequired': 'form.required',
   'validation.emailInvalid': 'form.emailInvalid',
   'validation.passwordRequired': 'form.required',
   'validation.roleRequired': 'form.required',
-});
+};
 
 /**
  * "Add member" (create_user): an organisation owner adds a teammate directly with a password,
@@ -31,8 +30,11 @@ const resolver = withFormMessages(zodResolver(orgUserCreateBodySchema.extend({ r
 export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateOrgUser();
-  const { form, close, onSubmit, submitting } = useDialogForm<AddMemberForm, unknown>({
-    resolver: resolver as never,
+  const { form, dialogProps } = useDialogForm({
+    schema: SCHEMA,
+    messages: MESSAGES,
+    // The values go as typed.
+    raw: true,
     empty: EMPTY,
     fields: ['name', 'email', 'password', 'roles'],
     save: ({ name, email, password, roles: roleId }) => create.mutateAsync({ body: { name, email, password, roles: [roleId] } }),
@@ -45,15 +47,7 @@ export function AddMemberDialog({ open, onClose, onAdded }: { open: boolean; onC
   });
   const { register, formState } = form;
   return (
-    <FormDialog
-      open={open}
-      title={t('invitations.member.title')}
-      submitLabel={t('invitations.member.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="add-member-form"
-    >
+    <FormDialog open={open} title={t('invitations.member.title')} submitLabel={t('invitations.member.submit')} testId="add-member-form" {...dialogProps}>
       <FormField label={t('invitations.member.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" data-testid="member-name" />
       </FormField>

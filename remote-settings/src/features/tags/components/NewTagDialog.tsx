@@ -1,28 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { HEX_COLOR, tagCreateBodySchema, type CallAnswer, type createTagCall } from 'contracts';
-import { chakra, FormField, HStack, Input, useDialogForm, withFormMessages } from 'shared-ui';
+import { HEX_COLOR, tagCreateBodySchema, type MessageCode } from 'contracts';
+import { chakra, FormField, HStack, Input, useDialogForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 import { FormDialog } from 'shared-ui/overlays';
 import { useCreateTag } from '../api/create-tag';
 import { ColorSwatch } from './ColorSwatch';
 
-type NewTagForm = { name: string; color: string };
-const EMPTY: NewTagForm = { name: '', color: '#1677ff' };
-/** The contract's own body schema (the server checks the same), with the dialog's wording of its messages. */
-const resolver = withFormMessages(zodResolver(tagCreateBodySchema), {
+const EMPTY = { name: '', color: '#1677ff' };
+/** The dialog's wording of the contract's messages (the form checks with the call's own body schema, as the server). */
+const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
   'validation.nameRequired': 'form.required',
   'validation.colorRequired': 'form.required',
   'validation.tagNameTooLong': 'form.tagNameTooLong',
   'validation.colorInvalid': 'form.colorInvalid',
-});
+};
 
 /** New tag: a name and a colour (`#rrggbb`, picked or typed, previewed as a swatch). */
 export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateTag();
-  const { form, close, onSubmit, submitting } = useDialogForm<NewTagForm, CallAnswer<typeof createTagCall>>({
-    resolver: resolver as never,
+  const { form, dialogProps } = useDialogForm({
+    schema: tagCreateBodySchema,
+    messages: MESSAGES,
     empty: EMPTY,
     fields: ['name', 'color'],
     save: (body) => create.mutateAsync({ body }),
@@ -35,15 +34,7 @@ export function NewTagDialog({ open, onClose, onCreated }: { open: boolean; onCl
   const color = watch('color');
   const valid = HEX_COLOR.test(color);
   return (
-    <FormDialog
-      open={open}
-      title={t('tags.add')}
-      submitLabel={t('tags.form.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="tag-form"
-    >
+    <FormDialog open={open} title={t('tags.add')} submitLabel={t('tags.form.submit')} testId="tag-form" {...dialogProps}>
       <FormField label={t('tags.form.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" />
       </FormField>

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { adminUserCreateBodySchema, adminUserUpdateBodySchema, type MessageCode } from 'contracts';
-import { FormField, Input, toaster, reportFormError, withFormMessages } from 'shared-ui';
+import { FormField, Input, toaster, reportFormError, useContractForm } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 
@@ -10,8 +9,7 @@ import type { UserRow } from '../api/list-admin-users';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { useUpdateAdminUser } from '../api/update-admin-user';
 
-type UserForm = { name: string; email: string; password: string; domain: string };
-const EMPTY: UserForm = { name: '', email: '', password: '', domain: '' };
+const EMPTY = { name: '', email: '', password: '', domain: '' };
 /** "Please enter {label}" for an empty field; the other messages are the contract's. */
 const REQUIRED = {
   'validation.nameRequired': 'form.required',
@@ -20,12 +18,12 @@ const REQUIRED = {
   'validation.domainRequired': 'form.required',
 } satisfies Partial<Record<MessageCode, MessageCode>>;
 /**
- * The contract's own body schemas (the account's create and update calls differ: no password on
- * update, whose unknown keys are stripped). The values go as typed (`raw`): the server normalises
- * the e-mail and domain with the same schemas.
+ * The contract's own body schemas, the fields the dialog shows (the account's create and update
+ * calls differ: no password on update, so editing leaves the hidden password unchecked). The values
+ * go as typed (`raw`): the server normalises the e-mail and domain with the same schemas.
  */
-const createResolver = withFormMessages(zodResolver(adminUserCreateBodySchema, undefined, { raw: true }), REQUIRED);
-const updateResolver = withFormMessages(zodResolver(adminUserUpdateBodySchema, undefined, { raw: true }), REQUIRED);
+const createSchema = adminUserCreateBodySchema.pick({ name: true, email: true, password: true, domain: true });
+const updateSchema = adminUserUpdateBodySchema.pick({ name: true, email: true, domain: true }).required({ domain: true }).extend({ password: z.string() });
 
 /**
  * Create a client account (name, email, password, domain) or edit one (name, email, domain: the
@@ -37,8 +35,9 @@ export function UserFormDialog({ open, user, onClose, onSaved }: { open: boolean
   const editing = user !== null;
   const create = useCreateAdminUser();
   const update = useUpdateAdminUser();
-  const { register, handleSubmit, setError, formState, reset } = useForm<UserForm>({
-    resolver: (editing ? updateResolver : createResolver) as never,
+  const { register, handleSubmit, setError, formState, reset } = useContractForm(editing ? updateSchema : createSchema, {
+    messages: REQUIRED,
+    raw: true,
     defaultValues: EMPTY,
   });
   useEffect(() => {

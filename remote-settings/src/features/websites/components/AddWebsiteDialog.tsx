@@ -1,30 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { websiteCreateBodySchema, type CallAnswer, type createWebsiteCall } from 'contracts';
-import { FormField, Input, useDialogForm, withFormMessages } from 'shared-ui';
+import { websiteCreateBodySchema, type MessageCode } from 'contracts';
+import { FormField, Input, useDialogForm } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 import { useCreateWebsite } from '../api/create-website';
 import { FormDialog } from 'shared-ui/overlays';
 
-type AddWebsiteForm = { name: string; domain: string };
-const EMPTY: AddWebsiteForm = { name: '', domain: '' };
-/**
- * The contract's own body schema, with the dialog's wording of its messages. The values go as typed
- * (`raw`): the server normalises the domain with the same schema.
- */
-const resolver = withFormMessages(zodResolver(websiteCreateBodySchema, undefined, { raw: true }), {
+const EMPTY = { name: '', domain: '' };
+/** The dialog's wording of the contract's messages (the form checks with the call's own body schema). */
+const MESSAGES: Partial<Record<MessageCode, MessageCode>> = {
   'validation.nameRequired': 'form.required',
   'validation.domainRequired': 'form.required',
   'validation.nameTooLong': 'form.websiteNameTooLong',
   'validation.domainInvalid': 'form.domainInvalid',
-});
+};
 
 /** "Add website" (create_websites): name and domain; a duplicate shows 'Website already exists' on the domain field and as a toast. */
 export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('settings');
   const create = useCreateWebsite();
-  const { form, close, onSubmit, submitting } = useDialogForm<AddWebsiteForm, CallAnswer<typeof createWebsiteCall>>({
-    resolver: resolver as never,
+  const { form, dialogProps } = useDialogForm({
+    schema: websiteCreateBodySchema,
+    messages: MESSAGES,
+    // The values go as typed: the server normalises the domain with the same schema.
+    raw: true,
     empty: EMPTY,
     fields: ['name', 'domain'],
     save: (body) => create.mutateAsync({ body }),
@@ -35,15 +33,7 @@ export function AddWebsiteDialog({ open, onClose, onCreated }: { open: boolean; 
   });
   const { register, formState } = form;
   return (
-    <FormDialog
-      open={open}
-      title={t('websites.add')}
-      submitLabel={t('websites.form.submit')}
-      submitting={submitting}
-      onSubmit={onSubmit}
-      onClose={close}
-      testId="website-form"
-    >
+    <FormDialog open={open} title={t('websites.add')} submitLabel={t('websites.form.submit')} testId="website-form" {...dialogProps}>
       <FormField label={t('websites.form.name')} error={formState.errors.name?.message} required>
         <Input {...register('name')} autoComplete="off" />
       </FormField>
