@@ -5,6 +5,7 @@
 // of work (compile, script evaluation by file, function calls, style, layout, GC…) and, from the
 // JavaScript CPU profile inside the trace, self time by file and by function. The raw trace of the
 // last run goes to <out>/{first,repeat}.trace.json (open it in DevTools' Performance panel).
+// --times-only: no trace, only the two visits' times (for comparing builds run after run).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
@@ -17,7 +18,9 @@ import { REMOTES } from '../runtime-config.mjs';
 import { ROOT } from '../lib/proc.mjs';
 import { launch } from './browser.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, out: { type: 'string', default: '.bench/profile' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, 'times-only': { type: 'boolean' }, out: { type: 'string', default: '.bench/profile' } },
+});
 const PORTS = Object.fromEntries(APPS.map((a) => [a.name, a.port + 20_000]));
 const email = process.env.SEED_ADMIN_EMAIL || 'admin@signpost.local';
 const password = process.env.SEED_ADMIN_PASSWORD || 'Signpost-admin-1';
@@ -48,6 +51,14 @@ const outDir = path.resolve(ROOT, values.out);
 await mkdir(outDir, { recursive: true });
 
 async function traced(page, name, act, until) {
+  if (values['times-only']) {
+    const t0 = Date.now();
+    await act();
+    await page.waitForSelector(FIGURE, { state: 'visible', timeout: 60_000 });
+    const figures = Date.now() - t0;
+    await page.waitForSelector(until, { state: 'visible', timeout: 60_000 });
+    return { figures, chart: Date.now() - t0, events: null };
+  }
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const events = [];
@@ -174,7 +185,10 @@ function summarise(events, label) {
   for (const [slice, m] of [...slices.entries()].sort((a, b) => a[0] - b[0])) {
     if (slice < -2) continue;
     const total = [...m.values()].reduce((a, b) => a + b, 0);
-    const top = [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([f, us]) => `${f} ${(us / 1000).toFixed(0)}`);
+    const top = [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([f, us]) => `${f} ${(us / 1000).toFixed(0)}`);
     console.log(`${String(slice * 250).padStart(6)} ms ${(total / 1000).toFixed(0).padStart(4)}  ${top.join(' · ')}`);
   }
   console.log(`\n-- ${label}: JS self time by file (ms) --`);
@@ -200,11 +214,11 @@ try {
     await page.waitForLoadState('networkidle');
     const first = await traced(page, 'first', () => page.locator('button[type="submit"]').click(), CHART);
     console.log(`\n#### run ${run + 1}: first visit figures ${first.figures} ms, chart ${first.chart} ms`);
-    summarise(first.events, 'first visit');
+    if (first.events) summarise(first.events, 'first visit');
     await page.waitForTimeout(1000);
     const repeat = await traced(page, 'repeat', () => page.reload({ waitUntil: 'commit' }), CHART);
     console.log(`\n#### run ${run + 1}: repeat visit figures ${repeat.figures} ms, chart ${repeat.chart} ms`);
-    summarise(repeat.events, 'repeat visit');
+    if (repeat.events) summarise(repeat.events, 'repeat visit');
     await context.close();
   }
 } finally {
