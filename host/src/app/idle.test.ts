@@ -1,13 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
-import { useAfterIdle, whenIdle } from './idle';
+import { useAfterSettled, whenIdle, whenSettled } from './idle';
 
-type IdleWindow = Window & { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
-const w = window as IdleWindow;
+// Writable here: a test takes requestIdleCallback away (Safari has none) or replaces it.
+const w = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
 const original = { request: w.requestIdleCallback, cancel: w.cancelIdleCallback };
 
 afterEach(() => {
   w.requestIdleCallback = original.request;
   w.cancelIdleCallback = original.cancel;
+  document.body.innerHTML = '';
   jest.useRealTimers();
 });
 
@@ -39,11 +40,35 @@ test('without requestIdleCallback (Safari), whenIdle runs after half the timeout
   expect(cancelled).not.toHaveBeenCalled();
 });
 
-test('useAfterIdle is false on the first render and true once the page was idle', () => {
+test('whenSettled waits while the screen shows a busy region or a skeleton, up to its limit', () => {
   jest.useFakeTimers();
   w.requestIdleCallback = undefined;
-  const { result } = renderHook(() => useAfterIdle(1000));
+  document.body.innerHTML = '<div aria-busy="true"></div><div class="chakra-skeleton"></div>';
+  const run = jest.fn();
+  whenSettled(run, 60_000);
+  jest.advanceTimersByTime(5000);
+  expect(run).not.toHaveBeenCalled();
+  document.querySelector('[aria-busy]')!.setAttribute('aria-busy', 'false');
+  jest.advanceTimersByTime(5000);
+  expect(run).not.toHaveBeenCalled();
+  document.querySelector('.chakra-skeleton')!.remove();
+  jest.advanceTimersByTime(250);
+  expect(run).toHaveBeenCalledTimes(1);
+
+  const late = jest.fn();
+  document.body.innerHTML = '<div aria-busy="true"></div>';
+  whenSettled(late, 2000);
+  jest.advanceTimersByTime(1999);
+  expect(late).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(250);
+  expect(late).toHaveBeenCalledTimes(1);
+});
+
+test('useAfterSettled is false on the first render and true once the screen has settled', () => {
+  jest.useFakeTimers();
+  w.requestIdleCallback = undefined;
+  const { result } = renderHook(() => useAfterSettled(6000));
   expect(result.current).toBe(false);
-  act(() => jest.advanceTimersByTime(500));
+  act(() => jest.advanceTimersByTime(250));
   expect(result.current).toBe(true);
 });

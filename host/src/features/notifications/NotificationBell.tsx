@@ -5,16 +5,16 @@ import { useTranslation } from 'shared-i18n';
 import { useLiveEvents } from 'shared-data';
 import { useSession } from 'shared-auth';
 import { useNotifications } from './api/list-notifications';
-import { useAfterIdle } from '../../app/idle';
+import { useAfterSettled } from '../../app/idle';
 
 /**
  * The header's bell: the caller's unread notifications of the active website, counted by the API
  * and read again whenever the tab's live stream says a new one came (no reload, no polling). The
- * count and the stream start once the console is idle: at start they would compete with the first
+ * count and the stream start once the screen has settled: at start they would compete with the first
  * screen's own calls and work (the bell is drawn at once, without a count).
  */
 export function NotificationBell() {
-  return useAfterIdle(3000) ? <LiveBell /> : <Bell unread={0} />;
+  return useAfterSettled(6000) ? <LiveBell /> : <Bell unread={0} />;
 }
 
 function LiveBell() {
