@@ -16,7 +16,7 @@ import { APPS } from '../lib/product.mjs';
 import { startProduct } from '../lib/product.mjs';
 import { REMOTES } from '../runtime-config.mjs';
 import { ROOT } from '../lib/proc.mjs';
-import { launch } from './browser.mjs';
+import { launch, signInTyped } from './browser.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, 'times-only': { type: 'boolean' }, out: { type: 'string', default: '.bench/profile' } },
@@ -205,12 +205,7 @@ try {
   for (let run = 0; run < Number(values.runs); run++) {
     const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${product.urls.host}/login`, { waitUntil: 'networkidle' });
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.waitForTimeout(1000);
+    await signInTyped(page, product.urls.host, { email, password });
     await page.waitForLoadState('networkidle');
     const first = await traced(page, 'first', () => page.locator('button[type="submit"]').click(), CHART);
     console.log(`\n#### run ${run + 1}: first visit figures ${first.figures} ms, chart ${first.chart} ms`);
