@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startProduct, APPS } from '../lib/product.mjs';
-import { launch } from './browser.mjs';
+import { launch, signInTyped } from './browser.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, repeat: { type: 'boolean', default: false }, trace: { type: 'string' } },
@@ -103,12 +103,7 @@ async function oneRun(run) {
       for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
     }).observe({ type: 'longtask', buffered: true });
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(`${product.urls.host}/login`, { waitUntil: 'networkidle' });
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.waitForTimeout(1000);
+  await signInTyped(page, product.urls.host, { email, password });
   if (values.repeat) {
     await page.locator('button[type="submit"]').click();
     await page.waitForSelector('[data-testid="chart-users-connected"] canvas', { state: 'visible' });

@@ -176,7 +176,9 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
       mode: production ? 'production' : 'development',
       // No source maps in production builds: they would publish the original source
       // next to the bundles. The static server refuses `.map` paths as well, in case one is left over.
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // SIGNPOST_SOURCE_MAPS=hidden writes them beside the files without naming them (for reading a
+      // CPU profile: scripts/bench/console-profile.mjs), the files themselves unchanged.
+      devtool: production ? (process.env.SIGNPOST_SOURCE_MAPS === 'hidden' ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(appDir, 'dist'),

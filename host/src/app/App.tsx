@@ -8,6 +8,7 @@ import { router } from './router';
 import { useLanguage } from './useLanguage';
 import { takeWelcome } from '../features/auth/welcome';
 import { useDocumentTitle } from './document-title';
+import { whenSettled } from './idle';
 
 // A refused call (403) is told on the page's toaster: the data layer imports no UI.
 setErrorNotifier(toastErrorNotice);
@@ -23,11 +24,17 @@ function Routes() {
   return <RouterProvider router={router} />;
 }
 
-/** The success toast of a sign-in made by the sign-in bundle, which then loaded this page. */
+/**
+ * The success toast of a sign-in made by the sign-in bundle, which then loaded this page. Raised
+ * once the first screen has settled, not while it draws: the toast measures its height
+ * (a forced layout of the whole page) and renders a machine of its own, which held the dashboard's
+ * figures back.
+ */
 function useWelcomeToast() {
   useEffect(() => {
     if (!takeWelcome()) return;
-    void i18n.loadNamespaces('host').then(() => toaster.create({ type: 'success', title: i18n.t('host:login.success') }));
+    // Not cancelled on unmount: the mark is taken, the toast must still come.
+    whenSettled(() => void i18n.loadNamespaces('host').then(() => toaster.create({ type: 'success', title: i18n.t('host:login.success') })), 6000);
   }, []);
 }
 

@@ -36,13 +36,35 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
   return { startDate: from.toISOString(), endDate: end.toISOString() };
 }
 
-/** The browser's IANA zone: the API buckets hours and days where the reader lives. */
+/**
+ * The browser's IANA zone: the API buckets hours and days where the reader lives. Read once: making
+ * an Intl.DateTimeFormat loads locale data, and the statistics ask on every render.
+ */
+let timeZone: string | undefined;
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (timeZone === undefined) {
+    try {
+      timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      timeZone = 'UTC';
+    }
   }
+  return timeZone;
+}
+
+/** One formatter per language and bucket size, not one per label (a chart has up to 48 labels). */
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+function labelFormat(lng: string, hourly: boolean): Intl.DateTimeFormat {
+  const key = `${lng}|${hourly ? 'h' : 'd'}`;
+  let format = labelFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = hourly
+      ? { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+    format = new Intl.DateTimeFormat(lng, options);
+    labelFormats.set(key, format);
+  }
+  return format;
 }
 
 /** A bucket key ("2026-03-01T14:00" or "2026-03-01") as a short label in the console's language. */
@@ -51,7 +73,5 @@ export function bucketLabel(key: string, lng: string): string {
   if (!m) return key;
   // The key is already local wall-clock time: format it in UTC so no zone shifts it again.
   const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0)));
-  const options: Intl.DateTimeFormatOptions =
-    m[4] !== undefined ? { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(lng, options).format(at);
+  return labelFormat(lng, m[4] !== undefined).format(at);
 }
