@@ -1,9 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { TargetingFields } from 'shared-content';
+import { EditorSection, TargetingFields, useFieldMessage } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../field-messages';
 import type { CampaignOptions } from '../use-campaign-options';
-import { EditorSection } from './EditorLayout';
 import { OrganisationFields } from './OrganisationFields';
 
 /** The targeting section of the popup and banner editors (the push editor picks one group and audience instead). */

@@ -1,8 +1,7 @@
 import type { PopupDocumentInput } from 'contracts';
-import { SimpleGrid } from 'shared-ui';
+import { IdSelectPair } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
 import type { CampaignOptions } from '../use-campaign-options';
-import { IdSelect } from './IdSelect';
 
 type Organisation = Pick<PopupDocumentInput, 'tag' | 'workspace'>;
 
@@ -10,15 +9,17 @@ type Organisation = Pick<PopupDocumentInput, 'tag' | 'workspace'>;
 export function OrganisationFields({ options }: { options: CampaignOptions }) {
   const { t } = useTranslation('campaigns');
   return (
-    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-      <IdSelect<Organisation> name="tag" label={t('organisation.tag')} noneLabel={t('organisation.noTag')} items={options.tags} testId="field-tag" />
-      <IdSelect<Organisation>
-        name="workspace"
-        label={t('organisation.workspace')}
-        noneLabel={t('organisation.noWorkspace')}
-        items={options.workspaces}
-        testId="field-workspace"
-      />
-    </SimpleGrid>
+    <IdSelectPair<Organisation>
+      fields={[
+        { name: 'tag', label: t('organisation.tag'), noneLabel: t('organisation.noTag'), items: options.tags, testId: 'field-tag' },
+        {
+          name: 'workspace',
+          label: t('organisation.workspace'),
+          noneLabel: t('organisation.noWorkspace'),
+          items: options.workspaces,
+          testId: 'field-workspace',
+        },
+      ]}
+    />
   );
 }
