@@ -51,13 +51,7 @@ export function CheckVisitorPanel({ explainCall, id }: { explainCall: ExplainCal
   };
 
   return (
-    <LifecyclePanel
-      headingId="check-visitor-heading"
-      testId="check-visitor"
-      icon={<SearchCheck size={16} aria-hidden />}
-      title={t('explain.title')}
-      headingMb="1"
-    >
+    <LifecyclePanel testId="check-visitor" icon={<SearchCheck size={16} aria-hidden />} title={t('explain.title')} headingMb="1">
       <Text fontSize="sm" color="fg.muted" mb="3">
         {t('explain.intro')}
       </Text>

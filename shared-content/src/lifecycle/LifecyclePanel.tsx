@@ -3,14 +3,13 @@ import { Box, Heading, HStack } from 'shared-ui';
 
 /** A panel beside an item's editor or view (its versions, "check a visitor"): a bordered section named by its heading. */
 export function LifecyclePanel({
-  headingId,
   testId,
   icon,
   title,
   headingMb,
   children,
 }: {
-  headingId: string;
+  /** Also names its heading (`{testId}-heading`). */
   testId: string;
   icon: ReactNode;
   title: string;
@@ -18,6 +17,7 @@ export function LifecyclePanel({
   headingMb: string;
   children: ReactNode;
 }) {
+  const headingId = `${testId}-heading`;
   return (
     <Box as="section" aria-labelledby={headingId} data-testid={testId} borderWidth="1px" borderRadius="md" p="4">
       <HStack gap="2" mb={headingMb}>

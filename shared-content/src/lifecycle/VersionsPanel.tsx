@@ -29,13 +29,7 @@ export function VersionsPanel({ calls, subject, id }: { calls: LifecycleCalls; s
     }
   };
   return (
-    <LifecyclePanel
-      headingId="versions-heading"
-      testId="versions-panel"
-      icon={<History size={16} aria-hidden />}
-      title={t('lifecycle.versions.title')}
-      headingMb="3"
-    >
+    <LifecyclePanel testId="versions-panel" icon={<History size={16} aria-hidden />} title={t('lifecycle.versions.title')} headingMb="3">
       {versions.data && versions.data.length === 0 && (
         <Text fontSize="sm" color="fg.muted">
           {t('lifecycle.versions.none')}
