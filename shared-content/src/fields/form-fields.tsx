@@ -64,6 +64,30 @@ export function IdSelectPair<T extends FieldValues>({ fields, gap = '4' }: { fie
   );
 }
 
+/**
+ * An item's tag and workspace (every content document holds both at its root), labelled in the
+ * remote's words: `{prefix}.tag`, `.noTag`, `.workspace` and `.noWorkspace` in `namespace`.
+ */
+export function OrganisationFields({
+  options,
+  namespace,
+  prefix,
+}: {
+  options: { tags: IdSelectProps<FieldValues>['items']; workspaces: IdSelectProps<FieldValues>['items'] };
+  namespace: string;
+  prefix: string;
+}) {
+  const { t } = useTranslation(namespace);
+  return (
+    <IdSelectPair<{ tag: string | null; workspace: string | null }>
+      fields={[
+        { name: 'tag', label: t(`${prefix}.tag`), noneLabel: t(`${prefix}.noTag`), items: options.tags, testId: 'field-tag' },
+        { name: 'workspace', label: t(`${prefix}.workspace`), noneLabel: t(`${prefix}.noWorkspace`), items: options.workspaces, testId: 'field-workspace' },
+      ]}
+    />
+  );
+}
+
 export interface EnumSelectProps<T extends FieldValues> {
   name: Path<T>;
   values: readonly string[];

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Button, HStack, useContractForm } from 'shared-ui';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
-import { IdSelectPair, TargetingFields, useEditorSubmit, useFieldMessage, type EditorOptions } from 'shared-content';
+import { OrganisationFields, TargetingFields, useEditorSubmit, useFieldMessage, type EditorOptions } from 'shared-content';
 
 /** What the tour and checklist screens give their editor. */
 export interface ItemFormProps<Body, Options> {
@@ -77,22 +77,10 @@ export function AudienceFields({
   serverError: unknown;
   message: (path: string) => string | undefined;
 }) {
-  const { t } = useTranslation('toursChecklists');
   return (
     <>
       <TargetingFields options={options} serverError={serverError} fieldMessage={message} />
-      <IdSelectPair<{ tag: string | null; workspace: string | null }>
-        fields={[
-          { name: 'tag', label: t('tours.fields.tag'), noneLabel: t('tours.fields.noTag'), items: options.tags, testId: 'field-tag' },
-          {
-            name: 'workspace',
-            label: t('tours.fields.workspace'),
-            noneLabel: t('tours.fields.noWorkspace'),
-            items: options.workspaces,
-            testId: 'field-workspace',
-          },
-        ]}
-      />
+      <OrganisationFields options={options} namespace="toursChecklists" prefix="tours.fields" />
     </>
   );
 }
