@@ -3,7 +3,16 @@
  * fields of a saved item, and the option lists every editor loads, each as the contracts shape them.
  */
 import type { CampaignRow, WorkspaceService } from 'contracts';
-import type { Answer, Call } from './screen-harness';
+
+/** A request the fake API received. */
+export interface Call {
+  method: string;
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+  headers: Record<string, unknown>;
+}
+export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
 
 /** A one-page list answer. */
 export const paged = <T>(docs: T[]): Answer => ({

@@ -13,6 +13,7 @@ import { UiProvider, notifier, toaster } from 'shared-ui';
 import { api } from 'shared-data';
 import { authHttp, signIn } from 'shared-auth';
 import { loginResponse, makeUser } from 'shared-auth/test-fixtures';
+import type { Answer, Call } from './fixtures';
 
 export { initTestI18n } from 'shared-i18n/testing';
 export { makeUser } from 'shared-auth/test-fixtures';
@@ -29,14 +30,7 @@ export function signInAs(user: User): User {
   return user;
 }
 
-export interface Call {
-  method: string;
-  url: string;
-  params?: Record<string, unknown>;
-  data?: unknown;
-  headers: Record<string, unknown>;
-}
-export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
+export type { Answer, Call } from './fixtures';
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 /** Routes every request of `api` (and of the session's own calls: who-am-I, logout) to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
