@@ -2,7 +2,7 @@
  * Answers the content screens' tests share (component tests only): a list row, the server-owned
  * fields of a saved item, and the option lists every editor loads, each as the contracts shape them.
  */
-import type { CampaignRow, WorkspaceService } from 'contracts';
+import { listAttributesCall, listGroupsCall, listSegmentsCall, listTagsCall, listWorkspacesCall, type CampaignRow, type WorkspaceService } from 'contracts';
 
 /** A request the fake API received. */
 export interface Call {
@@ -61,10 +61,10 @@ export const savedMeta = (id: string, publishedAt: string | null = '2025-01-01T0
 /** The editors' option lists for `fakeApi`: one group (when `withGroup`), one workspace of `service`, no segment, attribute or tag. */
 export function editorOptionLists(call: Call, service: WorkspaceService, withGroup = true): Answer | undefined {
   if (call.method !== 'GET') return undefined;
-  if (call.url === '/api/groups' && withGroup)
+  if (call.url === listGroupsCall.path && withGroup)
     return paged([{ _id: TEST_GROUP, name: 'VIP customers', membersCount: 3, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  if (call.url === '/api/workspaces')
+  if (call.url === listWorkspacesCall.path)
     return paged([{ _id: TEST_WORKSPACE, name: 'Onboarding', icon: 'rocket', service, createdAt: '2025-01-01T00:00:00.000Z' }]);
-  if (['/api/groups', '/api/segment', '/api/attributes', '/api/tags'].includes(call.url)) return paged([]);
+  if ([listGroupsCall, listSegmentsCall, listAttributesCall, listTagsCall].some((c) => c.path === call.url)) return paged([]);
   return undefined;
 }
