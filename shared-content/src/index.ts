@@ -9,6 +9,7 @@ export * from './workspaces';
 export { campaignColumns, type CampaignColumnOptions } from './campaigns/campaign-columns';
 export { TargetingFields, type TargetingOptions } from './targeting/TargetingFields';
 export { CheckList } from './targeting/CheckList';
+export { useEditorOptions, type EditorOptions } from './targeting/editor-options';
 export * from './content-list';
 export * from './lifecycle';
 export * from './fields';

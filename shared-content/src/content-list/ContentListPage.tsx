@@ -26,17 +26,20 @@ export interface ContentListCalls {
   removeMany: (ids: string[]) => Promise<unknown>;
 }
 
-/** What the kind's list hook (`usePopups`…) gives: the URL's list state and the table's props. */
-export interface ContentList {
-  state: ListUrlState<string>;
+/** The filters every content list has beside its own: the workspace (side list), the sender and the tag. */
+type OwnerFilter = 'workSpace' | 'sender' | 'tag';
+
+/** What the kind's list hook (`usePopups`…) gives: the URL's list state (its filters: the list call's) and the table's props. */
+export interface ContentList<F extends string = string> {
+  state: ListUrlState<F>;
   tableProps: Omit<React.ComponentProps<typeof DataTable<CampaignRow>>, 'columns' | 'testId'>;
 }
 
-export interface ContentListPageProps {
-  kind: CampaignKindScreens;
-  list: ContentList;
-  /** The list call's fixed-value filters, in the order shown, before the sender and tag filters. */
-  valueFilters: readonly ValueFilterSpec[];
+export interface ContentListPageProps<F extends string = string> {
+  kind: CampaignKindScreens<NoInfer<F | OwnerFilter>>;
+  list: ContentList<F | OwnerFilter>;
+  /** The list call's fixed-value filters, in the order shown, before the sender and tag filters: only filters the call accepts. */
+  valueFilters: readonly ValueFilterSpec<NoInfer<F | OwnerFilter>>[];
   columns: CampaignColumnOptions;
   calls: ContentListCalls;
   /** Row actions of this service only (the popup's answers export), after comments and reactions. */
@@ -44,6 +47,13 @@ export interface ContentListPageProps {
 }
 
 const titleOf = (row: CampaignRow) => row.title;
+
+/** One filter's change, as the URL state takes it. */
+function change<K extends string>(name: K, value: string): Partial<Record<K, string>> {
+  const changes: Partial<Record<K, string>> = {};
+  changes[name] = value;
+  return changes;
+}
 // The lifecycle (contracts) says which actions apply to a row now: an already cancelled item cannot
 // be cancelled again; a draft, a cancelled item or unpublished changes can be published.
 const canCancelRow = (row: CampaignRow) => canAct('cancel', row);
@@ -56,7 +66,14 @@ const canPublishRow = (row: CampaignRow) => canAct('publish', row);
  * cancel and delete plus bulk delete of the selected rows, each shown only if the ability allows,
  * confirmed, announced by a toast and reflected in the list.
  */
-export function ContentListPage({ kind: campaignKind, list, valueFilters, columns: columnOptions, calls, extraActions }: ContentListPageProps) {
+export function ContentListPage<F extends string>({
+  kind: campaignKind,
+  list,
+  valueFilters,
+  columns: columnOptions,
+  calls,
+  extraActions,
+}: ContentListPageProps<F>) {
   const { namespace, i18nKey: kind, service, subject, basePath, searchParam, feedback: feedbackCalls } = campaignKind;
   const { state } = list;
   const { t } = useTranslation(namespace);
@@ -66,7 +83,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   // The workspace, the title search and the filters are the list call's own query parameters, kept
   // in the URL (all three calls name the workspace filter workSpace).
   const workspaceId = state.filters.workSpace ?? '';
-  const setWorkspaceId = (id: string) => state.setFilters({ workSpace: id });
+  const setWorkspaceId = (id: string) => state.setFilters(change<F | OwnerFilter>('workSpace', id));
   const [selection, setSelection] = useState<string[]>([]);
   const [creatingWorkspace, setCreatingWorkspace] = useState(false);
   const [feedbackOf, setFeedbackOf] = useState<CampaignRow | null>(null);
@@ -75,7 +92,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
   const filters = useMemo(() => [...values, ...owners], [values, owners]);
   const columns = useMemo(() => campaignColumns(t, format, columnOptions), [t, format, columnOptions]);
   const workspaces = useWorkspaces(service);
-  const onSearch = useCallback((text: string) => state.setFilters({ [searchParam]: text }), [state, searchParam]);
+  const onSearch = useCallback((text: string) => state.setFilters(change(searchParam, text)), [state, searchParam]);
 
   const canCreate = useCan('create', subject);
   const canView = useCan('get', subject);
@@ -219,7 +236,7 @@ export function ContentListPage({ kind: campaignKind, list, valueFilters, column
         onSearch={onSearch}
         filters={filters}
         values={state.filters}
-        onChange={(param, value) => state.setFilters({ [param]: value })}
+        onChange={(param, value) => state.setFilters(change(param, value))}
       />
       {canDelete && selection.length > 0 && (
         <Button size="sm" colorPalette="red" variant="outline" onClick={() => bulk.ask(selection)} data-testid={`${kind}-bulk-delete`}>

@@ -3,8 +3,8 @@ import { ListSearch } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
 
 /** One select filter of a list: the query parameter it sets and its choices ('' = any). */
-export interface SelectFilter {
-  param: string;
+export interface SelectFilter<F extends string = string> {
+  param: F;
   label: string;
   options: readonly { value: string; label: string }[];
 }
@@ -13,7 +13,7 @@ export interface SelectFilter {
  * The filters a list call accepts: a title search (debounced) and one select per filter. Values are
  * kept by parameter name, in the URL (useListUrlState); an empty value is not sent.
  */
-export function ListFilters({
+export function ListFilters<F extends string>({
   namespace,
   search,
   onSearch,
@@ -27,9 +27,9 @@ export function ListFilters({
   search: string;
   /** Called with the trimmed text once typing pauses. */
   onSearch: (text: string) => void;
-  filters: readonly SelectFilter[];
-  values: Record<string, string>;
-  onChange: (param: string, value: string) => void;
+  filters: readonly SelectFilter<F>[];
+  values: Partial<Record<F, string>>;
+  onChange: (param: F, value: string) => void;
 }) {
   const { t } = useTranslation(namespace);
   return (

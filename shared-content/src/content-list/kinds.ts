@@ -19,7 +19,7 @@ export interface FeedbackCalls {
  * see it, derived from the kind's descriptor (contracts' content-kinds.ts) by `kindScreens`, so the
  * shared screens never branch on which kind they show and no kind is described twice.
  */
-export interface CampaignKindScreens {
+export interface CampaignKindScreens<Search extends string = string> {
   /**
    * The remote's translation namespace. The shared list and dialog read their texts there (list.*,
    * columns.*, values.*, feedback.*, and `{i18nKey}.list.*` / `{i18nKey}.actions.*`), so each remote
@@ -36,8 +36,8 @@ export interface CampaignKindScreens {
   duplicateAction: 'duplicate' | 'duplication';
   /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
   basePath: string;
-  /** The list call's title search parameter (it differs per call). */
-  searchParam: string;
+  /** The list call's title search parameter (it differs per call): one of its query's. */
+  searchParam: Search;
   /** Comments and reactions are kept for popups and banners only. */
   feedback?: FeedbackCalls;
   /** The lifecycle's calls (publish, schedule, discard, versions): every kind has them. */
@@ -59,12 +59,13 @@ export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspac
   workspaceId ? `${kind.basePath}/${encodeURIComponent(workspaceId)}/create` : `${kind.basePath}/create`;
 
 /** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
-type ScreensDescriptor = Pick<ContentKindData, 'kind' | 'resource' | 'titleParam' | 'screens' | 'duplicateAction'> & {
+type ScreensDescriptor<Search extends string> = Pick<ContentKindData, 'kind' | 'resource' | 'screens' | 'duplicateAction'> & {
+  titleParam: Search;
   calls: LifecycleCalls & Partial<FeedbackCalls>;
 };
 
 /** The shared list and view screens' data of one kind, from its descriptor. */
-export function kindScreens(descriptor: ScreensDescriptor): CampaignKindScreens {
+export function kindScreens<Search extends string>(descriptor: ScreensDescriptor<Search>): CampaignKindScreens<Search> {
   const { calls } = descriptor;
   const feedback =
     calls.listComments && calls.listReacts && calls.countReacts

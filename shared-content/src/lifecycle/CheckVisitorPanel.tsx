@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { CircleCheck, CircleX, SearchCheck } from 'lucide-react';
-import { Alert, Badge, Box, Button, Code, FormField, Heading, HStack, Input, List, SelectField, SimpleGrid, Stack, Text } from 'shared-ui';
+import { Alert, Badge, Box, Button, Code, FormField, HStack, Input, List, SelectField, SimpleGrid, Stack, Text } from 'shared-ui';
 import { Combobox, createListCollection } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
+import { LifecyclePanel } from './LifecyclePanel';
 import { errorMessage } from 'shared-data';
 import { useCan } from 'shared-auth';
 import type { ExplainResponse, ExplainStep } from 'contracts';
@@ -50,13 +51,7 @@ export function CheckVisitorPanel({ explainCall, id }: { explainCall: ExplainCal
   };
 
   return (
-    <Box as="section" aria-labelledby="check-visitor-heading" data-testid="check-visitor" borderWidth="1px" borderRadius="md" p="4">
-      <HStack gap="2" mb="1">
-        <SearchCheck size={16} aria-hidden />
-        <Heading as="h2" size="sm" id="check-visitor-heading">
-          {t('explain.title')}
-        </Heading>
-      </HStack>
+    <LifecyclePanel testId="check-visitor" icon={<SearchCheck size={16} aria-hidden />} title={t('explain.title')} headingMb="1">
       <Text fontSize="sm" color="fg.muted" mb="3">
         {t('explain.intro')}
       </Text>
@@ -159,7 +154,7 @@ export function CheckVisitorPanel({ explainCall, id }: { explainCall: ExplainCal
         </Alert.Root>
       )}
       {explain.data && !explain.isPending && <Explanation answer={explain.data.data} />}
-    </Box>
+    </LifecyclePanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { History } from 'lucide-react';
-import { Badge, Box, Button, Heading, HStack, List, Stack, Text, toaster } from 'shared-ui';
+import { Badge, Button, HStack, List, Stack, Text, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
+import { LifecyclePanel } from './LifecyclePanel';
 import { errorMessage } from 'shared-data';
 import { useCan } from 'shared-auth';
 import type { ContentSubject } from '../content-list/kinds';
@@ -28,13 +29,7 @@ export function VersionsPanel({ calls, subject, id }: { calls: LifecycleCalls; s
     }
   };
   return (
-    <Box as="section" aria-labelledby="versions-heading" data-testid="versions-panel" borderWidth="1px" borderRadius="md" p="4">
-      <HStack gap="2" mb="3">
-        <History size={16} aria-hidden />
-        <Heading as="h2" size="sm" id="versions-heading">
-          {t('lifecycle.versions.title')}
-        </Heading>
-      </HStack>
+    <LifecyclePanel testId="versions-panel" icon={<History size={16} aria-hidden />} title={t('lifecycle.versions.title')} headingMb="3">
       {versions.data && versions.data.length === 0 && (
         <Text fontSize="sm" color="fg.muted">
           {t('lifecycle.versions.none')}
@@ -69,6 +64,6 @@ export function VersionsPanel({ calls, subject, id }: { calls: LifecycleCalls; s
           </List.Item>
         ))}
       </List.Root>
-    </Box>
+    </LifecyclePanel>
   );
 }

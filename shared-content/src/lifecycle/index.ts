@@ -7,3 +7,4 @@ export { usePublishContent } from './api/publish-content';
 export { useDeliverySettings } from './api/get-delivery-settings';
 export { formatInstant, instantToZoned, zonedToInstant } from './time-zone';
 export { CheckVisitorPanel } from './CheckVisitorPanel';
+export { SavedItemScreen } from './SavedItemScreen';

@@ -4,7 +4,7 @@
  * (its interceptors still run: headers, 401 refresh), and rendering inside the product's providers.
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Permission, User } from 'contracts';
@@ -13,6 +13,7 @@ import { UiProvider, notifier, toaster } from 'shared-ui';
 import { api } from 'shared-data';
 import { authHttp, signIn } from 'shared-auth';
 import { loginResponse, makeUser } from 'shared-auth/test-fixtures';
+import type { Answer, Call } from './fixtures';
 
 export { initTestI18n } from 'shared-i18n/testing';
 export { makeUser } from 'shared-auth/test-fixtures';
@@ -29,14 +30,7 @@ export function signInAs(user: User): User {
   return user;
 }
 
-export interface Call {
-  method: string;
-  url: string;
-  params?: Record<string, unknown>;
-  data?: unknown;
-  headers: Record<string, unknown>;
-}
-export type Answer = { status: number; data: unknown; headers?: Record<string, string> };
+export type { Answer, Call } from './fixtures';
 export type Handler = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 /** Routes every request of `api` (and of the session's own calls: who-am-I, logout) to `handler` and records the calls. A non-2xx answer rejects like axios; no answer is a 404. */
@@ -59,12 +53,6 @@ export function fakeApi(handler: Handler): Call[] {
   }) as never;
   return calls;
 }
-
-/** A one-page list answer. */
-export const paged = <T,>(docs: T[]): Answer => ({
-  status: 200,
-  data: { docs: [...docs], meta: { totalDocs: docs.length, page: 1, limit: 10, hasMore: false, nextPage: null } },
-});
 
 /** A fresh cache per rendered screen (no answer leaks between tests), never retrying. */
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -100,3 +88,33 @@ export function TestRouter({ initialEntries = ['/'], children }: { initialEntrie
     </RoutedChildren.Provider>
   );
 }
+/**
+ * A screen test's usual start: signed in with exactly `permissions`, the API answered by `handler`,
+ * and `routes` (path → element: the screen, and where it goes next) rendered at `at`. Returns the calls made.
+ */
+export function renderRoutes({
+  permissions,
+  handler,
+  at,
+  routes,
+}: {
+  permissions: Permission[];
+  handler: Handler;
+  at: string;
+  routes: Record<string, ReactNode>;
+}): Call[] {
+  signInAs(userWith(permissions));
+  const calls = fakeApi(handler);
+  renderScreen(
+    <TestRouter initialEntries={[at]}>
+      <Routes>
+        {Object.entries(routes).map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </Routes>
+    </TestRouter>,
+  );
+  return calls;
+}
+
+export { TEST_GROUP, TEST_WORKSPACE, editorOptionLists, listRow, paged, savedMeta } from './fixtures';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import {
   WORKSPACE_ICONS,
   WORKSPACE_SERVICES,
@@ -9,23 +8,25 @@ import {
   type WorkspaceIcon as IconName,
   type WorkspaceService,
 } from 'contracts';
-import { FormField, HStack, Input, NativeSelect, SelectField, toaster, reportFormError, withFormMessages } from 'shared-ui';
+import { FormField, HStack, Input, NativeSelect, SelectField, toaster, reportFormError, useContractForm } from 'shared-ui';
 import { FormDialog } from 'shared-ui/overlays';
 import { useTranslation } from 'shared-i18n';
 
 import { useCreateWorkspace } from './api/create-workspace';
 import { WorkspaceIcon } from './WorkspaceIcon';
 
-type NewWorkspaceForm = { name: string; icon: IconName | ''; service: WorkspaceService | '' };
-
 /**
- * The contract's own body schema (the server checks the same; its icon and service messages are the
- * dialog's), with the dialog's wording of the name's messages.
+ * What the dialog holds: the body, but the selects start on '' ("choose…"). The contract's own body
+ * schema (the server checks the same) reads it, and only lets a real choice through.
  */
-const resolver = withFormMessages(zodResolver(workspaceCreateBodySchema), {
+type NewWorkspaceForm = { name: string; icon: IconName | ''; service: WorkspaceService | '' };
+const schema: z.ZodType<z.output<typeof workspaceCreateBodySchema>, NewWorkspaceForm> = workspaceCreateBodySchema;
+
+/** The dialog's wording of the name's messages (its icon and service messages are the contract's). */
+const messages = {
   'validation.nameRequired': 'form.required',
   'validation.workspaceNameTooLong': 'form.workspaceNameTooLong',
-});
+} as const;
 
 /**
  * A new workspace: a name, an icon and the service whose side list shows it. A service's own side
@@ -48,9 +49,8 @@ export function NewWorkspaceDialog({
   const { t } = useTranslation('common');
   const create = useCreateWorkspace();
   const initialService = service ?? defaultService ?? '';
-  const { register, handleSubmit, setError, watch, formState, reset } = useForm<NewWorkspaceForm>({
-    // The selects start on '' ("choose…"); the schema only lets a real choice through.
-    resolver: resolver as never,
+  const { register, handleSubmit, setError, watch, formState, reset } = useContractForm(schema, {
+    messages,
     defaultValues: { name: '', icon: 'folder', service: initialService },
   });
   // Each opening starts from a blank form, on the service given (or the list's filter).
@@ -60,7 +60,7 @@ export function NewWorkspaceDialog({
   const icon = watch('icon');
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { data: created } = await create.mutateAsync({ body: values as { name: string; icon: IconName; service: WorkspaceService } });
+      const { data: created } = await create.mutateAsync({ body: values });
       toaster.create({ type: 'success', title: t('workspaces.created', { name: created.name }) });
       onCreated(created);
     } catch (error) {

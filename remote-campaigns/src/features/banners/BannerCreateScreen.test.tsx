@@ -1,24 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { TEST_WORKSPACE, fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, TestRouter, savedBanner } from '../../test/test-utils';
+import { initTestI18n, optionLists, renderRoutes, savedBanner, TEST_WORKSPACE } from '../../test/test-utils';
 import BannerCreateScreen from './BannerCreateScreen';
 
 beforeAll(() => initTestI18n());
 jest.setTimeout(20_000);
 
 function renderCreate(answer: { status: number; data: unknown }) {
-  signInAs(makeUser(['get_banners', 'create_banners']));
-  const calls = fakeApi((call) => optionLists(call, 'banner') ?? (call.method === 'POST' && call.url === '/api/banners' ? answer : undefined));
-  renderScreen(
-    <TestRouter initialEntries={[`/banners/${TEST_WORKSPACE}/create`]}>
-      <Routes>
-        <Route path="/banners/:id/create" element={<BannerCreateScreen />} />
-        <Route path="/banners" element={<p>banner list</p>} />
-      </Routes>
-    </TestRouter>,
-  );
-  return calls;
+  return renderRoutes({
+    permissions: ['get_banners', 'create_banners'],
+    handler: (call) => optionLists(call, 'banner') ?? (call.method === 'POST' && call.url === '/api/banners' ? answer : undefined),
+    at: `/banners/${TEST_WORKSPACE}/create`,
+    routes: { '/banners/:id/create': <BannerCreateScreen />, '/banners': <p>banner list</p> },
+  });
 }
 
 describe('BannerCreateScreen', () => {

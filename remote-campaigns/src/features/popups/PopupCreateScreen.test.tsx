@@ -1,20 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toaster } from 'shared-ui';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import {
-  TEST_GROUP,
-  TEST_WORKSPACE,
-  fakeApi,
-  initTestI18n,
-  makeUser,
-  optionLists,
-  renderScreen,
-  signInAs,
-  type Call,
-  TestRouter,
-  savedPopup,
-} from '../../test/test-utils';
+import { type Call, initTestI18n, optionLists, renderRoutes, savedPopup, TEST_GROUP, TEST_WORKSPACE } from '../../test/test-utils';
 import { i18n } from 'shared-i18n';
 import campaignsFr from '../../locales/fr/campaigns.json';
 import PopupCreateScreen from './PopupCreateScreen';
@@ -25,18 +12,12 @@ const GROUP = TEST_GROUP;
 beforeAll(() => initTestI18n());
 
 function renderCreate(handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined, workspace: string | null = WS) {
-  signInAs(makeUser(['get_posts', 'create_posts', 'get_group']));
-  const calls = fakeApi((call) => optionLists(call) ?? handler(call));
-  renderScreen(
-    <TestRouter initialEntries={[workspace ? `/posts/${workspace}/create` : '/posts/create']}>
-      <Routes>
-        <Route path="/posts/:id/create" element={<PopupCreateScreen />} />
-        <Route path="/posts/create" element={<PopupCreateScreen />} />
-        <Route path="/posts" element={<p>popup list</p>} />
-      </Routes>
-    </TestRouter>,
-  );
-  return calls;
+  return renderRoutes({
+    permissions: ['get_posts', 'create_posts', 'get_group'],
+    handler: (call) => optionLists(call) ?? handler(call),
+    at: workspace ? `/posts/${workspace}/create` : '/posts/create',
+    routes: { '/posts/:id/create': <PopupCreateScreen />, '/posts/create': <PopupCreateScreen />, '/posts': <p>popup list</p> },
+  });
 }
 
 const preview = () => screen.getByTestId('popup-preview');

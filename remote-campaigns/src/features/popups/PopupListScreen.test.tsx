@@ -2,34 +2,45 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { CampaignRow } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
+import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
 import PopupListScreen from './PopupListScreen';
 
 beforeAll(() => initTestI18n());
 jest.setTimeout(20_000);
 
-const row = (id: string, title: string, extra: Partial<CampaignRow> = {}): CampaignRow => ({
-  _id: id,
-  title,
-  sender: 'Ada',
-  domain: 'main.example.com',
-  position: 'topR',
-  status: 'public',
-  priority: 'normal',
-  style: 'medium',
-  groups: [{ _id: 'g1', name: 'VIP customers' }],
-  audiences: [],
-  tag: { _id: 't1', name: 'Spring', color: '#ff0000' },
-  workspace: null,
-  devices: 'all',
-  reactCount: 0,
-  commentCount: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  hasDraft: false,
-  startsAt: null,
-  endsAt: null,
-  ...extra,
-});
+const row = (id: string, title: string, extra: Partial<CampaignRow> = {}): CampaignRow =>
+  listRow({
+    _id: id,
+    title,
+    sender: 'Ada',
+    position: 'topR',
+    priority: 'normal',
+    style: 'medium',
+    groups: [{ _id: 'g1', name: 'VIP customers' }],
+    tag: { _id: 't1', name: 'Spring', color: '#ff0000' },
+    ...extra,
+  });
+
+const SPRING = '44444444-4444-4444-8444-444444444444';
+
+/** The list beside one workspace (Spring), its create route showing the workspace the editor opens in. */
+function renderWithEditor() {
+  signInAs(makeUser(['get_posts', 'create_posts']));
+  const workspaces = [{ _id: SPRING, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }];
+  fakeApi((call) => (call.method === 'GET' && call.url === '/api/workspaces' ? paged(workspaces) : call.method === 'GET' ? paged([]) : undefined));
+  function Editor() {
+    return <p>editor in {useParams().id}</p>;
+  }
+  renderScreen(
+    <MemoryRouter initialEntries={['/posts']}>
+      <Routes>
+        <Route path="/posts" element={<PopupListScreen />} />
+        <Route path="/posts/:id/create" element={<Editor />} />
+        <Route path="/posts/create" element={<p>editor in no workspace</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
 
 function renderList(permissions: Parameters<typeof makeUser>[0], handler: (call: Call) => { status: number; data: unknown } | undefined = () => undefined) {
   signInAs(makeUser(permissions));
@@ -144,22 +155,7 @@ describe('PopupListScreen', () => {
   });
 
   it('creating never needs a workspace: under "All workspaces" the editor opens in none (/posts/create, no "none" in the address)', async () => {
-    signInAs(makeUser(['get_posts', 'create_posts']));
-    const WS = '44444444-4444-4444-8444-444444444444';
-    const workspaces = [{ _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }];
-    fakeApi((call) => (call.method === 'GET' && call.url === '/api/workspaces' ? paged(workspaces) : call.method === 'GET' ? paged([]) : undefined));
-    function Editor() {
-      return <p>editor in {useParams().id}</p>;
-    }
-    renderScreen(
-      <MemoryRouter initialEntries={['/posts']}>
-        <Routes>
-          <Route path="/posts" element={<PopupListScreen />} />
-          <Route path="/posts/:id/create" element={<Editor />} />
-          <Route path="/posts/create" element={<p>editor in no workspace</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderWithEditor();
     const user = userEvent.setup();
     // With workspaces existing, "All workspaces" still does not slip the item into the first one.
     await screen.findByTestId('workspace-Spring');
@@ -169,30 +165,11 @@ describe('PopupListScreen', () => {
   });
 
   it('creating in the workspace chosen in the side list', async () => {
-    signInAs(makeUser(['get_posts', 'create_posts']));
-    const WS = '44444444-4444-4444-8444-444444444444';
-    fakeApi((call) =>
-      call.method === 'GET' && call.url === '/api/workspaces'
-        ? paged([{ _id: WS, name: 'Spring', icon: 'folder', service: 'popup', createdAt: '2025-01-01T00:00:00.000Z' }])
-        : call.method === 'GET'
-          ? paged([])
-          : undefined,
-    );
-    function Editor() {
-      return <p>editor in {useParams().id}</p>;
-    }
-    renderScreen(
-      <MemoryRouter initialEntries={['/posts']}>
-        <Routes>
-          <Route path="/posts" element={<PopupListScreen />} />
-          <Route path="/posts/:id/create" element={<Editor />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderWithEditor();
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('workspace-Spring'));
     await user.click(screen.getByTestId('popups-create'));
-    expect(await screen.findByText(`editor in ${WS}`)).toBeInTheDocument();
+    expect(await screen.findByText(`editor in ${SPRING}`)).toBeInTheDocument();
   });
 
   it('filters the list by the workspace chosen in the side list', async () => {

@@ -1,21 +1,18 @@
 import { useCallback } from 'react';
 import { FileSpreadsheet } from 'lucide-react';
-import { POPUP_FORMATS, POPUP_POSITIONS, type CampaignRow } from 'contracts';
+import { POPUP_FORMATS, POPUP_POSITIONS, popupKind, type CampaignRow, type listPopupsCall } from 'contracts';
 import type { RowAction } from 'shared-ui/data-table';
 import { useTranslation } from 'shared-i18n';
-import { ContentListPage, type ContentListCalls } from 'shared-content';
-import type { CampaignColumnOptions } from 'shared-content';
+import { type CampaignColumnOptions, contentListCalls, ContentListPage, PRIORITY_FILTER, STATUS_FILTER, type ValueFilters } from 'shared-content';
 import { POPUP_SCREENS } from '../campaigns/kinds';
-import { PRIORITY_FILTER, STATUS_FILTER, type ValueFilterSpec } from 'shared-content';
 import { usePopups } from './api/list-popups';
 import { useCancelPopup } from './api/cancel-popup';
 import { useDeletePopup } from './api/delete-popup';
 import { useDeletePopups } from './api/delete-popups';
 import { useDuplicatePopup } from './api/duplicate-popup';
 import { useExportAnswers } from './use-export-answers';
-import { bulkDeleteBody, popupKind } from 'contracts';
 
-const valueFilters: ValueFilterSpec[] = [
+const valueFilters: ValueFilters<typeof listPopupsCall> = [
   STATUS_FILTER,
   { param: 'style', labelKey: 'columns.format', table: 'format', values: POPUP_FORMATS },
   { param: 'position', labelKey: 'columns.position', table: 'position', values: POPUP_POSITIONS },
@@ -32,16 +29,12 @@ const columns: CampaignColumnOptions = { include: ['position', 'priority'], posi
 export default function PopupListScreen() {
   const { t } = useTranslation('campaigns');
   const list = usePopups(t('popups.list.loadError'));
-  const duplicate = useDuplicatePopup();
-  const cancel = useCancelPopup();
-  const remove = useDeletePopup();
-  const removeMany = useDeletePopups();
-  const calls: ContentListCalls = {
-    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
-    cancel: (id) => cancel.mutateAsync({ params: { id } }),
-    remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(popupKind, ids) }),
-  };
+  const calls = contentListCalls(popupKind, {
+    duplicate: useDuplicatePopup(),
+    cancel: useCancelPopup(),
+    remove: useDeletePopup(),
+    removeMany: useDeletePopups(),
+  });
   const exportRow = useExportAnswers();
   const extraActions = useCallback(
     (row: CampaignRow): RowAction[] => [

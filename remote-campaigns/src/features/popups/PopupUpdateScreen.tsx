@@ -1,9 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { PageHeader, Stack } from 'shared-ui';
-import { LifecycleBar } from 'shared-content';
-import { POPUP_SCREENS } from '../campaigns/kinds';
+import { SavedItemScreen } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
-import { QueriedItem } from '../campaigns/components/QueriedItem';
+import { POPUP_SCREENS } from '../campaigns/kinds';
+import { useItemTexts } from '../campaigns/components/QueriedItem';
 import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { usePopup } from './api/get-popup';
 import { PopupForm } from './components/PopupForm';
@@ -16,26 +15,11 @@ export default function PopupUpdateScreen() {
   const { id = '' } = useParams();
   const options = useCampaignOptions('popup');
   const save = usePopupSave(id);
-  const popup = usePopup(id);
+  const item = usePopup(id);
+  const texts = useItemTexts();
   return (
-    <>
-      <PageHeader title={t('popups.update.title')} description={t('popups.update.description')} />
-      <QueriedItem query={popup} onBack={save.onCancel}>
-        {(saved) => (
-          // A live item's edits are saved beside it: the bar says so and publishes or discards them.
-          <Stack gap="6">
-            <LifecycleBar calls={POPUP_SCREENS.lifecycle} subject={POPUP_SCREENS.subject} item={saved} />
-            <PopupForm
-              key={`${saved._id}:${saved.updatedAt}`}
-              mode="update"
-              defaultValues={documentOf(saved)}
-              options={options}
-              submitLabel={t('editor.save')}
-              {...save}
-            />
-          </Stack>
-        )}
-      </QueriedItem>
-    </>
+    <SavedItemScreen kind={POPUP_SCREENS} query={item} texts={texts} onBack={save.onCancel}>
+      {(saved) => <PopupForm mode="update" defaultValues={documentOf(saved)} options={options} submitLabel={t('editor.save')} {...save} />}
+    </SavedItemScreen>
   );
 }

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { defaultPopup, defaultBlock } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, optionLists, renderScreen, signInAs, type Call, TestRouter } from '../../test/test-utils';
+import { initTestI18n, makeUser, optionLists, renderRoutes, savedMeta, type Call } from '../../test/test-utils';
 import PopupViewScreen from './PopupViewScreen';
 
 beforeAll(() => initTestI18n());
@@ -17,29 +16,18 @@ const saved = {
     { id: 'p2', content: [{ ...defaultBlock('question', 'b2'), question: 'How are you?' }] },
   ],
   rules: { displayTime: 42000 },
-  _id: ID,
-  sender: { _id: 'u1', name: 'Ada' },
+  ...savedMeta(ID),
   reactCount: 2,
   commentCount: 1,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  hasDraft: false,
-  startsAt: null,
-  endsAt: null,
-  publishedAt: '2025-01-01T00:00:00.000Z',
 };
 
 function renderView(permissions: Parameters<typeof makeUser>[0], handler: (call: Call) => { status: number; data: unknown } | undefined) {
-  signInAs(makeUser(permissions));
-  const calls = fakeApi((call) => optionLists(call) ?? handler(call));
-  renderScreen(
-    <TestRouter initialEntries={[`/posts/${ID}/view`]}>
-      <Routes>
-        <Route path="/posts/:id/view" element={<PopupViewScreen />} />
-      </Routes>
-    </TestRouter>,
-  );
-  return calls;
+  return renderRoutes({
+    permissions,
+    handler: (call) => optionLists(call) ?? handler(call),
+    at: `/posts/${ID}/view`,
+    routes: { '/posts/:id/view': <PopupViewScreen /> },
+  });
 }
 
 describe('PopupViewScreen', () => {

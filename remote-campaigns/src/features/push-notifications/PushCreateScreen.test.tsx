@@ -1,18 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import {
-  TEST_GROUP,
-  TEST_WORKSPACE,
-  fakeApi,
-  initTestI18n,
-  makeUser,
-  optionLists,
-  renderScreen,
-  signInAs,
-  TestRouter,
-  savedPushNotification,
-} from '../../test/test-utils';
+import { initTestI18n, optionLists, renderRoutes, savedPushNotification, TEST_GROUP, TEST_WORKSPACE } from '../../test/test-utils';
 import PushCreateScreen from './PushCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -21,27 +9,23 @@ jest.setTimeout(20_000);
 const ICON = 'http://api.test/uploads/icon.png';
 
 it('uploads the icon, previews the notification and saves it with the spec defaults', async () => {
-  signInAs(makeUser([]));
-  const calls = fakeApi((call) => {
-    const option = optionLists(call, 'push');
-    if (option) return option;
-    if (call.url === '/api/upload')
-      return {
-        status: 201,
-        data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: ICON, mimeType: 'image/png', size: 4, originalName: 'i.png' } },
-      };
-    if (call.method === 'POST' && call.url === '/api/push-notification')
-      return { status: 201, data: { message: 'Push notification created successfully', data: savedPushNotification() } };
-    return undefined;
+  const calls = renderRoutes({
+    permissions: [],
+    handler: (call) => {
+      const option = optionLists(call, 'push');
+      if (option) return option;
+      if (call.url === '/api/upload')
+        return {
+          status: 201,
+          data: { message: 'Image uploaded sucessfully', data: { _id: 'u1', url: ICON, mimeType: 'image/png', size: 4, originalName: 'i.png' } },
+        };
+      if (call.method === 'POST' && call.url === '/api/push-notification')
+        return { status: 201, data: { message: 'Push notification created successfully', data: savedPushNotification() } };
+      return undefined;
+    },
+    at: `/push_notification/${TEST_WORKSPACE}/create`,
+    routes: { '/push_notification/:id/create': <PushCreateScreen />, '/push_notification': <p>push list</p> },
   });
-  renderScreen(
-    <TestRouter initialEntries={[`/push_notification/${TEST_WORKSPACE}/create`]}>
-      <Routes>
-        <Route path="/push_notification/:id/create" element={<PushCreateScreen />} />
-        <Route path="/push_notification" element={<p>push list</p>} />
-      </Routes>
-    </TestRouter>,
-  );
   const user = userEvent.setup();
   expect(screen.getByTestId('field-devices')).toHaveValue('all');
   await user.click(screen.getByTestId('editor-submit'));

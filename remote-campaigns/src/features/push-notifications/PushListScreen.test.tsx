@@ -1,33 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
+import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
 import PushListScreen from './PushListScreen';
 
 beforeAll(() => initTestI18n());
 jest.setTimeout(20_000);
 
-const row = {
-  _id: 'n1',
-  title: 'Back in stock',
-  sender: null,
-  domain: 'main.example.com',
-  position: null,
-  status: 'public',
-  priority: null,
-  style: null,
-  groups: [],
-  audiences: [],
-  tag: null,
-  workspace: null,
-  devices: 'all',
-  reactCount: 0,
-  commentCount: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  hasDraft: false,
-  startsAt: null,
-  endsAt: null,
-};
+const row = listRow({ _id: 'n1', title: 'Back in stock' });
 
 it('cancels with PATCH …/cancel/{id} and deletes one row through the list delete call, each confirmed and announced', async () => {
   signInAs(makeUser(['cancel_pushNotification', 'delete_pushNotification']));

@@ -1,33 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { CampaignRow, Permission } from 'contracts';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs } from '../../test/test-utils';
+import type { Permission } from 'contracts';
+import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs } from '../../test/test-utils';
 import ChecklistListScreen from './ChecklistListScreen';
 
 beforeAll(() => initTestI18n());
 jest.setTimeout(20_000);
 
-const row: CampaignRow = {
-  _id: 'c1',
-  title: 'Get started',
-  sender: null,
-  domain: '',
-  position: null,
-  status: 'public',
-  priority: 'normal',
-  style: null,
-  groups: [],
-  audiences: [],
-  tag: null,
-  workspace: null,
-  devices: 'all',
-  reactCount: 0,
-  commentCount: 0,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  hasDraft: false,
-  startsAt: null,
-  endsAt: null,
-};
+const row = listRow({ _id: 'c1', title: 'Get started', domain: '', priority: 'normal' });
 
 async function rowActions(permissions: Permission[]) {
   signInAs(makeUser(permissions));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'shared-i18n';
-import { checklistKind, bulkDeleteBody } from 'contracts';
-import { ContentListPage, STATUS_FILTER, type ContentListCalls } from 'shared-content';
+import { contentListCalls, ContentListPage, STATUS_FILTER } from 'shared-content';
+import { checklistKind } from 'contracts';
 import { CHECKLIST_SCREENS } from './kinds';
 import { useChecklists } from './api/list-checklists';
 import { useCancelChecklist } from './api/cancel-checklist';
@@ -15,15 +15,11 @@ import { useDuplicateChecklist } from './api/duplicate-checklist';
 export default function ChecklistListScreen() {
   const { t } = useTranslation('toursChecklists');
   const list = useChecklists(t('checklists.list.loadError'));
-  const duplicate = useDuplicateChecklist();
-  const cancel = useCancelChecklist();
-  const remove = useDeleteChecklist();
-  const removeMany = useDeleteChecklists();
-  const calls: ContentListCalls = {
-    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
-    cancel: (id) => cancel.mutateAsync({ params: { id } }),
-    remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(checklistKind, ids) }),
-  };
+  const calls = contentListCalls(checklistKind, {
+    duplicate: useDuplicateChecklist(),
+    cancel: useCancelChecklist(),
+    remove: useDeleteChecklist(),
+    removeMany: useDeleteChecklists(),
+  });
   return <ContentListPage kind={CHECKLIST_SCREENS} list={list} valueFilters={[STATUS_FILTER]} columns={{ include: [] }} calls={calls} />;
 }

@@ -1,11 +1,11 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { BarChart3 } from 'lucide-react';
-import { checklistKind, type ChecklistBody } from 'contracts';
-import { Button, PageHeader, Stack, toaster } from 'shared-ui';
+import type { ChecklistBody } from 'contracts';
+import { Button, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
-import { LifecycleBar } from 'shared-content';
-import { QueriedItem } from '../tours/components/QueriedItem';
+import { SavedItemScreen } from 'shared-content';
+import { useItemTexts } from '../tours/components/QueriedItem';
 import { useChecklist } from './api/get-checklist';
 import { useUpdateChecklist } from './api/update-checklist';
 import { ChecklistForm } from './components/ChecklistForm';
@@ -23,41 +23,33 @@ export default function ChecklistUpdateScreen() {
   const navigate = useNavigate();
   const options = useChecklistOptions();
   const checklist = useChecklist(id);
+  const texts = useItemTexts();
   const { mutateAsync: update } = useUpdateChecklist();
   const onSubmit = async (body: ChecklistBody) => {
     const saved = await update({ params: { id }, body });
     toaster.create({ type: 'success', title: saved.message });
   };
+  const toList = () => navigate(CHECKLIST_SCREENS.basePath);
+  const actions = (
+    <Button asChild variant="outline" size="sm">
+      <RouterLink to={`${CHECKLIST_SCREENS.basePath}/${id}/view`} data-testid="checklist-open-view">
+        <BarChart3 size={14} aria-hidden />
+        {t('checklists.update.openView')}
+      </RouterLink>
+    </Button>
+  );
   return (
-    <>
-      <PageHeader
-        title={t('checklists.update.title')}
-        description={t('checklists.update.description')}
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to={`${checklistKind.screens.basePath}/${id}/view`} data-testid="checklist-open-view">
-              <BarChart3 size={14} aria-hidden />
-              {t('checklists.update.openView')}
-            </RouterLink>
-          </Button>
-        }
-      />
-      <QueriedItem query={checklist} onBack={() => navigate(checklistKind.screens.basePath)}>
-        {(saved) => (
-          <Stack gap="6">
-            <LifecycleBar calls={CHECKLIST_SCREENS.lifecycle} subject={CHECKLIST_SCREENS.subject} item={saved} />
-            <ChecklistForm
-              key={`${saved._id}:${saved.updatedAt}`}
-              defaultValues={bodyOfChecklist(saved)}
-              options={options}
-              submitLabel={t('checklists.update.submit')}
-              onSubmit={onSubmit}
-              onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.checklistUpdateFailed')) })}
-              onCancel={() => navigate(checklistKind.screens.basePath)}
-            />
-          </Stack>
-        )}
-      </QueriedItem>
-    </>
+    <SavedItemScreen kind={CHECKLIST_SCREENS} query={checklist} texts={texts} onBack={toList} actions={actions}>
+      {(saved) => (
+        <ChecklistForm
+          defaultValues={bodyOfChecklist(saved)}
+          options={options}
+          submitLabel={t('checklists.update.submit')}
+          onSubmit={onSubmit}
+          onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.checklistUpdateFailed')) })}
+          onCancel={toList}
+        />
+      )}
+    </SavedItemScreen>
   );
 }

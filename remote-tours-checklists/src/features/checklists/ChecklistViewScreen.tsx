@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Pencil } from 'lucide-react';
 import { checklistKind, type Checklist, type ChecklistStats } from 'contracts';
-import { Button, Card, HStack, Heading, Input, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
+import { Button, HStack, Heading, Input, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
 import { useCan } from 'shared-auth';
 import { StatusBadge } from 'shared-content';
 import { QueriedItem } from '../tours/components/QueriedItem';
-import { FunnelTable, td, th } from '../tours/components/FunnelTable';
+import { ColumnHeaders, FunnelTable, ViewCard, td } from '../tours/components/FunnelTable';
 import { useChecklist } from './api/get-checklist';
 import { useChecklistStats } from './api/get-checklist-stats';
 
@@ -46,19 +46,9 @@ function People({ checklist, stats, page, setPage }: { checklist: Checklist; sta
   return (
     <Stack gap="3">
       <chakra.table w="full" borderCollapse="collapse" data-testid="checklist-people">
-        <chakra.thead>
-          <chakra.tr>
-            <chakra.th scope="col" {...th}>
-              {t('checklists.view.visitor')}
-            </chakra.th>
-            <chakra.th scope="col" {...th}>
-              {t('checklists.view.tasksDone')}
-            </chakra.th>
-            <chakra.th scope="col" {...th}>
-              {t('checklists.view.completedAt')}
-            </chakra.th>
-          </chakra.tr>
-        </chakra.thead>
+        <ColumnHeaders
+          columns={[{ label: t('checklists.view.visitor') }, { label: t('checklists.view.tasksDone') }, { label: t('checklists.view.completedAt') }]}
+        />
         <chakra.tbody>
           {stats.docs.map((row) => (
             <chakra.tr key={row.visitorId} data-testid="checklist-person">
@@ -104,46 +94,32 @@ function ChecklistStatsPanel({ checklist }: { checklist: Checklist }) {
   const stats = useChecklistStats(checklist._id, { page, pageSize: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) });
   return (
     <Stack gap="5">
-      <Card.Root variant="outline">
-        <Card.Header pb="0">
-          <Heading as="h2" size="md">
-            {t('checklists.view.funnel')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          {stats.data ? (
-            <Funnel stats={stats.data} />
-          ) : stats.isError ? (
-            <Text role="alert">{errorMessage(stats.error, t('checklists.view.loadError'))}</Text>
-          ) : (
-            <Skeleton h="32" />
-          )}
-        </Card.Body>
-      </Card.Root>
-      <Card.Root variant="outline">
-        <Card.Header pb="0">
-          <Heading as="h2" size="md">
-            {t('checklists.view.people')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="3">
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-              placeholder={t('checklists.view.search')}
-              aria-label={t('checklists.view.search')}
-              maxW="sm"
-              data-testid="checklist-people-search"
-            />
-            {stats.data ? <People checklist={checklist} stats={stats.data} page={page} setPage={setPage} /> : <Skeleton h="32" />}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <ViewCard title={t('checklists.view.funnel')}>
+        {stats.data ? (
+          <Funnel stats={stats.data} />
+        ) : stats.isError ? (
+          <Text role="alert">{errorMessage(stats.error, t('checklists.view.loadError'))}</Text>
+        ) : (
+          <Skeleton h="32" />
+        )}
+      </ViewCard>
+      <ViewCard title={t('checklists.view.people')}>
+        <Stack gap="3">
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            placeholder={t('checklists.view.search')}
+            aria-label={t('checklists.view.search')}
+            maxW="sm"
+            data-testid="checklist-people-search"
+          />
+          {stats.data ? <People checklist={checklist} stats={stats.data} page={page} setPage={setPage} /> : <Skeleton h="32" />}
+        </Stack>
+      </ViewCard>
     </Stack>
   );
 }

@@ -1,22 +1,11 @@
-import { listAttributesCall, listGroupsCall, listSegmentsCall, listTagsCall, listToursCall } from 'contracts';
-import { useWorkspaces } from 'shared-content';
+import { listToursCall } from 'contracts';
+import { useEditorOptions } from 'shared-content';
 import { useAllPages } from 'shared-data';
 
-/** What the checklist editor's pickers offer (each list loads on its own; a failed one stays empty). */
+/** What the checklist editor's pickers offer: the content editors' shared options, and the tours a task may start or wait for. */
 export function useChecklistOptions() {
-  const groups = useAllPages(listGroupsCall);
-  const segments = useAllPages(listSegmentsCall);
-  const attributes = useAllPages(listAttributesCall);
-  const tags = useAllPages(listTagsCall);
+  const options = useEditorOptions('checklist');
   const tours = useAllPages(listToursCall);
-  const workspaces = useWorkspaces('checklist');
-  return {
-    groups: groups.data ?? [],
-    segments: segments.data ?? [],
-    attributes: attributes.data ?? [],
-    tags: tags.data ?? [],
-    tours: (tours.data ?? []).map((r) => ({ _id: r._id, name: r.title })),
-    workspaces: workspaces.data ?? [],
-  };
+  return { ...options, tours: (tours.data ?? []).map((r) => ({ _id: r._id, name: r.title })) };
 }
 export type ChecklistOptions = ReturnType<typeof useChecklistOptions>;

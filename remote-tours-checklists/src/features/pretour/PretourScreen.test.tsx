@@ -1,33 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, TestRouter } from '../../test/test-utils';
+import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs, TestRouter } from '../../test/test-utils';
 import PretourScreen from './PretourScreen';
 
 beforeAll(() => initTestI18n());
 
 const ID = '44444444-4444-4444-8444-444444444444';
-const row = {
-  _id: ID,
-  title: 'Welcome',
-  sender: 'Ada',
-  domain: 'main.example.com',
-  position: null,
-  status: 'draft',
-  priority: 'normal',
-  style: null,
-  groups: [],
-  audiences: [],
-  tag: null,
-  workspace: null,
-  devices: 'all',
-  reactCount: 0,
-  commentCount: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  hasDraft: false,
-  startsAt: null,
-  endsAt: null,
-};
+const row = listRow({ _id: ID, title: 'Welcome', sender: 'Ada', status: 'draft', priority: 'normal', createdAt: '2025-01-01T00:00:00.000Z' });
 const render = (entry: string) =>
   renderScreen(
     <TestRouter initialEntries={[entry]}>

@@ -1,18 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import {
-  TEST_WORKSPACE,
-  fakeApi,
-  initTestI18n,
-  makeUser,
-  optionLists,
-  renderScreen,
-  savedTour,
-  signInAs,
-  TestRouter,
-  type Answer,
-} from '../../test/test-utils';
+import { type Answer, initTestI18n, optionLists, renderRoutes, savedTour, TEST_WORKSPACE } from '../../test/test-utils';
 import TourCreateScreen from './TourCreateScreen';
 
 beforeAll(() => initTestI18n());
@@ -22,22 +10,17 @@ jest.setTimeout(60_000);
 const NEW_ID = '33333333-3333-4333-8333-333333333333';
 
 function renderCreate(updateAnswer: Answer = { status: 200, data: { message: 'Product tour updated successfully', data: savedTour(NEW_ID) } }) {
-  signInAs(makeUser(['get_tour', 'create_tour', 'update_tour']));
-  const calls = fakeApi((call) => {
-    if (call.method === 'POST' && call.url === '/api/product-tours')
-      return { status: 201, data: { message: 'Product tour created successfully', data: savedTour(NEW_ID) } };
-    if (call.method === 'PUT' && call.url === `/api/product-tours/${NEW_ID}`) return updateAnswer;
-    return optionLists(call);
+  return renderRoutes({
+    permissions: ['get_tour', 'create_tour', 'update_tour'],
+    handler: (call) => {
+      if (call.method === 'POST' && call.url === '/api/product-tours')
+        return { status: 201, data: { message: 'Product tour created successfully', data: savedTour(NEW_ID) } };
+      if (call.method === 'PUT' && call.url === `/api/product-tours/${NEW_ID}`) return updateAnswer;
+      return optionLists(call);
+    },
+    at: `/tour/${TEST_WORKSPACE}/create`,
+    routes: { '/tour/:id/create': <TourCreateScreen />, '/tour/:id/update': <p>tour editor</p> },
   });
-  renderScreen(
-    <TestRouter initialEntries={[`/tour/${TEST_WORKSPACE}/create`]}>
-      <Routes>
-        <Route path="/tour/:id/create" element={<TourCreateScreen />} />
-        <Route path="/tour/:id/update" element={<p>tour editor</p>} />
-      </Routes>
-    </TestRouter>,
-  );
-  return calls;
 }
 
 type User = ReturnType<typeof userEvent.setup>;

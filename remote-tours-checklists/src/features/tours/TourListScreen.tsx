@@ -1,6 +1,6 @@
-import { tourKind, bulkDeleteBody, CAMPAIGN_DEVICES } from 'contracts';
+import { CAMPAIGN_DEVICES, tourKind, type listToursCall } from 'contracts';
 import { useTranslation } from 'shared-i18n';
-import { ContentListPage, PRIORITY_FILTER, STATUS_FILTER, type CampaignColumnOptions, type ContentListCalls, type ValueFilterSpec } from 'shared-content';
+import { type CampaignColumnOptions, contentListCalls, ContentListPage, PRIORITY_FILTER, STATUS_FILTER, type ValueFilters } from 'shared-content';
 import { TOUR_SCREENS } from './kinds';
 import { useTours } from './api/list-tours';
 import { useCancelTour } from './api/cancel-tour';
@@ -8,7 +8,7 @@ import { useDeleteTour } from './api/delete-tour';
 import { useDeleteTours } from './api/delete-tours';
 import { useDuplicateTour } from './api/duplicate-tour';
 
-const valueFilters: ValueFilterSpec[] = [
+const valueFilters: ValueFilters<typeof listToursCall> = [
   STATUS_FILTER,
   PRIORITY_FILTER,
   { param: 'devices', labelKey: 'columns.devices', table: 'devices', values: CAMPAIGN_DEVICES },
@@ -24,15 +24,6 @@ const columns: CampaignColumnOptions = { include: ['priority'] };
 export default function TourListScreen() {
   const { t } = useTranslation('toursChecklists');
   const list = useTours(t('tours.list.loadError'));
-  const duplicate = useDuplicateTour();
-  const cancel = useCancelTour();
-  const remove = useDeleteTour();
-  const removeMany = useDeleteTours();
-  const calls: ContentListCalls = {
-    duplicate: (id) => duplicate.mutateAsync({ params: { id } }),
-    cancel: (id) => cancel.mutateAsync({ params: { id } }),
-    remove: (id) => remove.mutateAsync({ params: { id } }),
-    removeMany: (ids) => removeMany.mutateAsync({ body: bulkDeleteBody(tourKind, ids) }),
-  };
+  const calls = contentListCalls(tourKind, { duplicate: useDuplicateTour(), cancel: useCancelTour(), remove: useDeleteTour(), removeMany: useDeleteTours() });
   return <ContentListPage kind={TOUR_SCREENS} list={list} valueFilters={valueFilters} columns={columns} calls={calls} />;
 }

@@ -1,14 +1,13 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { tourKind, type TourBody } from 'contracts';
-import { Button, PageHeader, Stack, toaster } from 'shared-ui';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { BarChart3 } from 'lucide-react';
+import type { TourBody } from 'contracts';
+import { Button, toaster } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
-import { LifecycleBar } from 'shared-content';
-import { Link as RouterLink } from 'react-router-dom';
-import { BarChart3 } from 'lucide-react';
+import { SavedItemScreen } from 'shared-content';
 import { useTour } from './api/get-tour';
 import { useUpdateTour } from './api/update-tour';
-import { QueriedItem } from './components/QueriedItem';
+import { useItemTexts } from './components/QueriedItem';
 import { TourForm } from './components/TourForm';
 import { TOUR_SCREENS } from './kinds';
 import { bodyOf } from './tour-document';
@@ -25,48 +24,40 @@ export default function TourUpdateScreen() {
   const navigate = useNavigate();
   const options = useTourOptions();
   const tour = useTour(id);
+  const texts = useItemTexts();
   const { mutateAsync: update } = useUpdateTour();
   const onSubmit = async (body: TourBody) => {
     const saved = await update({ params: { id }, body });
     toaster.create({ type: 'success', title: saved.message });
   };
-  return (
+  const toList = () => navigate(TOUR_SCREENS.basePath);
+  const actions = (
     <>
-      <PageHeader
-        title={t('tours.update.title')}
-        description={t('tours.update.description')}
-        actions={
-          <>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={`/pretour?tour=${id}`} data-testid="tour-build-on-site">
-                {t('pretour.build')}
-              </RouterLink>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <RouterLink to={`${tourKind.screens.basePath}/${id}/view`} data-testid="tour-open-view">
-                <BarChart3 size={14} aria-hidden />
-                {t('tours.update.openView')}
-              </RouterLink>
-            </Button>
-          </>
-        }
-      />
-      <QueriedItem query={tour} onBack={() => navigate(tourKind.screens.basePath)}>
-        {(saved) => (
-          <Stack gap="6">
-            <LifecycleBar calls={TOUR_SCREENS.lifecycle} subject={TOUR_SCREENS.subject} item={saved} />
-            <TourForm
-              key={`${saved._id}:${saved.updatedAt}`}
-              defaultValues={bodyOf(saved)}
-              options={options}
-              submitLabel={t('tours.update.submit')}
-              onSubmit={onSubmit}
-              onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
-              onCancel={() => navigate(tourKind.screens.basePath)}
-            />
-          </Stack>
-        )}
-      </QueriedItem>
+      <Button asChild variant="outline" size="sm">
+        <RouterLink to={`/pretour?tour=${id}`} data-testid="tour-build-on-site">
+          {t('pretour.build')}
+        </RouterLink>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <RouterLink to={`${TOUR_SCREENS.basePath}/${id}/view`} data-testid="tour-open-view">
+          <BarChart3 size={14} aria-hidden />
+          {t('tours.update.openView')}
+        </RouterLink>
+      </Button>
     </>
+  );
+  return (
+    <SavedItemScreen kind={TOUR_SCREENS} query={tour} texts={texts} onBack={toList} actions={actions}>
+      {(saved) => (
+        <TourForm
+          defaultValues={bodyOf(saved)}
+          options={options}
+          submitLabel={t('tours.update.submit')}
+          onSubmit={onSubmit}
+          onFailure={(error) => toaster.create({ type: 'error', title: errorMessage(error, t('messages.tourUpdateFailed')) })}
+          onCancel={toList}
+        />
+      )}
+    </SavedItemScreen>
   );
 }

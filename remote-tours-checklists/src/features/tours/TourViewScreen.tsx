@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Pencil } from 'lucide-react';
 import { tourKind, type Tour, type TourStats } from 'contracts';
-import { Box, Button, Card, Grid, HStack, Heading, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
+import { Box, Button, Grid, HStack, PageHeader, Skeleton, Stack, StatePanel, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { errorMessage } from 'shared-data';
 import { useCan } from 'shared-auth';
@@ -10,7 +10,7 @@ import { StatusBadge } from 'shared-content';
 import { useTour } from './api/get-tour';
 import { useTourStats } from './api/get-tour-stats';
 import { QueriedItem } from './components/QueriedItem';
-import { FunnelTable, td, th } from './components/FunnelTable';
+import { ColumnHeaders, FunnelTable, ViewCard, td } from './components/FunnelTable';
 import { StepList, stepLabel } from './components/StepList';
 import { StepPreview } from './components/StepPreview';
 import { bodyOf } from './tour-document';
@@ -65,25 +65,15 @@ function MissingElements({ stats, tour }: { stats: TourStats; tour: Tour }) {
         <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
           {t('tours.view.missingCaption')}
         </chakra.caption>
-        <chakra.thead>
-          <chakra.tr>
-            <chakra.th scope="col" {...th}>
-              {t('tours.view.step')}
-            </chakra.th>
-            <chakra.th scope="col" {...th}>
-              {t('tours.view.page')}
-            </chakra.th>
-            <chakra.th scope="col" {...th}>
-              {t('tours.view.selector')}
-            </chakra.th>
-            <chakra.th scope="col" {...th} textAlign="end">
-              {t('tours.view.reports')}
-            </chakra.th>
-            <chakra.th scope="col" {...th}>
-              {t('tours.view.lastReported')}
-            </chakra.th>
-          </chakra.tr>
-        </chakra.thead>
+        <ColumnHeaders
+          columns={[
+            { label: t('tours.view.step') },
+            { label: t('tours.view.page') },
+            { label: t('tours.view.selector') },
+            { label: t('tours.view.reports'), end: true },
+            { label: t('tours.view.lastReported') },
+          ]}
+        />
         <chakra.tbody>
           {stats.missingElements.map((m) => (
             <chakra.tr key={`${m.stepId}|${m.page}|${m.selector}`} data-testid="tour-missing-row">
@@ -113,26 +103,12 @@ function Statistics({ tour }: { tour: Tour }) {
   if (stats.isError) return <StatePanel tone="danger" title={errorMessage(stats.error, t('tours.view.statsError'))} testId="tour-stats-error" />;
   return (
     <Grid templateColumns={{ base: '1fr', xl: 'repeat(2, minmax(0, 1fr))' }} gap="5" alignItems="start">
-      <Card.Root variant="outline">
-        <Card.Header pb="0">
-          <Heading as="h2" size="md">
-            {t('tours.view.funnel')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Funnel stats={stats.data} tour={tour} />
-        </Card.Body>
-      </Card.Root>
-      <Card.Root variant="outline">
-        <Card.Header pb="0">
-          <Heading as="h2" size="md">
-            {t('tours.view.missing')}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <MissingElements stats={stats.data} tour={tour} />
-        </Card.Body>
-      </Card.Root>
+      <ViewCard title={t('tours.view.funnel')}>
+        <Funnel stats={stats.data} tour={tour} />
+      </ViewCard>
+      <ViewCard title={t('tours.view.missing')}>
+        <MissingElements stats={stats.data} tour={tour} />
+      </ViewCard>
     </Grid>
   );
 }
@@ -142,19 +118,12 @@ function TourSteps({ tour }: { tour: Tour }) {
   const [selected, setSelected] = useState(0);
   const steps = tour.steps.map((s) => ({ key: s.id, title: s.title, content: s.content, selector: s.target?.selector, url: s.url }));
   return (
-    <Card.Root variant="outline">
-      <Card.Header pb="0">
-        <Heading as="h2" size="md">
-          {t('tours.view.whatVisitorsSee')}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
-          <StepList steps={steps} selected={selected} onSelect={setSelected} onMove={() => {}} onRemove={() => {}} readOnly />
-          <StepPreview tour={bodyOf(tour)} index={selected} />
-        </Grid>
-      </Card.Body>
-    </Card.Root>
+    <ViewCard title={t('tours.view.whatVisitorsSee')}>
+      <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <StepList steps={steps} selected={selected} onSelect={setSelected} onMove={() => {}} onRemove={() => {}} readOnly />
+        <StepPreview tour={bodyOf(tour)} index={selected} />
+      </Grid>
+    </ViewCard>
   );
 }
 

@@ -15,15 +15,12 @@ import {
 } from 'contracts';
 import { FormField, Input, SelectField, SimpleGrid, Stack, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
 import { OrganisationSection, TargetingSection } from '../../campaigns/components/CampaignSections';
-import { ColorField } from 'shared-content';
+import { ColorField, EditorSection, Toggle, useFieldMessage } from 'shared-content';
 import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
-import { EditorSection } from '../../campaigns/components/EditorLayout';
 import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
 import { EnumSelect } from '../../campaigns/components/EnumSelect';
-import { Toggle } from '../../campaigns/components/Toggle';
 import { BannerPreview } from './BannerPreview';
 
 /** The action a type starts with when the user switches to it (the contract's defaults). */

@@ -1,10 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { TargetingFields } from 'shared-content';
+import { EditorSection, OrganisationFields, TargetingFields, useFieldMessage } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../field-messages';
 import type { CampaignOptions } from '../use-campaign-options';
-import { EditorSection } from './EditorLayout';
-import { OrganisationFields } from './OrganisationFields';
 
 /** The targeting section of the popup and banner editors (the push editor picks one group and audience instead). */
 export function TargetingSection({ options, serverError }: { options: CampaignOptions; serverError: unknown }) {
@@ -22,7 +19,7 @@ export function OrganisationSection({ options }: { options: CampaignOptions }) {
   const { t } = useTranslation('campaigns');
   return (
     <EditorSection title={t('popups.sections.organisation')} testId="section-organisation">
-      <OrganisationFields options={options} />
+      <OrganisationFields options={options} namespace="campaigns" prefix="organisation" />
     </EditorSection>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   FormProvider,
   useForm,
@@ -7,12 +7,10 @@ import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
-  type Path,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { applyServerFieldErrors } from 'shared-ui';
-import { fieldErrors } from 'shared-data';
+import { useEditorSubmit } from 'shared-content';
 import { UnsavedChangesGuard } from 'shared-ui/overlays';
 import type { CampaignOptions } from '../use-campaign-options';
 import { DRAFT_INTENT, EditorLayout } from './EditorLayout';
@@ -87,19 +85,15 @@ export function EditorForm<Input extends FieldValues, Output>({
   children,
 }: EditorFormProps<Input, Output>) {
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
-  const [serverError, setServerError] = useState<unknown>(null);
-  const submit = form.handleSubmit(async (values, event) => {
-    setServerError(null);
+  const { submit, serverError } = useEditorSubmit(form, {
     // The button that submitted tells the intent ("Save as draft" carries value="draft").
-    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
-    try {
-      await onSubmit(values, { asDraft: submitter?.getAttribute('value') === DRAFT_INTENT });
-    } catch (error) {
-      setServerError(error);
-      const placed = applyServerFieldErrors(error, form.setError, Object.keys(fieldErrors(error)) as Path<Input>[]);
-      onFailure(error, placed);
-    }
-  }, onInvalid);
+    onSubmit: (values, event) => {
+      const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+      return onSubmit(values, { asDraft: submitter?.getAttribute('value') === DRAFT_INTENT });
+    },
+    onFailure,
+    onInvalid,
+  });
   return (
     <FormProvider {...form}>
       <UnsavedChangesGuard when={mode !== 'view' && form.formState.isDirty && !form.formState.isSubmitting} />

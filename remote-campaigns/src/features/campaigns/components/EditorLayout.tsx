@@ -1,22 +1,6 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { Box, Button, Card, Grid, HStack, Heading, Stack, chakra } from 'shared-ui';
+import { Box, Button, Grid, HStack, Stack, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-
-/** One titled part of an editor's form (content, appearance, rules, targeting…). */
-export function EditorSection({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card.Root variant="outline" data-testid={testId}>
-      <Card.Header pb="0">
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * An editor: the form beside its live preview (the preview stays in view while the form scrolls;

@@ -1,32 +1,7 @@
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
-import { SelectField } from 'shared-ui';
-import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../field-messages';
+import type { FieldValues } from 'react-hook-form';
+import { EnumSelect as SharedEnumSelect, type EnumSelectProps } from 'shared-content';
 
-/** A field holding one value of a fixed list (status, priority, position…), labelled from `values.{table}`. */
-export function EnumSelect<T extends FieldValues>({
-  name,
-  values,
-  label,
-  table,
-  testId,
-}: {
-  name: Path<T>;
-  values: readonly string[];
-  label: string;
-  table: string;
-  testId: string;
-}) {
-  const { t } = useTranslation('campaigns');
-  const { register, formState } = useFormContext<T>();
-  const message = useFieldMessage(formState.errors);
-  return (
-    <SelectField
-      label={label}
-      error={message(name)}
-      options={values.map((v) => ({ value: v, label: t(`values.${table}.${v}`) }))}
-      testId={testId}
-      {...register(name)}
-    />
-  );
+/** The shared enum field, its values labelled in the campaigns' words (`campaigns:values.{table}`). */
+export function EnumSelect<T extends FieldValues>(props: Omit<EnumSelectProps<T>, 'namespace'>) {
+  return <SharedEnumSelect<T> namespace="campaigns" {...props} />;
 }

@@ -3,8 +3,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { QUESTION_TYPES, type PopupDocumentInput } from 'contracts';
 import { Badge, Card, FormField, HStack, IconButton, Input, SelectField, SimpleGrid, Spacer, Stack, Text, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns/field-messages';
-import { ColorField } from 'shared-content';
+import { ColorField, useFieldMessage } from 'shared-content';
 import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
 
 // react-hook-form's path type cannot follow an index into a union of block shapes; the block's kind,

@@ -2,8 +2,8 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { POPUP_BLOCK_KINDS, POPUP_MAX_PAGES, type PopupDocumentInput } from 'contracts';
 import { Button, Flex, HStack, Spacer, Stack, Text, toaster } from 'shared-ui';
+import { useFieldMessage } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns/field-messages';
 import { canAddPage, canRemoveBlock, canRemovePage, newBlock, newPage, pageAfterRemoval } from '../editor-logic';
 import { BlockEditor } from './BlockEditor';
 

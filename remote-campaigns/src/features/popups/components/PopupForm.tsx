@@ -22,12 +22,10 @@ import {
 import { FormField, HStack, Input, SimpleGrid, Text, chakra } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
 import { OrganisationSection, TargetingSection } from '../../campaigns/components/CampaignSections';
-import { ColorField } from 'shared-content';
+import { ColorField, EditorSection, useFieldMessage } from 'shared-content';
 import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
-import { EditorSection } from '../../campaigns/components/EditorLayout';
 import { EnumSelect } from '../../campaigns/components/EnumSelect';
 import { EmojiPicker } from '../../campaigns/components/EmojiPicker';
 import { ImageUploadField } from '../../campaigns/components/ImageUploadField';

@@ -1,11 +1,9 @@
 import { listPushNotificationsCall } from 'contracts';
-import { useListQuery, useListUrlState } from 'shared-data';
-
-/** The list's filters, in the URL under the call's own query names (`?status=draft&page=2`). */
-export const PUSH_NOTIFICATION_LIST_FILTERS = ['title', 'status', 'devices', 'sender', 'tag', 'workSpace'] as const;
+import { useListQuery } from 'shared-data';
+import { useListCallState } from 'shared-content';
 
 /** GET /api/push-notification (get_pushNotification): page, size and filters in the URL. */
 export function usePushNotifications(fallbackError: string) {
-  const state = useListUrlState(PUSH_NOTIFICATION_LIST_FILTERS);
+  const state = useListCallState(listPushNotificationsCall);
   return { state, ...useListQuery(listPushNotificationsCall, state, { fallbackError }) };
 }

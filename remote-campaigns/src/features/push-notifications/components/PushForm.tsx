@@ -12,16 +12,13 @@ import {
   type PushNotificationDocumentInput,
 } from 'contracts';
 import { FormField, Input, SimpleGrid, Textarea } from 'shared-ui';
+import { EditorSection, IdSelect, Toggle, useFieldMessage } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../campaigns/field-messages';
 import type { CampaignOptions } from '../../campaigns/use-campaign-options';
 import { OrganisationSection } from '../../campaigns/components/CampaignSections';
 import { EditorForm, type CampaignFormProps } from '../../campaigns/components/EditorForm';
-import { EditorSection } from '../../campaigns/components/EditorLayout';
 import { EnumSelect } from '../../campaigns/components/EnumSelect';
-import { IdSelect } from '../../campaigns/components/IdSelect';
 import { ImageUploadField } from '../../campaigns/components/ImageUploadField';
-import { Toggle } from '../../campaigns/components/Toggle';
 import { PushPreview } from './PushPreview';
 
 type Values = PushNotificationDocumentInput;

@@ -2,8 +2,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { CHECKLIST_ACTION_TYPES, CHECKLIST_COMPLETION_TYPES, LIMITS } from 'contracts';
 import { Button, FormField, HStack, Input, SimpleGrid, Stack, Textarea } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../../tours/field-messages';
-import { EnumSelect, IdSelect } from '../../tours/components/fields';
+import { IdSelect, useFieldMessage } from 'shared-content';
+import { EnumSelect } from '../../tours/components/EnumSelect';
 import type { ChecklistFormValues } from '../checklist-document';
 import type { ChecklistOptions } from '../checklist-options';
 

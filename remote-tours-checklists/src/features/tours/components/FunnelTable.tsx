@@ -1,9 +1,39 @@
-import { Box, HStack, Text, chakra } from 'shared-ui';
+import type { ReactNode } from 'react';
+import { Box, Card, HStack, Heading, Text, chakra } from 'shared-ui';
 import { useFormatters, useTranslation } from 'shared-i18n';
 
 /** The view screens' table cells (a tour's and a checklist's tables look alike). */
 export const th = { textAlign: 'start', fontSize: 'xs', fontWeight: 'semibold', color: 'fg.muted', px: '2', py: '2', borderBottomWidth: '1px' } as const;
 export const td = { px: '2', py: '2', borderBottomWidth: '1px', fontSize: 'sm', verticalAlign: 'middle' } as const;
+
+/** One titled card of a view screen (the funnel, the people, the missing elements, what visitors see). */
+export function ViewCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header pb="0">
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A table's column headers (`end`: a number column, aligned to the end). */
+export function ColumnHeaders({ columns }: { columns: readonly { label: string; end?: boolean }[] }) {
+  return (
+    <chakra.thead>
+      <chakra.tr>
+        {columns.map(({ label, end }) => (
+          <chakra.th key={label} scope="col" {...th} {...(end ? { textAlign: 'end' } : {})}>
+            {label}
+          </chakra.th>
+        ))}
+      </chakra.tr>
+    </chakra.thead>
+  );
+}
 
 export interface FunnelStage {
   label: string;
@@ -35,19 +65,7 @@ export function FunnelTable({
       <chakra.caption textAlign="start" fontSize="sm" color="fg.muted" pb="2">
         {caption}
       </chakra.caption>
-      <chakra.thead>
-        <chakra.tr>
-          <chakra.th scope="col" {...th}>
-            {headers.stage}
-          </chakra.th>
-          <chakra.th scope="col" {...th} textAlign="end">
-            {headers.visitors}
-          </chakra.th>
-          <chakra.th scope="col" {...th}>
-            {headers.share}
-          </chakra.th>
-        </chakra.tr>
-      </chakra.thead>
+      <ColumnHeaders columns={[{ label: headers.stage }, { label: headers.visitors, end: true }, { label: headers.share }]} />
       <chakra.tbody>
         {stages.map(({ label, count, testId: rowId }) => {
           const share = base > 0 ? Math.round((count / base) * 100) : 0;

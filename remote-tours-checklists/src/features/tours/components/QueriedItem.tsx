@@ -1,14 +1,18 @@
-import { QueriedItem as SharedQueriedItem, type QueriedItemProps } from 'shared-content';
+import { QueriedItem as SharedQueriedItem, type QueriedItemProps, type QueriedItemTexts } from 'shared-content';
 import { useTranslation } from 'shared-i18n';
 
-/** The shared loading, not-found and error states of a saved tour or checklist, in this remote's words. */
-export function QueriedItem<T>(props: Omit<QueriedItemProps<T>, 'texts'>) {
+/** This remote's words for a saved tour or checklist that cannot be shown. */
+export function useItemTexts(): QueriedItemTexts {
   const { t } = useTranslation('toursChecklists');
-  const texts = {
+  return {
     notFound: t('tours.editor.notFound'),
     notFoundHelp: t('tours.editor.notFoundHelp'),
     backToList: t('tours.editor.backToList'),
     loadError: t('tours.editor.loadError'),
   };
-  return <SharedQueriedItem {...props} texts={texts} />;
+}
+
+/** The shared loading, not-found and error states of a saved tour or checklist, in this remote's words. */
+export function QueriedItem<T>(props: Omit<QueriedItemProps<T>, 'texts'>) {
+  return <SharedQueriedItem {...props} texts={useItemTexts()} />;
 }

@@ -2,9 +2,9 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS, TOUR_ADVANCE_ON, TOUR_PLACEMENTS, TOUR_WHEN_MISSING, emptyTourTargetFallback, pageRuleExample, tourStepText } from 'contracts';
 import { FormField, Input, SimpleGrid, Stack, Textarea, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { useFieldMessage } from '../field-messages';
+import { useFieldMessage } from 'shared-content';
 import { contentWithText, type TourFormValues } from '../tour-document';
-import { EnumSelect } from './fields';
+import { EnumSelect } from './EnumSelect';
 
 /**
  * The fields of one step: its title and text, the element it points at (a CSS selector; none: a

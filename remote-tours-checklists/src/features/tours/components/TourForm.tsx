@@ -1,46 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
-import {
-  CAMPAIGN_DEVICES,
-  CAMPAIGN_PRIORITIES,
-  LIMITS,
-  TOUR_END_ANIMATIONS,
-  defaultTourStep,
-  pageRuleExample,
-  type TourBody,
-  type TourDocument,
-} from 'contracts';
-import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, SimpleGrid, Stack, Text, chakra, applyServerFieldErrors } from 'shared-ui';
-import { UnsavedChangesGuard } from 'shared-ui/overlays';
+import { CAMPAIGN_DEVICES, CAMPAIGN_PRIORITIES, LIMITS, TOUR_END_ANIMATIONS, defaultTourStep, pageRuleExample, type TourDocument } from 'contracts';
+import { Box, Button, Card, FormField, Grid, HStack, Heading, Input, SimpleGrid, Stack, Text, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
-import { fieldErrors } from 'shared-data';
 import { useInterfaceToggle, type InterfaceToggle } from 'shared-auth';
-import { ColorField, TargetingFields } from 'shared-content';
-import { useFieldMessage } from '../field-messages';
+import { ColorField, EditorSection as Section, Toggle } from 'shared-content';
 import { tourFormSchema, type TourFormValues } from '../tour-document';
 import type { TourOptions } from '../tour-options';
-import { EnumSelect, IdSelect, Toggle } from './fields';
+import { EnumSelect } from './EnumSelect';
+import { AudienceFields, ItemEditor, useItemForm, type ItemFormProps } from './ItemEditor';
 import { StepFields } from './StepFields';
 import { StepList } from './StepList';
 import { StepPreview } from './StepPreview';
-
-/** One titled part of the editor. */
-function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card.Root variant="outline" data-testid={testId}>
-      <Card.Header pb="0">
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /**
  * A part of the editor that opens and closes with one of the spec's interface toggles (remembered,
@@ -85,14 +57,7 @@ function ToggledSection({ toggle, title, children, testId }: { toggle: Interface
   );
 }
 
-export interface TourFormProps {
-  defaultValues: TourFormValues;
-  submitLabel: string;
-  onSubmit: (body: TourBody) => Promise<unknown>;
-  onFailure: (error: unknown) => void;
-  onCancel: () => void;
-  options: TourOptions;
-}
+export type TourFormProps = ItemFormProps<TourFormValues, TourOptions>;
 
 /**
  * The tour editor: its title, its steps (listed, reordered by drag or keyboard, one edited at a time
@@ -102,14 +67,16 @@ export interface TourFormProps {
  */
 export function TourForm({ defaultValues, submitLabel, onSubmit, onFailure, onCancel, options }: TourFormProps) {
   const { t } = useTranslation('toursChecklists');
-  const { t: tc } = useTranslation('common');
-  const form = useForm<TourFormValues, unknown, TourBody>({ resolver: zodResolver(tourFormSchema) as never, defaultValues });
-  const { control, register, formState } = form;
+  const [selected, setSelected] = useState(0);
+  const { form, submit, serverError, message } = useItemForm(tourFormSchema, { defaultValues, onSubmit, onFailure }, (errors) => {
+    // Show the step holding the first error.
+    const stepErrors = errors.steps as unknown as unknown[] | undefined;
+    const first = Array.isArray(stepErrors) ? stepErrors.findIndex(Boolean) : -1;
+    if (first >= 0) setSelected(first);
+  });
+  const { control, register } = form;
   // `key`: react-hook-form's own key per step, so the step's `id` (the server's) stays the step's.
   const steps = useFieldArray({ control, name: 'steps', keyName: 'key' });
-  const [selected, setSelected] = useState(0);
-  const [serverError, setServerError] = useState<unknown>(null);
-  const message = useFieldMessage(formState.errors);
   const values = useWatch({ control }) as Partial<TourFormValues>;
   const insertable = values.insertable_url?.trim() ? pageRuleExample(values.insertable_url) : null;
 
@@ -118,25 +85,6 @@ export function TourForm({ defaultValues, submitLabel, onSubmit, onFailure, onCa
     return { key: f.key, title: v.title, content: v.content, selector: v.target?.selector, url: v.url };
   });
   const current = Math.min(selected, Math.max(0, steps.fields.length - 1));
-
-  const submit = form.handleSubmit(
-    async (body) => {
-      setServerError(null);
-      try {
-        await onSubmit(body);
-      } catch (error) {
-        setServerError(error);
-        applyServerFieldErrors(error, form.setError, Object.keys(fieldErrors(error)) as Path<TourFormValues>[]);
-        onFailure(error);
-      }
-    },
-    (errors) => {
-      // Show the step holding the first error.
-      const stepErrors = errors.steps as unknown as unknown[] | undefined;
-      const first = Array.isArray(stepErrors) ? stepErrors.findIndex(Boolean) : -1;
-      if (first >= 0) setSelected(first);
-    },
-  );
 
   const addStep = () => {
     steps.append(defaultTourStep());
@@ -152,133 +100,106 @@ export function TourForm({ defaultValues, submitLabel, onSubmit, onFailure, onCa
   };
 
   return (
-    <FormProvider {...form}>
-      <UnsavedChangesGuard when={formState.isDirty && !formState.isSubmitting} />
-      <form onSubmit={submit} noValidate data-testid="tour-form">
-        <Stack gap="5">
-          <Section title={t('tours.sections.tour')} testId="section-tour">
-            <FormField label={t('tours.fields.title')} error={message('title')} required>
-              <Input {...register('title')} dir="auto" maxLength={LIMITS.titleMax} autoComplete="off" data-testid="field-title" />
+    <ItemEditor form={form} submit={submit} testId="tour-form" submitLabel={submitLabel} onCancel={onCancel}>
+      <Stack gap="5">
+        <Section title={t('tours.sections.tour')} testId="section-tour">
+          <FormField label={t('tours.fields.title')} error={message('title')} required>
+            <Input {...register('title')} dir="auto" maxLength={LIMITS.titleMax} autoComplete="off" data-testid="field-title" />
+          </FormField>
+        </Section>
+        <Section title={t('tours.sections.steps')} testId="section-steps">
+          <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+            <Stack gap="3">
+              <StepList steps={summaries} selected={current} onSelect={setSelected} onMove={moveStep} onRemove={removeStep} />
+              {message('steps') && (
+                <Text color="fg.error" fontSize="sm" role="alert">
+                  {message('steps')}
+                </Text>
+              )}
+              <Button
+                variant="outline"
+                size="sm"
+                alignSelf="start"
+                onClick={addStep}
+                disabled={steps.fields.length >= LIMITS.tourStepsMax}
+                data-testid="tour-add-step"
+              >
+                <Plus size={14} aria-hidden />
+                {t('tours.steps.add')}
+              </Button>
+              {steps.fields[current] && (
+                <Box borderTopWidth="1px" pt="4">
+                  <Heading as="h3" size="sm" mb="3">
+                    {t('tours.steps.editing', { number: current + 1 })}
+                  </Heading>
+                  <StepFields key={steps.fields[current].key} index={current} />
+                </Box>
+              )}
+            </Stack>
+            <Box position={{ xl: 'sticky' }} top="0">
+              <StepPreview tour={values} index={current} />
+            </Box>
+          </Grid>
+        </Section>
+        <ToggledSection toggle="tourEditor" title={t('tours.sections.settings')} testId="section-settings">
+          <FormField
+            label={t('tours.fields.insertableUrl')}
+            error={message('insertable_url')}
+            helper={insertable ? t('tours.fields.urlExample', { example: insertable }) : t('tours.fields.insertableUrlHelp')}
+          >
+            <Input {...register('insertable_url')} dir="ltr" autoComplete="off" data-testid="field-insertable-url" />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <Toggle<TourFormValues> name="restartable" label={t('tours.fields.restartable')} testId="field-restartable" />
+            <FormField label={t('tours.fields.restartText')} error={message('restart_button_text')} helper={t('tours.fields.buttonTextHelp')}>
+              <Input {...register('restart_button_text')} maxLength={LIMITS.labelMax} data-testid="field-restart-text" />
             </FormField>
-          </Section>
-          <Section title={t('tours.sections.steps')} testId="section-steps">
-            <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
-              <Stack gap="3">
-                <StepList steps={summaries} selected={current} onSelect={setSelected} onMove={moveStep} onRemove={removeStep} />
-                {message('steps') && (
-                  <Text color="fg.error" fontSize="sm" role="alert">
-                    {message('steps')}
-                  </Text>
-                )}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  alignSelf="start"
-                  onClick={addStep}
-                  disabled={steps.fields.length >= LIMITS.tourStepsMax}
-                  data-testid="tour-add-step"
-                >
-                  <Plus size={14} aria-hidden />
-                  {t('tours.steps.add')}
-                </Button>
-                {steps.fields[current] && (
-                  <Box borderTopWidth="1px" pt="4">
-                    <Heading as="h3" size="sm" mb="3">
-                      {t('tours.steps.editing', { number: current + 1 })}
-                    </Heading>
-                    <StepFields key={steps.fields[current].key} index={current} />
-                  </Box>
-                )}
-              </Stack>
-              <Box position={{ xl: 'sticky' }} top="0">
-                <StepPreview tour={values} index={current} />
-              </Box>
-            </Grid>
-          </Section>
-          <ToggledSection toggle="tourEditor" title={t('tours.sections.settings')} testId="section-settings">
-            <FormField
-              label={t('tours.fields.insertableUrl')}
-              error={message('insertable_url')}
-              helper={insertable ? t('tours.fields.urlExample', { example: insertable }) : t('tours.fields.insertableUrlHelp')}
-            >
-              <Input {...register('insertable_url')} dir="ltr" autoComplete="off" data-testid="field-insertable-url" />
+            <Toggle<TourFormValues> name="snoozeable" label={t('tours.fields.snoozeable')} testId="field-snoozeable" />
+            <FormField label={t('tours.fields.snoozeText')} error={message('snooze_button_text')} helper={t('tours.fields.buttonTextHelp')}>
+              <Input {...register('snooze_button_text')} maxLength={LIMITS.labelMax} data-testid="field-snooze-text" />
             </FormField>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-              <Toggle<TourFormValues> name="restartable" label={t('tours.fields.restartable')} testId="field-restartable" />
-              <FormField label={t('tours.fields.restartText')} error={message('restart_button_text')} helper={t('tours.fields.buttonTextHelp')}>
-                <Input {...register('restart_button_text')} maxLength={LIMITS.labelMax} data-testid="field-restart-text" />
-              </FormField>
-              <Toggle<TourFormValues> name="snoozeable" label={t('tours.fields.snoozeable')} testId="field-snoozeable" />
-              <FormField label={t('tours.fields.snoozeText')} error={message('snooze_button_text')} helper={t('tours.fields.buttonTextHelp')}>
-                <Input {...register('snooze_button_text')} maxLength={LIMITS.labelMax} data-testid="field-snooze-text" />
-              </FormField>
-              <EnumSelect<TourFormValues>
-                name="end_tour_animation"
-                values={TOUR_END_ANIMATIONS}
-                label={t('tours.fields.endAnimation')}
-                table="endAnimation"
-                testId="field-end-animation"
-              />
-              <Controller
-                control={control}
-                name="button_color"
-                render={({ field }) => (
-                  <FormField label={t('tours.fields.buttonColor')} error={message('button_color')} helper={t('tours.fields.buttonColorHelp')}>
-                    <ColorField
-                      value={field.value}
-                      onChange={field.onChange}
-                      label={t('tours.fields.buttonColor')}
-                      testId="field-button-color"
-                      invalid={Boolean(message('button_color'))}
-                    />
-                  </FormField>
-                )}
-              />
-              <EnumSelect<TourFormValues>
-                name="settings.priority"
-                values={CAMPAIGN_PRIORITIES}
-                label={t('columns.priority')}
-                table="priority"
-                testId="field-priority"
-              />
-              <EnumSelect<TourFormValues>
-                name="settings.devices"
-                values={CAMPAIGN_DEVICES}
-                label={t('columns.devices')}
-                table="devices"
-                testId="field-devices"
-              />
-            </SimpleGrid>
-            <HStack gap="6" wrap="wrap">
-              <Toggle<TourFormValues> name="settings.showProgress" label={t('tours.fields.showProgress')} testId="field-show-progress" />
-              <Toggle<TourFormValues> name="settings.overlay" label={t('tours.fields.overlay')} testId="field-overlay" />
-              <Toggle<TourFormValues> name="settings.dismissible" label={t('tours.fields.dismissible')} testId="field-dismissible" />
-              <Toggle<TourFormValues> name="showSender" label={t('tours.fields.showSender')} testId="field-show-sender" />
-            </HStack>
-          </ToggledSection>
-          <ToggledSection toggle="postsTourPanel" title={t('tours.sections.audience')} testId="section-audience">
-            <TargetingFields options={options} serverError={serverError} fieldMessage={message} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <IdSelect<TourFormValues> name="tag" label={t('tours.fields.tag')} noneLabel={t('tours.fields.noTag')} items={options.tags} testId="field-tag" />
-              <IdSelect<TourFormValues>
-                name="workspace"
-                label={t('tours.fields.workspace')}
-                noneLabel={t('tours.fields.noWorkspace')}
-                items={options.workspaces}
-                testId="field-workspace"
-              />
-            </SimpleGrid>
-          </ToggledSection>
-        </Stack>
-        <HStack gap="3" mt="6">
-          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} data-testid="editor-submit">
-            {submitLabel}
-          </Button>
-          <Button variant="outline" onClick={onCancel} disabled={formState.isSubmitting} data-testid="editor-cancel">
-            {tc('actions.cancel')}
-          </Button>
-        </HStack>
-      </form>
-    </FormProvider>
+            <EnumSelect<TourFormValues>
+              name="end_tour_animation"
+              values={TOUR_END_ANIMATIONS}
+              label={t('tours.fields.endAnimation')}
+              table="endAnimation"
+              testId="field-end-animation"
+            />
+            <Controller
+              control={control}
+              name="button_color"
+              render={({ field }) => (
+                <FormField label={t('tours.fields.buttonColor')} error={message('button_color')} helper={t('tours.fields.buttonColorHelp')}>
+                  <ColorField
+                    value={field.value}
+                    onChange={field.onChange}
+                    label={t('tours.fields.buttonColor')}
+                    testId="field-button-color"
+                    invalid={Boolean(message('button_color'))}
+                  />
+                </FormField>
+              )}
+            />
+            <EnumSelect<TourFormValues>
+              name="settings.priority"
+              values={CAMPAIGN_PRIORITIES}
+              label={t('columns.priority')}
+              table="priority"
+              testId="field-priority"
+            />
+            <EnumSelect<TourFormValues> name="settings.devices" values={CAMPAIGN_DEVICES} label={t('columns.devices')} table="devices" testId="field-devices" />
+          </SimpleGrid>
+          <HStack gap="6" wrap="wrap">
+            <Toggle<TourFormValues> name="settings.showProgress" label={t('tours.fields.showProgress')} testId="field-show-progress" />
+            <Toggle<TourFormValues> name="settings.overlay" label={t('tours.fields.overlay')} testId="field-overlay" />
+            <Toggle<TourFormValues> name="settings.dismissible" label={t('tours.fields.dismissible')} testId="field-dismissible" />
+            <Toggle<TourFormValues> name="showSender" label={t('tours.fields.showSender')} testId="field-show-sender" />
+          </HStack>
+        </ToggledSection>
+        <ToggledSection toggle="postsTourPanel" title={t('tours.sections.audience')} testId="section-audience">
+          <AudienceFields options={options} serverError={serverError} message={message} />
+        </ToggledSection>
+      </Stack>
+    </ItemEditor>
   );
 }
