@@ -10,7 +10,9 @@ const browserProject = (name) => ({
   testEnvironment: '<rootDir>/../tooling/jest/jsdom-environment.cjs',
   transform: { '^.+\\.(t|j)sx?$': swc },
   setupFiles: ['<rootDir>/../tooling/jest/polyfills.cjs'],
-  setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts'],
+  // jsdom has no constructable stylesheets, which the website script's surfaces use (and so the
+  // console's popup preview, drawn by them): stubbed for the tests only, never in the product.
+  setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/../tooling/jest/constructable-stylesheets.ts'],
   moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/../tooling/jest/file-stub.cjs' },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 });
@@ -33,16 +35,9 @@ export default {
     browserProject('shared-ui'),
     browserProject('shared-content'),
     browserProject('host'),
-    ...REMOTES.map((r) =>
-      r.app === 'remote-campaigns'
-        ? // The popup preview is the website script's surface: it needs the script's test stubs of constructable stylesheets.
-          { ...browserProject(r.app), setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/../website-script/test/setup.ts'] }
-        : browserProject(r.app),
-    ),
+    ...REMOTES.map((r) => browserProject(r.app)),
     {
       ...browserProject('website-script'),
-      // jsdom has no constructable stylesheets: stubbed for the tests only, never in the product.
-      setupFilesAfterEnv: ['<rootDir>/../tooling/jest/setup-dom.ts', '<rootDir>/test/setup.ts'],
       // @medv/finder ships as an ES module only: compiled for the tests like our own sources.
       transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/@medv\\+finder[^/]*/node_modules/)?@medv/finder/)'],
     },

@@ -4,7 +4,7 @@
  * used as a key. This fails when:
  * - a code used by the API or the contracts (thrown errors, success messages, zod messages) is not
  *   in the catalogue, or a catalogue key is missing in one of en, fr and ar;
- * - a code the console uses (`msg('…')`, `t('…', { ns: 'messages' })`, `withFormMessages(…, { code: code })`)
+ * - a code the console uses (`msg('…')`, `t('…', { ns: 'messages' })`, a form's `{ 'contractCode': 'formCode' }` map)
  *   is not in the catalogue;
  * - a value a message names is neither a limit of `LIMITS` nor one of the known values, or a number
  *   that is a limit is written into a translation instead of its `{{variable}}`;
@@ -136,8 +136,11 @@ describe('codes used by the console', () => {
     const calls = [
       ...[...text.matchAll(/\bmsg\(\s*(['"])([^'"]+)\1\s*\)/g)].map((m) => m[2]),
       ...[...text.matchAll(/\bt\(\s*(['"])([^'"]+)\1\s*,\s*\{[^}]*\bns:\s*(?:'messages'|"messages"|MESSAGES_NAMESPACE)/g)].map((m) => m[2]),
-      // A dialog's wording of a contract's messages: `withFormMessages(resolver, { contractCode: formCode })`.
-      ...[...text.matchAll(/\bwithFormMessages\([^{]*\{([^}]*)\}/g)].flatMap((m) => [...m[1].matchAll(/(['"])([^'"]+)\1/g)].map((c) => c[2])),
+      // A form's wording of a contract's messages, wherever the map is written (`withFormMessages`,
+      // `useContractForm`'s and `useDialogForm`'s `messages`, a named constant): `'contractCode': 'formCode'`.
+      ...[...text.matchAll(/[{,]\s*(['"])([a-z][A-Za-z]*\.[A-Za-z0-9_]+)\1\s*:\s*(['"])([a-z][A-Za-z]*\.[A-Za-z0-9_]+)\3/g)]
+        .filter((m) => AREAS.has(m[2].split('.')[0]))
+        .flatMap((m) => [m[2], m[4]]),
     ];
     return calls.map((code) => ({ file: rel(file), code }));
   });

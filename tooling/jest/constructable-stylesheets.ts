@@ -10,10 +10,12 @@ class StubSheet {
     return Promise.resolve(this);
   }
 }
-if (typeof (CSSStyleSheet.prototype as { replaceSync?: unknown }).replaceSync !== 'function') {
+// A test file that asks for the node environment (a prerender) has no DOM to complete.
+const hasDom = typeof ShadowRoot !== 'undefined';
+if (hasDom && typeof (CSSStyleSheet.prototype as { replaceSync?: unknown }).replaceSync !== 'function') {
   Object.defineProperty(globalThis, 'CSSStyleSheet', { value: StubSheet, configurable: true, writable: true });
 }
-for (const proto of [ShadowRoot.prototype, Document.prototype]) {
+for (const proto of hasDom ? [ShadowRoot.prototype, Document.prototype] : []) {
   if (!('adoptedStyleSheets' in proto)) {
     const sheets = new WeakMap<object, unknown[]>();
     Object.defineProperty(proto, 'adoptedStyleSheets', {
