@@ -65,6 +65,16 @@ async function settle(page: Page, pageLoad = true) {
   if (pageLoad) await page.waitForLoadState('networkidle').catch(() => {});
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('.chakra-skeleton, [data-scope="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
+  // The website script's surfaces drawn in the console (the popup and messenger previews) fade in:
+  // axe measures colour contrast as drawn, so text caught mid-fade reads faint. Finite animations
+  // (shadow roots included) are awaited; a spinner's endless one is not.
+  // Chromium's document.getAnimations() leaves out shadow trees: each shadow root is asked too.
+  await page.evaluate(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (const element of document.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    const running = roots.flatMap((root) => root.getAnimations()).filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    return Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((done) => setTimeout(done, 5_000))]);
+  });
 }
 
 /**

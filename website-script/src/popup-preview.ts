@@ -35,12 +35,15 @@ export interface PopupPreview {
   destroy(): void;
 }
 
-/** Fixed to the visitor's viewport on a page; inside the container in the preview, under the console's own layers. */
+/**
+ * Fixed to the visitor's viewport on a page; inside the container in the preview, under the console's
+ * own layers. No fade-in: the preview is drawn again at every keystroke, and would flicker.
+ */
 let styles: CSSStyleSheet | null = null;
 const previewCss = () => {
   if (!styles) {
     styles = new CSSStyleSheet();
-    styles.replaceSync('.backdrop{position:absolute;z-index:0}.dialog{max-block-size:100%}');
+    styles.replaceSync('.backdrop{position:absolute;z-index:0}.dialog{max-block-size:100%}.in{animation:none}');
   }
   return styles;
 };

@@ -48,6 +48,8 @@ describe('popup preview (the console draws the visitor popup with it)', () => {
     // The visitor's stylesheet first, then only the lines that keep it inside the container.
     expect(root.adoptedStyleSheets[0]).toBe(liveRoot.adoptedStyleSheets[0]);
     expect(root.adoptedStyleSheets).toHaveLength(2);
+    // Drawn again at every keystroke: without its fade-in, or the author would see it flicker.
+    expect((root.adoptedStyleSheets[1] as unknown as { cssText: string }).cssText).toContain('.in{animation:none}');
     expect(stage().children).toHaveLength(1);
   });
 
