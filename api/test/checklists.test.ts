@@ -280,7 +280,12 @@ describe('the content call', () => {
     };
     expect((await content('zoe')).items.filter((i) => i.kind === 'checklist')).toEqual([]);
     await t.request({ method: 'PUT', url: `${BASE}/publish/${c._id}`, headers: u.headers });
-    const before = await content('zoe');
+    // The content cache forgets the website when the publish's NOTIFY arrives, just after its commit.
+    let before = await content('zoe');
+    for (const deadline = Date.now() + 5_000; !before.items.some((i) => i.kind === 'checklist') && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 25));
+      before = await content('zoe');
+    }
     expect(before.items.filter((i) => i.kind === 'checklist').map((i) => i.checklist?.title)).toEqual(['Served']);
     expect(before.checklistsDone).toEqual({ [c._id]: [] });
     const signUp = c.tasks.find((x) => x.completion.type === 'event')!.id;

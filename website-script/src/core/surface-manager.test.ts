@@ -69,7 +69,7 @@ describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
     await end(pushItem().id, false);
     expect(mounted).toHaveLength(2);
     await end(otherPush().id, false);
-    expect(mounted.at(-1)).toBe(popupItem().id);
+    await eventually(() => expect(mounted.at(-1)).toBe(popupItem().id));
   });
 
   it('stacks at most three pushes; the fourth waits for one to end', async () => {
@@ -78,7 +78,7 @@ describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
     await manager.show(pushes, oneAtATime);
     expect(mounted).toEqual(pushes.slice(0, 3).map((p) => p.id));
     await end(pushes[0].id, false);
-    expect(mounted.at(-1)).toBe(pushes[3].id);
+    await eventually(() => expect(mounted.at(-1)).toBe(pushes[3].id));
   });
 
   it('pushes show beside a popup only when the website allows it', async () => {
