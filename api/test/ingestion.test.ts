@@ -319,7 +319,7 @@ describe('the visitor token', () => {
     expect(tokenTtl).toBe(3600);
     // Small: it rides on every batch.
     expect(token.length).toBeLessThan(200);
-    expect(await new VisitorTokens(t.ctx.config.authSecret).verify(token, site.id)).toEqual({ websiteId: site.id, visitorId: 'v-token', personId: null });
+    expect(await new VisitorTokens(t.ctx.config.authSecret).verify(token, site.id)).toEqual({ websiteId: site.id, visitorId: 'v-token', personId: null, expiresAt: expect.any(Number) });
   });
 
   test('events without a token, with a forged one, another website’s or an expired one are refused; nothing stored', async () => {
