@@ -85,8 +85,28 @@ describe('checklists complete when their tasks are done', () => {
     ]);
     expect(half.statusCode).toBe(400);
     expect(await eventsOf(checklist, 'complete')).toBe(0);
-    const users = await t.request({ method: 'GET', url: `/api/checklists/${checklist}/users`, headers: u.headers });
-    expect(users.json().docs ?? []).toEqual([]);
+  });
+
+  test('a `complete` stored without its tasks (an import of history) completes nothing', async () => {
+    const checklist = await contentOf(t, u, 'checklist', oneTask());
+    const [manual] = await tasksOf(checklist);
+    const [imported] = await postVisitorEvents(
+      t,
+      key,
+      [
+        { type: 'view', visitorId: 'v-imported', contentId: checklist },
+        { type: 'task', visitorId: 'v-imported', contentId: checklist, target: manual },
+        { type: 'complete', visitorId: 'v-imported', contentId: checklist },
+      ],
+      { headers: u.headers },
+    );
+    expect(imported.statusCode).toBe(202);
+    const res = await t.request({ method: 'GET', url: `/api/check-list/${checklist}/stats-user`, headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    const [row] = res.json().docs as { visitorId: string; tasks: unknown[]; completedAt: string | null }[];
+    expect(row).toMatchObject({ visitorId: 'v-imported', completedAt: null });
+    expect(row.tasks).toHaveLength(1);
+    expect(res.json().stats).toMatchObject({ completed: 0 });
   });
 
   test('with every task done (stored, or in the same batch) the `complete` is taken', async () => {
@@ -147,7 +167,13 @@ describe('tours', () => {
     for (const type of ['step', 'element_missing'] as const) {
       const res = await post(token, [
         { type: 'step', visitorId: 'v-steps', contentId: id, target: steps[0] },
-        { type, visitorId: 'v-steps', contentId: id, target: 'made-up', ...(type === 'element_missing' ? { detail: { page: 'https://x.test/', selector: '#y' } } : {}) },
+        {
+          type,
+          visitorId: 'v-steps',
+          contentId: id,
+          target: 'made-up',
+          ...(type === 'element_missing' ? { detail: { page: 'https://x.test/', selector: '#y' } } : {}),
+        },
       ]);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ 'events.1.target': 'This tour has no such step' });

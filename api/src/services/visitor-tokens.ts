@@ -51,7 +51,12 @@ export class VisitorTokens {
     }
     // Another website's token is no better than a forged one.
     if (payload.w !== websiteId || typeof payload.v !== 'string') throw unauthorized(VISITOR_TOKEN_INVALID_MESSAGE);
-    return { websiteId, visitorId: payload.v, personId: typeof payload.p === 'string' ? payload.p : null, expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined };
+    return {
+      websiteId,
+      visitorId: payload.v,
+      personId: typeof payload.p === 'string' ? payload.p : null,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined,
+    };
   }
 
   /** Like verify, but answers null instead of refusing (the heartbeat only counts valid tokens; it never refuses a page). */

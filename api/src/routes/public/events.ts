@@ -137,7 +137,13 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     const stepOf = sent.flatMap((e, i) => ((e.type === 'step' || e.type === 'element_missing') && !errors[`events.${i}.contentId`] ? [{ e, i }] : []));
     const tours = tourStatsStore(ctx.db, site.id);
     const tourIds = [
-      ...new Set(sent.flatMap((e, i) => ((e.type === 'step' || e.type === 'element_missing' || e.type === 'complete') && known.get(e.contentId) === 'tour' && !errors[`events.${i}.contentId`] ? [e.contentId] : []))),
+      ...new Set(
+        sent.flatMap((e, i) =>
+          (e.type === 'step' || e.type === 'element_missing' || e.type === 'complete') && known.get(e.contentId) === 'tour' && !errors[`events.${i}.contentId`]
+            ? [e.contentId]
+            : [],
+        ),
+      ),
     ];
     const steps = await tours.publishedSteps(tourIds);
     for (const { e, i } of stepOf) {
@@ -186,7 +192,8 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
           const c = task.completion;
           if ((c.type === 'event' && tracked.has(c.name)) || (c.type === 'tour' && toursDone.has(c.tourId))) done.add(task.id);
         }
-        if (checklist.tasks.length === 0 || !checklist.tasks.every((task) => done.has(task.id))) errors[`events.${i}.type`] = EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE;
+        if (checklist.tasks.length === 0 || !checklist.tasks.every((task) => done.has(task.id)))
+          errors[`events.${i}.type`] = EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE;
       }
     }
 
