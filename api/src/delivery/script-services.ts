@@ -133,7 +133,7 @@ export class ScriptServices {
     const [perAddress, perWebsite, perVisitor] = events
       ? [this.eventLimiter, this.websiteEventLimiter, this.visitorEventLimiter]
       : [this.contentLimiter, this.websiteContentLimiter, this.visitorContentLimiter];
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const websiteKey = `${kind}|${websiteId}`;
     const addressKey = `${kind}|${websiteId}|${clientAddress(request.ip)}`;
     const used = perWebsite.used(websiteKey, now) + cost;
@@ -176,7 +176,7 @@ export class ScriptServices {
    * address's share does.
    */
   limitNewVisitor(websiteId: string, request: FastifyRequest) {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const used = this.websiteContentLimiter.used(`content|${websiteId}`, now);
     const key = `new-visitor|${websiteId}|${clientAddress(request.ip)}`;
     const limit = shareUnderPressure(this.newVisitorLimiter.perMinute, used, this.websiteContentLimiter.perMinute);
