@@ -83,7 +83,7 @@ describe('TRUST_PROXY with addresses: only those proxies are believed', () => {
     t = await createTestApp({
       env: { TRUST_PROXY: '127.0.0.1,10.0.0.0/8' },
       register: (app) => {
-        app.get('/test/ip', async (request) => ({ ip: request.ip }));
+        app.get('/test/ip', { config: { auth: false, permission: null, website: false } }, async (request) => ({ ip: request.ip }));
       },
     });
   });
