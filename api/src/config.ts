@@ -158,7 +158,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
   if (v === 'true') {
     return {
       error:
-        'TRUST_PROXY=true would believe every X-Forwarded-For hop, so any client could choose its address; name the proxies instead: a hop count (TRUST_PROXY=1 behind one reverse proxy) or their addresses and networks (TRUST_PROXY=127.0.0.1,10.0.0.0/8)',
+        'true would believe every X-Forwarded-For hop, so any client could choose its address; name the proxies instead: a hop count (TRUST_PROXY=1 behind one reverse proxy) or their addresses and networks (TRUST_PROXY=127.0.0.1,10.0.0.0/8)',
     };
   }
   if (/^\d+$/.test(v)) return Number(v);
@@ -169,7 +169,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
   const wrong = entries.filter((x) => !PROXY_RANGE_NAMES.has(x) && !validAddressOrNetwork(x));
   if (wrong.length > 0 || entries.length === 0) {
     return {
-      error: `TRUST_PROXY: ${wrong.join(', ') || v} is not a hop count, an address or a network (e.g. TRUST_PROXY=1, or TRUST_PROXY=127.0.0.1,10.0.0.0/8)`,
+      error: `${wrong.join(', ') || v} is not a hop count, an address or a network (e.g. TRUST_PROXY=1, or TRUST_PROXY=127.0.0.1,10.0.0.0/8)`,
     };
   }
   return entries;

@@ -19,7 +19,7 @@ describe('the setting', () => {
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
     expect(() => loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: 'x'.repeat(40), TRUST_PROXY: 'true' })).toThrow(
-      /TRUST_PROXY=true would believe every X-Forwarded-For hop.*TRUST_PROXY=1 behind one reverse proxy.*TRUST_PROXY=127\.0\.0\.1,10\.0\.0\.0\/8/,
+      /TRUST_PROXY: true would believe every X-Forwarded-For hop.*TRUST_PROXY=1 behind one reverse proxy.*TRUST_PROXY=127\.0\.0\.1,10\.0\.0\.0\/8/,
     );
     expect(() => loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: 'x'.repeat(40), TRUST_PROXY: '10.0.0.0/33,proxy.example' })).toThrow(
       /TRUST_PROXY: 10\.0\.0\.0\/33, proxy\.example is not a hop count, an address or a network/,
