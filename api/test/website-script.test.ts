@@ -596,7 +596,7 @@ describe('origins, keys, installation', () => {
     await b.flush();
     expect(b.take(key, 1)).toBeGreaterThan(0);
     await Promise.all([a.close(), b.close()]);
-  });
+  }, 90_000);
 });
 
 test('cache: a second API instance on the same database sees a published and a cancelled popup through NOTIFY', async () => {
