@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ErrorBody } from 'contracts';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { SYSTEM_CLOCK, type AppContext, type Clock } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedDatabase } from './db/seed';
@@ -79,10 +79,21 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count is given as the function proxy-addr makes of one (the
+ * first `hops` addresses from the connection inwards are proxies): this Fastify reads a bare number
+ * as "trust no one", because a count cannot tell a proxy from a client that connects directly and
+ * writes the header itself; so a count is for an API that only its proxies can reach (the README
+ * says so), and addresses are for the rest.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The client sends `Activewebsite`; header names are case-insensitive and arrive lower-cased.
     bodyLimit: 1024 * 1024,
     // Refusals made by the router itself (a malformed URL, a path parameter over its length) keep

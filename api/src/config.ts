@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { REMOTES } from 'contracts/remotes';
 import { repoRoot } from './paths';
@@ -49,11 +50,21 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: intFrom(5),
   LOGIN_IP_MAX_FAILURES: intFrom(50),
   LOGIN_WINDOW_MINUTES: intFrom(15),
-  /** Behind a reverse proxy, trust X-Forwarded-For so the per-IP sign-in limit sees the real client. */
+  /**
+   * The proxies in front of the API whose X-Forwarded-For (and -Proto) are believed: a hop count or
+   * their addresses and networks (see parseTrustProxy). Off by default.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .optional()
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, c) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        c.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** E-mail campaigns: at most this many e-mails a second per website, per API process. */
   EMAIL_RATE_PER_SECOND: intFrom(20),
@@ -98,7 +109,8 @@ export interface Config {
   seedAdminPassword: string;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
   login: { maxFailures: number; ipMaxFailures: number; windowMinutes: number };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false (believe no forwarding header), a hop count, or the proxies' addresses and networks. */
+  trustProxy: TrustProxy;
   logLevel: string;
   email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
   /** CLOCK_OFFSET_FILE (tests of the running product), or null. */
@@ -120,6 +132,59 @@ function persistedSecret(dataDir: string): string {
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr accepts for the usual private ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it, naming which proxies are believed:
+ * - unset, empty, `false` or `0`: none (the connection's address is the client's);
+ * - a whole number of hops, `1` behind one reverse proxy: the client is the address that many hops
+ *   in from the right of X-Forwarded-For (what that proxy appended), whatever the client wrote to the left;
+ * - addresses and networks, comma-separated (`127.0.0.1,10.0.0.0/8`, or `loopback`, `linklocal`,
+ *   `uniquelocal`): hops from those addresses are believed, and the client is the rightmost hop that
+ *   is not one of them.
+ * `true` is refused: it believed every hop, so the client chose its own address (the leftmost of a
+ * header it wrote) and walked past every per-address limit; no safe reading of it exists, since
+ * the number and addresses of the proxies are only known to whoever deploys them.
+ * Answers `{ error }` for a value that is none of these.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | { error: string } {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    return {
+      error:
+        'true would believe every X-Forwarded-For hop, so any client could choose its address; name the proxies instead: a hop count (TRUST_PROXY=1 behind one reverse proxy) or their addresses and networks (TRUST_PROXY=127.0.0.1,10.0.0.0/8)',
+    };
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((x) => !PROXY_RANGE_NAMES.has(x) && !validAddressOrNetwork(x));
+  if (wrong.length > 0 || entries.length === 0) {
+    return {
+      error: `${wrong.join(', ') || v} is not a hop count, an address or a network (e.g. TRUST_PROXY=1, or TRUST_PROXY=127.0.0.1,10.0.0.0/8)`,
+    };
+  }
+  return entries;
+}
+
+function validAddressOrNetwork(x: string): boolean {
+  if (x.includes('/')) {
+    try {
+      ipaddr.parseCIDR(x);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(x) && (ipaddr.IPv4.isValidFourPartDecimal(x) || x.includes(':'));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { throttles, users } from '../src/db/schema';
 import { loginResponseSchema } from 'contracts';
 import { createTestApp, type TestApp } from './support/test-app';
 import { TEST_ADMIN } from './support/constants';
@@ -131,6 +131,29 @@ test('a per-address limit stops spraying many accounts from one address', async 
     const res = await app.login('spray-last@example.test', 'x');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(`Too many failed sign-in attempts. Try again in ${res.headers['retry-after']} seconds.`);
+  } finally {
+    await app.close();
+  }
+});
+
+test('a refused attempt counts on no key: not on the key that refused it, nor on the others it was checked against', async () => {
+  const app = await createTestApp({ env: { LOGIN_IP_MAX_FAILURES: '3' } });
+  try {
+    const victim = await app.createUser();
+    const from = (email: string, password: string) =>
+      app.request({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.66', payload: { email, password } });
+    const row = async (key: string) => (await app.ctx.db.select().from(throttles).where(eq(throttles.key, key)))[0];
+    // Spraying three accounts makes this address wait on its address-wide key.
+    for (let i = 0; i < 3; i++) expect((await from(`spray-${i}@example.test`, 'x')).statusCode).toBe(401);
+    const armed = await row('login-ip:203.0.113.66');
+    expect(armed).toMatchObject({ attempts: 3 });
+    expect(armed.waitUntil).not.toBeNull();
+    // Each further attempt from it, on the victim's account, is refused before anything counts.
+    for (let i = 0; i < 4; i++) expect((await from(victim.email, `guess-${i}`)).statusCode).toBe(429);
+    expect(await row(`login:${victim.email}|203.0.113.66`)).toBeUndefined();
+    const after = await row('login-ip:203.0.113.66');
+    expect(after.attempts).toBe(3);
+    expect(after.waitUntil).toEqual(armed.waitUntil);
   } finally {
     await app.close();
   }

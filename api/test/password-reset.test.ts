@@ -130,3 +130,27 @@ test('a wrong reset link is refused without hashing the new password, and is rat
     await app.close();
   }
 });
+
+test('reset mails: one address cannot spend an account’s budget, and addresses spending it do not stop the owner’s own request', async () => {
+  const u = await t.createUser();
+  const resets = () => t.ctx.db.$count(passwordResets, eq(passwordResets.userId, u.id));
+  const forgotFrom = async (address: string) => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: address, payload: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    await t.ctx.background.settled();
+  };
+  // One address: three mails an hour to one account, however often it asks.
+  for (let i = 0; i < 5; i++) await forgotFrom('203.0.113.71');
+  expect(await resets()).toBe(3);
+  // A second address spends the rest of the account's five.
+  for (let i = 0; i < 5; i++) await forgotFrom('203.0.113.72');
+  expect(await resets()).toBe(5);
+  // The owner, from an address that asked for nothing this hour, still gets their link.
+  const since = new Date();
+  await forgotFrom('198.51.100.71');
+  expect(await resets()).toBe(6);
+  expect((await t.mailTo(u.email, since)).subject).toBe('Reset your Signpost password');
+  // The mailbox's ceiling holds, however many addresses ask.
+  for (let i = 0; i < 8; i++) await forgotFrom(`192.0.2.${71 + i}`);
+  expect(await resets()).toBe(10);
+});

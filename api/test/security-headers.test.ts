@@ -77,7 +77,7 @@ describe('Strict-Transport-Security only over HTTPS', () => {
   const HSTS = 'max-age=31536000; includeSubDomains';
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(() => proxied?.close());
 

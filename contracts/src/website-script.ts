@@ -203,6 +203,10 @@ export const UNKNOWN_ATTRIBUTE_MESSAGE = msg('script.unknownAttribute');
 export const ATTRIBUTE_TYPE_MESSAGE = msg('script.valueTypeMismatch');
 export const ORIGIN_REFUSED_MESSAGE = msg('script.pageNotOnDomain');
 export const SCRIPT_RATE_LIMITED_MESSAGE = msg('script.rateLimited');
+/** 429: this visitor spent their own share of the website's public budget. */
+export const SCRIPT_VISITOR_RATE_LIMITED_MESSAGE = msg('script.visitorRateLimited');
+/** 429: this address asked for too many visitors the website had never seen (each answered a new visitor token). */
+export const SCRIPT_NEW_VISITORS_RATE_LIMITED_MESSAGE = msg('script.newVisitorsRateLimited');
 export const VISITOR_IDENTIFIED_MESSAGE = msg('script.visitorIdentified');
 export const WEBSITE_SETTINGS_UPDATED_MESSAGE = msg('script.websiteSettingsUpdated');
 /** Identify refused: the website requires identity verification and the page sent no `userHash`. */

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { startStaticServer, customerSiteCsp } from '../../tooling/serve/static-server.mjs';
+import { trustProxyFromEnv } from '../../tooling/serve/trust-proxy.mjs';
 import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
 import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
 import { demoIdentitySigner, demoSiteRoutes, prepareDemoSite } from './demo-site.mjs';
@@ -170,7 +171,7 @@ export async function startProduct({
         runtimeConfig: isHost ? runtimeConfig : undefined,
         uploadsBaseUrl: apiEnv.PUBLIC_API_URL || null,
         // Behind the same proxy as the API: its X-Forwarded-Proto tells whether HTTPS was used (HSTS).
-        trustProxy: ['true', '1'].includes(apiEnv.TRUST_PROXY ?? ''),
+        trustProxy: trustProxyFromEnv(apiEnv.TRUST_PROXY),
         ...overrides,
       });
       return { stop: () => server.close(), server };

@@ -10,11 +10,12 @@
 // (scripts/runtime-config.mjs; also the source of the console's Content-Security-Policy),
 // --uploads-url U (the API's public address for images, when not the runtime config's API URL;
 // default $PUBLIC_API_URL), --json (print one JSON line { url, port } once listening, for scripts
-// and tests), --trust-proxy (believe X-Forwarded-Proto from the proxy in front, for
-// Strict-Transport-Security over HTTPS; default $TRUST_PROXY). SIGINT/SIGTERM close it.
+// and tests), --trust-proxy (believe X-Forwarded-Proto from the one proxy in front, for
+// Strict-Transport-Security over HTTPS; default: the proxies $TRUST_PROXY names). SIGINT/SIGTERM close it.
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startStaticServer } from './static-server.mjs';
+import { trustProxyFromEnv } from './trust-proxy.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,7 +29,7 @@ const { values, positionals } = parseArgs({
     'runtime-config': { type: 'string' },
     'runtime-config-from-env': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
-    'trust-proxy': { type: 'boolean', default: ['true', '1'].includes(process.env.TRUST_PROXY ?? '') },
+    'trust-proxy': { type: 'boolean', default: false },
   },
 });
 
@@ -60,7 +61,8 @@ const server = await startStaticServer({
       : true,
   runtimeConfig,
   uploadsBaseUrl: values['uploads-url'] ?? process.env.PUBLIC_API_URL ?? null,
-  trustProxy: values['trust-proxy'],
+  // The bare flag: the one proxy in front; else what TRUST_PROXY names.
+  trustProxy: values['trust-proxy'] ? 1 : trustProxyFromEnv(process.env.TRUST_PROXY),
 });
 if (values.json) console.log(JSON.stringify({ url: server.url, port: server.port }));
 else console.log(`Serving ${positionals[0]} on ${server.url}`);

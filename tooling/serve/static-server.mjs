@@ -32,6 +32,7 @@ import fastifyStatic from '@fastify/static';
 
 import rules from './cache-rules.cjs';
 import security from './security-headers.cjs';
+import { fastifyTrustProxy } from './trust-proxy.mjs';
 
 export const { NO_CACHE, IMMUTABLE, cacheControlFor, isAssetPath } = rules;
 const { BASE_HEADERS, HSTS, inlineScriptHashes, consoleCsp, standaloneCsp, isPrivatePath } = security;
@@ -47,10 +48,10 @@ export const { customerSiteCsp } = security;
  * the console nor a remote (the demo customer site: `customerSiteCsp`).
  * `routes`: registers a site's own server-side routes before the files (the demo customer site's
  * sign-in, which signs its user's id for Signpost's identity verification).
- * `trustProxy`: believe `X-Forwarded-Proto` (and -For) from the proxy in front, as the API's
- * TRUST_PROXY does; it decides whether the request came over HTTPS (Strict-Transport-Security).
+ * `trustProxy`: believe `X-Forwarded-Proto` (and -For) from the proxies in front (true: any; a hop
+ * count; or their addresses and networks), as the API's TRUST_PROXY does; it decides whether the request came over HTTPS (Strict-Transport-Security).
  * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
- *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean, trustProxy?: boolean,
+ *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean, trustProxy?: boolean | number | string[],
  *           pageCsp?: (options: { scriptHashes: string[] }) => string,
  *           routes?: (app: import('fastify').FastifyInstance) => void }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
@@ -74,7 +75,7 @@ export async function startStaticServer({
     throw new Error(`static-server: ${absRoot} is not a directory (build the app first)`);
   }
 
-  const app = Fastify({ logger, trustProxy });
+  const app = Fastify({ logger, trustProxy: fastifyTrustProxy(trustProxy) });
 
   /** The policy of an HTML page, recomputed only when the file changes (a rebuild into the same dist/). */
   const pagePolicies = new Map();

@@ -16,12 +16,16 @@ export interface VisitorClaims {
    * page view the server answered. Read from a verified token only; ignored by sign.
    */
   expiresAt?: number;
+   * When the website first served this visitor a token (ms; kept by every renewal), or null for a
+   * token older than this claim: a visitor served before a flood began is one the website knows.
+   */
+  since?: number | null;
 }
 
 /**
  * The visitor token: the content call hands it to a page, and the page's event batches carry it, so
  * a batch speaks for the one visitor the server gave it to. A compact HS256 JWS (it rides on every
- * batch, so claims are one letter: `w` website, `v` visitor, `p` person, `exp`), signed with a key of
+ * batch, so claims are one letter: `w` website, `v` visitor, `p` person, `s` first served in ms, `exp`), signed with a key of
  * its own derived from the server secret, so it can never pass for a console access token or the
  * other way round.
  */
@@ -34,7 +38,7 @@ export class VisitorTokens {
 
   sign(claims: VisitorClaims, ttlSeconds = VISITOR_TOKEN_TTL_SECONDS, now = Date.now()): Promise<string> {
     const seconds = Math.floor(now / 1000);
-    return new SignJWT({ w: claims.websiteId, v: claims.visitorId, ...(claims.personId ? { p: claims.personId } : {}) })
+    return new SignJWT({ w: claims.websiteId, v: claims.visitorId, s: Math.floor(claims.since ?? now), ...(claims.personId ? { p: claims.personId } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(seconds + ttlSeconds)
       .sign(this.key);
@@ -56,6 +60,7 @@ export class VisitorTokens {
       visitorId: payload.v,
       personId: typeof payload.p === 'string' ? payload.p : null,
       expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined,
+      since: typeof payload.s === 'number' ? payload.s : null,
     };
   }
 

@@ -20,7 +20,10 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
   serve(app, getScriptContentCall, async (request, reply) => {
     const q = request.query;
     const content = await services.website(request, request.params.websiteKey);
-    services.limit('content', content.website.id, request);
+    // A page that holds this visitor's token spends the visitor's share; one without, only its address's.
+    const held = await services.tokens.check(q.token, content.website.id);
+    const known = held !== null && held.visitorId === q.visitorId;
+    services.limit('content', content.website.id, request, 1, known ? { visitorId: q.visitorId, visitorSince: held.since } : {});
     let url: URL;
     try {
       url = new URL(q.url);
@@ -29,12 +32,16 @@ export function contentRoute(app: FastifyInstance, ctx: AppContext, services: Sc
       throw badRequest(URL_MESSAGE, { url: URL_MESSAGE });
     }
     const [facts] = await Promise.all([visitorFacts(content, q.visitorId), services.heartbeat(content.website, request, q.visitorId, q.token, q.v)]);
+    // A visitor the website has never seen is given a token only within the address's budget of new visitors.
+    if (!known && facts.memberId === null && facts.history.size === 0 && facts.progress.length === 0) {
+      services.limitNewVisitor(content.website.id, request);
+    }
     const now = ctx.clock.now();
     const { interruptionsPerDay: perDay, pushesBesidePopup, quietAfterCloseSeconds } = content.website;
     const decision = decide(content.items, facts, { url, device: q.device, now, open: idList(q.open), seen: idList(q.seen) }, perDay);
     // A new token on every call, so a page that keeps asking never holds an expired one.
     const token = await services.tokens.sign(
-      { websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts) },
+      { websiteId: content.website.id, visitorId: q.visitorId, personId: tokenPerson(facts), since: known ? (held.since ?? now) : now },
       VISITOR_TOKEN_TTL_SECONDS,
       now,
     );

@@ -91,10 +91,18 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     const { events: sent, token } = request.body;
 
     const { website: site } = await services.website(request, websiteKey);
-    // Counted in events, not calls, and refused batches count too (a flood of bad batches is a flood).
-    services.limit('events', site.id, request, sent.length, { address: EVENTS_RATE_LIMITED_MESSAGE, website: EVENTS_WEBSITE_RATE_LIMITED_MESSAGE });
+    // Counted in events, not calls, and refused batches count too (a flood of bad batches is a flood);
+    // a valid token's visitor is counted too, so a flood is shed by visitor as well as by address.
+    const held = await services.tokens.check(token, site.id);
+    services.limit('events', site.id, request, sent.length, {
+      address: EVENTS_RATE_LIMITED_MESSAGE,
+      website: EVENTS_WEBSITE_RATE_LIMITED_MESSAGE,
+      visitorId: held?.visitorId,
+      visitorSince: held?.since,
+    });
 
-    const visitor = await services.tokens.verify(token, site.id);
+    // Only an invalid token is checked again, for the reason of its 401 (expired or not).
+    const visitor = held ?? (await services.tokens.verify(token, site.id));
     const strangers: Record<string, MessageCode> = {};
     sent.forEach((e, i) => {
       if (e.visitorId !== visitor.visitorId) strangers[`events.${i}.visitorId`] = EVENT_OTHER_VISITOR_MESSAGE;

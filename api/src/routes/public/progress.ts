@@ -25,8 +25,9 @@ export function progressRoute(app: FastifyInstance, ctx: AppContext, services: S
   serve(app, recordProgressCall, async (request) => {
     const { token, visitorId, entries } = request.body;
     const { website } = await services.website(request, request.params.websiteKey);
-    services.limit('progress', website.id, request);
-    const visitor = await services.tokens.verify(token, website.id);
+    const held = await services.tokens.check(token, website.id);
+    services.limit('progress', website.id, request, 1, { visitorId: held?.visitorId, visitorSince: held?.since });
+    const visitor = held ?? (await services.tokens.verify(token, website.id));
     if (visitor.visitorId !== visitorId) throw new HttpError(403, VISITOR_TOKEN_OTHER_VISITOR_MESSAGE, { visitorId: EVENT_OTHER_VISITOR_MESSAGE });
 
     const store = progressStore(ctx.db);
