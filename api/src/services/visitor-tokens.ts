@@ -16,6 +16,7 @@ export interface VisitorClaims {
    * page view the server answered. Read from a verified token only; ignored by sign.
    */
   expiresAt?: number;
+  /**
    * When the website first served this visitor a token (ms; kept by every renewal), or null for a
    * token older than this claim: a visitor served before a flood began is one the website knows.
    */
