@@ -2,7 +2,7 @@ import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type IncomingMessage } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -36,8 +36,14 @@ export class PushServiceStandIn {
   private origin = '';
   private cert = '';
 
-  /** `tls`: its key and certificate (PEM), else one of its own made at start. */
-  constructor(private readonly tls?: { key: string; cert: string }) {}
+  /**
+   * `tls`: its key and certificate (PEM), else one of its own made at start; `port`: where it listens
+   * on 127.0.0.1 (default: any free port), so a product started before it can allow-list it.
+   */
+  constructor(
+    private readonly tls?: { key: string; cert: string },
+    private readonly port = 0,
+  ) {}
 
   /** Push services speak HTTPS only: a certificate for 127.0.0.1, made with openssl. */
   static certificate() {
@@ -72,9 +78,14 @@ export class PushServiceStandIn {
     }
   }
 
-  /** An agent that trusts this push service's certificate (and only the system's CAs besides). */
-  agent() {
-    return new Agent({ ca: this.cert });
+  /** Its certificate (PEM), for an agent that trusts it besides the system's CAs. */
+  get certificate() {
+    return this.cert;
+  }
+
+  /** Its `host:port`, as OUTBOUND_ALLOWED_HOSTS names it. */
+  get host() {
+    return this.origin.replace(/^https:\/\//, '');
   }
 
   async start() {
@@ -86,7 +97,7 @@ export class PushServiceStandIn {
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.origin = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
