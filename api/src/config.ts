@@ -145,7 +145,7 @@ function allowedHosts(list: string | undefined): string[] {
   try {
     return parseAllowedHosts(entries);
   } catch (err) {
-    throw new Error(`Invalid configuration: OUTBOUND_ALLOWED_HOSTS: ${(err as Error).message}`);
+    throw new Error(`Invalid configuration: OUTBOUND_ALLOWED_HOSTS: ${(err as Error).message}`, { cause: err });
   }
 }
 

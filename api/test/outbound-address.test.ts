@@ -85,7 +85,15 @@ test('an outbound URL is refused unless HTTPS to a public host; allow-listed hos
   expect(outboundUrlRefusal('https://93.184.215.14/x', none)).toBeNull();
   expect(outboundUrlRefusal('http://fcm.googleapis.com/x', none)).toBe('not-https');
   expect(outboundUrlRefusal('nonsense', none)).toBe('invalid');
-  for (const url of ['https://127.0.0.1:9443/', 'https://0x7f000001/', 'https://2130706433/', 'https://0177.0.0.1/', 'https://127.1/', 'https://[::1]/', 'https://[::ffff:127.0.0.1]/'])
+  for (const url of [
+    'https://127.0.0.1:9443/',
+    'https://0x7f000001/',
+    'https://2130706433/',
+    'https://0177.0.0.1/',
+    'https://127.1/',
+    'https://[::1]/',
+    'https://[::ffff:127.0.0.1]/',
+  ])
     expect({ url, refusal: outboundUrlRefusal(url, none) }).toEqual({ url, refusal: 'non-public-address' });
   expect(outboundUrlRefusal('https://push.localhost/', none)).toBe('local-name');
 
@@ -105,10 +113,17 @@ test('OUTBOUND_ALLOWED_HOSTS and WEB_PUSH_SERVICES are read from the environment
   const defaults = loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: SECRET });
   expect(defaults.outbound.allowedHosts).toEqual([]);
   expect(defaults.webPush).toEqual({ services: 'known', maxSubscriptionsPerVisitor: 5, maxSubscriptionsPerWebsite: 100_000 });
-  const set = loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: SECRET, OUTBOUND_ALLOWED_HOSTS: ' 127.0.0.1:8443 , push.example.test ', WEB_PUSH_SERVICES: 'any' });
+  const set = loadConfig({
+    DATA_DIR: '.tmp/api-config-test',
+    AUTH_SECRET: SECRET,
+    OUTBOUND_ALLOWED_HOSTS: ' 127.0.0.1:8443 , push.example.test ',
+    WEB_PUSH_SERVICES: 'any',
+  });
   expect(set.outbound.allowedHosts).toEqual(['127.0.0.1:8443', 'push.example.test']);
   expect(set.webPush.services).toBe('any');
-  expect(() => loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: SECRET, OUTBOUND_ALLOWED_HOSTS: 'https://x.example/' })).toThrow(/OUTBOUND_ALLOWED_HOSTS/);
+  expect(() => loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: SECRET, OUTBOUND_ALLOWED_HOSTS: 'https://x.example/' })).toThrow(
+    /OUTBOUND_ALLOWED_HOSTS/,
+  );
   expect(() => loadConfig({ DATA_DIR: '.tmp/api-config-test', AUTH_SECRET: SECRET, WEB_PUSH_SERVICES: 'all' })).toThrow(/WEB_PUSH_SERVICES/);
 });
 

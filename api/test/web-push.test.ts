@@ -1,12 +1,10 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, PUSH_ENDPOINT_REFUSED_MESSAGE, PUSH_SUBSCRIPTION_INVALID_MESSAGE, type WebPushPayload } from 'contracts';
 import { createTestApp, type TestApp } from './support/test-app';
 import { contentOf, pushBody } from './support/campaigns';
 import { groupOf } from './matrix/groups';
 import { visitorToken } from './support/visitor-events';
-import { PushServiceStandIn } from './support/push-service';
+import { NON_PUBLIC_ENDPOINTS, PushServiceStandIn } from './support/push-service';
 import { identityHash } from '../src/lib/identity-hash';
 import { outboundAgent } from '../src/lib/outbound-address';
 import { translateMessage } from '../src/i18n/messages';
@@ -190,7 +188,14 @@ const refused = translateMessage(PUSH_ENDPOINT_REFUSED_MESSAGE, 'en');
 test('an endpoint that is not an HTTPS URL of reasonable length is refused on its own field, the keys being good', async () => {
   const s = await site();
   const good = push.subscribe();
-  for (const endpoint of ['http://fcm.googleapis.com/fcm/send/abc', 'not a url', `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2048)}`, 42]) {
+  for (const endpoint of [
+    'http://fcm.googleapis.com/fcm/send/abc',
+    'not a url',
+    'https://',
+    'https://fcm.google apis.com/x',
+    `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2048)}`,
+    42,
+  ]) {
     const res = await subscribe(s, 'v-shape', { endpoint: endpoint as string, keys: good.keys });
     expect({ endpoint, status: res.statusCode, errors: res.json().errors }).toEqual({ endpoint, status: 400, errors: { 'subscription.endpoint': invalid } });
   }
@@ -208,36 +213,6 @@ test('keys that are not base64url of a push subscription’s length are refused 
   expect(Object.keys(missing.json().errors)).toEqual(['subscription.keys.auth']);
   expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
 });
-
-/** Endpoints on this machine, its network or no network, however the address is written. */
-const NON_PUBLIC_ENDPOINTS = [
-  'https://127.0.0.1:9443/push/x', // another port of this machine
-  'https://127.0.0.1:4000/api/health', // the API's own port
-  'https://169.254.169.254/latest/meta-data/', // the cloud's metadata service
-  'https://[::1]/push/x',
-  'https://10.0.0.1/push/x',
-  'https://0x7f000001/push/x',
-  'https://2130706433/push/x',
-  'https://0177.0.0.1/push/x',
-  'https://127.1/push/x',
-  'https://[::ffff:127.0.0.1]/push/x',
-  'https://[::ffff:a9fe:a9fe]/push/x',
-  'https://172.16.0.1/push/x',
-  'https://192.168.1.1/push/x',
-  'https://100.64.0.1/push/x',
-  'https://0.0.0.0/push/x',
-  'https://224.0.0.1/push/x',
-  'https://255.255.255.255/push/x',
-  'https://192.0.2.1/push/x',
-  'https://[fc00::1]/push/x',
-  'https://[fe80::1]/push/x',
-  'https://[2001:db8::1]/push/x',
-  'https://[::]/push/x',
-  'https://localhost/push/x',
-  'https://push.localhost/push/x',
-  'https://LOCALHOST./push/x',
-  'https://metadata/computeMetadata/v1/',
-];
 
 test('a subscription to an address of this machine or a private network is refused with a field message, and stored nowhere', async () => {
   const s = await site();
@@ -279,7 +254,12 @@ test('a visitor’s subscriptions beyond the cap (5) replace their oldest; subsc
   const endpoints = async () =>
     (await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).map((k) => k.endpoint).sort();
   for (const sub of subs.slice(0, 7)) expect((await subscribe(s, 'v-many', sub)).statusCode).toBe(201);
-  expect(await endpoints()).toEqual(subs.slice(2, 7).map((x) => x.endpoint).sort());
+  expect(await endpoints()).toEqual(
+    subs
+      .slice(2, 7)
+      .map((x) => x.endpoint)
+      .sort(),
+  );
   expect((await subscribe(s, 'v-many', subs[2])).statusCode).toBe(201);
   expect((await subscribe(s, 'v-many', subs[7])).statusCode).toBe(201);
   expect(await endpoints()).toEqual([subs[2], subs[4], subs[5], subs[6], subs[7]].map((x) => x.endpoint).sort());

@@ -129,7 +129,11 @@ export function outboundUrlRefusal(url: string, policy: OutboundPolicy): Outboun
   return isLocalName(parsed.hostname) ? 'local-name' : null;
 }
 
-type Resolve = (hostname: string, options: LookupOptions & { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolve = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
@@ -159,7 +163,8 @@ export function publicOnlyLookup(policy: OutboundPolicy, resolve: Resolve = dnsL
  * `resolve` replaces the system's resolver (tests).
  */
 export function outboundAgent(policy: OutboundPolicy, options: { ca?: string; resolve?: Resolve } = {}): Agent {
-  const agentOptions: AgentOptions = { lookup: publicOnlyLookup(policy, options.resolve) as AgentOptions['lookup'] };
+  // Kept alive as Node's own agent is: a reused socket is one whose address was checked when it connected.
+  const agentOptions: AgentOptions = { keepAlive: true, lookup: publicOnlyLookup(policy, options.resolve) as AgentOptions['lookup'] };
   if (options.ca) agentOptions.ca = options.ca;
   return new Agent(agentOptions);
 }

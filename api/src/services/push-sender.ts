@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
 import webpush, { WebPushError } from 'web-push';
 import type { PushNotificationDocument, WebPushPayload } from 'contracts';
 import type { Config } from '../config';

@@ -156,3 +156,33 @@ export class PushServiceStandIn {
     return [201, ''];
   }
 }
+
+/** Endpoints on this machine, its network or no network, however the address is written. */
+export const NON_PUBLIC_ENDPOINTS = [
+  'https://127.0.0.1:9443/push/x', // another port of this machine
+  'https://127.0.0.1:4000/api/health', // the API's own port
+  'https://169.254.169.254/latest/meta-data/', // the cloud's metadata service
+  'https://[::1]/push/x',
+  'https://10.0.0.1/push/x',
+  'https://0x7f000001/push/x',
+  'https://2130706433/push/x',
+  'https://0177.0.0.1/push/x',
+  'https://127.1/push/x',
+  'https://[::ffff:127.0.0.1]/push/x',
+  'https://[::ffff:a9fe:a9fe]/push/x',
+  'https://172.16.0.1/push/x',
+  'https://192.168.1.1/push/x',
+  'https://100.64.0.1/push/x',
+  'https://0.0.0.0/push/x',
+  'https://224.0.0.1/push/x',
+  'https://255.255.255.255/push/x',
+  'https://192.0.2.1/push/x',
+  'https://[fc00::1]/push/x',
+  'https://[fe80::1]/push/x',
+  'https://[2001:db8::1]/push/x',
+  'https://[::]/push/x',
+  'https://localhost/push/x',
+  'https://push.localhost/push/x',
+  'https://LOCALHOST./push/x',
+  'https://metadata/computeMetadata/v1/',
+];
