@@ -67,11 +67,13 @@ test('a push notification reaches the demo site’s service worker with the site
 
     // The site's tab closes; a push notification is published in the console's API.
     await page.close();
+    // Access tokens live 8 s in this suite: the publish signs in afresh rather than hope the first is still valid.
+    const publisher = await api.loginAsAdmin();
     const title = `Back in stock ${Date.now()}`;
     const actionUrl = `${product.demoSiteURL}/pricing?from=push`;
     const created = await fetch(`${product.apiURL}/api/push-notification`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}`, activewebsite: session.activeWebsite! },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${publisher.accessToken}`, activewebsite: publisher.activeWebsite! },
       body: JSON.stringify({ push_notification_title: title, title, body: 'The blue mug is back', action: { url: actionUrl, target: '_blank' } }),
     });
     expect(created.status).toBe(201);
