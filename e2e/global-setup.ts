@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, TMP_DIR, writeState } from './support/state';
 import { PushServiceStandIn } from '../api/test/support/push-service';
-import { PUSH_SERVICE_CERT, PUSH_SERVICE_KEY } from './support/push-service';
+import { PUSH_SERVICE_CERT, PUSH_SERVICE_HOST, PUSH_SERVICE_KEY } from './support/push-service';
 
 /** The handle startProduct returns (scripts/lib/product.mjs), as far as the suite uses it. */
 export interface ProductHandle {
@@ -49,7 +49,8 @@ export default async function globalSetup(): Promise<void> {
     startProduct(options: Record<string, unknown>): Promise<ProductHandle>;
   };
   // The web-push test's push service stands for the browsers' (HTTPS, a certificate of its own): the
-  // API trusts it as it trusts theirs through the system's CAs.
+  // API trusts it as it trusts theirs through the system's CAs, and may reach it, on loopback, because
+  // its host and port are allow-listed.
   const tls = PushServiceStandIn.certificate();
   mkdirSync(TMP_DIR, { recursive: true });
   writeFileSync(PUSH_SERVICE_KEY, tls.key);
@@ -65,6 +66,7 @@ export default async function globalSetup(): Promise<void> {
         LOGIN_MAX_FAILURES: '5',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         NODE_EXTRA_CA_CERTS: PUSH_SERVICE_CERT,
+        OUTBOUND_ALLOWED_HOSTS: PUSH_SERVICE_HOST,
       },
     });
   } catch (err) {

@@ -225,7 +225,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   audienceRoutes(app, ctx);
   const scriptServices = await publicScriptRoutes(app, ctx);
   // Push notifications go out from the processes that send e-mails (the same queue claims, one or several).
-  ctx.pushSender = new PushSender(ctx.db, config.email, config.mailFrom, pushWeigher(scriptServices), (id) => vapidKeysOf(ctx, id), ctx.clock, app.log);
+  ctx.pushSender = new PushSender(ctx.db, config.email, config.mailFrom, config, pushWeigher(scriptServices), (id) => vapidKeysOf(ctx, id), ctx.clock, app.log);
   if (config.email.sender) app.addHook('onReady', async () => ctx.pushSender.start());
   app.addHook('onClose', async () => ctx.pushSender.stop());
   await messengerRoutes(app, ctx, scriptServices);

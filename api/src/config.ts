@@ -4,6 +4,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { REMOTES } from 'contracts/remotes';
+import { parseAllowedHosts } from './lib/outbound-address';
 import { repoRoot } from './paths';
 
 /** The console's port under `pnpm start` and `pnpm dev` (scripts/lib/product.mjs). */
@@ -84,6 +85,17 @@ const envSchema = z.object({
    * schedule start without waiting for it. Refused in production.
    */
   CLOCK_OFFSET_FILE: z.string().min(1).optional(),
+  /**
+   * Hosts the API may reach whatever their address, for requests to addresses someone outside chose
+   * (push subscriptions): comma-separated `host`, `host:port`, `[v6]:port` or `*.suffix`.
+   */
+  OUTBOUND_ALLOWED_HOSTS: optionalString,
+  /** `known`: push subscriptions only to the browsers' push services (and allow-listed hosts); `any`: any public host. */
+  WEB_PUSH_SERVICES: z.enum(['known', 'any']).default('known'),
+  /** A visitor's push subscriptions beyond this many replace their oldest. */
+  WEB_PUSH_MAX_SUBSCRIPTIONS_PER_VISITOR: intFrom(5),
+  /** A website's push subscriptions beyond this many replace its oldest anonymous ones first. */
+  WEB_PUSH_MAX_SUBSCRIPTIONS_PER_WEBSITE: intFrom(100_000),
 });
 
 export interface Config {
@@ -115,6 +127,9 @@ export interface Config {
   email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
   /** CLOCK_OFFSET_FILE (tests of the running product), or null. */
   clockOffsetFile: string | null;
+  /** OUTBOUND_ALLOWED_HOSTS (lib/outbound-address.ts). */
+  outbound: { allowedHosts: string[] };
+  webPush: { services: 'known' | 'any'; maxSubscriptionsPerVisitor: number; maxSubscriptionsPerWebsite: number };
 }
 
 /**
@@ -187,6 +202,18 @@ function validAddressOrNetwork(x: string): boolean {
   return ipaddr.isValid(x) && (ipaddr.IPv4.isValidFourPartDecimal(x) || x.includes(':'));
 }
 
+function allowedHosts(list: string | undefined): string[] {
+  const entries = (list ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  try {
+    return parseAllowedHosts(entries);
+  } catch (err) {
+    throw new Error(`Invalid configuration: OUTBOUND_ALLOWED_HOSTS: ${(err as Error).message}`, { cause: err });
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -250,5 +277,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sender: e.EMAIL_SENDER === 'on',
     },
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(root, e.CLOCK_OFFSET_FILE) : null,
+    outbound: { allowedHosts: allowedHosts(e.OUTBOUND_ALLOWED_HOSTS) },
+    webPush: {
+      services: e.WEB_PUSH_SERVICES,
+      maxSubscriptionsPerVisitor: e.WEB_PUSH_MAX_SUBSCRIPTIONS_PER_VISITOR,
+      maxSubscriptionsPerWebsite: e.WEB_PUSH_MAX_SUBSCRIPTIONS_PER_WEBSITE,
+    },
   };
 }

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { ALL_PERMISSIONS, type WebPushPayload } from 'contracts';
+import { ALL_PERMISSIONS, PUSH_ENDPOINT_REFUSED_MESSAGE, PUSH_SUBSCRIPTION_INVALID_MESSAGE, type WebPushPayload } from 'contracts';
 import { createTestApp, type TestApp } from './support/test-app';
 import { contentOf, pushBody } from './support/campaigns';
 import { groupOf } from './matrix/groups';
 import { visitorToken } from './support/visitor-events';
-import { PushServiceStandIn } from './support/push-service';
+import { NON_PUBLIC_ENDPOINTS, PushServiceStandIn } from './support/push-service';
 import { identityHash } from '../src/lib/identity-hash';
+import { outboundAgent } from '../src/lib/outbound-address';
+import { translateMessage } from '../src/i18n/messages';
 import { clientMembers, emailSuppressions, groupMembers, pushJobs, pushSubscriptions, visitorEvents, websites } from '../src/db/schema';
 
 /**
@@ -18,9 +20,10 @@ let t: TestApp;
 const push = new PushServiceStandIn();
 beforeAll(async () => {
   await push.start();
-  t = await createTestApp();
+  // The stand-in listens on loopback, which only the allow-list opens (its port, not the API's nor any other).
+  t = await createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: push.host } });
   // The stand-in's certificate is its own: trusted here as a browser's push service's is by the system's CAs.
-  t.ctx.pushSender.agent = push.agent();
+  t.ctx.pushSender.agent = outboundAgent(t.config.outbound, { ca: push.certificate });
 });
 afterAll(async () => {
   await t?.close();
@@ -164,7 +167,7 @@ test('the service worker’s reports count shown and clicked once, as views and 
   ]);
 });
 
-test('subscribing needs the visitor’s own token and a real subscription', async () => {
+test('subscribing needs the visitor’s own token', async () => {
   const s = await site();
   const sub = push.subscribe();
   const token = await visitorToken(t, s.key, 'v-a');
@@ -176,14 +179,93 @@ test('subscribing needs the visitor’s own token and a real subscription', asyn
     payload: { visitorId: 'v-a', token: 'x.y.z', subscription: sub },
   });
   expect(forged.statusCode).toBe(401);
-  const bad = await t.request({
-    method: 'POST',
-    url: `/api/public/${s.key}/push/subscriptions`,
-    payload: { visitorId: 'v-a', token, subscription: { endpoint: 'http://evil.example.test/x', keys: { p256dh: '!', auth: '' } } },
-  });
-  expect(bad.statusCode).toBe(400);
-  expect(Object.keys(bad.json().errors ?? {}).length).toBeGreaterThan(0);
   expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
+});
+
+const invalid = translateMessage(PUSH_SUBSCRIPTION_INVALID_MESSAGE, 'en');
+const refused = translateMessage(PUSH_ENDPOINT_REFUSED_MESSAGE, 'en');
+
+test('an endpoint that is not an HTTPS URL of reasonable length is refused on its own field, the keys being good', async () => {
+  const s = await site();
+  const good = push.subscribe();
+  for (const endpoint of [
+    'http://fcm.googleapis.com/fcm/send/abc',
+    'not a url',
+    'https://',
+    'https://fcm.google apis.com/x',
+    `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2048)}`,
+    42,
+  ]) {
+    const res = await subscribe(s, 'v-shape', { endpoint: endpoint as string, keys: good.keys });
+    expect({ endpoint, status: res.statusCode, errors: res.json().errors }).toEqual({ endpoint, status: 400, errors: { 'subscription.endpoint': invalid } });
+  }
+  expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
+});
+
+test('keys that are not base64url of a push subscription’s length are refused on their own fields, the endpoint being good', async () => {
+  const s = await site();
+  const good = push.subscribe();
+  const res = await subscribe(s, 'v-keys', { endpoint: good.endpoint, keys: { p256dh: '!'.repeat(20), auth: 'short' } });
+  expect(res.statusCode).toBe(400);
+  expect(res.json().errors).toEqual({ 'subscription.keys.p256dh': invalid, 'subscription.keys.auth': invalid });
+  const missing = await subscribe(s, 'v-keys', { endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh } });
+  expect(missing.statusCode).toBe(400);
+  expect(Object.keys(missing.json().errors)).toEqual(['subscription.keys.auth']);
+  expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
+});
+
+test('a subscription to an address of this machine or a private network is refused with a field message, and stored nowhere', async () => {
+  const s = await site();
+  const { keys } = push.subscribe();
+  for (const endpoint of NON_PUBLIC_ENDPOINTS) {
+    const res = await subscribe(s, 'v-ssrf', { endpoint, keys });
+    expect({ endpoint, status: res.statusCode, errors: res.json().errors }).toEqual({ endpoint, status: 400, errors: { 'subscription.endpoint': refused } });
+  }
+  expect(await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).toHaveLength(0);
+});
+
+test('by default an endpoint must be a known push service’s (or allow-listed, port included)', async () => {
+  const s = await site();
+  const { keys } = push.subscribe();
+  for (const endpoint of [
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://updates.push.services.mozilla.com/wpush/v2/abc',
+    'https://web.push.apple.com/QGabc',
+    'https://wns2-par02p.notify.windows.com/w/?token=abc',
+  ])
+    expect({ endpoint, status: (await subscribe(s, 'v-known', { endpoint, keys })).statusCode }).toEqual({ endpoint, status: 201 });
+  for (const endpoint of [
+    'https://example.com/push/x',
+    'https://fcm.googleapis.com.example.com/fcm/send/abc',
+    'https://fcm.googleapis.com:8443/fcm/send/abc',
+    'https://push.apple.com.example.com/x',
+    // The allow-list names the stand-in's port: the same address on another port is not on it.
+    `https://127.0.0.1:${Number(push.host.split(':')[1]) + 1}/push/x`,
+  ]) {
+    const res = await subscribe(s, 'v-unknown', { endpoint, keys });
+    expect({ endpoint, status: res.statusCode, errors: res.json().errors }).toEqual({ endpoint, status: 400, errors: { 'subscription.endpoint': refused } });
+  }
+});
+
+test('a visitor’s subscriptions beyond the cap (5) replace their oldest; subscribing again makes one the newest', async () => {
+  const s = await site();
+  expect(t.config.webPush.maxSubscriptionsPerVisitor).toBe(5);
+  const subs = Array.from({ length: 8 }, () => push.subscribe());
+  const endpoints = async () =>
+    (await t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, s.u.websiteId))).map((k) => k.endpoint).sort();
+  for (const sub of subs.slice(0, 7)) expect((await subscribe(s, 'v-many', sub)).statusCode).toBe(201);
+  expect(await endpoints()).toEqual(
+    subs
+      .slice(2, 7)
+      .map((x) => x.endpoint)
+      .sort(),
+  );
+  expect((await subscribe(s, 'v-many', subs[2])).statusCode).toBe(201);
+  expect((await subscribe(s, 'v-many', subs[7])).statusCode).toBe(201);
+  expect(await endpoints()).toEqual([subs[2], subs[4], subs[5], subs[6], subs[7]].map((x) => x.endpoint).sort());
+  // Another visitor of the website is not counted against this one.
+  expect((await subscribe(s, 'v-other', push.subscribe())).statusCode).toBe(201);
+  expect(await endpoints()).toHaveLength(6);
 });
 
 test('the people list shows how campaigns reach each person: e-mail standing and push subscriptions', async () => {

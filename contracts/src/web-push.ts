@@ -14,6 +14,8 @@ import { visitorIdSchema } from './website-script';
 
 export const PUSH_SUBSCRIPTION_INVALID_MESSAGE = msg('pushNotifications.subscriptionInvalid');
 export const PUSH_REPORT_NOT_FOUND_MESSAGE = msg('pushNotifications.reportNotFound');
+/** The endpoint is not a push service the API may reach (a private address, or not a known push service). */
+export const PUSH_ENDPOINT_REFUSED_MESSAGE = msg('pushNotifications.endpointRefused');
 
 export const webPushKeyAnswerSchema = z.object({ publicKey: z.string() });
 export type WebPushKeyAnswer = z.infer<typeof webPushKeyAnswerSchema>;

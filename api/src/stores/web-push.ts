@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contents, pushJobs, pushSubscriptions, pushVapidKeys, visitorEvents } from '../db/schema';
 
@@ -51,18 +51,44 @@ export function webPushStore(db: DbOrTx) {
 
     /**
      * Stores a subscription (one per browser endpoint and website). Subscribing again, as another
-     * visitor or once identified, moves it there, and lets what the audience kept from it be weighed again.
+     * visitor or once identified, moves it there (and counts as its newest), and lets what the
+     * audience kept from it be weighed again. Beyond `caps`, the visitor's oldest subscriptions are
+     * replaced, and the website's oldest anonymous ones before those of identified people, so anyone
+     * minting visitors fills no table and pushes out people last.
      */
-    async subscribe(websiteId: string, visitorId: string, clientMemberId: string | null, s: { endpoint: string; p256dh: string; auth: string }) {
+    async subscribe(
+      websiteId: string,
+      visitorId: string,
+      clientMemberId: string | null,
+      s: { endpoint: string; p256dh: string; auth: string },
+      caps: { perVisitor: number; perWebsite: number },
+    ) {
       const [row] = await db
         .insert(pushSubscriptions)
         .values({ websiteId, visitorId, clientMemberId, ...s })
         .onConflictDoUpdate({
           target: [pushSubscriptions.websiteId, pushSubscriptions.endpoint],
-          set: { visitorId, clientMemberId, p256dh: s.p256dh, auth: s.auth },
+          set: { visitorId, clientMemberId, p256dh: s.p256dh, auth: s.auth, createdAt: sql`now()` },
         })
         .returning({ id: pushSubscriptions.id });
       await db.delete(pushJobs).where(and(eq(pushJobs.subscriptionId, row.id), eq(pushJobs.status, 'skipped'), eq(pushJobs.lastError, 'audience')));
+      const beyondVisitor = db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.websiteId, websiteId), eq(pushSubscriptions.visitorId, visitorId), ne(pushSubscriptions.id, row.id)))
+        .orderBy(desc(pushSubscriptions.createdAt))
+        .offset(caps.perVisitor - 1);
+      await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, beyondVisitor));
+      const [{ n }] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, websiteId));
+      if (n > caps.perWebsite) {
+        const oldest = db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.websiteId, websiteId), ne(pushSubscriptions.id, row.id)))
+          .orderBy(sql`${pushSubscriptions.clientMemberId} is not null`, asc(pushSubscriptions.createdAt))
+          .limit(n - caps.perWebsite);
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, oldest));
+      }
     },
 
     /** The push service said the subscription is gone (404/410): it is forgotten. */

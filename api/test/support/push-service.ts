@@ -2,7 +2,7 @@ import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type IncomingMessage } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -36,8 +36,14 @@ export class PushServiceStandIn {
   private origin = '';
   private cert = '';
 
-  /** `tls`: its key and certificate (PEM), else one of its own made at start. */
-  constructor(private readonly tls?: { key: string; cert: string }) {}
+  /**
+   * `tls`: its key and certificate (PEM), else one of its own made at start; `port`: where it listens
+   * on 127.0.0.1 (default: any free port), so a product started before it can allow-list it.
+   */
+  constructor(
+    private readonly tls?: { key: string; cert: string },
+    private readonly port = 0,
+  ) {}
 
   /** Push services speak HTTPS only: a certificate for 127.0.0.1, made with openssl. */
   static certificate() {
@@ -72,9 +78,14 @@ export class PushServiceStandIn {
     }
   }
 
-  /** An agent that trusts this push service's certificate (and only the system's CAs besides). */
-  agent() {
-    return new Agent({ ca: this.cert });
+  /** Its certificate (PEM), for an agent that trusts it besides the system's CAs. */
+  get certificate() {
+    return this.cert;
+  }
+
+  /** Its `host:port`, as OUTBOUND_ALLOWED_HOSTS names it. */
+  get host() {
+    return this.origin.replace(/^https:\/\//, '');
   }
 
   async start() {
@@ -86,7 +97,7 @@ export class PushServiceStandIn {
         (err: unknown) => res.writeHead(500).end(String(err)),
       );
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.origin = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -145,3 +156,33 @@ export class PushServiceStandIn {
     return [201, ''];
   }
 }
+
+/** Endpoints on this machine, its network or no network, however the address is written. */
+export const NON_PUBLIC_ENDPOINTS = [
+  'https://127.0.0.1:9443/push/x', // another port of this machine
+  'https://127.0.0.1:4000/api/health', // the API's own port
+  'https://169.254.169.254/latest/meta-data/', // the cloud's metadata service
+  'https://[::1]/push/x',
+  'https://10.0.0.1/push/x',
+  'https://0x7f000001/push/x',
+  'https://2130706433/push/x',
+  'https://0177.0.0.1/push/x',
+  'https://127.1/push/x',
+  'https://[::ffff:127.0.0.1]/push/x',
+  'https://[::ffff:a9fe:a9fe]/push/x',
+  'https://172.16.0.1/push/x',
+  'https://192.168.1.1/push/x',
+  'https://100.64.0.1/push/x',
+  'https://0.0.0.0/push/x',
+  'https://224.0.0.1/push/x',
+  'https://255.255.255.255/push/x',
+  'https://192.0.2.1/push/x',
+  'https://[fc00::1]/push/x',
+  'https://[fe80::1]/push/x',
+  'https://[2001:db8::1]/push/x',
+  'https://[::]/push/x',
+  'https://localhost/push/x',
+  'https://push.localhost/push/x',
+  'https://LOCALHOST./push/x',
+  'https://metadata/computeMetadata/v1/',
+];

@@ -3,14 +3,17 @@ import webpush from 'web-push';
 import {
   EVENT_OTHER_VISITOR_MESSAGE,
   getWebPushKeyCall,
+  PUSH_ENDPOINT_REFUSED_MESSAGE,
   PUSH_REPORT_NOT_FOUND_MESSAGE,
+  PUSH_SUBSCRIPTION_INVALID_MESSAGE,
   reportWebPushCall,
   subscribeWebPushCall,
   VISITOR_TOKEN_OTHER_VISITOR_MESSAGE,
 } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { pushEndpointRefusal } from '../../services/push-sender';
 import { explainStore } from '../../stores/explain';
 import { webPushStore, type PushPair } from '../../stores/web-push';
 import { factsOfRow } from './content';
@@ -54,6 +57,10 @@ export function webPushRoutes(app: FastifyInstance, ctx: AppContext, services: S
   });
 
   serve(app, subscribeWebPushCall, async (request, reply) => {
+    // Refused before anything else: the endpoint is where the API would send requests on the
+    // visitor's word, so it must be a push service on the public internet (services/push-sender.ts).
+    if (pushEndpointRefusal(request.body.subscription.endpoint, ctx.config))
+      throw badRequest(PUSH_SUBSCRIPTION_INVALID_MESSAGE, { 'subscription.endpoint': PUSH_ENDPOINT_REFUSED_MESSAGE });
     const content = await services.website(request, request.params.websiteKey);
     const websiteId = content.website.id;
     services.limit('identify', websiteId, request);
@@ -62,7 +69,13 @@ export function webPushRoutes(app: FastifyInstance, ctx: AppContext, services: S
     // The person the visitor was identified as (identify links them), so the subscription follows the person.
     const member = await explainStore(ctx.db, websiteId).memberOfVisitor(visitorId);
     const { endpoint, keys } = request.body.subscription;
-    await webPushStore(ctx.db).subscribe(websiteId, visitorId, member?.id ?? null, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    await webPushStore(ctx.db).subscribe(
+      websiteId,
+      visitorId,
+      member?.id ?? null,
+      { endpoint, p256dh: keys.p256dh, auth: keys.auth },
+      { perVisitor: ctx.config.webPush.maxSubscriptionsPerVisitor, perWebsite: ctx.config.webPush.maxSubscriptionsPerWebsite },
+    );
     return reply.code(201).send({ subscribed: true as const });
   });
 
