@@ -34,10 +34,12 @@ const envSchema = z.object({
   DATABASE_POOL_STAFF: intFrom(DEFAULT_POOL_SIZES.staff),
   DATABASE_POOL_PUBLIC: intFrom(DEFAULT_POOL_SIZES.public),
   DATABASE_POOL_BACKGROUND: intFrom(DEFAULT_POOL_SIZES.background),
-  /** Public calls waiting for the database past which new public requests are answered 503. */
-  DATABASE_PUBLIC_QUEUE_MAX: intFrom(DEFAULT_PUBLIC_BOUNDS.queueMax),
-  /** The longest a public call waits for the database (ms) before it is answered 503 instead. */
-  DATABASE_PUBLIC_WAIT_MS: intFrom(DEFAULT_PUBLIC_BOUNDS.waitMaxMs),
+  /** Public requests served at once (the others wait their turn). */
+  PUBLIC_CONCURRENCY: intFrom(DEFAULT_PUBLIC_BOUNDS.concurrency),
+  /** Public requests waiting (for their turn, or for the database) past which new ones are answered 503. */
+  PUBLIC_QUEUE_MAX: intFrom(DEFAULT_PUBLIC_BOUNDS.queueMax),
+  /** The longest a public request waits for its turn or for the database (ms) before it is answered 503 instead. */
+  PUBLIC_WAIT_MS: intFrom(DEFAULT_PUBLIC_BOUNDS.waitMaxMs),
   AUTH_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: intFrom(900),
   REFRESH_TOKEN_TTL_DAYS: intFrom(30),
@@ -166,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     database: {
       pools: { staff: e.DATABASE_POOL_STAFF, public: e.DATABASE_POOL_PUBLIC, background: e.DATABASE_POOL_BACKGROUND },
-      publicBounds: { queueMax: e.DATABASE_PUBLIC_QUEUE_MAX, waitMaxMs: e.DATABASE_PUBLIC_WAIT_MS },
+      publicBounds: { concurrency: e.PUBLIC_CONCURRENCY, queueMax: e.PUBLIC_QUEUE_MAX, waitMaxMs: e.PUBLIC_WAIT_MS },
     },
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

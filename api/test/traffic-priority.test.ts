@@ -12,6 +12,9 @@ import { withTestApp, type TestApp } from './support/test-app';
  * every connection of the public's pool on PostgreSQL (the test app opens pools of 5).
  */
 
+// Several floods of a few hundred calls in one process: more than the default time on a loaded machine.
+jest.setTimeout(90_000);
+
 let t: TestApp;
 let s: Site;
 withTestApp(async (app) => {
@@ -57,6 +60,13 @@ async function until(condition: () => boolean, what: string, timeoutMs = 30_000)
   }
 }
 
+/** Calls that must be answered while the database is held: a failure, not a hang, when they are not. */
+function answeredWithin<T>(answers: Promise<T>, ms = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not answered within ${ms} ms`)), ms)));
+  return Promise.race([answers, late]).finally(() => clearTimeout(timer));
+}
+
 const publicWaiting = () => t.database.traffic.waiting().public;
 
 function expectBusy(res: LightMyRequestResponse) {
@@ -75,7 +85,7 @@ afterEach(() => t.database.traffic.setBounds(t.config.database.publicBounds));
 
 test('a console call is answered at once while a backlog of public calls waits for the database', async () => {
   const flood = 300;
-  t.database.traffic.setBounds({ queueMax: 10_000, waitMaxMs: 60_000 });
+  t.database.traffic.setBounds({ concurrency: 10_000, queueMax: 10_000, waitMaxMs: 60_000 });
   const release = await hold();
   let lastPublicAt = 0;
   const publicCalls = Array.from({ length: flood }, (_, i) =>
@@ -100,13 +110,13 @@ test('a console call is answered at once while a backlog of public calls waits f
 });
 
 test('past the queue bound, new public calls are answered 503 with Retry-After at once, before the database; the console still is served', async () => {
-  t.database.traffic.setBounds({ queueMax: 20, waitMaxMs: 60_000 });
+  t.database.traffic.setBounds({ concurrency: 10_000, queueMax: 20, waitMaxMs: 60_000 });
   const release = await hold();
   try {
     const admitted = Array.from({ length: 40 }, (_, i) => content(`a-${i}`));
     await until(() => publicWaiting() >= 20, '20 public calls wait');
     // Answered while the database is still held: they never reached it.
-    const refused = await Promise.all(Array.from({ length: 20 }, (_, i) => content(`r-${i}`)));
+    const refused = await answeredWithin(Promise.all(Array.from({ length: 20 }, (_, i) => content(`r-${i}`))));
     refused.forEach(expectBusy);
     const consoleAnswer = consoleCall();
     await release();
@@ -120,7 +130,7 @@ test('past the queue bound, new public calls are answered 503 with Retry-After a
 });
 
 test('a public call that waited past the wait bound is answered 503 with Retry-After instead of running', async () => {
-  t.database.traffic.setBounds({ queueMax: 10_000, waitMaxMs: 200 });
+  t.database.traffic.setBounds({ concurrency: 10_000, queueMax: 10_000, waitMaxMs: 200 });
   const release = await hold();
   const waited = Array.from({ length: 5 }, (_, i) => content(`w-${i}`));
   await until(() => publicWaiting() >= 5, '5 public calls wait');
@@ -129,4 +139,25 @@ test('a public call that waited past the wait bound is answered 503 with Retry-A
   (await Promise.all(waited)).forEach(expectBusy);
   // Once the database is free, the public is served again.
   expect((await content('after')).statusCode).toBe(200);
+});
+
+test('the public is served a few at a time: the others wait their turn, past the queue bound they are answered 503 at once', async () => {
+  t.database.traffic.setBounds({ concurrency: 2, queueMax: 5, waitMaxMs: 60_000 });
+  const release = await hold();
+  try {
+    const served = Array.from({ length: 2 }, (_, i) => content(`s-${i}`));
+    await until(() => publicWaiting() >= 2, 'the 2 public calls served reach the database');
+    const queued = Array.from({ length: 5 }, (_, i) => content(`q-${i}`));
+    await until(() => t.app.publicTurns.waiting() >= 5, '5 public calls wait their turn');
+    expect(t.app.publicTurns.serving()).toBe(2);
+    // Only the two served reach the database; the five others wait their turn before reading anything.
+    const refused = await answeredWithin(Promise.all(Array.from({ length: 3 }, (_, i) => content(`r-${i}`))));
+    refused.forEach(expectBusy);
+    const consoleAnswer = consoleCall();
+    await release();
+    expect((await consoleAnswer).statusCode).toBe(200);
+    expect((await Promise.all([...served, ...queued])).map((r) => r.statusCode)).toEqual(Array(7).fill(200));
+  } finally {
+    await release();
+  }
 });

@@ -5,13 +5,22 @@ export { trafficClass, type TrafficClass };
 
 /** How long the public may queue for the database before it is refused (503) instead. */
 export interface PublicBounds {
-  /** Public database calls waiting at once: past it, new public requests are refused. */
+  /**
+   * Public requests served at once; the others wait their turn (plugins/traffic.ts). The process
+   * has one thread: a hundred requests served at once would each get a hundredth of it, the
+   * console's too, whatever the database's queue does.
+   */
+  concurrency: number;
+  /** Public requests (or their database calls) waiting at once: past it, new public requests are refused. */
   queueMax: number;
-  /** The longest a public call may wait for the database (ms): past it, it is refused before it runs. */
+  /** The longest a public request may wait for its turn, or for the database (ms): past it, it is refused. */
   waitMaxMs: number;
 }
 
-export const DEFAULT_PUBLIC_BOUNDS: PublicBounds = { queueMax: 64, waitMaxMs: 1000 };
+export const DEFAULT_PUBLIC_BOUNDS: PublicBounds = { concurrency: 16, queueMax: 64, waitMaxMs: 1000 };
+
+/** How long calls run one after the other before the process reads requests and timers again (ms). */
+const SLICE_MS = 5;
 
 /** When background work and the public both wait, background gets one turn in this many. */
 const BACKGROUND_SHARE = 4;
@@ -43,6 +52,7 @@ export class PriorityQueue {
   private busy = false;
   private readonly queues: Record<TrafficClass, Entry[]> = { staff: [], public: [], background: [] };
   private publicTurnsWhileBackgroundWaits = 0;
+  private sliceStart = 0;
 
   constructor(public bounds: PublicBounds = DEFAULT_PUBLIC_BOUNDS) {}
 
@@ -50,6 +60,7 @@ export class PriorityQueue {
   run<T>(work: () => Promise<T>, cls: TrafficClass = trafficClass()): Promise<T> {
     if (!this.busy) {
       this.busy = true;
+      this.sliceStart = performance.now();
       return this.execute(work);
     }
     return new Promise<T>((resolve, reject) => {
@@ -76,12 +87,18 @@ export class PriorityQueue {
     try {
       return await work();
     } finally {
-      // The engine answers within promise callbacks: going from one call to the next in them would
-      // run the whole backlog before the process reads another request or fires a timer, so a
-      // console call arriving meanwhile would not even be seen. The next one starts after the event
-      // loop's turn (and is chosen then, among whatever arrived).
       if (this.queues.staff.length + this.queues.public.length + this.queues.background.length === 0) this.busy = false;
-      else setImmediate(() => this.next());
+      else if (performance.now() - this.sliceStart < SLICE_MS) this.next();
+      else {
+        // The engine answers within promise callbacks: going from one call to the next in them would
+        // run the whole backlog before the process reads another request or fires a timer, so a
+        // console call arriving meanwhile would not even be seen. After a slice of calls, the next
+        // one waits for the event loop's turn (and is chosen then, among whatever arrived).
+        setImmediate(() => {
+          this.sliceStart = performance.now();
+          this.next();
+        });
+      }
     }
   }
 
