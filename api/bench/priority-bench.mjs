@@ -13,7 +13,7 @@
 // times are not those of autocannon's event loop.
 // Targets: console p99 ≤ 500 ms; the public gets no error but 503 with Retry-After (no time-out,
 // no other status).
-// Env: BENCH_CONNECTIONS (100), BENCH_SECONDS (60), BENCH_PORT (14060; PostgreSQL's API on the next port).
+// Env: BENCH_CONNECTIONS (100), BENCH_SECONDS (60), BENCH_PORT (14070; PostgreSQL's API on the next port).
 // Prints JSON on its last line: { connections, seconds, targets, loadAverage: { before, after },
 // pglite: { public: { requests, rps, statuses, busyWithoutRetryAfter, errors, timeouts, p50, p99 },
 // console: { calls, failures, p50, p95, p99, max }, met } }.
@@ -27,7 +27,7 @@ import { SEEDED_ADMIN, adminHeaders, adminWebsite, benchLog, measureAndPrint, pe
 const { values } = parseArgs({ options: { db: { type: 'string' } } });
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const duration = scenarioSeconds(60);
-const PORT = Number(process.env.BENCH_PORT ?? 14060);
+const PORT = Number(process.env.BENCH_PORT ?? 14070);
 const log = benchLog('priority-bench');
 export const TARGETS = { consoleP99: 500 };
 // One client address: the public rate limits must not be what answers the flood.
