@@ -16,6 +16,7 @@ import { IdentityProvider } from './services/identity-provider';
 import { LoginLimiter } from './services/login-limiter';
 import { TokenService } from './services/tokens';
 import { inputGuard } from './plugins/input-guard';
+import { trafficPriority } from './plugins/traffic';
 import { BackgroundTasks } from './lib/background';
 import { fileOffsetClock } from './lib/offset-clock';
 import { EmailSender } from './services/email-sender';
@@ -129,7 +130,11 @@ function productClock(app: FastifyInstance, config: Config): Clock {
 async function assemble(app: FastifyInstance, config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDataDir: path.join(config.dataDir, 'pglite') }));
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.database.pools } : { pgliteDataDir: path.join(config.dataDir, 'pglite') },
+    ));
+  database.traffic.setBounds(config.database.publicBounds);
   if (ownsDatabase) {
     // On shutdown, requests already running (even for clients that hung up) finish their queries
     // before the database closes: wait until none is in flight, at most 5 s.
@@ -196,6 +201,8 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
+  // After CORS (a refused page must be able to read the 503 and its Retry-After), before any hook that reads the database.
+  trafficPriority(app, database);
   // Registered before the docs plugin so its onRoute check and security tags run first.
   accessControl(app, ctx);
   await docs(app);

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { REMOTES } from 'contracts/remotes';
 import { parseAllowedHosts } from './lib/outbound-address';
 import { repoRoot } from './paths';
+import { DEFAULT_POOL_SIZES, type PoolSizes } from './db/client';
+import { DEFAULT_PUBLIC_BOUNDS, type PublicBounds } from './db/priority';
 
 /** The console's port under `pnpm start` and `pnpm dev` (scripts/lib/product.mjs). */
 const CONSOLE_PORT = 3000;
@@ -30,6 +32,16 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
+  /** PostgreSQL: connections of the console's, the public's and background work's pools. */
+  DATABASE_POOL_STAFF: intFrom(DEFAULT_POOL_SIZES.staff),
+  DATABASE_POOL_PUBLIC: intFrom(DEFAULT_POOL_SIZES.public),
+  DATABASE_POOL_BACKGROUND: intFrom(DEFAULT_POOL_SIZES.background),
+  /** Public requests served at once (the others wait their turn). */
+  PUBLIC_CONCURRENCY: intFrom(DEFAULT_PUBLIC_BOUNDS.concurrency),
+  /** Public requests waiting (for their turn, or for the database) past which new ones are answered 503. */
+  PUBLIC_QUEUE_MAX: intFrom(DEFAULT_PUBLIC_BOUNDS.queueMax),
+  /** The longest a public request waits for its turn or for the database (ms) before it is answered 503 instead. */
+  PUBLIC_WAIT_MS: intFrom(DEFAULT_PUBLIC_BOUNDS.waitMaxMs),
   AUTH_SECRET: optionalString,
   ACCESS_TOKEN_TTL_SECONDS: intFrom(900),
   REFRESH_TOKEN_TTL_DAYS: intFrom(30),
@@ -104,6 +116,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent the API runs on PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
+  /** The console before the public: PostgreSQL's pools per class, and how long the public may wait (both databases). */
+  database: { pools: PoolSizes; publicBounds: PublicBounds };
   authSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -244,6 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      pools: { staff: e.DATABASE_POOL_STAFF, public: e.DATABASE_POOL_PUBLIC, background: e.DATABASE_POOL_BACKGROUND },
+      publicBounds: { concurrency: e.PUBLIC_CONCURRENCY, queueMax: e.PUBLIC_QUEUE_MAX, waitMaxMs: e.PUBLIC_WAIT_MS },
+    },
     authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -17,7 +17,8 @@
 // throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
 // that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
 // line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5),
-// --only=browser|script|api (some parts only, comma-separated).
+// --only=browser|script|api|priority (some parts only, comma-separated; priority: the console timed
+// while 100 connections of visitors' content calls flood PGlite, api/bench/priority-bench.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +37,7 @@ const { values } = parseArgs({
   options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
-  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|script|api]');
+  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|script|api|priority]');
   process.exit(0);
 }
 
@@ -84,6 +85,7 @@ const SCRIPT_CONTENT_BENCH = path.join(ROOT, 'api/bench/script-content-bench.mjs
 const LISTS_BENCH = path.join(ROOT, 'api/bench/lists-bench.mjs');
 const EMAIL_BENCH = path.join(ROOT, 'api/bench/email-bench.ts');
 const MESSENGER_BENCH = path.join(ROOT, 'api/bench/messenger-bench.mjs');
+const PRIORITY_BENCH = path.join(ROOT, 'api/bench/priority-bench.mjs');
 // The messenger's budget: a staff answer on the visitor's open stream within 500 ms.
 const TARGET_ANSWER_MS = 500;
 /**
@@ -349,6 +351,13 @@ try {
       what: 'messenger figures',
       label: "messenger bench: node api/bench/messenger-bench.mjs (a staff answer to the visitor's open stream)",
     },
+    {
+      key: 'priority',
+      part: 'priority',
+      script: PRIORITY_BENCH,
+      what: 'console-before-public figures',
+      label: "priority bench: node api/bench/priority-bench.mjs (the console's calls timed while 100 connections of content calls flood PGlite for 60 s)",
+    },
   ];
   if (wants('api')) {
     // Their own PostgreSQL clusters need the cores: the shared one is stopped first.
@@ -356,7 +365,7 @@ try {
     pgApi = null;
   }
   for (const bench of VOLUME_BENCHES) {
-    if (!wants('api') || !existsSync(bench.script)) continue;
+    if (!wants(bench.part ?? 'api') || !existsSync(bench.script)) continue;
     try {
       log(`${bench.label}…`);
       results[bench.key] = await runFiguresScript(bench.script, { SEED_ADMIN_EMAIL: email, SEED_ADMIN_PASSWORD: password });
@@ -566,6 +575,16 @@ for (const [db, label] of [
     `${ms(a.p50)} · ${ms(a.p95)} · ${ms(a.max)}`,
     `≤ ${TARGET_ANSWER_MS} ms`,
     mark(a.p95 <= TARGET_ANSWER_MS),
+  ]);
+}
+// The console served before the public: its calls timed while visitors' content calls flood PGlite.
+if (results.priority?.pglite) {
+  const { pglite: a, connections, seconds, loadAverage, targets } = results.priority;
+  rows.push([
+    `PGlite: console calls (p50 · p99) while ${connections} connections of content calls run for ${seconds} s (load average ${loadAverage.before[0]} → ${loadAverage.after?.[0]})`,
+    `${ms(a.console.p50)} · ${ms(a.console.p99)}; public ${a.public.rps} answers/s, statuses ${JSON.stringify(a.public.statuses)}, ${a.public.busyWithoutRetryAfter} 503s without Retry-After, ${a.public.errors + a.public.timeouts} errors`,
+    `console p99 ≤ ${targets.consoleP99} ms, public only 2xx or 503 + Retry-After`,
+    mark(a.met),
   ]);
 }
 

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
 import { PreparedStatementPool, preparedStatementsOnPglite } from './prepared-statements';
+import { DEFAULT_PUBLIC_BOUNDS, PriorityQueue, databaseBusy, trafficClass, type PublicBounds, type TrafficClass, type TrafficControl } from './priority';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,23 +45,32 @@ export interface Database {
    * statements as every drizzle query (prepared-statements.ts): parsed and planned once per connection.
    */
   queryPrepared<Row>(text: string, values: unknown[]): Promise<Row[]>;
+  /** The console before the public (priority.ts): PGlite's queue, or PostgreSQL's pools by class. */
+  traffic: TrafficControl;
 }
 
-export type OpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { pgliteDataDir: string } | { pglite: PGlite };
+/** Connections of each class's pool on PostgreSQL. */
+export type PoolSizes = Record<TrafficClass, number>;
+
+export const DEFAULT_POOL_SIZES: PoolSizes = { staff: 5, public: 10, background: 2 };
+
+export type OpenDatabaseOptions =
+  /** `poolSize`: each class's pool, or one number for all three. */
+  { databaseUrl: string; poolSize?: number | Partial<PoolSizes> } | { pgliteDataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new PreparedStatementPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // A broken idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const sizes = typeof options.poolSize === 'number' ? { staff: options.poolSize, public: options.poolSize, background: options.poolSize } : options.poolSize;
+    const pool = new TrafficPools(options.databaseUrl, { ...DEFAULT_POOL_SIZES, ...sizes });
+    const db = drizzlePg(pool as unknown as pg.Pool, { schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() }),
+      migrate: () => migratePg(drizzlePg(pool as unknown as pg.Pool, { schema }), { migrationsFolder: migrationsDir() }),
       // The pool names the statement by its text (PreparedStatementPool).
       queryPrepared: async <Row>(text: string, values: unknown[]) => ((await pool.query({ text, values })) as pg.QueryResult).rows as Row[],
+      traffic: pool,
       close: async () => {
         await Promise.all([...listeners].map((stop) => stop()));
         await pool.end();
@@ -83,7 +93,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(options.pgliteDataDir, { recursive: true });
     client = await PGlite.create(options.pgliteDataDir);
   }
-  const prepared = preparedStatementsOnPglite(client);
+  const queue = new PriorityQueue();
+  const prepared = inQueue(preparedStatementsOnPglite(client), queue);
   const driver = drizzlePglite(prepared, { schema });
   return {
     db: driver as unknown as Db,
@@ -92,6 +103,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     pglite: client,
     queryPrepared: async <Row>(text: string, values: unknown[]) => (await prepared.query<Row>(text, values)).rows,
+    traffic: {
+      get bounds() {
+        return queue.bounds;
+      },
+      setBounds: (bounds) => void (queue.bounds = bounds),
+      publicOverloaded: () => queue.publicOverloaded(),
+      waiting: () => queue.waiting(),
+    },
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return async () => {
@@ -99,6 +118,85 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
   };
+}
+
+/**
+ * PGlite runs one call at a time, in arrival order under its own locks: every call (and every
+ * transaction, whole) goes through the priority queue first, so a console call waits for at most the
+ * one call running, never for the public's backlog. Inside a transaction, its queries run on the
+ * transaction's own handle, not through here.
+ */
+function inQueue(client: PGlite, queue: PriorityQueue): PGlite {
+  const queued = {
+    query: (...args: Parameters<PGlite['query']>) => queue.run(() => client.query(...args)),
+    transaction: (...args: Parameters<PGlite['transaction']>) => queue.run(() => client.transaction(...args)),
+  };
+  return queued as unknown as PGlite;
+}
+
+/** pg-pool's error for a caller that waited `connectionTimeoutMillis` for a connection. */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+
+/**
+ * PostgreSQL: a pool per class (sizes from the environment), so the console's calls always find a
+ * connection of their own, whatever the public holds. The public pool's wait is bounded like PGlite's
+ * queue: new public requests are refused while `queueMax` public calls wait for a connection, and a
+ * public call that waited `waitMaxMs` for one is refused (503) instead of running. drizzle calls
+ * `query` and, for a transaction, `connect` (it recognises a pool by its class name).
+ */
+class TrafficPools implements TrafficControl {
+  private readonly pools: Record<TrafficClass, PreparedStatementPool>;
+  bounds: PublicBounds = DEFAULT_PUBLIC_BOUNDS;
+
+  constructor(connectionString: string, sizes: PoolSizes) {
+    const open = (max: number, connectionTimeoutMillis?: number) => {
+      const pool = new PreparedStatementPool({ connectionString, max, connectionTimeoutMillis });
+      // A broken idle connection must not crash the process; the pool replaces it.
+      pool.on('error', () => {});
+      return pool;
+    };
+    this.pools = { staff: open(sizes.staff), public: open(sizes.public, this.bounds.waitMaxMs), background: open(sizes.background) };
+  }
+
+  setBounds(bounds: PublicBounds): void {
+    this.bounds = bounds;
+    this.pools.public.options.connectionTimeoutMillis = bounds.waitMaxMs;
+  }
+
+  publicOverloaded(): boolean {
+    return this.pools.public.waitingCount >= this.bounds.queueMax;
+  }
+
+  waiting(): Record<TrafficClass, number> {
+    return { staff: this.pools.staff.waitingCount, public: this.pools.public.waitingCount, background: this.pools.background.waitingCount };
+  }
+
+  // The same loose signature as PreparedStatementPool.query, passed on to the caller's class's pool.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(...args: any[]): any {
+    const cls = trafficClass();
+    const answer = (this.pools[cls].query as (...a: unknown[]) => Promise<unknown>)(...args);
+    return cls === 'public' ? answer.catch((err: unknown) => this.refused(err)) : answer;
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const cls = trafficClass();
+    try {
+      return await this.pools[cls].connect();
+    } catch (err) {
+      return cls === 'public' ? this.refused(err) : Promise.reject(err);
+    }
+  }
+
+  async end(): Promise<void> {
+    await Promise.all(Object.values(this.pools).map((pool) => pool.end()));
+  }
+
+  /** A public call that waited too long for a connection is the 503 of a busy database. */
+  private refused(err: unknown): never {
+    if (err instanceof Error && err.message === POOL_WAIT_TIMEOUT) throw databaseBusy(this.bounds);
+    throw err;
+  }
 }
 
 /**

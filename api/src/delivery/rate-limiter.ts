@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { runAs } from '../lib/traffic-class';
 import { publicRateLimitsStore } from '../stores/public-rate-limits';
 
 const WINDOW_MS = 60_000;
@@ -75,7 +76,9 @@ export class PublicRateLimiter {
 
   /** Adds every key's local count to the shared rows and learns the totals (one UPSERT per key). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushNow()).catch(this.onError);
+    // Background work, whichever call's count started the timer: no visitor waits for it, and a busy
+    // database must not refuse it as it refuses the public.
+    this.flushing = this.flushing.then(() => runAs('background', () => this.flushNow())).catch(this.onError);
     return this.flushing;
   }
 

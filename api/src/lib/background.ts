@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { runAs } from './traffic-class';
 
 /**
  * Work a route starts after answering (so the answer does not depend on it, e.g. its timing), kept
@@ -13,7 +14,8 @@ export class BackgroundTasks {
 
   run(what: string, task: () => Promise<void>): void {
     this.started++;
-    const job = task()
+    // Nobody waits for it: it queues for the database as background work, whoever started it.
+    const job = runAs('background', task)
       .catch((err: unknown) => this.log.error({ err }, `${what} failed`))
       .finally(() => this.running.delete(job));
     this.running.add(job);

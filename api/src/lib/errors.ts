@@ -27,3 +27,6 @@ export const notFound = (message: Message = 'generic.notFound') => new HttpError
 export const conflict = (message: Message, errors?: Record<string, Message>) => new HttpError(409, message, errors);
 export const tooManyRequests = (message: Message, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** 503: refused for the load, before doing anything; come back after `retryAfterSeconds`. */
+export const serviceUnavailable = (message: Message, retryAfterSeconds: number) =>
+  new HttpError(503, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -452,6 +452,9 @@ export class Signpost {
       const res = await this.fetch(`${this.url(SCRIPT_PATHS.content)}?${query}`, { credentials: 'omit', signal: abort.signal });
       if (!res.ok) {
         console.warn(`[signpost] content refused (${res.status})`);
+        // The server sheds visitors when busy and says when to come back: asked again then (at most a minute later).
+        const wait = Number(res.headers.get('retry-after'));
+        if (res.status === 503 && wait > 0) this.win.setTimeout(() => void this.requestContent(), Math.min(wait, 60) * 1000);
         return;
       }
       const answer = (await res.json()) as {
