@@ -169,6 +169,75 @@ describe('identify with verification not required', () => {
   });
 });
 
+describe('a person proven once is not rewritten by a claim', () => {
+  const memberOf = async (s: Site, externalId: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(clientMembers)
+        .where(and(eq(clientMembers.websiteId, s.id), eq(clientMembers.memberId, externalId)))
+    )[0];
+
+  test("an unverified identify keeps a verified person's e-mail, name and attributes; a verified one still changes them", async () => {
+    const s = await newSite();
+    expect((await setRequired(s, false)).statusCode).toBe(200);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/attributes',
+      headers: { ...s.owner.headers, activewebsite: s.id },
+      payload: { name: 'plan', type: 'string' },
+    });
+    expect(made.statusCode).toBe(201);
+    const secret = await secretOf(s);
+    const proven = await identify(s, {
+      visitorId: 'ada-laptop',
+      externalId: 'ada',
+      name: 'Ada',
+      email: 'ada@example.test',
+      attributes: { plan: 'pro' },
+      userHash: sign(secret, 'ada'),
+    });
+    expect(proven.json().verified).toBe(true);
+
+    // Anyone's page claims to be Ada, with another address: taken as a claim, nothing of Ada rewritten.
+    const claim = await identify(s, {
+      visitorId: 'stranger',
+      externalId: 'ada',
+      name: 'Mallory',
+      email: 'mallory@evil.example.test',
+      attributes: { plan: 'free' },
+    });
+    expect(claim.statusCode).toBe(200);
+    expect(claim.json().verified).toBe(false);
+    expect(await memberOf(s, 'ada')).toMatchObject({ username: 'Ada', email: 'ada@example.test', attributes: { plan: 'pro' } });
+    expect(await visitorRow(s, 'stranger')).toMatchObject({ identityVerified: false });
+    // So the next e-mail campaign still goes to Ada's address.
+    const count = await t.request({
+      method: 'POST',
+      url: '/api/emails/recipients',
+      headers: { ...s.owner.headers, activewebsite: s.id },
+      payload: { target: 'all' },
+    });
+    expect(count.statusCode).toBe(200);
+    expect(count.json().data.count).toBe(1);
+    const recipients = await t.ctx.db.select({ email: clientMembers.email }).from(clientMembers).where(eq(clientMembers.websiteId, s.id));
+    expect(recipients.map((r) => r.email)).toEqual(['ada@example.test']);
+
+    // Ada's own page, proving it, changes her address.
+    const moved = await identify(s, { visitorId: 'ada-phone', externalId: 'ada', email: 'ada@new.example.test', userHash: sign(secret, 'ada') });
+    expect(moved.json().verified).toBe(true);
+    expect(await memberOf(s, 'ada')).toMatchObject({ email: 'ada@new.example.test', username: 'Ada' });
+  });
+
+  test('a person nobody has proven to be is still described by the page (verification not used)', async () => {
+    const s = await newSite();
+    expect((await setRequired(s, false)).statusCode).toBe(200);
+    await identify(s, { visitorId: 'v-a', externalId: 'bea', email: 'bea@example.test' });
+    await identify(s, { visitorId: 'v-b', externalId: 'bea', email: 'bea@other.example.test', name: 'Bea' });
+    expect(await memberOf(s, 'bea')).toMatchObject({ email: 'bea@other.example.test', username: 'Bea' });
+  });
+});
+
 describe('rotation', () => {
   test('the previous secret verifies during the grace period, is refused after it, and an older one stops at the next rotation', async () => {
     const s = await newSite();
