@@ -5,6 +5,7 @@ import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, visitors, websites } from '../src/db/schema';
 import { SEED_ROLES } from '../src/db/seed';
 import { VisitorTokens } from '../src/services/visitor-tokens';
+import { stampedIdentityHash } from '../src/lib/identity-hash';
 
 /**
  * Identity verification, on PGlite and PostgreSQL: a website's identity secret (read, required or
@@ -235,6 +236,35 @@ describe('a person proven once is not rewritten by a claim', () => {
     await identify(s, { visitorId: 'v-a', externalId: 'bea', email: 'bea@example.test' });
     await identify(s, { visitorId: 'v-b', externalId: 'bea', email: 'bea@other.example.test', name: 'Bea' });
     expect(await memberOf(s, 'bea')).toMatchObject({ email: 'bea@other.example.test', username: 'Bea' });
+  });
+});
+
+describe('a time-stamped userHash expires', () => {
+  test('accepted within its age, refused once older (or dated ahead), refused for another id; the plain form still verifies', async () => {
+    const s = await newSite();
+    const secret = await secretOf(s);
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await identify(s, { externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now - 60) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().verified).toBe(true);
+
+    const maxAge = LIMITS.identityHashMaxAgeHours * 3600;
+    const stale = await identify(s, { visitorId: 'v-stale', externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now - maxAge - 60) });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({
+      message: 'Identity verification failed: this userHash has expired; compute a new one on your server for each page',
+      errors: { userHash: 'Identity verification failed: this userHash has expired; compute a new one on your server for each page' },
+    });
+    expect(await visitorRow(s, 'v-stale')).toBeUndefined();
+    const ahead = await identify(s, { visitorId: 'v-ahead', externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now + 3600) });
+    expect(ahead.statusCode).toBe(401);
+    // Another person's id, or a time changed after signing: not this hash at all.
+    const other = await identify(s, { visitorId: 'v-other', externalId: 'bob', userHash: stampedIdentityHash(secret, 'ada', now) });
+    expect(other.json().errors.userHash).toMatch(/is not the HMAC-SHA256/);
+    const moved = stampedIdentityHash(secret, 'ada', now - maxAge - 60).replace(/^\d+/, String(now));
+    expect((await identify(s, { visitorId: 'v-moved', externalId: 'ada', userHash: moved })).json().errors.userHash).toMatch(/is not the HMAC-SHA256/);
+    // Servers installed before keep working.
+    expect((await identify(s, { visitorId: 'v-plain', externalId: 'ada', userHash: sign(secret, 'ada') })).json().verified).toBe(true);
   });
 });
 
