@@ -129,6 +129,13 @@ export interface Config {
   websiteScriptUrl: string;
   /** PUBLIC_API_URL without its trailing slash, or null (then the request's own origin). */
   publicApiUrl: string | null;
+  /**
+   * The API's origin as links in e-mails name it: PUBLIC_API_URL, else the API's own listen address
+   * (`http://localhost:PORT` when it listens on every interface). Never taken from a request: the
+   * Host header is the client's word, and a forged one would put the sender's domain in every
+   * recipient's unsubscribe, open and click links.
+   */
+  apiBaseUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedAdminEmail: string;
@@ -228,6 +235,12 @@ function allowedHosts(list: string | undefined): string[] {
   }
 }
 
+/** The API's own address as a URL origin: every-interface addresses read as `localhost`, IPv6 in brackets. */
+export function ownOrigin(host: string, port: number): string {
+  const name = ['', '0.0.0.0', '::', '[::]'].includes(host.trim()) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -274,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/+$/, ''),
     websiteScriptUrl: e.WEBSITE_SCRIPT_URL,
     publicApiUrl: e.PUBLIC_API_URL ? e.PUBLIC_API_URL.replace(/\/+$/, '') : null,
+    apiBaseUrl: e.PUBLIC_API_URL ? e.PUBLIC_API_URL.replace(/\/+$/, '') : ownOrigin(e.HOST, e.PORT),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),

@@ -1,7 +1,8 @@
 import type { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type EmailBody } from 'contracts';
-import { clientMembers, emailJobs, groupMembers, groups, segments } from '../src/db/schema';
+import { clientMembers, emailJobs, emailSuppressions, groupMembers, groups, segments } from '../src/db/schema';
+import { loadConfig } from '../src/config';
 import { emailsStore } from '../src/stores/emails';
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { startSmtpServer } from './support/smtp';
@@ -150,9 +151,9 @@ test('a campaign to an audience reaches exactly the matching identified people w
   expect(raw).toMatch(/^From: Demo team <no-reply@signpost\.local>/m);
   expect(mailsTo(pros[1].email!)[0].raw).toContain('your plan is pro.');
   // RFC 8058 one-click unsubscribe, and the visible link.
-  expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:80\/api\/public\/emails\/unsubscribe\/[\w-]+>/m);
+  expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:4000\/api\/public\/emails\/unsubscribe\/[\w-]+>/m);
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-  expect(raw).toMatch(/Unsubscribe: http:\/\/localhost:80\/api\/public\/emails\/unsubscribe\//);
+  expect(raw).toMatch(/Unsubscribe: http:\/\/localhost:4000\/api\/public\/emails\/unsubscribe\//);
   // The button goes through the click redirect; the HTML is MJML's (tables), with the pixel.
   expect(raw).toContain('/api/public/emails/click/');
   expect(raw).toContain('/api/public/emails/open/');
@@ -232,6 +233,105 @@ test('one-click unsubscribe (RFC 8058): the person is skipped by every later cam
   expect(unknown.statusCode).toBe(404);
 });
 
+test('a GET of the unsubscribe link (a mail scanner following it) changes nothing; the POST unsubscribes', async () => {
+  const org = await t.createOrganisation();
+  const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
+  const reader = await person(org.websiteId);
+  const first = await create(body(), owner);
+  await publish(first._id, owner);
+  await drain();
+  const token = tokenIn(mailsTo(reader.email!)[0].raw);
+  const standing = async () => ({
+    suppressions: await t.ctx.db.$count(emailSuppressions, eq(emailSuppressions.websiteId, org.websiteId)),
+    job: (await t.ctx.db.select().from(emailJobs).where(eq(emailJobs.token, token)))[0].unsubscribedAt,
+    person: (await t.request({ method: 'GET', url: `/api/emails/people/${reader.id}`, headers: as(owner) })).json().data.suppressed,
+    unsubscribed: (await stats(first._id, owner)).unsubscribed,
+  });
+
+  const pages = [];
+  for (let i = 0; i < 3; i++) pages.push(await t.request({ method: 'GET', url: `/api/public/emails/unsubscribe/${token}` }));
+  // The person's standing first: what the scanner did, whatever the page says.
+  expect(await standing()).toEqual({ suppressions: 0, job: null, person: null, unsubscribed: 0 });
+  for (const res of pages) {
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<form method="post">');
+  }
+  // Still a recipient: the next campaign reaches the person.
+  const second = await create(body({ subject: 'Still here' }), owner);
+  await publish(second._id, owner);
+  await drain();
+  expect(mailsTo(reader.email!)).toHaveLength(2);
+
+  const res = await t.request({ method: 'POST', url: `/api/public/emails/unsubscribe/${token}` });
+  expect(res.statusCode).toBe(200);
+  expect(await standing()).toEqual({ suppressions: 1, job: expect.any(Date), person: expect.objectContaining({ reason: 'unsubscribed' }), unsubscribed: 1 });
+  // Now the GET shows that it is done.
+  expect((await t.request({ method: 'GET', url: `/api/public/emails/unsubscribe/${token}` })).body).toContain('You are unsubscribed');
+});
+
+test('an address that bounces while another campaign to it is queued: the queued e-mail is checked at send time and never sent', async () => {
+  const org = await t.createOrganisation();
+  const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
+  const doomed = await person(org.websiteId);
+  refuse.set(doomed.email!, { code: 550, times: 1 });
+  // Both queued while the address is still good.
+  const first = await create(body({ subject: 'First' }), owner);
+  const second = await create(body({ subject: 'Second' }), owner);
+  await publish(first._id, owner);
+  await publish(second._id, owner);
+  // The sender turns both orders into queued e-mails before it sends anything.
+  await t.ctx.db.transaction((tx) => emailsStore(tx).enqueueDue(new Date()));
+  const jobOf = async (contentId: string) =>
+    (await t.ctx.db.select().from(emailJobs).where(eq(emailJobs.contentId, contentId))).find((j) => j.clientMemberId === doomed.id)!;
+  expect((await jobOf(second._id)).status).toBe('queued');
+  // The second waits until the first has been tried and refused for good.
+  await t.ctx.db
+    .update(emailJobs)
+    .set({ runAt: new Date(Date.now() + 3_600_000) })
+    .where(eq(emailJobs.contentId, second._id));
+  await drain();
+  expect((await jobOf(first._id)).status).toBe('failed');
+  // The server would take the address now: only the send-time check keeps the second away.
+  refuse.delete(doomed.email!);
+  await t.ctx.db
+    .update(emailJobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(emailJobs.contentId, second._id));
+  await drain();
+  expect(mailsTo(doomed.email!)).toHaveLength(0);
+  expect(await jobOf(second._id)).toMatchObject({ status: 'skipped', lastError: 'suppressed' });
+  expect(await stats(second._id, owner)).toMatchObject({ sent: 0 });
+});
+
+test('e-mail links name the configured API address, never the Host of the publish request', async () => {
+  const org = await t.createOrganisation();
+  const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
+  const reader = await person(org.websiteId);
+  const forged = { host: 'evil.example.test', 'x-forwarded-host': 'evil.example.test', 'x-forwarded-proto': 'https' };
+  const email = await create(body(), owner);
+  const res = await t.request({ method: 'PUT', url: `/api/emails/publish/${email._id}`, headers: { ...as(owner), ...forged } });
+  expect(res.statusCode).toBe(200);
+  await drain();
+  const raw = mailsTo(reader.email!)[0].raw;
+  expect(raw).not.toContain('evil.example.test');
+  expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:4000\/api\/public\/emails\/unsubscribe\/[\w-]+>/m);
+  expect(raw).toContain('http://localhost:4000/api/public/emails/click/');
+  // The preview and the test e-mail too.
+  const preview = await t.request({ method: 'POST', url: '/api/emails/preview', headers: { ...as(owner), ...forged }, payload: body() });
+  expect(preview.body).not.toContain('evil.example.test');
+  const test = await t.request({ method: 'POST', url: `/api/emails/${email._id}/test`, headers: { ...as(owner), ...forged } });
+  expect(test.statusCode).toBe(202);
+  await t.ctx.mailer.flush();
+  expect(mailsTo(owner.email).some((m) => m.raw.includes('evil.example.test'))).toBe(false);
+
+  // PUBLIC_API_URL when set; else the API's own listen address.
+  const base = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: t.config.dataDir };
+  expect(loadConfig({ ...base, PUBLIC_API_URL: 'https://api.example.test/' }).apiBaseUrl).toBe('https://api.example.test');
+  expect(loadConfig({ ...base, HOST: '127.0.0.1', PORT: '5000' }).apiBaseUrl).toBe('http://127.0.0.1:5000');
+  expect(loadConfig({ ...base, HOST: '::', PORT: '4100' }).apiBaseUrl).toBe('http://localhost:4100');
+  expect(loadConfig({ ...base, HOST: '::1', PORT: '4100' }).apiBaseUrl).toBe('http://[::1]:4100');
+});
+
 test('a temporary failure (4xx) is retried; a permanent one (5xx) is recorded and marks the address bounced', async () => {
   const org = await t.createOrganisation();
   const owner = await t.createUser({ organisationId: org.id, permissions: [...ALL_PERMISSIONS] });
@@ -266,8 +366,8 @@ test('the click redirect follows only the e-mail’s own links; open and click c
   await publish(email._id, owner);
   await drain();
   const raw = mailsTo(reader.email!)[0].raw;
-  const click = /http:\/\/localhost:80(\/api\/public\/emails\/click\/[\w-]+\?url=[^"\s]+)/.exec(raw)![1].replace(/&amp;/g, '&');
-  const open = /http:\/\/localhost:80(\/api\/public\/emails\/open\/[\w-]+)/.exec(raw)![1];
+  const click = /http:\/\/localhost:4000(\/api\/public\/emails\/click\/[\w-]+\?url=[^"\s]+)/.exec(raw)![1].replace(/&amp;/g, '&');
+  const open = /http:\/\/localhost:4000(\/api\/public\/emails\/open\/[\w-]+)/.exec(raw)![1];
 
   const foreign = click.replace(/url=.*/, `url=${encodeURIComponent('https://evil.example.test/')}`);
   const refused = await t.request({ method: 'GET', url: foreign });

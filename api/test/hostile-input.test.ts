@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type AudienceGroup } from 'contracts';
 import { contents, segments, websites } from '../src/db/schema';
-import { bannerBody, popupBody, pushBody } from './support/campaigns';
+import { bannerBody, emailBody, popupBody, pushBody } from './support/campaigns';
 import { withTestAppAndUser, type TestApp, type TestUser } from './support/test-app';
 
 /**
@@ -126,4 +126,60 @@ test('a path parameter over the router’s length answers 414 in the caller’s 
   const badUrl = await t.request({ method: 'GET', url: '/api/popups/%E0%A4%A', headers: { ...u.headers, 'accept-language': 'fr' } });
   expect(badUrl.statusCode).toBe(400);
   expect(badUrl.json()).toEqual({ message: 'La requête est illisible' });
+});
+
+describe('a multipart upload that does not parse → 400 on the file field, never a 500', () => {
+  const B = 'signpostBoundary';
+  const part = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  test.each([
+    ['no boundary in the content type', 'multipart/form-data', `${part}\x89PNG\r\n--${B}--\r\n`],
+    ['a truncated part (the body ends inside the file)', `multipart/form-data; boundary=${B}`, `${part}\x89PNG\r\n\x1a\n`],
+    ['a truncated part header', `multipart/form-data; boundary=${B}`, `--${B}\r\nContent-Disposition: form-da`],
+    [
+      'another boundary than the one announced',
+      `multipart/form-data; boundary=${B}`,
+      `--other\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n--other--\r\n`,
+    ],
+    ['text that is no multipart at all', `multipart/form-data; boundary=${B}`, 'hello world'],
+    ['an empty body', `multipart/form-data; boundary=${B}`, ''],
+    ['an empty boundary', 'multipart/form-data; boundary=', '----\r\n'],
+  ])('%s', async (_name, contentType, payload) => {
+    const res = await t.request({ method: 'POST', url: '/api/upload', headers: { ...u.headers, 'content-type': contentType }, payload });
+    expect400(res, 'file');
+  });
+
+  test('a content type that is not multipart → 400 "Please choose an image" or 415, never a 500', async () => {
+    for (const contentType of ['text/plain', 'application/octet-stream', 'multipart/mixed; boundary=x']) {
+      const res = await t.request({ method: 'POST', url: '/api/upload', headers: { ...u.headers, 'content-type': contentType }, payload: 'hello' });
+      expect([400, 415]).toContain(res.statusCode);
+      expect(res.json()).toEqual(expect.objectContaining({ message: expect.any(String) }));
+    }
+  });
+});
+
+test.each([
+  ['a right-to-left override', '\u202E'],
+  ['a left-to-right embedding', '\u202A'],
+  ['a direction isolate', '\u2067'],
+  ['a right-to-left mark', '\u200F'],
+  ['a zero-width space', '\u200B'],
+  ['a byte-order mark', '\uFEFF'],
+])('%s in an e-mail subject → 400 on `subject`, nothing stored', async (_name, char) => {
+  const before = await countContents();
+  const res = await t.request({ method: 'POST', url: '/api/emails', headers: u.headers, payload: emailBody({ subject: `Invoice ${char}fdp.exe` }) });
+  expect400(res, 'subject');
+  expect(res.json().errors.subject).toBe('Remove the invisible or text-direction control characters');
+  expect(await countContents()).toBe(before);
+});
+
+test('invisible controls in the preheader or the sender name are refused too; joiners that emoji and scripts need are kept', async () => {
+  expect400(await t.request({ method: 'POST', url: '/api/emails', headers: u.headers, payload: emailBody({ preheader: 'a\u202Eb' }) }), 'preheader');
+  expect400(await t.request({ method: 'POST', url: '/api/emails', headers: u.headers, payload: emailBody({ senderName: 'Bank\u2066' }) }), 'senderName');
+  const family = await t.request({
+    method: 'POST',
+    url: '/api/emails',
+    headers: u.headers,
+    payload: emailBody({ subject: 'Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467} مرحبا\u200Cبك' }),
+  });
+  expect(family.statusCode).toBe(201);
 });

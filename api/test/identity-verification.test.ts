@@ -5,6 +5,7 @@ import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 import { clientMembers, visitors, websites } from '../src/db/schema';
 import { SEED_ROLES } from '../src/db/seed';
 import { VisitorTokens } from '../src/services/visitor-tokens';
+import { stampedIdentityHash } from '../src/lib/identity-hash';
 
 /**
  * Identity verification, on PGlite and PostgreSQL: a website's identity secret (read, required or
@@ -166,6 +167,104 @@ describe('identify with verification not required', () => {
     const signed = await identify(s, { externalId: 'bob', userHash: sign(await secretOf(s), 'bob') });
     expect(signed.json().verified).toBe(true);
     expect(await visitorRow(s, 'visitor-1')).toMatchObject({ identityVerified: true });
+  });
+});
+
+describe('a person proven once is not rewritten by a claim', () => {
+  const memberOf = async (s: Site, externalId: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(clientMembers)
+        .where(and(eq(clientMembers.websiteId, s.id), eq(clientMembers.memberId, externalId)))
+    )[0];
+
+  test("an unverified identify keeps a verified person's e-mail, name and attributes; a verified one still changes them", async () => {
+    const s = await newSite();
+    expect((await setRequired(s, false)).statusCode).toBe(200);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/attributes',
+      headers: { ...s.owner.headers, activewebsite: s.id },
+      payload: { name: 'plan', type: 'string' },
+    });
+    expect(made.statusCode).toBe(201);
+    const secret = await secretOf(s);
+    const proven = await identify(s, {
+      visitorId: 'ada-laptop',
+      externalId: 'ada',
+      name: 'Ada',
+      email: 'ada@example.test',
+      attributes: { plan: 'pro' },
+      userHash: sign(secret, 'ada'),
+    });
+    expect(proven.json().verified).toBe(true);
+
+    // Anyone's page claims to be Ada, with another address: taken as a claim, nothing of Ada rewritten.
+    const claim = await identify(s, {
+      visitorId: 'stranger',
+      externalId: 'ada',
+      name: 'Mallory',
+      email: 'mallory@evil.example.test',
+      attributes: { plan: 'free' },
+    });
+    expect(claim.statusCode).toBe(200);
+    expect(claim.json().verified).toBe(false);
+    expect(await memberOf(s, 'ada')).toMatchObject({ username: 'Ada', email: 'ada@example.test', attributes: { plan: 'pro' } });
+    expect(await visitorRow(s, 'stranger')).toMatchObject({ identityVerified: false });
+    // So the next e-mail campaign still goes to Ada's address.
+    const count = await t.request({
+      method: 'POST',
+      url: '/api/emails/recipients',
+      headers: { ...s.owner.headers, activewebsite: s.id },
+      payload: { target: 'all' },
+    });
+    expect(count.statusCode).toBe(200);
+    expect(count.json().data.count).toBe(1);
+    const recipients = await t.ctx.db.select({ email: clientMembers.email }).from(clientMembers).where(eq(clientMembers.websiteId, s.id));
+    expect(recipients.map((r) => r.email)).toEqual(['ada@example.test']);
+
+    // Ada's own page, proving it, changes her address.
+    const moved = await identify(s, { visitorId: 'ada-phone', externalId: 'ada', email: 'ada@new.example.test', userHash: sign(secret, 'ada') });
+    expect(moved.json().verified).toBe(true);
+    expect(await memberOf(s, 'ada')).toMatchObject({ email: 'ada@new.example.test', username: 'Ada' });
+  });
+
+  test('a person nobody has proven to be is still described by the page (verification not used)', async () => {
+    const s = await newSite();
+    expect((await setRequired(s, false)).statusCode).toBe(200);
+    await identify(s, { visitorId: 'v-a', externalId: 'bea', email: 'bea@example.test' });
+    await identify(s, { visitorId: 'v-b', externalId: 'bea', email: 'bea@other.example.test', name: 'Bea' });
+    expect(await memberOf(s, 'bea')).toMatchObject({ email: 'bea@other.example.test', username: 'Bea' });
+  });
+});
+
+describe('a time-stamped userHash expires', () => {
+  test('accepted within its age, refused once older (or dated ahead), refused for another id; the plain form still verifies', async () => {
+    const s = await newSite();
+    const secret = await secretOf(s);
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await identify(s, { externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now - 60) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().verified).toBe(true);
+
+    const maxAge = LIMITS.identityHashMaxAgeHours * 3600;
+    const stale = await identify(s, { visitorId: 'v-stale', externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now - maxAge - 60) });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({
+      message: 'Identity verification failed: this userHash has expired; compute a new one on your server for each page',
+      errors: { userHash: 'Identity verification failed: this userHash has expired; compute a new one on your server for each page' },
+    });
+    expect(await visitorRow(s, 'v-stale')).toBeUndefined();
+    const ahead = await identify(s, { visitorId: 'v-ahead', externalId: 'ada', userHash: stampedIdentityHash(secret, 'ada', now + 3600) });
+    expect(ahead.statusCode).toBe(401);
+    // Another person's id, or a time changed after signing: not this hash at all.
+    const other = await identify(s, { visitorId: 'v-other', externalId: 'bob', userHash: stampedIdentityHash(secret, 'ada', now) });
+    expect(other.json().errors.userHash).toMatch(/is not the HMAC-SHA256/);
+    const moved = stampedIdentityHash(secret, 'ada', now - maxAge - 60).replace(/^\d+/, String(now));
+    expect((await identify(s, { visitorId: 'v-moved', externalId: 'ada', userHash: moved })).json().errors.userHash).toMatch(/is not the HMAC-SHA256/);
+    // Servers installed before keep working.
+    expect((await identify(s, { visitorId: 'v-plain', externalId: 'ada', userHash: sign(secret, 'ada') })).json().verified).toBe(true);
   });
 });
 

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, type Permission } from 'contracts';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { clientMembers, contentComments, formAnswers, visitorEvents, visitors, websiteInstallations, websites } from '../src/db/schema';
+import {
+  clientMembers,
+  contentComments,
+  conversationMessages,
+  conversations,
+  formAnswers,
+  visitorEvents,
+  visitors,
+  websiteInstallations,
+  websites,
+} from '../src/db/schema';
 import { contentOf } from './support/campaigns';
 import { withTestApp, type TestApp, type TestUser } from './support/test-app';
 
@@ -332,7 +342,7 @@ describe('notifications', () => {
     expect(p3.docs.map((n: { type: string }) => n.type)).toEqual(['message']);
 
     // Read per member: one, then all; a colleague's stay unread.
-    const colleague = await t.createUser({ organisationId: s.owner.organisationId, permissions: [] });
+    const colleague = await t.createUser({ organisationId: s.owner.organisationId, permissions: ALL_PERMISSIONS });
     const one = await t.request({ method: 'PUT', url: `/api/notifications/${byType.message._id}/read`, headers: s.owner.headers });
     expect(one.json()).toEqual({ unread: 4 });
     expect((await list(s.owner)).json().docs.find((n: { _id: string }) => n._id === byType.message._id).read).toBe(true);
@@ -342,6 +352,77 @@ describe('notifications', () => {
     const stranger = await newSite();
     expect((await t.request({ method: 'PUT', url: `/api/notifications/${byType.comment._id}/read`, headers: stranger.owner.headers })).statusCode).toBe(404);
     expect((await list(stranger.owner)).json().docs).toEqual([]);
+  });
+});
+
+describe('roles: conversations need get_reclamation; notifications follow what they are about', () => {
+  test('a member holding only get_websites can neither read, answer nor close a conversation (403); one with get_reclamation can', async () => {
+    const s = await newSite();
+    const token = await visitorToken(s, 'v-roles');
+    const conv = (await writeAsVisitor(s, { token, body: 'My address is ada@example.test', email: 'ada@example.test' })).json().conversation;
+    const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_websites', 'get_posts', 'get_banners'] });
+    const calls = [
+      { method: 'GET', url: '/api/conversations' },
+      { method: 'GET', url: `/api/conversations/${conv._id}` },
+      { method: 'POST', url: `/api/conversations/${conv._id}/messages`, payload: { body: 'Sneaky answer' } },
+      { method: 'PUT', url: `/api/conversations/${conv._id}/close` },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.request({ ...call, headers: member.headers });
+      expect([call.url, res.statusCode]).toEqual([call.url, 403]);
+      expect(res.body).not.toContain('ada@example.test');
+    }
+    // Nothing happened to the conversation: still open, no staff answer, still unread for the staff.
+    const [row] = await t.ctx.db.select().from(conversations).where(eq(conversations.id, conv._id));
+    expect(row).toMatchObject({ status: 'open', staffUnread: 1 });
+    expect(await t.ctx.db.$count(conversationMessages, eq(conversationMessages.conversationId, conv._id))).toBe(1);
+
+    const handler = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_reclamation'] });
+    const list = await t.request({ method: 'GET', url: '/api/conversations', headers: handler.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().docs[0]).toMatchObject({ _id: conv._id, email: 'ada@example.test' });
+    expect(
+      (await t.request({ method: 'POST', url: `/api/conversations/${conv._id}/messages`, headers: handler.headers, payload: { body: 'Hi' } })).statusCode,
+    ).toBe(201);
+    expect((await t.request({ method: 'PUT', url: `/api/conversations/${conv._id}/close`, headers: handler.headers })).statusCode).toBe(200);
+  });
+
+  test("a member sees only the notifications about what they may read: messages with get_reclamation, an item's with its kind's get permission", async () => {
+    const s = await newSite();
+    const token = await visitorToken(s, 'v-notes');
+    await writeAsVisitor(s, { token, body: 'Secret message from a visitor' });
+    const banner = await contentOf(t, s.owner, 'banner');
+    const popup = await contentOf(t, s.owner, 'popup');
+    await t.ctx.db.insert(contentComments).values({ contentId: banner, visitorId: 'v-notes', body: 'Banner comment' });
+    await t.ctx.db.insert(formAnswers).values({ contentId: popup, visitorId: 'v-notes', blockId: 'q1', question: 'E-mail?', answer: 'ada@example.test' });
+    await t.ctx.db.insert(websiteInstallations).values({ websiteId: s.id, origin: `https://${s.domain}` });
+
+    const seen = async (u: TestUser) => {
+      const res = await t.request({ method: 'GET', url: '/api/notifications?pageSize=20', headers: u.headers });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      return { types: (body.docs as { type: string }[]).map((n) => n.type).sort(), unread: body.unread, total: body.meta.totalDocs };
+    };
+    const websitesOnly = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_websites'] });
+    expect(await seen(websitesOnly)).toEqual({ types: ['installed'], unread: 1, total: 1 });
+    const banners = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_banners'] });
+    expect(await seen(banners)).toEqual({ types: ['comment', 'installed'], unread: 2, total: 2 });
+    const popups = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_posts'] });
+    expect(await seen(popups)).toEqual({ types: ['answers', 'installed'], unread: 2, total: 2 });
+    const handler = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_reclamation'] });
+    expect(await seen(handler)).toEqual({ types: ['installed', 'message'], unread: 2, total: 2 });
+    expect(await seen(s.owner)).toEqual({ types: ['answers', 'comment', 'installed', 'message'], unread: 4, total: 4 });
+
+    // One they may not see cannot be marked read (it looks missing), and "all read" counts only theirs.
+    const all = (await t.request({ method: 'GET', url: '/api/notifications?pageSize=20', headers: s.owner.headers })).json().docs as {
+      _id: string;
+      type: string;
+    }[];
+    const message = all.find((n) => n.type === 'message')!;
+    expect((await t.request({ method: 'PUT', url: `/api/notifications/${message._id}/read`, headers: websitesOnly.headers })).statusCode).toBe(404);
+    expect((await t.request({ method: 'PUT', url: '/api/notifications/read', headers: websitesOnly.headers })).json()).toEqual({ unread: 0 });
+    // Granted the permission later, the message is there, still unread for them.
+    expect((await t.request({ method: 'PUT', url: `/api/notifications/${message._id}/read`, headers: handler.headers })).json()).toEqual({ unread: 1 });
   });
 });
 
@@ -437,6 +518,29 @@ describe('live streams (Server-Sent Events)', () => {
     expect((await openStream(`${base}/api/live`, { activewebsite: s.id })).status).toBe(401);
     expect((await openStream(`${base}/api/live`, { ...stranger.owner.headers, activewebsite: s.id })).status).toBe(404);
     for (const x of [staff, again, other]) x.close();
+  });
+
+  test('a member without get_reclamation gets no visitor message on the staff stream, nor the notice of one', async () => {
+    const s = await newSite();
+    const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_websites'] });
+    const memberStream = await openStream(`${base}/api/live`, member.headers);
+    const ownerStream = await openStream(`${base}/api/live`, s.owner.headers);
+    await memberStream.next((e) => e.event === 'ready');
+    await ownerStream.next((e) => e.event === 'ready');
+    const token = await visitorToken(s, 'v-live-roles');
+    await writeAsVisitor(s, { token, body: 'For the support team only' });
+    await ownerStream.next((e) => e.event === 'message');
+    // A notification the member may see, written after: once it arrives, anything before it has too.
+    await t.ctx.db.insert(websiteInstallations).values({ websiteId: s.id, origin: `https://${s.domain}` });
+    await memberStream.next((e) => e.event === 'notification' && (e.data as { type: string }).type === 'installed');
+    expect(memberStream.events.filter((e) => e.event === 'message')).toEqual([]);
+    expect(memberStream.events.filter((e) => e.event === 'notification').map((e) => (e.data as { type: string }).type)).toEqual(['installed']);
+    expect(JSON.stringify(memberStream.events)).not.toContain('For the support team only');
+    // Reconnecting with an old event id replays nothing of it either.
+    const again = await openStream(`${base}/api/live`, { ...member.headers, 'last-event-id': '1' });
+    await again.next((e) => e.event === 'ready');
+    expect(again.events.filter((e) => e.event === 'message' || (e.data as { type?: string } | null)?.type === 'message')).toEqual([]);
+    for (const x of [memberStream, ownerStream, again]) x.close();
   });
 
   test('an event written by one API process reaches a stream held by another (two app instances on one database)', async () => {

@@ -113,6 +113,52 @@ test("an unverified identify neither reads nor takes a person's progress", async
   expect((await contentCall(s, 'claimer')).progress).toEqual([]);
 });
 
+test("after an unverified identify the progress call reads and writes the visitor's own progress, never the person's", async () => {
+  const s = await site();
+  const id = await tour(s);
+  const list = await tour(s, 'checklist');
+  // The person, verified on their own device, has progress in both items.
+  expect((await verifiedIdentify(s, 'grace-laptop', 'grace')).statusCode).toBe(200);
+  const owner = await tokenOf(s, 'grace-laptop');
+  await progress(s, {
+    token: owner,
+    visitorId: 'grace-laptop',
+    entries: [
+      { contentId: id, state: { step: 5 }, updatedAt: at(10_000) },
+      { contentId: list, state: { done: ['a', 'b'] }, updatedAt: at(10_000) },
+    ],
+  });
+  const personRows = async () =>
+    (await t.ctx.db.select().from(contentProgress).where(eq(contentProgress.websiteId, s.u.websiteId)))
+      .filter((r) => r.clientMemberId !== null)
+      .map((r) => [r.contentId, r.state])
+      .sort();
+  const before = await personRows();
+  expect(before).toHaveLength(2);
+
+  // Where verification is required, identify without a userHash is refused and links nothing.
+  const refused = await t.request({ method: 'POST', url: `/api/public/${s.key}/identify`, payload: { visitorId: 'claimer', externalId: 'grace' } });
+  expect(refused.statusCode).toBe(401);
+  // Where it is not, the claim is taken but only as the page's word.
+  await t.ctx.db.update(websites).set({ identityRequired: false }).where(eq(websites.id, s.u.websiteId));
+  const claim = await t.request({ method: 'POST', url: `/api/public/${s.key}/identify`, payload: { visitorId: 'claimer', externalId: 'grace' } });
+  expect(claim.statusCode).toBe(200);
+  expect(claim.json().verified).toBe(false);
+
+  const token = await tokenOf(s, 'claimer');
+  // Reading: nothing of the person's comes back.
+  const read = await progress(s, { token, visitorId: 'claimer', entries: [] });
+  expect(read.statusCode).toBe(200);
+  expect((read.json() as ProgressAnswer).progress).toEqual([]);
+  // Writing: the visitor's own row, newer than the person's, leaves the person's untouched.
+  const write = await progress(s, { token, visitorId: 'claimer', entries: [{ contentId: id, state: { step: 0 }, updatedAt: at(0) }] });
+  expect((write.json() as ProgressAnswer).progress).toEqual([expect.objectContaining({ contentId: id, state: { step: 0 } })]);
+  expect(await personRows()).toEqual(before);
+  expect(stateOf((await contentCall(s, 'grace-laptop')).progress, id)).toEqual({ step: 5 });
+  const [own] = await t.ctx.db.select().from(contentProgress).where(eq(contentProgress.visitorId, 'claimer'));
+  expect(own).toMatchObject({ clientMemberId: null, state: { step: 0 } });
+});
+
 test("another visitor's token is refused (403), a forged or another website's token 401, another website's key and items refused", async () => {
   const s = await site();
   const other = await site();

@@ -761,6 +761,8 @@ export const UPLOAD_UNREADABLE_MESSAGE = msg('images.unreadable');
 export const UPLOAD_PIXELS_MESSAGE = msg('images.tooManyPixels');
 export const UPLOAD_QUOTA_MESSAGE = msg('images.storageFull');
 export const UPLOAD_FILE_NAME_MESSAGE = msg('images.fileNameInvalid');
+/** A body that says it is multipart but does not parse as one (no boundary, a truncated part). */
+export const UPLOAD_MALFORMED_MESSAGE = msg('images.malformedUpload');
 /** Per-organisation storage for uploaded images, when UPLOAD_QUOTA_BYTES_PER_ORGANISATION does not say. */
 export const UPLOAD_DEFAULT_QUOTA_BYTES = 100 * 1024 * 1024;
 /** Largest decoded image (width × height, all frames of an animation together), when UPLOAD_MAX_PIXELS does not say. */

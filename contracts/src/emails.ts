@@ -21,6 +21,18 @@ import { msg } from './message-code';
  * `email` permission resource (spec section 6).
  */
 
+/**
+ * Characters a mailbox shows nothing of but which change what is shown: the bidirectional
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the direction marks
+ * (U+200E, U+200F, U+061C), and invisible spaces and joiners that hide or split words (U+200B,
+ * U+2060–U+2064, U+FEFF, U+180E). An override in a subject or sender name reverses what follows
+ * (an override before "fdp.exe" shows "exe.pdf"), the classic way to disguise a phishing e-mail. The zero-width
+ * (non-)joiners U+200C and U+200D stay allowed: emoji sequences and Arabic and Persian shaping need them.
+ */
+export const HIDDEN_CONTROL_CHARACTERS = /[\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+export const INVISIBLE_CHARACTERS_MESSAGE = msg('validation.invisibleCharacters');
+const withoutHiddenControls = (text: string) => !HIDDEN_CONTROL_CHARACTERS.test(text);
+
 /** The languages an e-mail is written in (the console's): `ar` makes the e-mail right to left. */
 export const EMAIL_LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
@@ -41,11 +53,16 @@ export const EMAIL_BLOCK_KINDS = ['text', 'image', 'button'] as const;
  * `firstName`, `name`, `email`, `memberId` and the website's people-data attributes by name.
  */
 export const emailDocumentSchema = z.object({
-  subject: title(msg('validation.subjectRequired'), msg('validation.subjectTooLong')),
+  subject: title(msg('validation.subjectRequired'), msg('validation.subjectTooLong')).refine(withoutHiddenControls, INVISIBLE_CHARACTERS_MESSAGE),
   /** The line mailbox lists show after the subject. */
-  preheader: z.string().trim().max(LIMITS.titleMax, msg('validation.preheaderTooLong')).default(''),
+  preheader: z.string().trim().max(LIMITS.titleMax, msg('validation.preheaderTooLong')).refine(withoutHiddenControls, INVISIBLE_CHARACTERS_MESSAGE).default(''),
   /** The name shown beside the configured sender address (empty: the product's sender as configured). */
-  senderName: z.string().trim().max(LIMITS.labelMax, msg('validation.senderNameTooLong')).default(''),
+  senderName: z
+    .string()
+    .trim()
+    .max(LIMITS.labelMax, msg('validation.senderNameTooLong'))
+    .refine(withoutHiddenControls, INVISIBLE_CHARACTERS_MESSAGE)
+    .default(''),
   language: z.enum(EMAIL_LANGUAGES).default('en'),
   content: z
     .array(emailBlockSchema, { error: msg('validation.blocksTooFew') })

@@ -82,6 +82,8 @@ export const LIMITS = {
   identityHashMax: 128,
   /** Hours the previous identity secret still verifies after a rotation, so servers can be redeployed. */
   identitySecretGraceHours: 24,
+  /** Hours a time-stamped `userHash` (`<unix seconds>.<hex>`) verifies after the time it names. */
+  identityHashMaxAgeHours: 24,
   /** A time zone name (IANA) of the statistics. */
   timeZoneMax: 64,
   /** A value an audience condition compares with. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
+import type { Permission } from './permissions';
 import { idParamSchema, messageSchema, pageMetaSchema, pageQuerySchema, requiredText } from './common';
 import { msg } from './message-code';
 import { scriptCall, websiteKeyParamsSchema } from './script-call';
@@ -153,51 +154,58 @@ const messageBody = requiredText(msg('validation.messageRequired'), MAX_MESSAGE_
 export const conversationListQuerySchema = pageQuerySchema.extend({ status: z.enum(CONVERSATION_STATUSES).optional() });
 export const conversationPageSchema = z.object({ docs: z.array(conversationSummarySchema), meta: pageMetaSchema });
 
+/**
+ * The conversations are the spec's "reclamation" resource: reading them (visitors' names, e-mail
+ * addresses and messages) needs `get_reclamation`. The spec gives that resource no other action, so
+ * answering and closing a conversation need the same permission: whoever may read them handles them.
+ */
+export const CONVERSATIONS_PERMISSION = 'get_reclamation' satisfies Permission;
+
 export const listConversationsCall = defineCall({
   method: 'GET',
   path: '/api/conversations',
-  access: inWebsite(null),
+  access: inWebsite(CONVERSATIONS_PERMISSION),
   summary: "The active website's conversations with its visitors, latest first, with unread counts",
   tag: 'messenger',
   query: conversationListQuerySchema,
   response: conversationPageSchema,
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 export const getConversationCall = defineCall({
   method: 'GET',
   path: '/api/conversations/:id',
-  access: inWebsite(null),
+  access: inWebsite(CONVERSATIONS_PERMISSION),
   summary: 'One conversation with its messages (read by staff from then on)',
   tag: 'messenger',
   params: idParamSchema,
   response: z.object({ data: conversationSchema }),
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 export const staffReplyBodySchema = z.object({ body: messageBody });
 export const replyToConversationCall = defineCall({
   method: 'POST',
   path: '/api/conversations/:id/messages',
-  access: inWebsite(null),
+  access: inWebsite(CONVERSATIONS_PERMISSION),
   summary: 'Answer a visitor (e-mailed too when an anonymous visitor left an address)',
   tag: 'messenger',
   params: idParamSchema,
   body: staffReplyBodySchema,
   status: 201,
   response: z.object({ message: z.string(), data: conversationMessageSchema }),
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 export const closeConversationCall = defineCall({
   method: 'PUT',
   path: '/api/conversations/:id/close',
-  access: inWebsite(null),
+  access: inWebsite(CONVERSATIONS_PERMISSION),
   summary: 'Close a conversation (the visitor writing again opens it again)',
   tag: 'messenger',
   params: idParamSchema,
   response: z.object({ message: z.string(), data: conversationSummarySchema }),
-  errors: [400, 401, 404],
+  errors: [400, 401, 403, 404],
 });
 
 // The visitor's side (the website script): the visitor token names the visitor.

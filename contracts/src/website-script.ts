@@ -213,6 +213,8 @@ export const WEBSITE_SETTINGS_UPDATED_MESSAGE = msg('script.websiteSettingsUpdat
 export const IDENTITY_HASH_REQUIRED_MESSAGE = msg('script.identityHashRequired');
 /** Identify refused: the `userHash` is not HMAC-SHA256(secret, externalId) for the website's secret. */
 export const IDENTITY_HASH_INVALID_MESSAGE = msg('script.identityHashInvalid');
+/** Identify refused: a time-stamped `userHash` that is right but older than LIMITS.identityHashMaxAgeHours. */
+export const IDENTITY_HASH_EXPIRED_MESSAGE = msg('script.identityHashExpired');
 export const IDENTITY_VERIFICATION_UPDATED_MESSAGE = msg('script.identityVerificationUpdated');
 export const IDENTITY_SECRET_ROTATED_MESSAGE = msg('script.identitySecretRotated');
 

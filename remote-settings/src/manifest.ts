@@ -29,9 +29,10 @@ const manifest: RemoteManifest = {
     { path: '/settings/delivery', screen: './DeliverySettingsScreen', permission: 'get_websites', layout: 'main' },
     // Spec section 2: /settings/messenger requires no permission (saving needs create_websites, as the API).
     { path: '/settings/messenger', screen: './MessengerSettingsScreen', permission: null, layout: 'main' },
-    // The website's conversations with its visitors (any member, as the API); notifications link here.
-    { path: '/settings/conversations', screen: './ConversationListScreen', permission: null, layout: 'main' },
-    { path: '/settings/conversations/:id', screen: './ConversationScreen', permission: null, layout: 'main' },
+    // The website's conversations with its visitors: their names, addresses and messages need
+    // get_reclamation, as the API (which asks it to answer and close them too); notifications link here.
+    { path: '/settings/conversations', screen: './ConversationListScreen', permission: 'get_reclamation', layout: 'main' },
+    { path: '/settings/conversations/:id', screen: './ConversationScreen', permission: 'get_reclamation', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
@@ -46,7 +47,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
-    { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: null, group: 'audience', order: 40 },
+    { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   CONTENT_KIND_DESCRIPTORS,
   pageMeta,
@@ -50,6 +50,28 @@ function notificationText(n: Pick<NotificationRow, 'type' | 'detail'>): string {
   }
   return String(d.text ?? '');
 }
+
+/**
+ * What of a website's notifications one staff member may see: those of its conversations (a
+ * visitor's message) only with the conversations' permission, those of a content item (comments,
+ * form answers, a tour's missing element) only for the kinds they may read, and the website's own
+ * (the script installed) always. Notifications carry visitors' words, so they follow the permissions
+ * of what they are about.
+ */
+export interface NotificationReach {
+  conversations: boolean;
+  /** Content kinds (`popup`, `tour`…) whose items the member may read. */
+  kinds: string[];
+}
+
+const reachable = (reach: NotificationReach): SQL =>
+  or(
+    eq(staffNotifications.type, 'installed'),
+    reach.conversations ? eq(staffNotifications.type, 'message') : undefined,
+    reach.kinds.length > 0
+      ? and(inArray(staffNotifications.type, ['comment', 'answers', 'element_missing']), inArray(sql`${staffNotifications.detail}->>'kind'`, reach.kinds))
+      : undefined,
+  )!;
 
 const unreadFor = (userId: string) =>
   notExists(
@@ -245,8 +267,8 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
 
     // ---- notifications for staff (read per staff member) ----
 
-    async notificationsPage(userId: string, query: { page: number; pageSize: number }) {
-      const where = eq(staffNotifications.websiteId, websiteId);
+    async notificationsPage(userId: string, reach: NotificationReach, query: { page: number; pageSize: number }) {
+      const where = and(eq(staffNotifications.websiteId, websiteId), reachable(reach));
       const [rows, [{ n }], unread] = await Promise.all([
         db
           .select({
@@ -262,7 +284,7 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
           .select({ n: sql<number>`count(*)::int` })
           .from(staffNotifications)
           .where(where),
-        this.unreadCount(userId),
+        this.unreadCount(userId, reach),
       ]);
       const docs: StaffNotification[] = rows.map(({ n: row, read }) => ({
         _id: row.id,
@@ -276,30 +298,31 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
       return { docs, meta: pageMeta(n, query.page, query.pageSize), unread };
     },
 
-    async unreadCount(userId: string): Promise<number> {
+    async unreadCount(userId: string, reach: NotificationReach): Promise<number> {
       const [{ n }] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(staffNotifications)
-        .where(and(eq(staffNotifications.websiteId, websiteId), unreadFor(userId)));
+        .where(and(eq(staffNotifications.websiteId, websiteId), reachable(reach), unreadFor(userId)));
       return n;
     },
 
-    async markRead(id: string, userId: string): Promise<boolean> {
+    /** Marks one the member may see read for them; false (404) for any other. */
+    async markRead(id: string, userId: string, reach: NotificationReach): Promise<boolean> {
       const [found] = await db
         .select({ id: staffNotifications.id })
         .from(staffNotifications)
-        .where(and(eq(staffNotifications.websiteId, websiteId), eq(staffNotifications.id, id)))
+        .where(and(eq(staffNotifications.websiteId, websiteId), eq(staffNotifications.id, id), reachable(reach)))
         .limit(1);
       if (!found) return false;
       await db.insert(notificationReads).values({ notificationId: id, userId }).onConflictDoNothing();
       return true;
     },
 
-    async markAllRead(userId: string) {
+    async markAllRead(userId: string, reach: NotificationReach) {
       await db.execute(
         sql`insert into ${notificationReads} (notification_id, user_id)
             select ${staffNotifications.id}, ${userId}::uuid from ${staffNotifications}
-            where ${staffNotifications.websiteId} = ${websiteId} and ${unreadFor(userId)}
+            where ${staffNotifications.websiteId} = ${websiteId} and ${reachable(reach)} and ${unreadFor(userId)}
             on conflict do nothing`,
       );
     },

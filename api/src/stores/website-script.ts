@@ -128,6 +128,14 @@ export function websiteScriptStore(db: Db) {
       member: { externalId: string; username: string | null; email: string | null; attributes: Record<string, string | number | boolean | null> },
       verified: boolean,
     ) {
+      // A person some visitor has proven to be (a verified identify) keeps what the page said then:
+      // an unverified identify is anyone's claim, and where verification is not required it would
+      // otherwise rewrite their name, attributes and address (and the next e-mail campaign would go
+      // to the claimant). Their own pages prove it again with a userHash to change them.
+      const provenBefore = verified
+        ? sql`false`
+        : sql`exists (select 1 from ${visitors} where ${visitors.clientMemberId} = ${clientMembers.id} and ${visitors.identityVerified})`;
+      const unlessProven = (column: SQL, claimed: SQL) => sql`case when ${provenBefore} then ${column} else ${claimed} end`;
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(clientMembers)
@@ -135,9 +143,9 @@ export function websiteScriptStore(db: Db) {
           .onConflictDoUpdate({
             target: [clientMembers.websiteId, clientMembers.memberId],
             set: {
-              username: sql`coalesce(excluded.username, ${clientMembers.username})`,
-              email: sql`coalesce(excluded.email, ${clientMembers.email})`,
-              attributes: sql`${clientMembers.attributes} || excluded.attributes`,
+              username: unlessProven(sql`${clientMembers.username}`, sql`coalesce(excluded.username, ${clientMembers.username})`),
+              email: unlessProven(sql`${clientMembers.email}`, sql`coalesce(excluded.email, ${clientMembers.email})`),
+              attributes: unlessProven(sql`${clientMembers.attributes}`, sql`${clientMembers.attributes} || excluded.attributes`),
             },
           })
           .returning({ id: clientMembers.id });

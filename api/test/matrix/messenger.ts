@@ -2,9 +2,11 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * The messenger: reading the bubble config, the conversations and the notifications is for any
- * member of the active website; changing the bubble needs create_websites (as the website's other
- * script settings). A conversation or a notification of another organisation answers 404.
+ * The messenger: reading the bubble config and the notifications is for any member of the active
+ * website (each notification seen only by those who may read what it is about: messenger.test.ts);
+ * the conversations (visitors' names, addresses and messages), read, answered or closed, need
+ * get_reclamation; changing the bubble needs create_websites (as the website's other script
+ * settings). A conversation or a notification of another organisation answers 404.
  */
 async function conversationOf(t: TestApp, u: TestUser): Promise<string> {
   const { conversations, conversationMessages } = await import('../../src/db/schema');
@@ -32,23 +34,23 @@ export const protectedRoutes: ProtectedRoute[] = [
     permission: 'create_websites',
     request: () => ({ method: 'PUT', url: '/api/bubble/my-website', payload: { launcher_settings: { alignment: 'left' } } }),
   },
-  { name: 'GET /api/conversations', permission: null, request: () => ({ method: 'GET', url: '/api/conversations' }) },
+  { name: 'GET /api/conversations', permission: 'get_reclamation', request: () => ({ method: 'GET', url: '/api/conversations' }) },
   {
     name: 'GET /api/conversations/:id',
-    permission: null,
+    permission: 'get_reclamation',
     request: async (u, t) => ({ method: 'GET', url: `/api/conversations/${await conversationOf(t, u)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/conversations/${await conversationOf(t, owner)}` }),
   },
   {
     name: 'POST /api/conversations/:id/messages',
-    permission: null,
+    permission: 'get_reclamation',
     okStatus: 201,
     request: async (u, t) => ({ method: 'POST', url: `/api/conversations/${await conversationOf(t, u)}/messages`, payload: { body: 'Hi' } }),
     otherOrganisation: async (owner, t) => ({ method: 'POST', url: `/api/conversations/${await conversationOf(t, owner)}/messages`, payload: { body: 'Hi' } }),
   },
   {
     name: 'PUT /api/conversations/:id/close',
-    permission: null,
+    permission: 'get_reclamation',
     request: async (u, t) => ({ method: 'PUT', url: `/api/conversations/${await conversationOf(t, u)}/close` }),
     otherOrganisation: async (owner, t) => ({ method: 'PUT', url: `/api/conversations/${await conversationOf(t, owner)}/close` }),
   },

@@ -32,8 +32,8 @@ import { emailsStore } from '../../stores/emails';
 import { emailRules } from '../../services/campaign-kinds';
 import type { KindHooks } from '../campaigns';
 
-/** The API's public address, as the e-mail's links must name it (PUBLIC_API_URL behind a proxy). */
-const apiBaseOf = (ctx: AppContext, request: FastifyRequest) => ctx.config.publicApiUrl ?? `${request.protocol}://${request.host}`;
+/** The API's public address, as the e-mail's links must name it: configured, never the request's Host. */
+const apiBaseOf = (ctx: AppContext) => ctx.config.apiBaseUrl;
 
 /** The sender line of an e-mail: its sender name (else the configured one) with the configured address. */
 function senderOf(ctx: AppContext, name: string): string {
@@ -81,7 +81,7 @@ function page(reply: FastifyReply, lang: EmailLanguage, body: string, status = 2
  */
 export function emailHooks(ctx: AppContext): KindHooks {
   return {
-    afterPublish: (tx, request, id) => emailsStore(tx).orderSend(id, activeWebsiteOf(request).id, apiBaseOf(ctx, request)),
+    afterPublish: (tx, request, id) => emailsStore(tx).orderSend(id, activeWebsiteOf(request).id, apiBaseOf(ctx)),
     afterCancel: (tx, _request, id) => emailsStore(tx).cancelPending(id),
   };
 }
@@ -114,7 +114,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, previewEmailCall, async (request) => {
     const website = activeWebsiteOf(request);
     const doc = request.body as EmailBody as EmailDocument;
-    const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx, request), siteName: await siteNameOf(ctx.db, website.id), links: null });
+    const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx), siteName: await siteNameOf(ctx.db, website.id), links: null });
     return { data: { ...rendered, from: senderOf(ctx, doc.senderName) } };
   });
 
@@ -128,7 +128,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     const doc = (await campaignsStore(ctx.db, website, emailRules).view(request.params.id)) as unknown as EmailDocument;
     const me = await accountsStore(ctx.db).credentials(caller(request).userId);
     if (!me?.email) throw badRequest(EMAIL_NO_ADDRESS_MESSAGE);
-    const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx, request), siteName: await siteNameOf(ctx.db, website.id), links: null });
+    const rendered = await renderCampaignEmail(doc, null, { baseUrl: apiBaseOf(ctx), siteName: await siteNameOf(ctx.db, website.id), links: null });
     ctx.mailer.send({ to: me.email, subject: `[Test] ${rendered.subject}`, html: rendered.html, text: rendered.text, fromName: doc.senderName || undefined });
     return reply.code(202).send({ message: translateMessage(EMAIL_TEST_SENT_MESSAGE, languageOf(request.headers['accept-language']), { name: me.email }) });
   });

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BUBBLE_UPDATED_MESSAGE,
+  CONTENT_KIND_DESCRIPTORS,
+  CONVERSATIONS_PERMISSION,
+  kindPermission,
   CONVERSATION_NOT_FOUND_MESSAGE,
   closeConversationCall,
   defaultBubbleConfig,
@@ -21,7 +24,7 @@ import { activeWebsiteOf, caller } from '../../plugins/access';
 import { languageOf } from '../../i18n/messages';
 import { conversationReplyMail } from '../../mail/templates';
 import { LiveHub } from '../../services/live-hub';
-import { messengerStore, pruneLiveEvents } from '../../stores/messenger';
+import { messengerStore, pruneLiveEvents, type LiveEventRow, type NotificationReach } from '../../stores/messenger';
 import type { ScriptServices } from '../../delivery/script-services';
 import { messengerPublicRoutes } from './public';
 import { lastEventIdOf, serveStream } from './sse';
@@ -29,10 +32,32 @@ import { lastEventIdOf, serveStream } from './sse';
 /**
  * The messenger (spec sections 1, 3, 4, 7): the active website's bubble config, its conversations
  * with visitors, the staff's notifications and their live stream; the visitor's side is public.ts.
- * Conversations and notifications are for any member of the website (spec section 2 names no
- * permission for /notifications); changing the bubble needs create_websites, as the website's other
- * script settings.
+ * Conversations need the conversations' permission (get_reclamation); notifications are for any
+ * member of the website (spec section 2 names no permission for /notifications), each one seen only
+ * by those who may read what it is about (notificationReach). Changing the bubble needs
+ * create_websites, as the website's other script settings.
  */
+/** What of the website's notifications a caller with these permissions may see. */
+export function notificationReach(permissions: ReadonlySet<string>): NotificationReach {
+  return {
+    conversations: permissions.has(CONVERSATIONS_PERMISSION),
+    kinds: Object.entries(CONTENT_KIND_DESCRIPTORS)
+      .filter(([, descriptor]) => permissions.has(kindPermission(descriptor, 'get')))
+      .map(([kind]) => kind),
+  };
+}
+
+/**
+ * Whether a staff stream passes an event on: a conversation's message, and the notice of a new
+ * message notification, only to those who may read conversations. Other notices carry only a
+ * notification's id and type; the list the console then reads is filtered by notificationReach.
+ */
+export function staffMaySee(reach: NotificationReach, event: Pick<LiveEventRow, 'type' | 'payload'>): boolean {
+  if (event.type === 'message') return reach.conversations;
+  if (event.type === 'notification' && (event.payload as { type?: unknown }).type === 'message') return reach.conversations;
+  return true;
+}
+
 export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
   const hub = new LiveHub(ctx.database, ctx.log);
   await hub.start();
@@ -89,29 +114,35 @@ export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, ser
     return { message: 'conversations.closed', data: await s.summaryOf(row) };
   });
 
-  serve(app, listNotificationsCall, (request) => store(request).notificationsPage(caller(request).userId, request.query));
+  const reachOf = (request: FastifyRequest) => notificationReach(caller(request).permissions);
+
+  serve(app, listNotificationsCall, (request) => store(request).notificationsPage(caller(request).userId, reachOf(request), request.query));
 
   serve(app, markNotificationReadCall, async (request) => {
     const s = store(request);
     const userId = caller(request).userId;
-    if (!(await s.markRead(request.params.id, userId))) throw notFound('notifications.notFound');
-    return { unread: await s.unreadCount(userId) };
+    const reach = reachOf(request);
+    if (!(await s.markRead(request.params.id, userId, reach))) throw notFound('notifications.notFound');
+    return { unread: await s.unreadCount(userId, reach) };
   });
 
   serve(app, markAllNotificationsReadCall, async (request) => {
     const s = store(request);
     const userId = caller(request).userId;
-    await s.markAllRead(userId);
-    return { unread: await s.unreadCount(userId) };
+    const reach = reachOf(request);
+    await s.markAllRead(userId, reach);
+    return { unread: await s.unreadCount(userId, reach) };
   });
 
   serve(app, staffLiveCall, async (request, reply) => {
     const s = store(request);
+    const reach = reachOf(request);
     return serveStream(request, reply, hub, {
       websiteId: activeWebsiteOf(request).id,
       visitorId: null,
       lastId: lastEventIdOf(request),
       missed: (after) => s.liveEventsAfter(null, after),
+      passes: (event) => staffMaySee(reach, event),
     });
   });
 

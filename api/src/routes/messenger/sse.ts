@@ -29,7 +29,14 @@ export async function serveStream(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveHub,
-  stream: { websiteId: string; visitorId: string | null; lastId: number; missed(afterId: number): Promise<LiveEventRow[]> },
+  stream: {
+    websiteId: string;
+    visitorId: string | null;
+    lastId: number;
+    missed(afterId: number): Promise<LiveEventRow[]>;
+    /** Whether this stream's caller may see an event (the staff's permissions); all pass when absent. */
+    passes?(event: LiveEventRow): boolean;
+  },
 ): Promise<FastifyReply> {
   // Headers already set by the hooks (CORS, security) go out with the stream's own.
   const headers: Record<string, string> = {};
@@ -50,6 +57,7 @@ export async function serveStream(
   const held: LiveEventRow[] = [];
   const write = (e: LiveEventRow) => {
     if (e.id <= stream.lastId || sent.has(e.id)) return;
+    if (stream.passes && !stream.passes(e)) return;
     if (sent.size > 1000) sent.clear();
     sent.add(e.id);
     raw.write(frame(e));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageCode } from 'contracts';
 import {
   ATTRIBUTE_TYPE_MESSAGE,
+  IDENTITY_HASH_EXPIRED_MESSAGE,
   IDENTITY_HASH_INVALID_MESSAGE,
   IDENTITY_HASH_REQUIRED_MESSAGE,
   UNKNOWN_ATTRIBUTE_MESSAGE,
@@ -56,8 +57,9 @@ export function identifyRoute(app: FastifyInstance, ctx: AppContext, services: S
 
     const store = websiteScriptStore(ctx.db);
     const site = await store.identityVerification(website.id);
-    const check = checkIdentityHash(site, externalId, userHash);
+    const check = checkIdentityHash(site, externalId, userHash, ctx.clock.now());
     if (check === 'invalid') throw identityRefused(IDENTITY_HASH_INVALID_MESSAGE);
+    if (check === 'expired') throw identityRefused(IDENTITY_HASH_EXPIRED_MESSAGE);
     if (check === 'missing' && site.required) throw identityRefused(IDENTITY_HASH_REQUIRED_MESSAGE);
     const verified = check === 'verified';
 

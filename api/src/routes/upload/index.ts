@@ -11,6 +11,7 @@ import {
   UPLOAD_DEFAULT_QUOTA_BYTES,
   UPLOAD_FIELD,
   UPLOAD_FILE_NAME_MESSAGE,
+  UPLOAD_MALFORMED_MESSAGE,
   UPLOAD_MISSING_MESSAGE,
   UPLOAD_QUOTA_MESSAGE,
   UPLOAD_SUCCESS_MESSAGE,
@@ -85,6 +86,8 @@ const tooLarge = (maxBytes: number) => new HttpError(413, UPLOAD_TOO_LARGE_MESSA
  */
 const badFileName = () => badRequest(UPLOAD_FILE_NAME_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_FILE_NAME_MESSAGE });
 
+const malformedUpload = () => badRequest(UPLOAD_MALFORMED_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_MALFORMED_MESSAGE });
+
 /** Removes stored files (their rows already gone); a file missing already is fine. */
 export async function removeUploadedFiles(dir: string, keys: string[]): Promise<void> {
   await Promise.all(keys.filter((key) => STORED_NAME.test(key)).map((key) => rm(path.join(dir, key), { force: true })));
@@ -121,7 +124,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (err) {
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(settings.maxBytes);
-        throw err;
+        if (err instanceof HttpError) throw err;
+        // Anything else here is the parser refusing the body (no boundary, a truncated part, a
+        // malformed part header): the client's mistake, never a 500.
+        throw malformedUpload();
       }
       const type = sniffImage(bytes);
       if (!type) throw badRequest(UPLOAD_TYPE_MESSAGE, { [UPLOAD_FIELD]: UPLOAD_TYPE_MESSAGE });

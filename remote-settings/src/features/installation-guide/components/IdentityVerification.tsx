@@ -15,38 +15,45 @@ import { CopyableCode } from './CopyableCode';
 export const SECRET_VARIABLE = 'SIGNPOST_IDENTITY_SECRET';
 
 /**
- * The server code that makes `userHash` = HMAC-SHA256(identity secret, the user's id) in hex, per
- * language. The key is the secret as written (its characters, not hex-decoded), as the API checks it.
+ * The server code that makes `userHash` for the signed-in user on each page: the time it is made at
+ * (unix seconds), a dot, and HMAC-SHA256(identity secret, "<time>.<the user's id>") in hex, per
+ * language. The time is signed with the id, so a hash copied from a page stops working after
+ * LIMITS.identityHashMaxAgeHours. The key is the secret as written (its characters, not hex-decoded),
+ * as the API checks it. (A plain hex HMAC of the id, the earlier form, is still accepted.)
  */
 export const SERVER_CODE = {
   node: [
     "import { createHmac } from 'node:crypto';",
     '',
-    '// For the signed-in user, on your server: only the hash goes to the page.',
-    `const userHash = createHmac('sha256', process.env.${SECRET_VARIABLE})`,
-    '  .update(String(user.id))',
+    '// For the signed-in user, on your server, on each page: only the hash goes to the page.',
+    'const issuedAt = Math.floor(Date.now() / 1000);',
+    `const userHash = \`\${issuedAt}.\` + createHmac('sha256', process.env.${SECRET_VARIABLE})`,
+    '  .update(`${issuedAt}.${user.id}`)',
     "  .digest('hex');",
   ].join('\n'),
   python: [
-    'import hashlib, hmac, os',
+    'import hashlib, hmac, os, time',
     '',
-    '# For the signed-in user, on your server: only the hash goes to the page.',
-    'user_hash = hmac.new(',
+    '# For the signed-in user, on your server, on each page: only the hash goes to the page.',
+    'issued_at = int(time.time())',
+    'user_hash = f"{issued_at}." + hmac.new(',
     `    os.environ["${SECRET_VARIABLE}"].encode(),`,
-    '    str(user.id).encode(),',
+    '    f"{issued_at}.{user.id}".encode(),',
     '    hashlib.sha256,',
     ').hexdigest()',
   ].join('\n'),
   ruby: [
     'require "openssl"',
     '',
-    '# For the signed-in user, on your server: only the hash goes to the page.',
-    `user_hash = OpenSSL::HMAC.hexdigest("SHA256", ENV.fetch("${SECRET_VARIABLE}"), user.id.to_s)`,
+    '# For the signed-in user, on your server, on each page: only the hash goes to the page.',
+    'issued_at = Time.now.to_i',
+    `user_hash = "#{issued_at}." + OpenSSL::HMAC.hexdigest("SHA256", ENV.fetch("${SECRET_VARIABLE}"), "#{issued_at}.#{user.id}")`,
   ].join('\n'),
   php: [
     '<?php',
-    '// For the signed-in user, on your server: only the hash goes to the page.',
-    `$userHash = hash_hmac('sha256', (string) $user->id, getenv('${SECRET_VARIABLE}'));`,
+    '// For the signed-in user, on your server, on each page: only the hash goes to the page.',
+    '$issuedAt = time();',
+    `$userHash = $issuedAt . '.' . hash_hmac('sha256', $issuedAt . '.' . $user->id, getenv('${SECRET_VARIABLE}'));`,
   ].join('\n'),
 } as const;
 const LANGUAGES = [
