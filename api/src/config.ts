@@ -73,6 +73,20 @@ const envSchema = z.object({
    * schedule start without waiting for it. Refused in production.
    */
   CLOCK_OFFSET_FILE: z.string().min(1).optional(),
+  /**
+   * Live streams (Server-Sent Events) one API process holds at once. Each holds a connection (a file
+   * descriptor) for minutes, so they are counted: per visitor token, per visitor and per client
+   * address for the website script's stream, per user for the console's, and per process for each
+   * kind (the process totals stay well below the open-file limit, so sign-in and health are served).
+   */
+  LIVE_STREAMS_PER_TOKEN: intFrom(4),
+  LIVE_STREAMS_PER_VISITOR: intFrom(6),
+  LIVE_STREAMS_PER_ADDRESS: intFrom(40),
+  LIVE_STREAMS_MAX: intFrom(2000),
+  LIVE_STAFF_STREAMS_PER_USER: intFrom(8),
+  LIVE_STAFF_STREAMS_MAX: intFrom(500),
+  /** The console's streams check their session again at least this often (s), besides on every change heard. */
+  LIVE_SESSION_CHECK_SECONDS: intFrom(30),
 });
 
 export interface Config {
@@ -103,6 +117,18 @@ export interface Config {
   email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
   /** CLOCK_OFFSET_FILE (tests of the running product), or null. */
   clockOffsetFile: string | null;
+  /** Caps on live streams (services/live-hub.ts). */
+  liveStreams: LiveStreamCaps;
+}
+
+export interface LiveStreamCaps {
+  perToken: number;
+  perVisitor: number;
+  perAddress: number;
+  max: number;
+  staffPerUser: number;
+  staffMax: number;
+  sessionCheckSeconds: number;
 }
 
 /**
@@ -185,5 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sender: e.EMAIL_SENDER === 'on',
     },
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(root, e.CLOCK_OFFSET_FILE) : null,
+    liveStreams: {
+      perToken: e.LIVE_STREAMS_PER_TOKEN,
+      perVisitor: e.LIVE_STREAMS_PER_VISITOR,
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      max: e.LIVE_STREAMS_MAX,
+      staffPerUser: e.LIVE_STAFF_STREAMS_PER_USER,
+      staffMax: e.LIVE_STAFF_STREAMS_MAX,
+      sessionCheckSeconds: e.LIVE_SESSION_CHECK_SECONDS,
+    },
   };
 }

@@ -21,6 +21,10 @@ export const DEFAULT_BUBBLE_PADDING = 25;
 export const MAX_BUBBLE_PADDING = 400;
 export const BUBBLE_UPDATED_MESSAGE = msg('bubble.updated');
 export const BUBBLE_LOAD_FAILED_MESSAGE = msg('bubble.loadFailed');
+/** A new live stream over its client address's cap (429). */
+export const LIVE_TOO_MANY_STREAMS_MESSAGE = msg('live.tooManyStreams');
+/** A new live stream over the process's cap (503). */
+export const LIVE_STREAMS_FULL_MESSAGE = msg('live.full');
 
 const channel = z
   .number({ error: msg('validation.bubbleColor') })
@@ -279,6 +283,7 @@ export const visitorLiveCall = scriptCall({
   summary: "The visitor's live events (text/event-stream): the staff's answers",
   query: visitorTokenQuerySchema,
   answer: 'file',
+  errors: [400, 401, 403, 404, 429, 503],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -349,5 +354,5 @@ export const staffLiveCall = defineCall({
   summary: "The active website's live events for staff (text/event-stream; Last-Event-ID resumes)",
   tag: 'notifications',
   answer: 'file',
-  errors: [401, 404],
+  errors: [401, 404, 503],
 });

@@ -34,7 +34,8 @@ import { lastEventIdOf, serveStream } from './sse';
  * script settings.
  */
 export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
-  const hub = new LiveHub(ctx.database, ctx.log);
+  const caps = ctx.config.liveStreams;
+  const hub = new LiveHub(ctx.database, ctx.log, caps.sessionCheckSeconds * 1000);
   await hub.start();
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endAll());
@@ -105,13 +106,19 @@ export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, ser
     return { unread: await s.unreadCount(userId) };
   });
 
+  // A console tab holds one stream; a user's oldest makes room for their newest (a reopened tab),
+  // and the process keeps its staff streams apart from the visitors' so a flood of these never
+  // shuts the console out. The stream ends with its session.
   serve(app, staffLiveCall, async (request, reply) => {
     const s = store(request);
+    const { userId, familyId } = caller(request);
     return serveStream(request, reply, hub, {
       websiteId: activeWebsiteOf(request).id,
       visitorId: null,
       lastId: lastEventIdOf(request),
       missed: (after) => s.liveEventsAfter(null, after),
+      limits: { pool: { name: 'staff', max: caps.staffMax }, keys: [{ key: `user|${userId}`, cap: caps.staffPerUser, oldestGoes: true }] },
+      session: { familyId, userId },
     });
   });
 
