@@ -85,6 +85,8 @@ const envSchema = z.object({
   LIVE_STREAMS_MAX: intFrom(2000),
   LIVE_STAFF_STREAMS_PER_USER: intFrom(8),
   LIVE_STAFF_STREAMS_MAX: intFrom(500),
+  /** A stream ends after this long (s) and its client reconnects, its token or session checked again. */
+  LIVE_STREAM_LIFETIME_SECONDS: intFrom(600),
   /** The console's streams check their session again at least this often (s), besides on every change heard. */
   LIVE_SESSION_CHECK_SECONDS: intFrom(30),
 });
@@ -129,6 +131,7 @@ export interface LiveStreamCaps {
   staffPerUser: number;
   staffMax: number;
   sessionCheckSeconds: number;
+  lifetimeSeconds: number;
 }
 
 /**
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staffPerUser: e.LIVE_STAFF_STREAMS_PER_USER,
       staffMax: e.LIVE_STAFF_STREAMS_MAX,
       sessionCheckSeconds: e.LIVE_SESSION_CHECK_SECONDS,
+      lifetimeSeconds: e.LIVE_STREAM_LIFETIME_SECONDS,
     },
   };
 }

@@ -73,7 +73,7 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly log: { warn(obj: object, msg: string): void },
-    private readonly sessionCheckMs = 30_000,
+    readonly options: { sessionCheckMs: number; streamLifetimeMs: number } = { sessionCheckMs: 30_000, streamLifetimeMs: 10 * 60_000 },
   ) {}
 
   async start() {
@@ -91,7 +91,7 @@ export class LiveHub {
       () => void this.checkSessions(),
       () => void this.checkSessions(),
     );
-    this.sessionTimer = setInterval(() => void this.checkSessions(), this.sessionCheckMs);
+    this.sessionTimer = setInterval(() => void this.checkSessions(), this.options.sessionCheckMs);
     this.sessionTimer.unref();
   }
 

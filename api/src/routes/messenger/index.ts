@@ -26,6 +26,13 @@ import type { ScriptServices } from '../../delivery/script-services';
 import { messengerPublicRoutes } from './public';
 import { lastEventIdOf, serveStream } from './sse';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live streams this process holds. */
+    liveHub: LiveHub;
+  }
+}
+
 /**
  * The messenger (spec sections 1, 3, 4, 7): the active website's bubble config, its conversations
  * with visitors, the staff's notifications and their live stream; the visitor's side is public.ts.
@@ -35,7 +42,8 @@ import { lastEventIdOf, serveStream } from './sse';
  */
 export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
   const caps = ctx.config.liveStreams;
-  const hub = new LiveHub(ctx.database, ctx.log, caps.sessionCheckSeconds * 1000);
+  const hub = new LiveHub(ctx.database, ctx.log, { sessionCheckMs: caps.sessionCheckSeconds * 1000, streamLifetimeMs: caps.lifetimeSeconds * 1000 });
+  app.decorate('liveHub', hub);
   await hub.start();
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endAll());

@@ -6,11 +6,6 @@ import type { LiveEventRow } from '../../stores/messenger';
 const KEEPALIVE_MS = 20_000;
 /** Unsent bytes past which a stream's client is taken to have stopped reading. */
 const MAX_UNSENT_BYTES = 256 * 1024;
-/**
- * A stream ends after this long and its client reconnects (with its last event id): the caller's
- * session or visitor token is then checked again, so a revoked one does not keep listening.
- */
-export const STREAM_LIFETIME_MS = 10 * 60_000;
 
 /** The id a reconnecting client got last: EventSource's `Last-Event-ID` header, or `lastEventId` in the query. */
 export function lastEventIdOf(request: FastifyRequest): number {
@@ -88,7 +83,9 @@ export async function serveStream(
   });
   // A client that stopped reading (its writes pile up unsent) gives its slot back, as one that left.
   keepalive = setInterval(() => (raw.writableLength > MAX_UNSENT_BYTES ? close() : raw.write(': keepalive\n\n')), KEEPALIVE_MS);
-  lifetime = setTimeout(close, STREAM_LIFETIME_MS);
+  // After its lifetime the client reconnects (with its last event id): the visitor token or session is
+  // then checked again, and a stream nobody reads gives its slot back at the latest then.
+  lifetime = setTimeout(close, hub.options.streamLifetimeMs);
   // Neither keeps a process alive that is shutting down (the streams are ended then anyway).
   keepalive.unref();
   lifetime.unref();
