@@ -208,6 +208,14 @@ export const closeConversationCall = defineCall({
 
 export const visitorTokenQuerySchema = z.object({ token: visitorTokenSchema });
 
+/**
+ * The visitor's live stream: its token, and on a reconnect the id of the last event it got (a new
+ * EventSource cannot send the `Last-Event-ID` header, so the script puts it in the query).
+ */
+export const visitorLiveQuerySchema = visitorTokenQuerySchema.extend({
+  lastEventId: z.string().regex(/^\d{1,18}$/, msg('validation.lastEventIdInvalid')).optional(),
+});
+
 export const newsItemSchema = z.object({
   _id: z.string(),
   kind: z.enum(['banner', 'push']),
@@ -281,7 +289,7 @@ export const visitorLiveCall = scriptCall({
   method: 'GET',
   path: MESSENGER_PATHS.live,
   summary: "The visitor's live events (text/event-stream): the staff's answers",
-  query: visitorTokenQuerySchema,
+  query: visitorLiveQuerySchema,
   answer: 'file',
   errors: [400, 401, 403, 404, 429, 503],
 });
