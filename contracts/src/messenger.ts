@@ -213,7 +213,10 @@ export const visitorTokenQuerySchema = z.object({ token: visitorTokenSchema });
  * EventSource cannot send the `Last-Event-ID` header, so the script puts it in the query).
  */
 export const visitorLiveQuerySchema = visitorTokenQuerySchema.extend({
-  lastEventId: z.string().regex(/^\d{1,18}$/, msg('validation.lastEventIdInvalid')).optional(),
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,18}$/, msg('validation.lastEventIdInvalid'))
+    .optional(),
 });
 
 export const newsItemSchema = z.object({

@@ -31,7 +31,12 @@ afterEach(() => {
 test('a stream that ended is opened again with the id of the last event it got', async () => {
   jest.useFakeTimers();
   const answers = [
-    streamOf('retry: 2000\n\n', 'id: 7\nevent: notification\ndata: {"id":"n1"}\n\n', 'id: 9\nevent: message\ndata: {"body":"Hi"}\n\n', 'event: ready\ndata: {}\n\n'),
+    streamOf(
+      'retry: 2000\n\n',
+      'id: 7\nevent: notification\ndata: {"id":"n1"}\n\n',
+      'id: 9\nevent: message\ndata: {"body":"Hi"}\n\n',
+      'event: ready\ndata: {}\n\n',
+    ),
     streamOf('id: 12\nevent: message\ndata: {"body":"Again"}\n\n'),
     streamOf(),
   ];

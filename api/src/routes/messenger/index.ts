@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf, caller } from '../../plugins/access';
+import { ACCESS_CHANNEL } from '../../plugins/access-cache';
 import { languageOf } from '../../i18n/messages';
 import { conversationReplyMail } from '../../mail/templates';
 import { LiveHub } from '../../services/live-hub';
@@ -42,7 +43,11 @@ declare module 'fastify' {
  */
 export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
   const caps = ctx.config.liveStreams;
-  const hub = new LiveHub(ctx.database, ctx.log, { sessionCheckMs: caps.sessionCheckSeconds * 1000, streamLifetimeMs: caps.lifetimeSeconds * 1000 });
+  const hub = new LiveHub(ctx.database, ctx.log, {
+    sessionCheckMs: caps.sessionCheckSeconds * 1000,
+    streamLifetimeMs: caps.lifetimeSeconds * 1000,
+    accessChannel: ACCESS_CHANNEL,
+  });
   app.decorate('liveHub', hub);
   await hub.start();
   // Streams never end by themselves: end them before the server waits for its connections to close.

@@ -44,8 +44,8 @@ export async function serveStream(
   const held: LiveEventRow[] = [];
   let closed = false;
   let started = false;
-  let keepalive: ReturnType<typeof setInterval> | undefined;
-  let lifetime: ReturnType<typeof setTimeout> | undefined;
+  // Started once the stream is admitted (a refused one has none to stop).
+  const timers: { keepalive?: ReturnType<typeof setInterval>; lifetime?: ReturnType<typeof setTimeout> } = {};
   const raw = reply.raw;
   const write = (e: LiveEventRow) => {
     if (closed || e.id <= stream.lastId || sent.has(e.id)) return;
@@ -57,8 +57,8 @@ export async function serveStream(
     if (closed) return;
     closed = true;
     unsubscribe();
-    clearInterval(keepalive);
-    clearTimeout(lifetime);
+    clearInterval(timers.keepalive);
+    clearTimeout(timers.lifetime);
     if (started) raw.end();
   };
   // Taken before the answer starts, so a refused stream gets its status (and nothing is held for it);
@@ -82,13 +82,13 @@ export async function serveStream(
     'x-accel-buffering': 'no',
   });
   // A client that stopped reading (its writes pile up unsent) gives its slot back, as one that left.
-  keepalive = setInterval(() => (raw.writableLength > MAX_UNSENT_BYTES ? close() : raw.write(': keepalive\n\n')), KEEPALIVE_MS);
+  timers.keepalive = setInterval(() => (raw.writableLength > MAX_UNSENT_BYTES ? close() : raw.write(': keepalive\n\n')), KEEPALIVE_MS);
   // After its lifetime the client reconnects (with its last event id): the visitor token or session is
   // then checked again, and a stream nobody reads gives its slot back at the latest then.
-  lifetime = setTimeout(close, hub.options.streamLifetimeMs);
+  timers.lifetime = setTimeout(close, hub.options.streamLifetimeMs);
   // Neither keeps a process alive that is shutting down (the streams are ended then anyway).
-  keepalive.unref();
-  lifetime.unref();
+  timers.keepalive.unref();
+  timers.lifetime.unref();
   request.raw.on('close', close);
   raw.on('close', close);
   raw.on('error', close);
