@@ -54,7 +54,11 @@ async function stillServed(s: Site) {
   const started = Date.now();
   const [health, login, content] = await Promise.all([
     fetch(`${base}/api/health`),
-    fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: s.owner.email, password: s.owner.password }) }),
+    fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: s.owner.email, password: s.owner.password }),
+    }),
     fetch(`${base}/api/public/${s.key}/content?${new URLSearchParams({ visitorId: 'bystander', url: `https://${s.domain}/`, device: 'web' })}`),
   ]);
   return { statuses: [health.status, login.status, content.status], ms: Date.now() - started };
@@ -194,9 +198,7 @@ test('over a token’s or a visitor’s cap the oldest stream ends first; the ne
   expect(third.isEnded || fourth.isEnded || fifth.isEnded).toBe(false);
 
   // The newest still hears the team's answer.
-  const conv = (
-    await t.request({ method: 'POST', url: `/api/public/${s.key}/messenger/messages`, payload: { token, body: 'Hello?' } })
-  ).json().conversation;
+  const conv = (await t.request({ method: 'POST', url: `/api/public/${s.key}/messenger/messages`, payload: { token, body: 'Hello?' } })).json().conversation;
   await t.request({ method: 'POST', url: `/api/conversations/${conv._id}/messages`, headers: s.owner.headers, payload: { body: 'Hello!' } });
   expect((await fifth.next((e) => e.event === 'message' && (e.data as { author: string }).author === 'staff')).data).toMatchObject({ body: 'Hello!' });
   for (const x of [third, fourth, fifth]) x.close();

@@ -164,8 +164,7 @@ test('the builder token needs a page of the website and a tour of the website', 
 });
 
 describe('a builder speaks for its user only while that user may edit tours', () => {
-  const saveAs = (s: Site, sid: string, tourId: string) =>
-    script(s, 'steps', { session: sid, tourId, steps: [{ title: 'After', content: 'Still here?' }] });
+  const saveAs = (s: Site, sid: string, tourId: string) => script(s, 'steps', { session: sid, tourId, steps: [{ title: 'After', content: 'Still here?' }] });
 
   test('a deleted user’s builder session saves nothing and their unspent token buys no session', async () => {
     const s = await site();

@@ -1,7 +1,6 @@
 import { LIVE_STREAMS_FULL_MESSAGE, LIVE_TOO_MANY_STREAMS_MESSAGE } from 'contracts';
 import type { Database } from '../db/client';
 import { HttpError, tooManyRequests } from '../lib/errors';
-import { ACCESS_CHANNEL } from '../plugins/access-cache';
 import { liveEventById, type LiveEventRow } from '../stores/messenger';
 import { sessionsStore } from '../stores/sessions';
 
@@ -73,7 +72,12 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly log: { warn(obj: object, msg: string): void },
-    readonly options: { sessionCheckMs: number; streamLifetimeMs: number } = { sessionCheckMs: 30_000, streamLifetimeMs: 10 * 60_000 },
+    readonly options: {
+      sessionCheckMs: number;
+      streamLifetimeMs: number;
+      /** The channel the database notifies when sessions, users, roles or websites change (the access hook's). */
+      accessChannel: string;
+    },
   ) {}
 
   async start() {
@@ -87,7 +91,7 @@ export class LiveHub {
     // A change of sessions, users, roles or websites (migration 0011's triggers) may end a console
     // stream's right to listen; so may a notice lost while the connection was down.
     this.stopAccessListening = await this.database.listen(
-      ACCESS_CHANNEL,
+      this.options.accessChannel,
       () => void this.checkSessions(),
       () => void this.checkSessions(),
     );
