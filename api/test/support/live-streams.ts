@@ -56,7 +56,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
       isEnded = true;
     }
   })();
-  const next = async (ok: (e: SseEvent) => boolean, ms = 3000) => {
+  // A bound for a loaded machine: an event that comes returns at once.
+  const next = async (ok: (e: SseEvent) => boolean, ms = 10_000) => {
     const end = Date.now() + ms;
     for (;;) {
       const found = events.find(ok);
