@@ -108,6 +108,22 @@ const envSchema = z.object({
   WEB_PUSH_MAX_SUBSCRIPTIONS_PER_VISITOR: intFrom(5),
   /** A website's push subscriptions beyond this many replace its oldest anonymous ones first. */
   WEB_PUSH_MAX_SUBSCRIPTIONS_PER_WEBSITE: intFrom(100_000),
+  /**
+   * Live streams (Server-Sent Events) one API process holds at once. Each holds a connection (a file
+   * descriptor) for minutes, so they are counted: per visitor token, per visitor and per client
+   * address for the website script's stream, per user for the console's, and per process for each
+   * kind (the process totals stay well below the open-file limit, so sign-in and health are served).
+   */
+  LIVE_STREAMS_PER_TOKEN: intFrom(4),
+  LIVE_STREAMS_PER_VISITOR: intFrom(6),
+  LIVE_STREAMS_PER_ADDRESS: intFrom(40),
+  LIVE_STREAMS_MAX: intFrom(2000),
+  LIVE_STAFF_STREAMS_PER_USER: intFrom(8),
+  LIVE_STAFF_STREAMS_MAX: intFrom(500),
+  /** A stream ends after this long (s) and its client reconnects, its token or session checked again. */
+  LIVE_STREAM_LIFETIME_SECONDS: intFrom(600),
+  /** The console's streams check their session again at least this often (s), besides on every change heard. */
+  LIVE_SESSION_CHECK_SECONDS: intFrom(30),
 });
 
 export interface Config {
@@ -151,6 +167,19 @@ export interface Config {
   /** OUTBOUND_ALLOWED_HOSTS (lib/outbound-address.ts). */
   outbound: { allowedHosts: string[] };
   webPush: { services: 'known' | 'any'; maxSubscriptionsPerVisitor: number; maxSubscriptionsPerWebsite: number };
+  /** Caps on live streams (services/live-hub.ts). */
+  liveStreams: LiveStreamCaps;
+}
+
+export interface LiveStreamCaps {
+  perToken: number;
+  perVisitor: number;
+  perAddress: number;
+  max: number;
+  staffPerUser: number;
+  staffMax: number;
+  sessionCheckSeconds: number;
+  lifetimeSeconds: number;
 }
 
 /**
@@ -314,6 +343,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       services: e.WEB_PUSH_SERVICES,
       maxSubscriptionsPerVisitor: e.WEB_PUSH_MAX_SUBSCRIPTIONS_PER_VISITOR,
       maxSubscriptionsPerWebsite: e.WEB_PUSH_MAX_SUBSCRIPTIONS_PER_WEBSITE,
+    },
+    liveStreams: {
+      perToken: e.LIVE_STREAMS_PER_TOKEN,
+      perVisitor: e.LIVE_STREAMS_PER_VISITOR,
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      max: e.LIVE_STREAMS_MAX,
+      staffPerUser: e.LIVE_STAFF_STREAMS_PER_USER,
+      staffMax: e.LIVE_STAFF_STREAMS_MAX,
+      sessionCheckSeconds: e.LIVE_SESSION_CHECK_SECONDS,
+      lifetimeSeconds: e.LIVE_STREAM_LIFETIME_SECONDS,
     },
   };
 }

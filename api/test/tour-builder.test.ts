@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BUILDER_TOKEN_TTL_SECONDS, type Tour } from 'contracts';
 import { withTestApp, type TestApp } from './support/test-app';
 import { newSite, type Site } from './support/sites';
@@ -161,4 +161,48 @@ test('the builder token needs a page of the website and a tour of the website', 
   expect((await tokenCall(other, tr._id, `https://${other.domain}/`)).statusCode).toBe(404);
   const reader = await t.createUser({ permissions: ['get_tour'] });
   expect((await tokenCall({ ...s, u: reader }, tr._id, `https://${s.domain}/`)).statusCode).toBe(403);
+});
+
+describe('a builder speaks for its user only while that user may edit tours', () => {
+  const saveAs = (s: Site, sid: string, tourId: string) => script(s, 'steps', { session: sid, tourId, steps: [{ title: 'After', content: 'Still here?' }] });
+
+  test('a deleted user’s builder session saves nothing and their unspent token buys no session', async () => {
+    const s = await site();
+    const tr = await tour(s);
+    const member = await t.createUser({ organisationId: s.u.organisationId, permissions: ['get_tour', 'update_tour'] });
+    const memberToken = async () => {
+      const res = await tokenCall(s, tr._id, `https://${s.domain}/`, member);
+      expect(res.statusCode).toBe(201);
+      return new URL(res.json().url).hash.replace('#signpost-builder=', '');
+    };
+    const opened = await script(s, 'session', { token: await memberToken() });
+    expect(opened.statusCode).toBe(200);
+    const sid = opened.json().session;
+    const unspent = await memberToken();
+    expect((await saveAs(s, sid, tr._id)).statusCode).toBe(200);
+
+    const admin = await t.createUser({ superAdmin: true });
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/users/${member.id}`, headers: admin.headers })).statusCode).toBe(200);
+
+    const refusedSave = await saveAs(s, sid, tr._id);
+    expect(refusedSave.statusCode).toBe(401);
+    expect(refusedSave.json().errors).toEqual({ session: expect.any(String) });
+    const refusedToken = await script(s, 'session', { token: unspent });
+    expect(refusedToken.statusCode).toBe(401);
+    expect(refusedToken.json().errors).toEqual({ token: expect.any(String) });
+    // The owner's own builder is untouched.
+    expect((await saveAs(s, await session(s, tr._id), tr._id)).statusCode).toBe(200);
+  });
+
+  test('a role change that takes update_tour away ends the builder at its next call', async () => {
+    const s = await site();
+    const tr = await tour(s);
+    const member = await t.createUser({ organisationId: s.u.organisationId, permissions: ['get_tour', 'update_tour'] });
+    const res = await tokenCall(s, tr._id, `https://${s.domain}/`, member);
+    const opened = await script(s, 'session', { token: new URL(res.json().url).hash.replace('#signpost-builder=', '') });
+    const sid = opened.json().session;
+    expect((await saveAs(s, sid, tr._id)).statusCode).toBe(200);
+    await t.ctx.db.execute(sql`update roles set permissions = '{get_tour}' where id in (select role_id from user_roles where user_id = ${member.id})`);
+    expect((await saveAs(s, sid, tr._id)).statusCode).toBe(401);
+  });
 });

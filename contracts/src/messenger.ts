@@ -22,6 +22,10 @@ export const DEFAULT_BUBBLE_PADDING = 25;
 export const MAX_BUBBLE_PADDING = 400;
 export const BUBBLE_UPDATED_MESSAGE = msg('bubble.updated');
 export const BUBBLE_LOAD_FAILED_MESSAGE = msg('bubble.loadFailed');
+/** A new live stream over its client address's cap (429). */
+export const LIVE_TOO_MANY_STREAMS_MESSAGE = msg('live.tooManyStreams');
+/** A new live stream over the process's cap (503). */
+export const LIVE_STREAMS_FULL_MESSAGE = msg('live.full');
 
 const channel = z
   .number({ error: msg('validation.bubbleColor') })
@@ -212,6 +216,17 @@ export const closeConversationCall = defineCall({
 
 export const visitorTokenQuerySchema = z.object({ token: visitorTokenSchema });
 
+/**
+ * The visitor's live stream: its token, and on a reconnect the id of the last event it got (a new
+ * EventSource cannot send the `Last-Event-ID` header, so the script puts it in the query).
+ */
+export const visitorLiveQuerySchema = visitorTokenQuerySchema.extend({
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,18}$/, msg('validation.lastEventIdInvalid'))
+    .optional(),
+});
+
 export const newsItemSchema = z.object({
   _id: z.string(),
   kind: z.enum(['banner', 'push']),
@@ -285,8 +300,9 @@ export const visitorLiveCall = scriptCall({
   method: 'GET',
   path: MESSENGER_PATHS.live,
   summary: "The visitor's live events (text/event-stream): the staff's answers",
-  query: visitorTokenQuerySchema,
+  query: visitorLiveQuerySchema,
   answer: 'file',
+  errors: [400, 401, 403, 404, 429, 503],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -359,5 +375,5 @@ export const staffLiveCall = defineCall({
   summary: "The active website's live events for staff (text/event-stream; Last-Event-ID resumes)",
   tag: 'notifications',
   answer: 'file',
-  errors: [401, 404],
+  errors: [401, 404, 503],
 });

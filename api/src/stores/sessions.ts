@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { refreshTokens, tokenFamilies } from '../db/schema';
+import { refreshTokens, tokenFamilies, users, websites } from '../db/schema';
 
 /**
  * The SQL of sessions: token families and their refresh tokens, stored as SHA-256 (services/tokens.ts
@@ -92,6 +92,29 @@ export function sessionsStore(db: DbOrTx) {
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined));
+    },
+
+    /**
+     * Which of these (session, website) pairs still hold: the session neither revoked nor expired,
+     * its user still there, and the website one of that user's organisation. One query for every
+     * live stream of the console a process holds; answers `familyId|userId|websiteId` of those that hold.
+     */
+    async sessionsStillGood(pairs: { familyId: string; websiteId: string }[], now: Date): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const rows = await db
+        .select({ familyId: tokenFamilies.id, userId: users.id, websiteId: websites.id })
+        .from(tokenFamilies)
+        .innerJoin(users, eq(users.id, tokenFamilies.userId))
+        .innerJoin(websites, eq(websites.organisationId, users.organisationId))
+        .where(
+          and(
+            inArray(tokenFamilies.id, [...new Set(pairs.map((p) => p.familyId))]),
+            inArray(websites.id, [...new Set(pairs.map((p) => p.websiteId))]),
+            isNull(tokenFamilies.revokedAt),
+            gt(tokenFamilies.expiresAt, now),
+          ),
+        );
+      return new Set(rows.map((r) => `${r.familyId}|${r.userId}|${r.websiteId}`));
     },
 
     /** Removes families a day past their absolute expiry (their refresh tokens go by ON DELETE CASCADE); answers how many. */

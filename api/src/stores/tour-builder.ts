@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { tourBuilderTokens } from '../db/schema';
+import { roles, tourBuilderTokens, userRoles, users, websites } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 
 /**
@@ -13,6 +13,20 @@ export interface BuilderGrant {
   tourId: string;
   userId: string | null;
 }
+
+/**
+ * A token or session speaks for the user who asked for it only while that user may still edit the
+ * website's tours: the user still exists (deleting one sets `user_id` to null), is of the website's
+ * organisation and holds update_tour through a role. So a deleted user's builder stops saving and
+ * their unspent token buys nothing, and a role change takes effect on the builder's next call.
+ */
+const userMayStillEdit = sql`exists (
+  select 1 from ${users}
+  join ${websites} on ${websites.id} = ${tourBuilderTokens.websiteId} and ${websites.organisationId} = ${users.organisationId}
+  join ${userRoles} on ${userRoles.userId} = ${users.id}
+  join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
+  where ${users.id} = ${tourBuilderTokens.userId} and 'update_tour' = any(${roles.permissions})
+)`;
 
 export function tourBuilderStore(db: DbOrTx) {
   return {
@@ -42,6 +56,7 @@ export function tourBuilderStore(db: DbOrTx) {
             eq(tourBuilderTokens.websiteId, websiteId),
             isNull(tourBuilderTokens.usedAt),
             gt(tourBuilderTokens.expiresAt, now),
+            userMayStillEdit,
           ),
         )
         .returning({ websiteId: tourBuilderTokens.websiteId, tourId: tourBuilderTokens.contentId, userId: tourBuilderTokens.userId });
@@ -59,6 +74,7 @@ export function tourBuilderStore(db: DbOrTx) {
             eq(tourBuilderTokens.kind, 'session'),
             eq(tourBuilderTokens.websiteId, websiteId),
             gt(tourBuilderTokens.expiresAt, now),
+            userMayStillEdit,
           ),
         )
         .limit(1);

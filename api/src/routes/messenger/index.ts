@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf, caller } from '../../plugins/access';
+import { ACCESS_CHANNEL } from '../../plugins/access-cache';
 import { languageOf } from '../../i18n/messages';
 import { conversationReplyMail } from '../../mail/templates';
 import { LiveHub } from '../../services/live-hub';
@@ -28,6 +29,13 @@ import { messengerStore, pruneLiveEvents, type LiveEventRow, type NotificationRe
 import type { ScriptServices } from '../../delivery/script-services';
 import { messengerPublicRoutes } from './public';
 import { lastEventIdOf, serveStream } from './sse';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live streams this process holds. */
+    liveHub: LiveHub;
+  }
+}
 
 /**
  * The messenger (spec sections 1, 3, 4, 7): the active website's bubble config, its conversations
@@ -59,7 +67,13 @@ export function staffMaySee(reach: NotificationReach, event: Pick<LiveEventRow, 
 }
 
 export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, services: ScriptServices): Promise<LiveHub> {
-  const hub = new LiveHub(ctx.database, ctx.log);
+  const caps = ctx.config.liveStreams;
+  const hub = new LiveHub(ctx.database, ctx.log, {
+    sessionCheckMs: caps.sessionCheckSeconds * 1000,
+    streamLifetimeMs: caps.lifetimeSeconds * 1000,
+    accessChannel: ACCESS_CHANNEL,
+  });
+  app.decorate('liveHub', hub);
   await hub.start();
   // Streams never end by themselves: end them before the server waits for its connections to close.
   app.addHook('preClose', async () => hub.endAll());
@@ -134,15 +148,21 @@ export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, ser
     return { unread: await s.unreadCount(userId, reach) };
   });
 
+  // A console tab holds one stream; a user's oldest makes room for their newest (a reopened tab),
+  // and the process keeps its staff streams apart from the visitors' so a flood of these never
+  // shuts the console out. The stream ends with its session.
   serve(app, staffLiveCall, async (request, reply) => {
     const s = store(request);
     const reach = reachOf(request);
+    const { userId, familyId } = caller(request);
     return serveStream(request, reply, hub, {
       websiteId: activeWebsiteOf(request).id,
       visitorId: null,
       lastId: lastEventIdOf(request),
       missed: (after) => s.liveEventsAfter(null, after),
       passes: (event) => staffMaySee(reach, event),
+      limits: { pool: { name: 'staff', max: caps.staffMax }, keys: [{ key: `user|${userId}`, cap: caps.staffPerUser, oldestGoes: true }] },
+      session: { familyId, userId },
     });
   });
 

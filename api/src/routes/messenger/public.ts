@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
 import { SCRIPT_CORS } from '../../http/script-cors';
 import { notFound } from '../../lib/errors';
+import { sha256 } from '../../lib/crypto';
 import type { LiveHub } from '../../services/live-hub';
 import { messengerStore } from '../../stores/messenger';
 import { PUBLIC } from '../shared';
@@ -117,14 +118,28 @@ export async function messengerPublicRoutes(app: FastifyInstance, ctx: AppContex
       return { ok: true };
     });
 
+    // Each stream holds a connection for minutes: a token's or a visitor's oldest stream makes room
+    // for their newest (a reopened tab still works), an address past its cap is refused (429) rather
+    // than ending other visitors' streams behind it, and the process past its cap answers 503.
+    const caps = ctx.config.liveStreams;
     serve(scope, visitorLiveCall, async (request, reply) => {
-      const { content, visitorId, store } = await visitorOf(request, request.params.websiteKey, request.query.token);
-      services.limit('content', content.website.id, request);
+      const { token } = request.query;
+      const { content, visitorId, store } = await visitorOf(request, request.params.websiteKey, token);
+      const websiteId = content.website.id;
+      services.limit('content', websiteId, request);
       return serveStream(request, reply, hub, {
-        websiteId: content.website.id,
+        websiteId,
         visitorId,
         lastId: lastEventIdOf(request),
         missed: (after) => store.liveEventsAfter(visitorId, after),
+        limits: {
+          pool: { name: 'visitor', max: caps.max },
+          keys: [
+            { key: `token|${sha256(token)}`, cap: caps.perToken, oldestGoes: true },
+            { key: `visitor|${websiteId}|${visitorId}`, cap: caps.perVisitor, oldestGoes: true },
+            { key: `address|${request.ip}`, cap: caps.perAddress, oldestGoes: false },
+          ],
+        },
       });
     });
   });

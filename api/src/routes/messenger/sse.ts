@@ -1,14 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveHub } from '../../services/live-hub';
+import type { LiveHub, StaffSession, StreamLimits } from '../../services/live-hub';
 import type { LiveEventRow } from '../../stores/messenger';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 20_000;
-/**
- * A stream ends after this long and its client reconnects (with its last event id): the caller's
- * session or visitor token is then checked again, so a revoked one does not keep listening.
- */
-export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** Unsent bytes past which a stream's client is taken to have stopped reading. */
+const MAX_UNSENT_BYTES = 256 * 1024;
 
 /** The id a reconnecting client got last: EventSource's `Last-Event-ID` header, or `lastEventId` in the query. */
 export function lastEventIdOf(request: FastifyRequest): number {
@@ -36,13 +33,50 @@ export async function serveStream(
     missed(afterId: number): Promise<LiveEventRow[]>;
     /** Whether this stream's caller may see an event (the staff's permissions); all pass when absent. */
     passes?(event: LiveEventRow): boolean;
+    /** What the stream counts against (the hub refuses it, 429 or 503, before anything is sent). */
+    limits: StreamLimits;
+    /** A console stream's session: the stream ends when it does. */
+    session?: StaffSession;
   },
 ): Promise<FastifyReply> {
+  // Ids are handed out when rows are inserted but heard when transactions commit, so a smaller id can
+  // come after a larger one: what was sent is remembered by id, not by the largest.
+  const sent = new Set<number>();
+  let catchingUp = true;
+  const held: LiveEventRow[] = [];
+  let closed = false;
+  let started = false;
+  // Started once the stream is admitted (a refused one has none to stop).
+  const timers: { keepalive?: ReturnType<typeof setInterval>; lifetime?: ReturnType<typeof setTimeout> } = {};
+  const raw = reply.raw;
+  const write = (e: LiveEventRow) => {
+    if (closed || e.id <= stream.lastId || sent.has(e.id)) return;
+    if (stream.passes && !stream.passes(e)) return;
+    if (sent.size > 1000) sent.clear();
+    sent.add(e.id);
+    raw.write(frame(e));
+  };
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(timers.keepalive);
+    clearTimeout(timers.lifetime);
+    if (started) raw.end();
+  };
+  // Taken before the answer starts, so a refused stream gets its status (and nothing is held for it);
+  // subscribed before reading what was missed, so nothing falls between the two.
+  const unsubscribe = hub.subscribe(
+    stream.websiteId,
+    stream.visitorId,
+    { send: (e) => (catchingUp ? held.push(e) : write(e)), end: close },
+    { limits: stream.limits, session: stream.session },
+  );
   // Headers already set by the hooks (CORS, security) go out with the stream's own.
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = String(v);
   reply.hijack();
-  const raw = reply.raw;
+  started = true;
   raw.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
@@ -50,40 +84,21 @@ export async function serveStream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  // Ids are handed out when rows are inserted but heard when transactions commit, so a smaller id can
-  // come after a larger one: what was sent is remembered by id, not by the largest.
-  const sent = new Set<number>();
-  let catchingUp = true;
-  const held: LiveEventRow[] = [];
-  const write = (e: LiveEventRow) => {
-    if (e.id <= stream.lastId || sent.has(e.id)) return;
-    if (stream.passes && !stream.passes(e)) return;
-    if (sent.size > 1000) sent.clear();
-    sent.add(e.id);
-    raw.write(frame(e));
-  };
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    unsubscribe();
-    clearInterval(keepalive);
-    clearTimeout(lifetime);
-    raw.end();
-  };
-  // Subscribed before reading what was missed, so nothing falls between the two.
-  const unsubscribe = hub.subscribe(stream.websiteId, stream.visitorId, {
-    send: (e) => (catchingUp ? held.push(e) : write(e)),
-    end: close,
-  });
-  const keepalive = setInterval(() => raw.write(': keepalive\n\n'), KEEPALIVE_MS);
-  const lifetime = setTimeout(close, STREAM_LIFETIME_MS);
+  // A client that stopped reading (its writes pile up unsent) gives its slot back, as one that left.
+  timers.keepalive = setInterval(() => (raw.writableLength > MAX_UNSENT_BYTES ? close() : raw.write(': keepalive\n\n')), KEEPALIVE_MS);
+  // After its lifetime the client reconnects (with its last event id): the visitor token or session is
+  // then checked again, and a stream nobody reads gives its slot back at the latest then.
+  timers.lifetime = setTimeout(close, hub.options.streamLifetimeMs);
   // Neither keeps a process alive that is shutting down (the streams are ended then anyway).
-  keepalive.unref();
-  lifetime.unref();
+  timers.keepalive.unref();
+  timers.lifetime.unref();
   request.raw.on('close', close);
+  raw.on('close', close);
+  raw.on('error', close);
+  // A client gone while the stream was being admitted sent its 'close' before anyone listened.
+  if (raw.destroyed || request.raw.socket?.destroyed) close();
   // The client waits 2 s before reconnecting once the stream ends.
-  raw.write('retry: 2000\n\n');
+  if (!closed) raw.write('retry: 2000\n\n');
   try {
     if (stream.lastId > 0) for (const e of await stream.missed(stream.lastId)) write(e);
   } catch {
@@ -92,6 +107,6 @@ export async function serveStream(
   }
   catchingUp = false;
   for (const e of held.sort((a, b) => a.id - b.id)) write(e);
-  raw.write(`event: ready\ndata: {}\n\n`);
+  if (!closed) raw.write(`event: ready\ndata: {}\n\n`);
   return reply;
 }
