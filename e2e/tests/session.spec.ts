@@ -1,4 +1,4 @@
-import type { Response } from '@playwright/test';
+import type { Response, Route } from '@playwright/test';
 import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
 import { Outbox } from '../support/outbox';
 import { LoginPage } from '../pages/LoginPage';
@@ -69,6 +69,37 @@ test.describe('session', () => {
         email: SEEDED_ADMIN.email,
       });
     }
+  });
+
+  test('a session restore slower than the rehydrate time-out keeps the person signed in', async ({ signedInPage: page, dashboardPage }) => {
+    // The console's STATE_REHYDRATE_TIMEOUT_MS (contracts/src/ui-timings.ts); each call below is held longer.
+    const rehydrateTimeoutMs = 5000;
+    const heldMs = rehydrateTimeoutMs + 1500;
+    test.setTimeout(60_000 + 2 * heldMs);
+    const held: string[] = [];
+    const slow = async (route: Route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, heldMs));
+      await route.continue();
+    };
+    // Both start-up calls, as on a slow machine: the refresh (the e2e access tokens are short-lived, so
+    // a reload always refreshes first) and then the user.
+    await page.route('**/api/auth/refresh-token', slow);
+    await page.route('**/api/users/me', slow);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(new URL(f.url()).pathname);
+    });
+
+    await page.reload();
+    // Past the time-out the loader says the restore is slow, and keeps waiting.
+    await expect(page.getByTestId('loader-overlay')).toContainText('Still opening your session', { timeout: rehydrateTimeoutMs + 5000 });
+    await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
+    expect(held).toEqual(expect.arrayContaining(['/api/auth/refresh-token', '/api/users/me']));
+    expect(navigations).not.toContain('/login');
+    await expect(page.getByTestId('login-form')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('sign out leads to /login, and a guarded URL then sends the visitor to /login', async ({ formSignedInPage: page, shell, loginPage }) => {
