@@ -4,6 +4,7 @@ import { Outbox } from '../support/outbox';
 import { LoginPage } from '../pages/LoginPage';
 import { ResetPasswordPage } from '../pages/PasswordResetPages';
 import type { SuiteState } from '../support/state';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 const isRefresh = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh-token';
 const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/users/profile-update';
@@ -12,7 +13,7 @@ const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new U
 function shortTokenLifetime(product: SuiteState): number {
   const ttl = product.accessTokenTtlSeconds;
   test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
-  test.setTimeout(60_000 + ttl! * 2000);
+  test.setTimeout(scaled(60_000) + ttl! * 2000);
   return ttl!;
 }
 
@@ -75,7 +76,7 @@ test.describe('session', () => {
     // The console's STATE_REHYDRATE_TIMEOUT_MS (contracts/src/ui-timings.ts); each call below is held longer.
     const rehydrateTimeoutMs = 5000;
     const heldMs = rehydrateTimeoutMs + 1500;
-    test.setTimeout(60_000 + 2 * heldMs);
+    test.setTimeout(scaled(60_000) + 2 * heldMs);
     const held: string[] = [];
     const slow = async (route: Route) => {
       held.push(new URL(route.request().url()).pathname);
@@ -93,7 +94,7 @@ test.describe('session', () => {
 
     await page.reload();
     // Past the time-out the loader says the restore is slow, and keeps waiting.
-    await expect(page.getByTestId('loader-overlay')).toContainText('Still opening your session', { timeout: rehydrateTimeoutMs + 5000 });
+    await expect(page.getByTestId('loader-overlay')).toContainText('Still opening your session', { timeout: rehydrateTimeoutMs + scaled(5000) });
     await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
     expect(held).toEqual(expect.arrayContaining(['/api/auth/refresh-token', '/api/users/me']));
     expect(navigations).not.toContain('/login');
@@ -121,7 +122,7 @@ test.describe('session', () => {
     // A second tab of the same browser: the same stored session.
     const second = await first.context().newPage();
     await second.goto('/dashboard');
-    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: scaled(20_000) });
 
     const refreshes: number[] = [];
     for (const tab of [first, second]) tab.on('response', (r) => isRefresh(r) && refreshes.push(r.status()));
@@ -143,7 +144,7 @@ test.describe('session', () => {
 
     for (const tab of [first, second]) {
       await expect(tab).toHaveURL(/\/dashboard$/);
-      await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: scaled(20_000) });
       await expect(tab.getByTestId('login-form')).toHaveCount(0);
     }
     expect(refreshes.length).toBe(2);
@@ -152,7 +153,7 @@ test.describe('session', () => {
     // And the session goes on in both: a signed-in screen opens in each.
     for (const tab of [first, second]) {
       await tab.goto('/role');
-      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible({ timeout: scaled(20_000) });
       await expect(tab).toHaveURL(/\/role$/);
     }
     await second.close();

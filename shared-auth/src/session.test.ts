@@ -180,10 +180,12 @@ describe('initSession', () => {
     jest.useFakeTimers();
     try {
       stored({ access: jwt(-60) });
-      const later = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+      const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
       refreshMock
         .onPost(`${BASE}/api/auth/refresh-token`)
-        .reply(() => later(STATE_REHYDRATE_TIMEOUT_MS - 1000, [200, { data: { access_token: 'fresh', refresh_token: 'refresh-2', refresh_token_expires_at: FUTURE } }]));
+        .reply(() =>
+          later(STATE_REHYDRATE_TIMEOUT_MS - 1000, [200, { data: { access_token: 'fresh', refresh_token: 'refresh-2', refresh_token_expires_at: FUTURE } }]),
+        );
       apiMock.onGet('/api/users/me').reply(() => later(STATE_REHYDRATE_TIMEOUT_MS, [200, { data: makeUser() }]));
       const done = initSession();
       await jest.advanceTimersByTimeAsync(STATE_REHYDRATE_TIMEOUT_MS - 1);
