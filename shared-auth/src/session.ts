@@ -68,7 +68,7 @@ async function runInit(): Promise<void> {
   // Nor is a request aborted: a refresh the server already rotated, replayed, reads as token reuse.
   const slowTimer = setTimeout(() => sessionStore.set(restoreSlowAtom, true), STATE_REHYDRATE_TIMEOUT_MS);
   try {
-    for (let delay = RESTORE_RETRY.firstDelayMs; ; delay = Math.min(delay * 2, RESTORE_RETRY.maxDelayMs)) {
+    for (let delay: number = RESTORE_RETRY.firstDelayMs; ; delay = Math.min(delay * 2, RESTORE_RETRY.maxDelayMs)) {
       try {
         establish(await restore());
         return;
