@@ -2,6 +2,7 @@
 // see api/jest.config.mjs) and e2e (Playwright). One project per package, so each keeps its
 // own environment and the runner's summary sums them all. The remotes come from their registry.
 import { REMOTES } from './tooling/remotes.mjs';
+import { scaled } from './tooling/test-time-scale.cjs';
 
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
 const browserProject = (name) => ({
@@ -20,7 +21,8 @@ export default {
   // Two cores, two workers (Jest's default leaves one idle); component tests then share the CPU, so
   // each gets more than the default 5 s before it counts as hung.
   maxWorkers: 2,
-  testTimeout: 15_000,
+  // SIGNPOST_TEST_TIME_SCALE stretches it on a slow machine (tooling/test-time-scale.cjs).
+  testTimeout: scaled(15_000),
   projects: [
     {
       displayName: 'contracts',

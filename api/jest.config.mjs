@@ -1,3 +1,5 @@
+import { scaled } from '../tooling/test-time-scale.cjs';
+
 // API suites: the real Fastify app on a real database (PGlite by default; PostgreSQL when
 // TEST_DATABASE_URL is set), real argon2, the real mail outbox or an SMTP server, and a real
 // OpenID Connect provider on loopback. See test/support/jest-transform.cjs for why node_modules
@@ -11,7 +13,8 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 30_000,
+  // SIGNPOST_TEST_TIME_SCALE stretches it on a slow machine (tooling/test-time-scale.cjs).
+  testTimeout: scaled(30_000),
   // Two cores: two workers, each with its own database.
   maxWorkers: 2,
 };

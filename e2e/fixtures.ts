@@ -12,6 +12,7 @@ import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ShellPage } from './pages/ShellPage';
 import { ForgotPasswordPage, ResetPasswordPage, ResetWaitPage } from './pages/PasswordResetPages';
+import { scaled } from '../tooling/test-time-scale.cjs';
 
 interface WorkerFixtures {
   /** What globalSetup wrote: URLs, data folder, control API. */
@@ -150,7 +151,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await page.unroute(blank);
     await shell.navigateTo('/dashboard');
     // Signed in: the header's account menu (the sidebar is folded away on a phone).
-    await expect(shell.profileMenu).toBeVisible({ timeout: 20_000 });
+    await expect(shell.profileMenu).toBeVisible({ timeout: scaled(20_000) });
     await shell.expectPath('/dashboard');
     await use(page);
   },

@@ -1,6 +1,7 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { runId } from './support/state';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
+import { scaled } from '../tooling/test-time-scale.cjs';
 
 /**
  * Signpost's end-to-end suite: Debian's Chromium driving the built product, started by globalSetup
@@ -11,6 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
  *   (its control API, for the stop/start tests) unlock the tests that need them; without them those
  *   tests are skipped.
  * - E2E_REPORTER=list|line|dot|html|json… picks the reporter (default: list, plus html on CI).
+ * - SIGNPOST_TEST_TIME_SCALE=2 doubles every time-out below on a slow or busy machine.
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 // Set here, in the runner, before any worker is spawned: they inherit it (see support/state.ts).
@@ -28,8 +30,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   forbidOnly: !!process.env.CI,
   reporter: reporter(),
   outputDir: '../.tmp/e2e-results',
@@ -41,8 +43,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
-    actionTimeout: 10_000,
-    navigationTimeout: 20_000,
+    actionTimeout: scaled(10_000),
+    navigationTimeout: scaled(20_000),
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

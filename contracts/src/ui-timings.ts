@@ -16,7 +16,7 @@ export const LIBRARY_NOTIFICATION = {
 } as const;
 
 /**
- * How long the session store may take to rehydrate from storage before the console goes on
- * unauthenticated, so a stuck storage never leaves the loader overlay up forever.
+ * How long the session restore may take before the loader overlay says it is slow. The restore goes
+ * on waiting (and retries what got no answer): only the server's refusal of the session signs out.
  */
 export const STATE_REHYDRATE_TIMEOUT_MS = 5000;

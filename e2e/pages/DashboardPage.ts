@@ -1,5 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { ShellPage } from './ShellPage';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /** /dashboard: remote-dashboard's landing screen, rendered inside the host's main layout. */
 export class DashboardPage extends ShellPage {
@@ -24,7 +25,7 @@ export class DashboardPage extends ShellPage {
 
   /** The statistics have loaded (no skeleton, every chart drawn). */
   public async expectStatisticsLoaded(): Promise<void> {
-    await expect(this.statistics).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(this.statistics).toHaveAttribute('aria-busy', 'false', { timeout: scaled(20_000) });
     await expect(this.figure('stat-usersConnected-value')).toBeVisible();
     for (const chart of ['chart-users-connected', 'chart-views', 'chart-interactions', 'chart-traffic']) {
       await expect(this.statistics.getByTestId(chart).locator('canvas')).toBeVisible();
@@ -44,7 +45,7 @@ export class DashboardPage extends ShellPage {
    * and the active website in its card.
    */
   public async expectGreeting(name: string, website: string): Promise<void> {
-    await expect(this.heading).toHaveText('Dashboard', { timeout: 20_000 });
+    await expect(this.heading).toHaveText('Dashboard', { timeout: scaled(20_000) });
     await expect(this.greeting).toHaveText(`Welcome, ${name}. You are working on ${website}.`);
     await expect(this.websiteCard).toContainText(website);
     await expect(this.accessCard).toBeVisible();

@@ -3,6 +3,7 @@ import { SEEDED_ADMIN } from '../support/api';
 import { BasePage } from './BasePage';
 import type { DashboardPage } from './DashboardPage';
 import { withTestIds } from './withTestIds';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /** /login: e-mail and password, the form's error alert, the language select of the public pages. */
 export class LoginPage extends withTestIds(BasePage, {
@@ -21,7 +22,7 @@ export class LoginPage extends withTestIds(BasePage, {
 
   public async navigate(query = ''): Promise<void> {
     await this.navigateTo(`${LoginPage.path}${query}`);
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+    await expect(this.form).toBeVisible({ timeout: scaled(20_000) });
   }
 
   /** Fills and submits the form; does not wait for the outcome. */
@@ -59,13 +60,13 @@ export class LoginPage extends withTestIds(BasePage, {
   public async expectLoginSuccess(): Promise<void> {
     // The first sign-in of a run also loads the console's remotes; on a busy machine that alone
     // can take longer than the default 10 s, and the toast is what proves the sign-in worked.
-    await expect(this.successToast.filter({ hasText: LoginPage.successMessage })).toBeVisible({ timeout: 20_000 });
+    await expect(this.successToast.filter({ hasText: LoginPage.successMessage })).toBeVisible({ timeout: scaled(20_000) });
     await this.expectPath('/dashboard');
   }
 
   public async expectOnLoginPage(): Promise<void> {
     await this.expectPath(LoginPage.path);
-    await expect(this.form).toBeVisible({ timeout: 20_000 });
+    await expect(this.form).toBeVisible({ timeout: scaled(20_000) });
   }
 
   public async expectFormError(text: string | RegExp): Promise<void> {

@@ -1,9 +1,10 @@
-import type { Response } from '@playwright/test';
+import type { Response, Route } from '@playwright/test';
 import { test, expect, SEEDED_ADMIN, uniqueEmail } from '../fixtures';
 import { Outbox } from '../support/outbox';
 import { LoginPage } from '../pages/LoginPage';
 import { ResetPasswordPage } from '../pages/PasswordResetPages';
 import type { SuiteState } from '../support/state';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 const isRefresh = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/refresh-token';
 const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/users/profile-update';
@@ -12,7 +13,7 @@ const isProfileUpdate = (r: Response) => r.request().method() === 'PUT' && new U
 function shortTokenLifetime(product: SuiteState): number {
   const ttl = product.accessTokenTtlSeconds;
   test.skip(!ttl || ttl > 30, 'needs the API started with a short ACCESS_TOKEN_TTL_SECONDS');
-  test.setTimeout(60_000 + ttl! * 2000);
+  test.setTimeout(scaled(60_000) + ttl! * 2000);
   return ttl!;
 }
 
@@ -71,6 +72,42 @@ test.describe('session', () => {
     }
   });
 
+  test('a session restore slower than the rehydrate time-out keeps the person signed in', async ({ signedInPage: page, shell }) => {
+    // The console's STATE_REHYDRATE_TIMEOUT_MS (contracts/src/ui-timings.ts); the user call is held longer.
+    const rehydrateTimeoutMs = 5000;
+    const heldMs = rehydrateTimeoutMs + 1500;
+    test.setTimeout(scaled(60_000) + heldMs);
+    const held: string[] = [];
+    // The server answers at once; its answer reaches the page only after heldMs, as from a slow
+    // machine. Only the user call is held: the suite's access tokens live 8 s, and a refresh answer
+    // held as long would hand the page a token that expires before it is used.
+    const slow = async (route: Route) => {
+      held.push(new URL(route.request().url()).pathname);
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, heldMs));
+      await route.fulfill({ response });
+    };
+    // The e2e access tokens are short-lived, so a reload refreshes first, then asks for the user.
+    await page.route('**/api/users/me', slow);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(new URL(f.url()).pathname);
+    });
+
+    await page.reload();
+    // Past the time-out the loader says the restore is slow, and keeps waiting.
+    await expect(page.getByTestId('loader-overlay')).toContainText('Still opening your session', { timeout: rehydrateTimeoutMs + scaled(5000) });
+    // Signed in, where they were: the header's account menu with their name (what the session shows,
+    // whether or not the dashboard's own bundle loads in time on a busy machine).
+    await expect(shell.profileMenu).toContainText('Signpost Admin', { timeout: scaled(20_000) });
+    await shell.expectPath('/dashboard');
+    expect(held).toContain('/api/users/me');
+    expect(navigations).not.toContain('/login');
+    await expect(page.getByTestId('login-form')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('sign out leads to /login, and a guarded URL then sends the visitor to /login', async ({ formSignedInPage: page, shell, loginPage }) => {
     await shell.expectLayout();
     await shell.signOut();
@@ -90,7 +127,7 @@ test.describe('session', () => {
     // A second tab of the same browser: the same stored session.
     const second = await first.context().newPage();
     await second.goto('/dashboard');
-    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: scaled(20_000) });
 
     const refreshes: number[] = [];
     for (const tab of [first, second]) tab.on('response', (r) => isRefresh(r) && refreshes.push(r.status()));
@@ -112,7 +149,7 @@ test.describe('session', () => {
 
     for (const tab of [first, second]) {
       await expect(tab).toHaveURL(/\/dashboard$/);
-      await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 20_000 });
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: scaled(20_000) });
       await expect(tab.getByTestId('login-form')).toHaveCount(0);
     }
     expect(refreshes.length).toBe(2);
@@ -121,7 +158,7 @@ test.describe('session', () => {
     // And the session goes on in both: a signed-in screen opens in each.
     for (const tab of [first, second]) {
       await tab.goto('/role');
-      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(tab.getByRole('heading', { level: 1 })).toBeVisible({ timeout: scaled(20_000) });
       await expect(tab).toHaveURL(/\/role$/);
     }
     await second.close();

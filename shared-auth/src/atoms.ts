@@ -21,6 +21,11 @@ export const sessionStore = createStore();
 
 export const authStatusAtom = atom<AuthStatus>('idle');
 export const userAtom = atom<User | null>(null);
+/**
+ * The start-up restore of a stored session has taken longer than STATE_REHYDRATE_TIMEOUT_MS and is
+ * still waiting or retrying: the loader says so instead of spinning silently.
+ */
+export const restoreSlowAtom = atom(false);
 
 /** Signed in means both: the status says so and the user is known. */
 export const isAuthenticatedAtom = atom((get) => get(authStatusAtom) === 'authenticated' && get(userAtom) !== null);

@@ -97,14 +97,15 @@ export function refreshTokens(): Promise<string> {
 }
 
 /**
- * A failure that says nothing about the session: no answer at all (offline, time-out) or a server
- * error (5xx). Only a real refusal (401/400) of the refresh token ends the session.
+ * A failure that says nothing about the session: no answer at all (offline, time-out), a server
+ * error (5xx) or a request the server did not get to (408 time-out, 429 throttled). Only a real
+ * refusal (401/400) of the refresh token ends the session.
  */
 export function isTransientFailure(err: unknown): boolean {
   if (!axios.isAxiosError(err)) return false;
   const status = err.response?.status;
   if (status === undefined) return err.message === 'Network Error' || err.code === 'ECONNABORTED' || err.code === 'ERR_NETWORK' || err.code === 'ETIMEDOUT';
-  return status >= 500;
+  return status >= 500 || status === 408 || status === 429;
 }
 
 /** GET /api/users/me; a 401 (access token revoked or expired meanwhile) refreshes once and asks again. */

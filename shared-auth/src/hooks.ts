@@ -12,6 +12,7 @@ import {
   authStatusAtom,
   isAuthenticatedAtom,
   permissionsAtom,
+  restoreSlowAtom,
   sessionStore,
   userAtom,
   websitesAtom,
@@ -42,6 +43,11 @@ export function usePermissions(): readonly string[] {
 
 export function useAuthStatus(): AuthStatus {
   return useAtomValue(authStatusAtom, inSession);
+}
+
+/** True while a session restore has outlived STATE_REHYDRATE_TIMEOUT_MS and is still waiting or retrying. */
+export function useRestoreSlow(): boolean {
+  return useAtomValue(restoreSlowAtom, inSession);
 }
 
 export interface SessionView {

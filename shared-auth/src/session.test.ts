@@ -1,5 +1,6 @@
 import axios, { AxiosHeaders, type AxiosRequestConfig } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
+import { STATE_REHYDRATE_TIMEOUT_MS } from 'contracts';
 import { authHttp, configureAuth } from './auth-http';
 import {
   abilityAtom,
@@ -10,6 +11,8 @@ import {
   initSession,
   isAuthenticatedAtom,
   permissionsAtom,
+  RESTORE_RETRY,
+  restoreSlowAtom,
   sessionStore,
   setUser,
   signIn,
@@ -126,29 +129,96 @@ describe('initSession', () => {
     // The session's own calls never navigate (only the data layer's client leaves for the root): a reset-password link stays open.
   });
 
-  it('a network failure at start keeps the tokens for the next try', async () => {
-    stored();
-    apiMock.onGet('/api/users/me').networkError();
-    await initSession();
-    expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
-    expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
-  });
-
-  it('a /api/users/me that does not answer within 5 s: stops waiting, unauthenticated, tokens kept', async () => {
+  it('a network failure at start keeps the tokens and tries again until the server answers', async () => {
     jest.useFakeTimers();
     try {
       stored();
-      // Answers only when aborted: a server that hangs.
-      apiMock
-        .onGet('/api/users/me')
-        .reply((config) => new Promise((_, reject) => config.signal?.addEventListener?.('abort', () => reject(new axios.CanceledError('aborted')))));
+      apiMock.onGet('/api/users/me').networkErrorOnce().onGet('/api/users/me').replyOnce(503, {}).onGet('/api/users/me').reply(200, { data: makeUser() });
       const done = initSession();
-      await jest.advanceTimersByTimeAsync(4999);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(apiMock.history.get).toHaveLength(1);
       expect(sessionStore.get(authStatusAtom)).toBe('loading');
+      expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
+      await jest.advanceTimersByTimeAsync(RESTORE_RETRY.firstDelayMs);
+      expect(apiMock.history.get).toHaveLength(2);
+      expect(sessionStore.get(authStatusAtom)).toBe('loading');
+      // The second wait is twice the first.
+      await jest.advanceTimersByTimeAsync(RESTORE_RETRY.firstDelayMs * 2 - 1);
+      expect(apiMock.history.get).toHaveLength(2);
       await jest.advanceTimersByTimeAsync(1);
       await done;
+      expect(apiMock.history.get).toHaveLength(3);
+      expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
+      expect(sessionStore.get(userAtom)?.name).toBe('Ada');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a throttled refresh (429) at start is retried, not taken for a refusal', async () => {
+    jest.useFakeTimers();
+    try {
+      stored({ access: jwt(-60) });
+      refreshMock
+        .onPost(`${BASE}/api/auth/refresh-token`)
+        .replyOnce(429, {})
+        .onPost(`${BASE}/api/auth/refresh-token`)
+        .reply(200, { data: { access_token: 'fresh', refresh_token: 'refresh-2', refresh_token_expires_at: FUTURE } });
+      apiMock.onGet('/api/users/me').reply(200, { data: makeUser() });
+      const done = initSession();
+      await jest.advanceTimersByTimeAsync(RESTORE_RETRY.firstDelayMs);
+      await done;
+      expect(refreshMock.history.post).toHaveLength(2);
+      expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
+      expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a refresh and a /api/users/me slower than STATE_REHYDRATE_TIMEOUT_MS: waited for, the person stays signed in', async () => {
+    jest.useFakeTimers();
+    try {
+      stored({ access: jwt(-60) });
+      const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+      refreshMock
+        .onPost(`${BASE}/api/auth/refresh-token`)
+        .reply(() =>
+          later(STATE_REHYDRATE_TIMEOUT_MS - 1000, [200, { data: { access_token: 'fresh', refresh_token: 'refresh-2', refresh_token_expires_at: FUTURE } }]),
+        );
+      apiMock.onGet('/api/users/me').reply(() => later(STATE_REHYDRATE_TIMEOUT_MS, [200, { data: makeUser() }]));
+      const done = initSession();
+      await jest.advanceTimersByTimeAsync(STATE_REHYDRATE_TIMEOUT_MS - 1);
+      expect(sessionStore.get(restoreSlowAtom)).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      // Past the time-out: said to be slow, still loading, nothing cleared, nothing aborted.
+      expect(sessionStore.get(restoreSlowAtom)).toBe(true);
+      expect(sessionStore.get(authStatusAtom)).toBe('loading');
+      expect(localStorage.getItem('refresh_token')).toBe('refresh-2');
+      await jest.advanceTimersByTimeAsync(STATE_REHYDRATE_TIMEOUT_MS);
+      await done;
+      expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
+      expect(sessionStore.get(userAtom)?.name).toBe('Ada');
+      expect(sessionStore.get(restoreSlowAtom)).toBe(false);
+      expect(refreshMock.history.post).toHaveLength(1);
+      expect(apiMock.history.get).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('another tab signing out while the restore waits to retry: the session ends here too', async () => {
+    jest.useFakeTimers();
+    try {
+      stored();
+      apiMock.onGet('/api/users/me').networkError();
+      const done = initSession();
+      await jest.advanceTimersByTimeAsync(0);
+      localStorage.removeItem('refresh_token');
+      await jest.advanceTimersByTimeAsync(RESTORE_RETRY.firstDelayMs);
+      await done;
       expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
-      expect(localStorage.getItem('refresh_token')).toBe('refresh-1');
+      expect(apiMock.history.get).toHaveLength(1);
     } finally {
       jest.useRealTimers();
     }

@@ -4,7 +4,17 @@
  */
 import { STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
 import { fetchMe, isTransientFailure, postLogout, refreshTokens } from './auth-http';
-import { accessTokenAtom, activeWebsiteIdAtom, authStatusAtom, chooseWebsite, expireSession, sessionStore, syncFromStorage, userAtom } from './atoms';
+import {
+  accessTokenAtom,
+  activeWebsiteIdAtom,
+  authStatusAtom,
+  chooseWebsite,
+  expireSession,
+  restoreSlowAtom,
+  sessionStore,
+  syncFromStorage,
+  userAtom,
+} from './atoms';
 import { hasLiveRefreshToken, isAccessTokenExpired, readAccessToken, readActiveWebsite, readRefreshToken, writeTokens } from './storage';
 
 export * from './atoms';
@@ -40,8 +50,10 @@ export function initSession(): Promise<void> {
   return initInFlight;
 }
 
-/** Restoring outlived STATE_REHYDRATE_TIMEOUT_MS: start-up stopped waiting for it. */
-class RestoreTimedOut extends Error {}
+/** Waits between restore attempts that met no answer or a server error: doubling, capped. */
+export const RESTORE_RETRY = { firstDelayMs: 1000, maxDelayMs: 30_000 } as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function runInit(): Promise<void> {
   syncFromStorage();
@@ -50,42 +62,44 @@ async function runInit(): Promise<void> {
     return;
   }
   sessionStore.set(authStatusAtom, 'loading');
-  // Spec section 9: the state rehydrates within 5 s or the console goes on without it — never an
-  // endless loader over a server that does not answer. The restore is abandoned, not applied late.
-  const abort = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      abort.abort();
-      reject(new RestoreTimedOut());
-    }, STATE_REHYDRATE_TIMEOUT_MS);
-  });
+  // A restore that outlives STATE_REHYDRATE_TIMEOUT_MS is said to be slow (the loader tells the
+  // person it is still trying) but never given up: a slow machine or server is no proof that the
+  // session is over, and abandoning the restore would send a signed-in person to the sign-in page.
+  // Nor is a request aborted: a refresh the server already rotated, replayed, reads as token reuse.
+  const slowTimer = setTimeout(() => sessionStore.set(restoreSlowAtom, true), STATE_REHYDRATE_TIMEOUT_MS);
   try {
-    await Promise.race([restore(abort.signal), deadline]);
-  } catch (err) {
-    // The refresh failed or the server refused the session: it is over. A network failure, a server
-    // error or no answer in time is not proof of that, so the tokens stay for the next try (a reload
-    // or the sign-in page); the visitor is signed out for now.
-    if (err instanceof RestoreTimedOut || abort.signal.aborted || isTransientFailure(err)) {
-      sessionStore.set(userAtom, null);
-      sessionStore.set(authStatusAtom, 'unauthenticated');
-    } else {
-      expireSession();
+    for (let delay: number = RESTORE_RETRY.firstDelayMs; ; delay = Math.min(delay * 2, RESTORE_RETRY.maxDelayMs)) {
+      try {
+        establish(await restore());
+        return;
+      } catch (err) {
+        // Only the server's refusal of the session (a 401 of the refresh, or of the user call after a
+        // successful refresh) ends it. No answer, a server error or a throttled call is retried with
+        // the tokens kept; another tab that signed out meanwhile ends it here too.
+        if (!isTransientFailure(err) || !hasLiveRefreshToken()) {
+          expireSession();
+          return;
+        }
+      }
+      await wait(delay);
+      if (!hasLiveRefreshToken()) {
+        expireSession();
+        return;
+      }
     }
   } finally {
-    clearTimeout(timer);
+    clearTimeout(slowTimer);
+    sessionStore.set(restoreSlowAtom, false);
   }
 }
 
-async function restore(signal: AbortSignal): Promise<void> {
+async function restore(): Promise<User> {
   // An access token whose `exp` has passed would only earn a 401: refresh first, skip the doomed call.
   if (isAccessTokenExpired(readAccessToken())) await refreshTokens();
   // On a 401 the client refreshes by itself; if that fails it clears the session but stays on this
   // page (skipRootRedirect): start-up may run on a public page such as a reset-password link.
   // The answer is parsed by its contract: a malformed one throws here.
-  const user = await fetchMe(signal);
-  if (signal.aborted) return;
-  establish(user);
+  return fetchMe();
 }
 
 /**

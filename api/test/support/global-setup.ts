@@ -9,14 +9,26 @@ import { TEST_ADMIN } from './constants';
 /**
  * On PGlite (the default), initdb costs 4–8 s. It is paid once here: one in-memory PGlite is
  * migrated and seeded, its data folder dumped to a tarball, and every test file starts its own
- * PGlite from that tarball (~0.5 s). On PostgreSQL each test file creates its own database instead.
+ * PGlite from that tarball. On PostgreSQL each test file creates its own database instead.
+ *
+ * Each test file pays for unpacking the tarball into PGlite's in-memory file system, so it is kept
+ * small: 1 MB WAL segments (instead of 16 MB) with few kept, and no template databases (the tests
+ * never create a database on PGlite). That takes it from ~43 MB to ~17 MB and cuts the start of a
+ * test file's database by about a third. Jest gives every test file its own module registry, so an
+ * instance cannot be shared by the files of one worker; `clone()` is a dump and a load, no cheaper.
  */
 export default async function globalSetup() {
   if (process.env.TEST_DATABASE_URL) return;
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB'] });
   const database = await openDatabase({ pglite });
   await database.migrate();
   await seedDatabase(database.db, TEST_ADMIN);
+  for (const template of ['template0', 'template1']) {
+    await pglite.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+    await pglite.exec(`DROP DATABASE ${template}`);
+  }
+  // Written out now, so the copy's start has no WAL to replay and the recycled segments are gone.
+  await pglite.exec('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   const dir = await mkdtemp(path.join(tmpdir(), 'signpost-api-test-'));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
-import { RequireAuth, useSession } from 'shared-auth';
+import { RequireAuth, useRestoreSlow, useSession } from 'shared-auth';
 import { LoaderOverlay } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import { remoteForPath } from '../federation/remotes';
@@ -16,7 +16,9 @@ const BARE_PATHS = ['/pretour'];
 
 function Loader() {
   const { t } = useTranslation('common');
-  return <LoaderOverlay label={t('loader.session')} />;
+  // A slow restore keeps waiting; the person is told it is still going rather than signed out.
+  const slow = useRestoreSlow();
+  return <LoaderOverlay label={t(slow ? 'loader.sessionSlow' : 'loader.session')} />;
 }
 
 /**
