@@ -23,6 +23,7 @@
 //        --work=PATH       where the scratch copies go (default a folder of the system's tmp)
 //        --report=FILE     write {caught, survived, errors, total} as JSON (scripts/test.mjs reads it)
 //        --timeout=SECONDS one Jest run's limit (default 300)
+//        --check           only validate the files (each `find` once in its file, the test files there)
 import { availableParallelism } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync, openSync, closeSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,11 +40,14 @@ const { values } = parseArgs({
     work: { type: 'string' },
     report: { type: 'string' },
     timeout: { type: 'string' },
+    check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: node scripts/mutations.mjs [--only=a,b] [--jobs=N] [--baseline] [--dir=PATH] [--work=PATH] [--report=FILE] [--timeout=SECONDS]');
+  console.log(
+    'usage: node scripts/mutations.mjs [--check] [--only=a,b] [--jobs=N] [--baseline] [--dir=PATH] [--work=PATH] [--report=FILE] [--timeout=SECONDS]',
+  );
   process.exit(0);
 }
 
@@ -70,6 +74,13 @@ if (values.only) {
     process.exit(2);
   }
   mutations = mutations.filter((m) => wanted.includes(m.name));
+}
+
+if (values.check) {
+  const invalid = mutations.filter((m) => m.error);
+  for (const m of invalid) console.log(`error  ${path.relative(ROOT, m.file)}: ${m.error}`);
+  console.log(`mutations: ${mutations.length - invalid.length} of ${mutations.length} valid`);
+  process.exit(invalid.length || !mutations.length ? 1 : 0);
 }
 
 const width = Math.max(8, ...mutations.map((m) => m.name.length));
