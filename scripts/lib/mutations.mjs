@@ -190,8 +190,9 @@ export function failedTestNames(report) {
 }
 
 /**
- * What one run of a mutation's tests says: `caught` when at least one test failed; `error` when no
- * test could say anything (Jest died, a test file failed to load, nothing matched); else `survived`.
+ * What one run of a mutation's tests says: `caught` when at least one test failed; `error` when the
+ * tests could not say anything (Jest died, a test file failed to load); else `survived`, including
+ * when no test ran at all (the one that defended the guard is gone).
  * A test file that fails to load does not count as catching: that is how a broken environment looks
  * too, and a check that goes green on a broken environment proves nothing.
  */
@@ -214,7 +215,8 @@ export function classify({ code, timedOut, report, output }) {
     const message = (broken[0].testExecError?.message ?? broken[0].message ?? '').split('\n').find((l) => l.trim()) ?? '';
     return { status: 'error', detail: `${path.basename(broken[0].name)} failed to run: ${message.trim().slice(0, 200)}` };
   }
-  if (!report.numPassedTests) return { status: 'error', detail: 'no test ran (does the name pattern match a test?)' };
+  // No test left to fail: the guard's test was deleted or renamed (or the pattern never matched).
+  if (!report.numPassedTests) return { status: 'survived', detail: 'no test ran: is the test the mutation names (file, name pattern) gone?' };
   return { status: 'survived', detail: `${report.numPassedTests} passed` };
 }
 
