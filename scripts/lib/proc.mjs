@@ -73,11 +73,9 @@ export function spawnPrefixed(name, cmd, args, { cwd = ROOT, env = process.env, 
 /**
  * The process groups spawnPrefixed started. Being detached, they are out of reach of a signal to our
  * own group (Ctrl+C in a terminal, `pnpm test` stopping a suite), and they outlive us unless we stop
- * them: whatever ends this process (its normal exit, process.exit(), or a SIGINT, SIGTERM or SIGHUP
- * nobody else handles, such as Playwright's runner stopped while it holds the product its global
- * set-up started) sends them SIGTERM first. A signal someone else handles (scripts/start.mjs'
- * orderly shutdown, Playwright's first Ctrl+C and its teardown) is left to them; the exit hook still
- * stops what they did not.
+ * them: a SIGINT, SIGTERM or SIGHUP of this process, or its exit (process.exit() included), sends
+ * them SIGTERM; so a Playwright run stopped while it holds the product its global set-up started
+ * leaves no API on its port. A signal nobody else handles still ends this process as it would have.
  */
 const ownGroups = new Set();
 let hooksInstalled = false;
@@ -101,9 +99,12 @@ function stopWithUs(child) {
   process.once('exit', () => signalOwnGroups('SIGTERM'));
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     const onSignal = () => {
-      if (process.listenerCount(signal) > 1) return;
-      // Alone: the signal would have ended the process; it still does, after the groups are told.
+      // Told at once, whoever else listens: a listener may well keep this process alive (Playwright's
+      // runner processes ignore SIGINT and SIGTERM and end when their parent is gone), and the groups
+      // must not wait for that.
       signalOwnGroups('SIGTERM');
+      if (process.listenerCount(signal) > 1) return;
+      // Alone: the signal would have ended the process; it still does.
       process.removeListener(signal, onSignal);
       process.kill(process.pid, signal);
     };
