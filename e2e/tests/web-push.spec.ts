@@ -50,9 +50,11 @@ test('a push notification reaches the demo site’s service worker with the site
     await page.close();
     const title = `Back in stock ${Date.now()}`;
     const actionUrl = `${product.demoSiteURL}/pricing?from=push`;
+    // A fresh session: the suite's access tokens live 8 s, less than the steps above on a busy machine.
+    const author = await api.loginAsAdmin();
     const created = await fetch(`${product.apiURL}/api/push-notification`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}`, activewebsite: session.activeWebsite! },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${author.accessToken}`, activewebsite: author.activeWebsite! },
       body: JSON.stringify({ push_notification_title: title, title, body: 'The blue mug is back', action: { url: actionUrl, target: '_blank' } }),
     });
     expect(created.status).toBe(201);
