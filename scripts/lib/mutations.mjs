@@ -207,7 +207,7 @@ export function classify({ code, timedOut, report, output }) {
     (f.assertionResults ?? []).filter((a) => a.status === 'failed').flatMap((a) => a.failureMessages ?? []),
   );
   if (failed.length && messages.length && messages.every((m) => /Exceeded timeout of .* for a hook/.test(m))) {
-    return { status: 'error', detail: `a hook timed out (${failed.length} test(s) failed with it): is the machine overloaded?` };
+    return { status: 'error', retry: true, detail: `a hook timed out (${failed.length} test(s) failed with it): is the machine overloaded?` };
   }
   if (failed.length) return { status: 'caught', detail: `${failed.length} failed: ${failed[0]}${failed.length > 1 ? ', …' : ''}` };
   const broken = (report.testResults ?? []).filter((f) => f.testExecError || (f.status === 'failed' && !(f.assertionResults ?? []).length));
@@ -243,6 +243,8 @@ export async function runMutation(slot, spec, opts = {}) {
     let last = null;
     for (const test of spec.tests) {
       last = classify(await runTests(slot, test, opts));
+      // Once more after a set-up hook ran out of time: on a busy machine the second try usually fits.
+      if (last.retry) last = classify(await runTests(slot, test, opts));
       if (last.status !== 'survived') return last;
     }
     return last;
