@@ -146,8 +146,9 @@ const onSignal = (signal) => {
       /* already gone */
     }
   }
-  cleanUp();
+  // The counts first: the caller may not wait for the copies to be deleted.
   writeReport();
+  cleanUp();
   process.exit(130);
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
