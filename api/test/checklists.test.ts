@@ -174,16 +174,25 @@ describe('completion from real events', () => {
     await onPage('ada', '/pricing');
     await onPage('ada', '/pricing');
     await onPage('bob', '/about');
+    // A tour played to its end, as a page reports it: started, every step shown, completed.
+    const played = async (visitorId: string, tourId: string) => {
+      const steps = (await t.request({ method: 'GET', url: `/api/product-tours/${tourId}`, headers: u.headers })).json().data.steps as { id: string }[];
+      return [
+        { visitorId, type: 'view', contentId: tourId },
+        ...steps.map((step) => ({ visitorId, type: 'step', contentId: tourId, target: step.id })),
+        { visitorId, type: 'complete', contentId: tourId },
+      ];
+    };
     const answers = await postVisitorEvents(t, w.publicKey, [
       { visitorId: 'ada', type: 'view', contentId: c._id },
       { visitorId: 'ada', type: 'task', contentId: c._id, target: tick },
       { visitorId: 'ada', type: 'task', contentId: c._id, target: click },
       { visitorId: 'ada', type: 'track', name: 'signed-up' },
-      { visitorId: 'ada', type: 'complete', contentId: tour },
+      ...(await played('ada', tour)),
       // Bob only sees it and tracks another event: nothing of his is done.
       { visitorId: 'bob', type: 'view', contentId: c._id },
       { visitorId: 'bob', type: 'track', name: 'something-else' },
-      { visitorId: 'bob', type: 'complete', contentId: await contentOf(t, u, 'tour') },
+      ...(await played('bob', await contentOf(t, u, 'tour'))),
     ]);
     for (const a of answers) expect(a.statusCode).toBe(202);
     const identify = await t.request({

@@ -243,7 +243,8 @@ test('a page outside the website’s domain → 403, nothing stored; a retried b
     { id: 'e1', type: 'session', visitorId: 'd', device: 'web' },
     { id: 'e2', type: 'comment', visitorId: 'd', contentId: popupOfFresh, body: 'Once' },
     { id: 'e3', type: 'click', visitorId: 'd', contentId: popupOfFresh, target: 'https://shop.example.test/buy' },
-    { type: 'view', visitorId: 'd', contentId: popupOfFresh },
+    // Without an id (a view would be the same one again: the server names it by its page view).
+    { type: 'close', visitorId: 'd', contentId: popupOfFresh },
   ];
   const first = await send(fresh.key, batch, { origin: `https://${w.domain}` });
   expect(first.json()).toEqual({ message: 'Events recorded', accepted: 4 });
@@ -319,7 +320,12 @@ describe('the visitor token', () => {
     expect(tokenTtl).toBe(3600);
     // Small: it rides on every batch.
     expect(token.length).toBeLessThan(200);
-    expect(await new VisitorTokens(t.ctx.config.authSecret).verify(token, site.id)).toEqual({ websiteId: site.id, visitorId: 'v-token', personId: null });
+    expect(await new VisitorTokens(t.ctx.config.authSecret).verify(token, site.id)).toEqual({
+      websiteId: site.id,
+      visitorId: 'v-token',
+      personId: null,
+      expiresAt: expect.any(Number),
+    });
   });
 
   test('events without a token, with a forged one, another website’s or an expired one are refused; nothing stored', async () => {
@@ -415,7 +421,7 @@ describe('the visitor token', () => {
     const before = Date.now();
     const res = await send(fresh.key, [
       { id: 'old', type: 'session', visitorId: 'v-clock', device: 'web', occurredAt: new Date(before - 3 * 86_400_000).toISOString() },
-      { id: 'ahead', type: 'view', visitorId: 'v-clock', contentId: p, occurredAt: new Date(before + 4 * 60_000).toISOString() },
+      { id: 'ahead', type: 'close', visitorId: 'v-clock', contentId: p, occurredAt: new Date(before + 4 * 60_000).toISOString() },
       { id: 'comment', type: 'comment', visitorId: 'v-clock', contentId: p, body: 'back then', occurredAt: new Date(before - 40 * 86_400_000).toISOString() },
     ]);
     expect(res.statusCode).toBe(202);

@@ -57,6 +57,14 @@ export const EVENT_WRONG_KIND_MESSAGE = msg('events.wrongContentKind');
 export const EVENT_UNKNOWN_TASK_MESSAGE = msg('events.unknownTask');
 /** A `task` event for a task the server completes itself (a page visited, an event, an attribute, a tour). */
 export const EVENT_TASK_NOT_BY_PAGE_MESSAGE = msg('events.taskNotByPage');
+/** A `step` or `element_missing` event naming a step the published tour does not have. */
+export const EVENT_UNKNOWN_STEP_MESSAGE = msg('events.unknownStep');
+/** A tour's `complete` from a visitor who never started it. */
+export const EVENT_TOUR_NOT_STARTED_MESSAGE = msg('events.tourNotStarted');
+/** A tour's `complete` from a visitor who did not reach every step it shows. */
+export const EVENT_TOUR_STEPS_NOT_SEEN_MESSAGE = msg('events.tourStepsNotSeen');
+/** A checklist's `complete` while some of its tasks are not done, as the server knows them. */
+export const EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE = msg('events.checklistTasksNotDone');
 export const EVENTS_REFUSED_MESSAGE = msg('events.someContentUnknown');
 export const EVENTS_RATE_LIMITED_MESSAGE = msg('events.rateLimited');
 export const UNKNOWN_WEBSITE_KEY_MESSAGE = msg('events.unknownWebsiteKey');

@@ -295,6 +295,8 @@ export const staffNotificationSchema = z.object({
   link: z.string(),
   /** A few words of what happened (a message's start, a page origin…). */
   text: z.string(),
+  /** How many comments it gathers (a burst on one item makes one notification); absent for other types. */
+  count: z.number().int().positive().optional(),
   read: z.boolean(),
   createdAt: z.string(),
 });

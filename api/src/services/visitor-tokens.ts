@@ -11,6 +11,11 @@ export interface VisitorClaims {
   visitorId: string;
   /** The client member the token speaks for, when the visitor is known to be that person (see tokenPerson). */
   personId: string | null;
+  /**
+   * When the token stops being valid (seconds): each content call signs a new token, so this names the
+   * page view the server answered. Read from a verified token only; ignored by sign.
+   */
+  expiresAt?: number;
 }
 
 /**
@@ -46,7 +51,12 @@ export class VisitorTokens {
     }
     // Another website's token is no better than a forged one.
     if (payload.w !== websiteId || typeof payload.v !== 'string') throw unauthorized(VISITOR_TOKEN_INVALID_MESSAGE);
-    return { websiteId, visitorId: payload.v, personId: typeof payload.p === 'string' ? payload.p : null };
+    return {
+      websiteId,
+      visitorId: payload.v,
+      personId: typeof payload.p === 'string' ? payload.p : null,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp : undefined,
+    };
   }
 
   /** Like verify, but answers null instead of refusing (the heartbeat only counts valid tokens; it never refuses a page). */

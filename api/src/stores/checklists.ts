@@ -107,18 +107,22 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
   }
 
   return {
-    /** Each checklist's task rules by task id (its published document): what a page's `task` event is checked against. */
-    async taskRules(checklistIds: string[]): Promise<Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>> {
-      const rules = new Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>();
-      if (checklistIds.length === 0) return rules;
+    /** Each checklist's published document (another website's checklists are not found). */
+    async published(checklistIds: string[]): Promise<Map<string, Pick<ChecklistDocument, 'tasks'>>> {
+      const documents = new Map<string, Pick<ChecklistDocument, 'tasks'>>();
+      if (checklistIds.length === 0) return documents;
       const rows = await db
         .select({ id: contents.id, document: contents.document })
         .from(contents)
         .where(and(eq(contents.websiteId, websiteId), eq(contents.kind, 'checklist'), inArray(contents.id, checklistIds)));
-      for (const r of rows) {
-        const tasks = ((r.document as Partial<ChecklistDocument>).tasks ?? []) as ChecklistDocument['tasks'];
-        rules.set(r.id, new Map(tasks.map((task) => [task.id, task.completion.type])));
-      }
+      for (const r of rows) documents.set(r.id, { tasks: ((r.document as Partial<ChecklistDocument>).tasks ?? []) as ChecklistDocument['tasks'] });
+      return documents;
+    },
+
+    /** Each checklist's task rules by task id (its published document): what a page's `task` event is checked against. */
+    async taskRules(checklistIds: string[]): Promise<Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>> {
+      const rules = new Map<string, Map<string, ChecklistDocument['tasks'][number]['completion']['type']>>();
+      for (const [id, { tasks }] of await this.published(checklistIds)) rules.set(id, new Map(tasks.map((task) => [task.id, task.completion.type])));
       return rules;
     },
 
@@ -160,7 +164,7 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
       const tourIds = [...new Set(checklist.tasks.flatMap((t) => (t.completion.type === 'tour' ? [t.completion.tourId] : [])))];
       const name = sql<string | null>`${visitorEvents.detail}->>'name'`;
       const kinds = [
-        and(eq(visitorEvents.contentId, checklistId), inArray(visitorEvents.type, ['view', 'task', 'complete', 'dismiss'])),
+        and(eq(visitorEvents.contentId, checklistId), inArray(visitorEvents.type, ['view', 'task', 'dismiss'])),
         eventNames.length ? and(eq(visitorEvents.type, 'track'), inArray(name, eventNames)) : undefined,
         tourIds.length ? and(eq(visitorEvents.type, 'complete'), inArray(visitorEvents.contentId, tourIds)) : undefined,
       ].filter(Boolean);
@@ -202,7 +206,8 @@ export function checklistStatsStore(db: DbOrTx, websiteId: string) {
             if (at) tasks.push({ id: t.id, doneAt: iso(at) });
           }
           const all = checklist.tasks.length > 0 && tasks.length === checklist.tasks.length;
-          const completedAt = mine.get('complete|') ?? (all ? new Date(Math.max(...tasks.map((t) => Date.parse(t.doneAt)))) : null);
+          // Complete when every task is done, whatever a page said: a `complete` event alone completes nothing.
+          const completedAt = all ? new Date(Math.max(...tasks.map((t) => Date.parse(t.doneAt)))) : null;
           return {
             visitorId: p.visitorId,
             person: p.memberId ? { _id: p.memberId, name: p.name ?? '', email: p.email } : null,

@@ -269,6 +269,7 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
         type: row.type,
         link: notificationLink(row),
         text: notificationText(row),
+        ...(row.type === 'comment' && typeof row.detail.count === 'number' ? { count: row.detail.count } : {}),
         read: !!read,
         createdAt: row.createdAt.toISOString(),
       }));

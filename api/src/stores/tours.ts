@@ -1,7 +1,20 @@
-import { and, count, countDistinct, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
-import type { TourMissingElement } from 'contracts';
+import { and, count, countDistinct, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm';
+import type { TourDocument, TourMissingElement } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { visitorEvents } from '../db/schema';
+import { contents, visitorEvents, visitors } from '../db/schema';
+
+/** A published step as the events call checks a page's word against it. */
+export interface PublishedStep {
+  id: string;
+  advanceOn: TourDocument['steps'][number]['advanceOn'];
+}
+
+/** What one visitor (or one person, on all their devices) did of a tour so far. */
+export interface TourReached {
+  started: boolean;
+  /** Step ids shown (`step`) or looked for in vain (`element_missing`). */
+  steps: Set<string>;
+}
 
 /*
  * The SQL of a product tour's view screen: what visitors did with it, as aggregates over
@@ -18,6 +31,63 @@ const MISSING_ROWS_MAX = 100;
 export function tourStatsStore(db: DbOrTx, websiteId: string) {
   const ofTour = (tourId: string) => and(eq(visitorEvents.websiteId, websiteId), eq(visitorEvents.contentId, tourId));
   return {
+    /** Each tour's published steps (another website's tours are not found). */
+    async publishedSteps(tourIds: string[]): Promise<Map<string, PublishedStep[]>> {
+      const steps = new Map<string, PublishedStep[]>();
+      if (tourIds.length === 0) return steps;
+      const rows = await db
+        .select({ id: contents.id, document: contents.document })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), eq(contents.kind, 'tour'), inArray(contents.id, tourIds)));
+      for (const r of rows) {
+        const list = ((r.document as Partial<TourDocument>).steps ?? []) as TourDocument['steps'];
+        steps.set(
+          r.id,
+          list.map((step) => ({ id: step.id, advanceOn: step.advanceOn ?? 'next' })),
+        );
+      }
+      return steps;
+    },
+
+    /**
+     * Per tour, whether the visitor started it and the steps they reached, from the events stored; a
+     * person's other devices count too (their progress follows them, so a tour begun on one may end on another).
+     */
+    async reached(tourIds: string[], visitorId: string, personId: string | null): Promise<Map<string, TourReached>> {
+      const out = new Map<string, TourReached>(tourIds.map((id) => [id, { started: false, steps: new Set<string>() }]));
+      if (tourIds.length === 0) return out;
+      const whose = personId
+        ? or(
+            eq(visitorEvents.visitorId, visitorId),
+            inArray(
+              visitorEvents.visitorId,
+              db
+                .select({ id: visitors.visitorId })
+                .from(visitors)
+                .where(and(eq(visitors.websiteId, websiteId), eq(visitors.clientMemberId, personId))),
+            ),
+          )
+        : eq(visitorEvents.visitorId, visitorId);
+      const rows = await db
+        .selectDistinct({ contentId: visitorEvents.contentId, type: visitorEvents.type, target: visitorEvents.target })
+        .from(visitorEvents)
+        .where(
+          and(
+            eq(visitorEvents.websiteId, websiteId),
+            inArray(visitorEvents.contentId, tourIds),
+            inArray(visitorEvents.type, ['view', 'step', 'element_missing']),
+            whose,
+          ),
+        );
+      for (const r of rows) {
+        const tour = r.contentId ? out.get(r.contentId) : undefined;
+        if (!tour) continue;
+        if (r.type === 'view') tour.started = true;
+        else if (r.target) tour.steps.add(r.target);
+      }
+      return out;
+    },
+
     /** Distinct visitors per event type, and per step for `step` (one query). */
     async funnel(tourId: string): Promise<{ byType: Record<string, number>; byStep: Map<string, number> }> {
       const rows = await db

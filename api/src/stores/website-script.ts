@@ -1,4 +1,4 @@
-import { and, desc, eq, fillPlaceholders, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AudienceGroup } from 'contracts';
 import type { Database, Db } from '../db/client';
@@ -154,14 +154,29 @@ export function websiteScriptStore(db: Db) {
       });
     },
 
-    /** The kind of each of `ids` that is content of the website (another website's content is not found). */
-    async contentKinds(websiteId: string, ids: string[]): Promise<Map<string, ContentKind>> {
+    /**
+     * The kind of each of `ids` that is content of the website (another website's content is not found).
+     * With `servedAt`, only the items visitors are served at that time (public, or scheduled and within
+     * their window, as the content cache serves them): a draft, a cancelled item or one outside its
+     * schedule is not found either.
+     */
+    async contentKinds(websiteId: string, ids: string[], servedAt?: Date): Promise<Map<string, ContentKind>> {
       const known = new Map<string, ContentKind>();
       if (ids.length === 0) return known;
+      const served = servedAt
+        ? or(
+            eq(contents.status, 'public'),
+            and(
+              eq(contents.status, 'scheduled'),
+              or(isNull(contents.startsAt), lte(contents.startsAt, servedAt)),
+              or(isNull(contents.endsAt), gt(contents.endsAt, servedAt)),
+            ),
+          )
+        : undefined;
       const rows = await db
         .select({ id: contents.id, kind: contents.kind })
         .from(contents)
-        .where(and(eq(contents.websiteId, websiteId), inArray(contents.id, ids)));
+        .where(and(eq(contents.websiteId, websiteId), inArray(contents.id, ids), served));
       for (const r of rows) known.set(r.id, r.kind);
       return known;
     },

@@ -7,6 +7,10 @@ import {
   EVENT_WRONG_KIND_MESSAGE,
   EVENT_UNKNOWN_TASK_MESSAGE,
   EVENT_TASK_NOT_BY_PAGE_MESSAGE,
+  EVENT_UNKNOWN_STEP_MESSAGE,
+  EVENT_TOUR_NOT_STARTED_MESSAGE,
+  EVENT_TOUR_STEPS_NOT_SEEN_MESSAGE,
+  EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE,
   EVENTS_ACCEPTED_MESSAGE,
   EVENTS_RATE_LIMITED_MESSAGE,
   EVENTS_REFUSED_MESSAGE,
@@ -22,6 +26,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
 import { loadAuthContext } from '../../stores/users';
 import { checklistStatsStore } from '../../stores/checklists';
+import { tourStatsStore } from '../../stores/tours';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from '../../delivery/script-services';
 
@@ -102,9 +107,13 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       services.takeAll([[services.visitorMessageLimiter, `messages|${site.id}|${visitor.visitorId}`, EVENTS_VISITOR_RATE_LIMITED_MESSAGE]], messages);
     }
 
+    const now = new Date();
     const ids = [...new Set(sent.flatMap((e) => ('contentId' in e ? [e.contentId] : [])))];
     const store = websiteScriptStore(ctx.db);
-    const known = await store.contentKinds(site.id, ids);
+    // A visitor's page can only have been served what is live now: a draft, a cancelled item or one
+    // outside its schedule takes no view, reaction, comment or answer (it answers like unknown
+    // content). Staff importing history may speak of items since ended.
+    const known = await store.contentKinds(site.id, ids, history ? undefined : now);
     const errors: Record<string, MessageCode> = {};
     sent.forEach((e, i) => {
       if (e.type === 'session' || e.type === 'track') return;
@@ -124,9 +133,70 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
         else if (rule !== 'manual' && rule !== 'click') errors[`events.${i}.target`] = EVENT_TASK_NOT_BY_PAGE_MESSAGE;
       }
     }
+    // A step is one of the published tour's steps.
+    const stepOf = sent.flatMap((e, i) => ((e.type === 'step' || e.type === 'element_missing') && !errors[`events.${i}.contentId`] ? [{ e, i }] : []));
+    const tours = tourStatsStore(ctx.db, site.id);
+    const tourIds = [
+      ...new Set(
+        sent.flatMap((e, i) =>
+          (e.type === 'step' || e.type === 'element_missing' || e.type === 'complete') && known.get(e.contentId) === 'tour' && !errors[`events.${i}.contentId`]
+            ? [e.contentId]
+            : [],
+        ),
+      ),
+    ];
+    const steps = await tours.publishedSteps(tourIds);
+    for (const { e, i } of stepOf) {
+      const target = e.type === 'step' || e.type === 'element_missing' ? e.target : undefined;
+      if (!steps.get(e.contentId)?.some((step) => step.id === target)) errors[`events.${i}.target`] = EVENT_UNKNOWN_STEP_MESSAGE;
+    }
+    if (!history) await checkCompletions();
     if (Object.keys(errors).length > 0) throw badRequest(EVENTS_REFUSED_MESSAGE, errors);
 
-    const now = new Date();
+    /**
+     * A completion is the server's to grant, from what it saw of this visitor (stored, or earlier in
+     * this batch): a tour once started and every step it shows reached (a step advanced by reaching a
+     * page may be passed by without being shown); a checklist once every task is done.
+     */
+    async function checkCompletions() {
+      const completes = sent.flatMap((e, i) => (e.type === 'complete' && !errors[`events.${i}.contentId`] ? [{ e, i }] : []));
+      if (completes.length === 0) return;
+      const tourCompletes = completes.filter(({ e }) => known.get(e.contentId) === 'tour');
+      const reached = await tours.reached([...new Set(tourCompletes.map(({ e }) => e.contentId))], visitor.visitorId, visitor.personId);
+      for (const e of sent) {
+        if (!('contentId' in e)) continue;
+        const tour = reached.get(e.contentId);
+        if (!tour) continue;
+        if (e.type === 'view') tour.started = true;
+        if (e.type === 'step' || e.type === 'element_missing') tour.steps.add(e.target);
+      }
+      for (const { e, i } of tourCompletes) {
+        const tour = reached.get(e.contentId);
+        const shown = (steps.get(e.contentId) ?? []).filter((step) => step.advanceOn !== 'page');
+        if (!tour?.started) errors[`events.${i}.type`] = EVENT_TOUR_NOT_STARTED_MESSAGE;
+        else if (!shown.every((step) => tour.steps.has(step.id))) errors[`events.${i}.type`] = EVENT_TOUR_STEPS_NOT_SEEN_MESSAGE;
+      }
+
+      const checklistCompletes = completes.filter(({ e }) => known.get(e.contentId) === 'checklist');
+      if (checklistCompletes.length === 0) return;
+      const checklists = checklistStatsStore(ctx.db, site.id);
+      const documents = await checklists.published([...new Set(checklistCompletes.map(({ e }) => e.contentId))]);
+      // What this batch does besides: tasks ticked, events tracked, tours completed.
+      const tracked = new Set(sent.flatMap((e) => (e.type === 'track' ? [e.name] : [])));
+      const toursDone = new Set(sent.flatMap((e, i) => (e.type === 'complete' && !errors[`events.${i}.type`] ? [e.contentId] : [])));
+      for (const { e, i } of checklistCompletes) {
+        const checklist = documents.get(e.contentId) ?? { tasks: [] };
+        const done = new Set(await checklists.doneFor(e.contentId, checklist, visitor.visitorId));
+        for (const x of sent) if (x.type === 'task' && x.contentId === e.contentId) done.add(x.target);
+        for (const task of checklist.tasks) {
+          const c = task.completion;
+          if ((c.type === 'event' && tracked.has(c.name)) || (c.type === 'tour' && toursDone.has(c.tourId))) done.add(task.id);
+        }
+        if (checklist.tasks.length === 0 || !checklist.tasks.every((task) => done.has(task.id)))
+          errors[`events.${i}.type`] = EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE;
+      }
+    }
+
     // A page's clock and its word are not trusted with the past: its events land in the last 24 hours
     // (the contract already refused the far future and the far past). Staff importing history keep theirs.
     const earliest = now.getTime() - EVENT_CLAMP_MS;
@@ -135,8 +205,12 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       const t = Date.parse(occurredAt);
       return new Date(history ? Math.min(t, now.getTime()) : Math.min(Math.max(t, earliest), now.getTime()));
     };
+    // A view counts once per visitor, item and page view: each content call signs the visitor a new
+    // token, so the token's expiry names the page view the server answered, and a view's id is made
+    // of it here (the website's unique index keeps one, however many the page sends or forges).
+    const pageView = visitor.expiresAt ?? 0;
     const rows = sent.map((e) => ({
-      eventId: e.id ?? null,
+      eventId: e.type === 'view' && !history ? `view:${e.contentId}:${e.visitorId}:${pageView}` : (e.id ?? null),
       target: e.type === 'click' || e.type === 'step' || e.type === 'element_missing' || e.type === 'task' ? (e.target ?? null) : null,
       detail: e.type === 'element_missing' ? e.detail : e.type === 'track' ? { name: e.name } : null,
       websiteId: site.id,
@@ -166,7 +240,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       );
     const accepted = await store.recordEvents(rows, (newIds) => {
       // What was new: events without an id, and those whose id the website did not hold yet (once each, even within one batch).
-      const events = sent.filter((e) => e.id === undefined || newIds.delete(e.id));
+      const events = sent.filter((_, i) => rows[i].eventId === null || newIds.delete(rows[i].eventId));
       // Denormalised counters the content lists show (commentCount here; reactCount by the store, once per visitor), bumped once per item.
       const bumps = new Map<string, { react: number; comment: number }>();
       for (const e of events) {

@@ -73,6 +73,7 @@ export function NotificationsScreen() {
                       <HStack gap="2">
                         <Text fontWeight={n.read ? 'normal' : 'semibold'}>{t(`notifications.type.${n.type}`)}</Text>
                         {n.read ? null : <Badge colorPalette="red">{t('notifications.unread')}</Badge>}
+                        {n.count && n.count > 1 ? <Badge>{t('notifications.count', { count: n.count })}</Badge> : null}
                       </HStack>
                       {n.text ? (
                         <Text color="fg.muted" fontSize="sm" overflowWrap="anywhere">
