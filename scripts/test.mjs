@@ -9,6 +9,7 @@
 //   unit       pnpm exec jest                  Jest's own counts (root jest.config.mjs projects)
 //   api        API suite on PGlite             Jest's own counts
 //   api-pg     API suite on PostgreSQL         TEST_DATABASE_URL, else a throwaway cluster, else skipped
+//   mutations  scripts/mutations.mjs           1 test per file of tooling/mutations/: passed when caught
 //   e2e        Playwright in Debian Chromium   Playwright's counts
 //
 // Flags: --only=unit,api,...   run a subset (e2e implies build unless --no-build)
@@ -28,11 +29,13 @@ import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { ROOT, killTree } from './lib/proc.mjs';
 import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
-import { exited, jestCounts, playwrightCounts, settle, summarize } from './lib/test-summary.mjs';
+import { exited, jestCounts, mutationCounts, playwrightCounts, settle, summarize } from './lib/test-summary.mjs';
 
 // The build runs before the unit suite: the unit suite includes checks on the built federation
 // manifests (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it.
-const REAL_SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'e2e'];
+// The mutation check comes after the suites that run the same tests unmutated (it relies on them
+// passing there, scripts/mutations.mjs says why).
+const REAL_SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'mutations', 'e2e'];
 const fake = process.env.SIGNPOST_TEST_SUITES ? await import(pathToFileURL(path.resolve(process.env.SIGNPOST_TEST_SUITES)).href) : null;
 const SUITES = fake ? fake.names : REAL_SUITES;
 
@@ -82,7 +85,7 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (20 minutes, .ci/run).
-const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, build: 8, e2e: 24 };
+const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 6, 'api-pg': 6, mutations: 10, build: 8, e2e: 24 };
 /** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
 const running = new Set();
 let currentSuite = null;
@@ -202,6 +205,15 @@ const realSuites = {
     }
   },
 
+  // Each file of tooling/mutations/ breaks one guarded behaviour in a scratch copy and names the tests
+  // that must then fail: caught counts as passed; survived, or unable to run, as failed.
+  async mutations() {
+    const file = path.join(OUT, 'mutations.json');
+    await rm(file, { force: true });
+    const code = await run(process.execPath, [path.join(ROOT, 'scripts/mutations.mjs'), `--report=${file}`], { env: baseEnv });
+    return mutationCounts(file, code);
+  },
+
   async build() {
     const code = await run('pnpm', ['build'], { env: baseEnv });
     return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: `pnpm build ${exited(code)}` };
@@ -222,7 +234,7 @@ const realSuites = {
     return playwrightCounts(file, code);
   },
 };
-const suites = fake ? fake.suites({ run, jestCounts, playwrightCounts, OUT }) : realSuites;
+const suites = fake ? fake.suites({ run, jestCounts, playwrightCounts, mutationCounts, OUT }) : realSuites;
 
 const results = {};
 // Children run in their own process groups, so the terminal's Ctrl+C reaches only us: stop the

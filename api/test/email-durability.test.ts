@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { emailRules } from '../src/services/campaign-kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './support/constants';
+import { spawnNode, stopChildren } from './support/child-processes';
 import { startSmtpServer } from './support/smtp';
 import { createPostgresDatabase } from './support/test-app';
 
@@ -84,14 +85,17 @@ beforeAll(async () => {
   await database.close();
 });
 
+// Whatever the test's outcome (a failed expectation or a time-out leaves an API running): the APIs
+// first, before the data folder and the database they use go.
 afterAll(async () => {
+  await stopChildren();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dropDatabase();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 function startApi(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'src', 'main.ts')], {
+  return spawnNode(['--import', 'tsx', path.join(__dirname, '..', 'src', 'main.ts')], {
     cwd: path.join(__dirname, '..'),
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import { test, expect, unique } from '../fixtures';
 import { LifecyclePanel } from '../pages/LifecyclePanel';
 import { TourEditorPage } from '../pages/TourPages';
 import { axeFindings } from '../support/axe';
+import { contentAnswered, countContentAnswers } from '../support/script-content';
 
 /**
  * Product tours on the demo customer site, as a new author and a fresh visitor meet them. The author
@@ -205,9 +206,11 @@ test.describe('tours on the demo site', () => {
       // Esc leaves the tour, snoozed (it is snoozeable): gone for this visit.
       await page.keyboard.press('Escape');
       await expect(page.locator('signpost-tour')).toHaveCount(0);
+      // Absent once the script has decided on the reloaded page's content answer, not merely before.
+      await countContentAnswers(page);
       await page.reload();
       await expect(page.getByTestId('demo-page').getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForTimeout(2500);
+      await contentAnswered(page);
       await expect(page.locator('signpost-tour')).toHaveCount(0);
     } finally {
       await close();

@@ -44,6 +44,7 @@ export function eachLine(stream, onLine) {
  */
 export function spawnPrefixed(name, cmd, args, { cwd = ROOT, env = process.env, width, silent = false } = {}) {
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  stopWithUs(child);
   const prefix = prefixFor(name, width);
   const lines = [];
   let muted = silent;
@@ -67,6 +68,48 @@ export function spawnPrefixed(name, cmd, args, { cwd = ROOT, env = process.env, 
     muted = true;
   };
   return child;
+}
+
+/**
+ * The process groups spawnPrefixed started. Being detached, they are out of reach of a signal to our
+ * own group (Ctrl+C in a terminal, `pnpm test` stopping a suite), and they outlive us unless we stop
+ * them: a SIGINT, SIGTERM or SIGHUP of this process, or its exit (process.exit() included), sends
+ * them SIGTERM; so a Playwright run stopped while it holds the product its global set-up started
+ * leaves no API on its port. A signal nobody else handles still ends this process as it would have.
+ */
+const ownGroups = new Set();
+let hooksInstalled = false;
+
+function signalOwnGroups(signal) {
+  for (const child of ownGroups) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+function stopWithUs(child) {
+  ownGroups.add(child);
+  child.once('exit', () => ownGroups.delete(child));
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.once('exit', () => signalOwnGroups('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    const onSignal = () => {
+      // Told at once, whoever else listens: a listener may well keep this process alive (Playwright's
+      // runner processes ignore SIGINT and SIGTERM and end when their parent is gone), and the groups
+      // must not wait for that.
+      signalOwnGroups('SIGTERM');
+      if (process.listenerCount(signal) > 1) return;
+      // Alone: the signal would have ended the process; it still does.
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }
 
 /**

@@ -22,6 +22,23 @@ export async function jestCounts(file, code) {
   return result;
 }
 
+/**
+ * Counts from the mutation check's report (scripts/mutations.mjs --report): a caught mutation is a
+ * passed test, one that survived or could not run a failed one.
+ */
+export async function mutationCounts(file, code) {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `mutations ${exited(code)} before reporting` };
+  const r = await readJson(file);
+  const result = { passed: r.caught ?? 0, failed: (r.survived ?? 0) + (r.errors ?? 0), skipped: 0 };
+  const notes = [r.survived && `${r.survived} survived`, r.errors && `${r.errors} could not run`].filter(Boolean);
+  if (code !== 0 && result.failed === 0) {
+    result.failed = 1;
+    notes.push(`mutations ${exited(code)}`);
+  }
+  if (notes.length) result.note = notes.join('; ');
+  return result;
+}
+
 /** The titles of the tests of a Playwright JSON report that passed only on a retry. */
 function flakyTitles(report) {
   const titles = [];

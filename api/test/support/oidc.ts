@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
+import { spawnNode } from './child-processes';
 import { createTestApp, type TestApp } from './test-app';
 
 export interface OidcClient {
@@ -39,7 +40,7 @@ export interface OidcProvider {
 
 /** Starts test/support/oidc-provider.mjs and resolves with its issuer URL. */
 export async function startOidcProvider(options: { accounts: OidcAccounts; clients: OidcClient[] }): Promise<OidcProvider> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'oidc-provider.mjs')], {
+  const child: ChildProcess = spawnNode([path.join(__dirname, 'oidc-provider.mjs')], {
     env: { ...process.env, ACCOUNTS: JSON.stringify(options.accounts), CLIENTS: JSON.stringify(options.clients) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
