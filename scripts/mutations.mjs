@@ -29,7 +29,7 @@ import { mkdirSync, rmSync, writeFileSync, openSync, closeSync, readFileSync } f
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/proc.mjs';
-import { defaultWorkDir, loadMutations, prepareSlot, repositoryFiles, runBaseline, runMutation } from './lib/mutations.mjs';
+import { defaultWorkDir, loadMutations, prepareSlot, repositoryFiles, runBaseline, runMutation, seededDumpEnv } from './lib/mutations.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -130,6 +130,7 @@ const children = new Set();
 let stopping = false;
 const cleanUp = () => {
   for (const slot of slots) rmSync(slot, { recursive: true, force: true });
+  rmSync(path.join(work, 'seeded-pgdata.tar'), { force: true });
   rmSync(lockFile, { force: true });
 };
 // Ctrl+C, or the test runner stopping this suite: the working tree was never touched; the Jest runs
@@ -166,11 +167,13 @@ try {
     const files = repositoryFiles();
     for (const slot of slots) prepareSlot(slot, files);
   }
+  const dumpFile = path.join(work, 'seeded-pgdata.tar');
+  const env = queue.some((m) => m.spec.tests.some((t) => t.project === 'api')) ? await seededDumpEnv(dumpFile) : {};
   await Promise.all(
     slots.map(async (slot) => {
       for (let m = queue.shift(); m && !stopping; m = queue.shift()) {
         const t = Date.now();
-        const opts = { timeoutMs, children };
+        const opts = { timeoutMs, children, env };
         let result = values.baseline ? await runBaseline(slot, m.spec, opts) : null;
         result ??= await runMutation(slot, m.spec, opts);
         if (!stopping) report(m, result, Math.round((Date.now() - t) / 1000));

@@ -125,7 +125,7 @@ const JEST_BIN = requireFromRoot.resolve('jest/bin/jest');
  * Jest's --json report (null when Jest died before writing it). The running Jest is in `children`
  * while it runs (its own process group), for the caller to stop on Ctrl+C.
  */
-export function runTests(slot, test, { timeoutMs = 5 * 60_000, children = new Set() } = {}) {
+export function runTests(slot, test, { timeoutMs = 5 * 60_000, children = new Set(), env: extraEnv = {} } = {}) {
   const reportFile = path.join(slot, '.mutation-report.json');
   rmSync(reportFile, { force: true });
   const args = [
@@ -144,7 +144,7 @@ export function runTests(slot, test, { timeoutMs = 5 * 60_000, children = new Se
     '--runTestsByPath',
     ...test.files,
   ];
-  const env = { ...process.env, CI: 'true' };
+  const env = { ...process.env, CI: 'true', ...extraEnv };
   // The API tests run on PGlite here, whatever the caller's shell says (as the api suite does).
   delete env.TEST_DATABASE_URL;
   delete env.DATABASE_URL;
@@ -261,4 +261,23 @@ export async function runBaseline(slot, spec, opts = {}) {
     if (result.status === 'error') return { status: 'error', detail: `without the mutation: ${result.detail}` };
   }
   return null;
+}
+
+/**
+ * The API tests' seeded database, made once from the unmutated tree into `file`: every API run of the
+ * check then starts from it (SIGNPOST_TEST_PGLITE_DUMP) instead of paying initdb, the migrations and
+ * the seed again, several seconds each. A mutation of the migrations or the seed is thus tested
+ * against the unmutated seed: such a guard belongs in a test that migrates or seeds by itself.
+ * Resolves to the environment to pass to the runs (empty when the dump could not be made: each run
+ * then makes its own, as without the check).
+ */
+export function seededDumpEnv(file, root = ROOT) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/write-seeded-dump.ts', file], {
+      cwd: path.join(root, 'api'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', (code) => resolve(code === 0 && existsSync(file) ? { SIGNPOST_TEST_PGLITE_DUMP: file } : {}));
+    child.on('error', () => resolve({}));
+  });
 }

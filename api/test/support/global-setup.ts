@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +18,8 @@ import { TEST_ADMIN } from './constants';
  * test file's database by about a third. Jest gives every test file its own module registry, so an
  * instance cannot be shared by the files of one worker; `clone()` is a dump and a load, no cheaper.
  */
-export default async function globalSetup() {
-  if (process.env.TEST_DATABASE_URL) return;
+/** Migrate and seed a fresh PGlite and write its data folder to `file` (a tarball). */
+export async function writeSeededDump(file: string): Promise<void> {
   const pglite = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB'] });
   const database = await openDatabase({ pglite });
   await database.migrate();
@@ -31,8 +32,22 @@ export default async function globalSetup() {
   await pglite.exec('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+}
+
+/**
+ * A caller that runs Jest many times over one tree (the mutation check) makes the dump once with
+ * write-seeded-dump.ts and passes it in SIGNPOST_TEST_PGLITE_DUMP: it is used as it is, and kept.
+ */
+export default async function globalSetup() {
+  if (process.env.TEST_DATABASE_URL) return;
+  const given = process.env.SIGNPOST_TEST_PGLITE_DUMP;
+  if (given && existsSync(given)) {
+    process.env.SIGNPOST_TEST_PGLITE_DUMP_GIVEN = '1';
+    return;
+  }
   const dir = await mkdtemp(path.join(tmpdir(), 'signpost-api-test-'));
   const file = path.join(dir, 'seeded-pgdata.tar');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await writeSeededDump(file);
   process.env.SIGNPOST_TEST_PGLITE_DUMP = file;
 }
