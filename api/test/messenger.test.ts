@@ -15,6 +15,7 @@ import {
 } from '../src/db/schema';
 import { contentOf } from './support/campaigns';
 import { withTestApp, type TestApp, type TestUser } from './support/test-app';
+import { openStream } from './support/live-streams';
 
 /**
  * The messenger, on PGlite and PostgreSQL: the bubble config (defaults, round trip, validation, who
@@ -426,54 +427,6 @@ describe('roles: conversations need get_reclamation; notifications follow what t
   });
 });
 
-/** A Server-Sent Events stream read over a real socket: its events as they come. */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
-  const events: { id: string; event: string; data: unknown }[] = [];
-  const waiters: (() => void)[] = [];
-  void (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let i;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          const field = (name: string) =>
-            block
-              .split('\n')
-              .find((l) => l.startsWith(`${name}: `))
-              ?.slice(name.length + 2);
-          const event = field('event');
-          if (!event) continue;
-          events.push({ id: field('id') ?? '', event, data: JSON.parse(field('data') ?? 'null') });
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const next = async (ok: (e: (typeof events)[number]) => boolean, ms = 3000) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const found = events.find(ok);
-      if (found) return found;
-      if (Date.now() > end) throw new Error(`no such event in ${JSON.stringify(events)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  };
-  return { status: res.status, contentType: res.headers.get('content-type'), events, next, close: () => controller.abort() };
-}
-
 describe('live streams (Server-Sent Events)', () => {
   let base: string;
   beforeAll(async () => {
@@ -485,7 +438,7 @@ describe('live streams (Server-Sent Events)', () => {
     const token = await visitorToken(s, 'live-visitor');
     const staff = await openStream(`${base}/api/live`, s.owner.headers);
     expect(staff.status).toBe(200);
-    expect(staff.contentType).toMatch(/^text\/event-stream/);
+    expect(staff.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await staff.next((e) => e.event === 'ready');
     const conv = (await writeAsVisitor(s, { token, body: 'Live hello' })).json().conversation;
     expect((await staff.next((e) => e.event === 'notification')).data).toEqual(expect.objectContaining({ type: 'message' }));
