@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { kindPermission, tourKind } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { roles, tourBuilderTokens, userRoles, users, websites } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -25,7 +26,7 @@ const userMayStillEdit = sql`exists (
   join ${websites} on ${websites.id} = ${tourBuilderTokens.websiteId} and ${websites.organisationId} = ${users.organisationId}
   join ${userRoles} on ${userRoles.userId} = ${users.id}
   join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.organisationId} = ${users.organisationId}
-  where ${users.id} = ${tourBuilderTokens.userId} and 'update_tour' = any(${roles.permissions})
+  where ${users.id} = ${tourBuilderTokens.userId} and ${kindPermission(tourKind, 'update')} = any(${roles.permissions})
 )`;
 
 export function tourBuilderStore(db: DbOrTx) {
