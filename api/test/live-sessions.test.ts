@@ -52,7 +52,7 @@ async function endsWithin5s(stream: OpenStream, s: Site, conversationId: string)
 
 test('sign-out ends the session’s stream within 5 s, in this process and in another one; the stream cannot be opened again', async () => {
   const s = await newSite();
-  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: [] });
+  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_reclamation'] });
   const conversationId = await conversation(s);
   const stream = await staffStream(base, member);
   const other = await buildApp(t.config, { database: t.database, logger: false });
@@ -76,7 +76,7 @@ test('sign-out ends the session’s stream within 5 s, in this process and in an
 test('a password change ends the streams of the user’s other sessions within 5 s; the session that changed it keeps its own', async () => {
   const s = await newSite();
   const conversationId = await conversation(s);
-  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: [] });
+  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_reclamation'] });
   const login = await t.login(member.email, member.password);
   expect(login.statusCode).toBe(200);
   const otherSession = { ...member.headers, authorization: `Bearer ${login.json().data.access_token}` };
@@ -101,7 +101,7 @@ test('a password change ends the streams of the user’s other sessions within 5
 test('deleting a user ends their stream within 5 s: no answer reaches it after', async () => {
   const s = await newSite();
   const conversationId = await conversation(s);
-  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: [] });
+  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_reclamation'] });
   const stream = await staffStream(base, member);
   const owners = await staffStream(base, s.owner);
   const admin = await t.createUser({ superAdmin: true });
@@ -116,9 +116,9 @@ test('deleting a user ends their stream within 5 s: no answer reaches it after',
 test('a role change re-authorizes the stream: it stays while the user may still listen', async () => {
   const s = await newSite();
   const conversationId = await conversation(s);
-  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_tour'] });
+  const member = await t.createUser({ organisationId: s.owner.organisationId, permissions: ['get_tour', 'get_reclamation'] });
   const stream = await staffStream(base, member);
-  await t.ctx.db.execute(sql`update roles set permissions = '{}' where id in (select role_id from user_roles where user_id = ${member.id})`);
+  await t.ctx.db.execute(sql`update roles set permissions = '{get_reclamation}' where id in (select role_id from user_roles where user_id = ${member.id})`);
   await new Promise((r) => setTimeout(r, 500));
   await answer(s, conversationId, 'Still listening');
   await stream.next((e) => e.event === 'message' && heard(stream, 'Still listening'));

@@ -15,6 +15,16 @@ import { withTestApp, type TestApp } from './support/test-app';
 // Several floods of a few hundred calls in one process: more than the default time on a loaded machine.
 jest.setTimeout(90_000);
 
+// The floods are of new visitors from one address: this file is about the database's queue, not the
+// budgets that would refuse such a flood first (api/test/public-budgets.test.ts).
+const savedEnv = { ...process.env };
+process.env.PUBLIC_NEW_VISITORS_PER_MINUTE = '1000000';
+process.env.PUBLIC_CONTENT_PER_MINUTE = '1000000';
+process.env.PUBLIC_WEBSITE_CONTENT_PER_MINUTE = '1000000';
+afterAll(() => {
+  process.env = savedEnv;
+});
+
 let t: TestApp;
 let s: Site;
 withTestApp(async (app) => {
