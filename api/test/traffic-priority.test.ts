@@ -115,8 +115,9 @@ test('a console call is answered at once while a backlog of public calls waits f
   expect(res.statusCode).toBe(200);
   expect(publicAnswers.filter((r) => r.statusCode !== 200)).toEqual([]);
   // Behind the backlog it would wait for one query of every public call (a third of the flood's time
-  // or more); ahead of it, for a few queries of its own.
-  expect(ms).toBeLessThan(floodMs / 8);
+  // or more); ahead of it, for a few queries of its own. On PostgreSQL the console has a pool of its own
+  // and waits only for the event loop the flood's answers keep busy: a looser bound, still far from a third.
+  expect(ms).toBeLessThan(floodMs / (t.kind === 'pglite' ? 8 : 4));
 });
 
 test('past the queue bound, new public calls are answered 503 with Retry-After at once, before the database; the console still is served', async () => {
