@@ -29,7 +29,16 @@ import { mkdirSync, rmSync, writeFileSync, openSync, closeSync, readFileSync } f
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/proc.mjs';
-import { defaultWorkDir, loadMutations, prepareSlot, repositoryFiles, runBaseline, runMutation, seededDumpEnv } from './lib/mutations.mjs';
+import {
+  changesSeededDatabase,
+  defaultWorkDir,
+  loadMutations,
+  prepareSlot,
+  repositoryFiles,
+  runBaseline,
+  runMutation,
+  seededDumpEnv,
+} from './lib/mutations.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -173,7 +182,7 @@ try {
     slots.map(async (slot) => {
       for (let m = queue.shift(); m && !stopping; m = queue.shift()) {
         const t = Date.now();
-        const opts = { timeoutMs, children, env };
+        const opts = { timeoutMs, children, env: changesSeededDatabase(m.spec) ? {} : env };
         let result = values.baseline ? await runBaseline(slot, m.spec, opts) : null;
         result ??= await runMutation(slot, m.spec, opts);
         if (!stopping) report(m, result, Math.round((Date.now() - t) / 1000));

@@ -264,10 +264,15 @@ export async function runBaseline(slot, spec, opts = {}) {
 }
 
 /**
+ * Whether a mutation edits what the seeded database is made of (a migration, the schema, the seed):
+ * its runs then make their own database, as without the check, instead of the shared one.
+ */
+export const changesSeededDatabase = (spec) => editsOf(spec).some((e) => e.file.startsWith('api/drizzle/') || e.file.startsWith('api/src/db/'));
+
+/**
  * The API tests' seeded database, made once from the unmutated tree into `file`: every API run of the
  * check then starts from it (SIGNPOST_TEST_PGLITE_DUMP) instead of paying initdb, the migrations and
- * the seed again, several seconds each. A mutation of the migrations or the seed is thus tested
- * against the unmutated seed: such a guard belongs in a test that migrates or seeds by itself.
+ * the seed again, several seconds each (a mutation of those makes its own: changesSeededDatabase).
  * Resolves to the environment to pass to the runs (empty when the dump could not be made: each run
  * then makes its own, as without the check).
  */
