@@ -85,7 +85,7 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (about 30 minutes on 2 cores, .ci/run).
-const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 10, 'api-pg': 10, mutations: 20, build: 8, e2e: 24 };
+const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 10, 'api-pg': 10, mutations: 20, build: 8, e2e: 45 };
 /** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
 const running = new Set();
 let currentSuite = null;
