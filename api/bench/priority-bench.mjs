@@ -31,7 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 14070);
 const log = benchLog('priority-bench');
 export const TARGETS = { consoleP99: 500 };
 // One client address: the public rate limits must not be what answers the flood.
-const env = { PUBLIC_CONTENT_PER_MINUTE: '100000000', PUBLIC_WEBSITE_CONTENT_PER_MINUTE: '100000000' };
+const env = { PUBLIC_CONTENT_PER_MINUTE: '100000000', PUBLIC_WEBSITE_CONTENT_PER_MINUTE: '100000000', PUBLIC_NEW_VISITORS_PER_MINUTE: '100000000' };
 
 const contracts = await tsImport('contracts', import.meta.url);
 /** What a console tab asks while someone works in it (paths from the call definitions). */
