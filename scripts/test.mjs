@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `pnpm test`: every suite of the repository, in order, each with its own pass/fail counts, then a
-// table and EXACTLY one last line `N passed, N failed` (`, N skipped` appended only when some were).
+// `pnpm test`: every suite of the repository, in three lanes side by side (REAL_LANES below), each
+// suite with its own pass/fail counts, then a table and EXACTLY one last line `N passed, N failed` (`, N skipped` appended only when some were).
 // This is the README's test command and what CI (.ci/run) runs; nothing may print after that line.
 //
 //   typecheck  pnpm -r run typecheck           1 test per package
@@ -20,8 +20,10 @@
 // `flaky: `.
 //
 // For the runner's own tests (tooling/checks/test-runner.test.ts) only: SIGNPOST_TEST_SUITES names a
-// module whose `suites(helpers)` replaces the suites below, SIGNPOST_TEST_OUT the report folder.
-import { existsSync } from 'node:fs';
+// module whose `suites(helpers)` replaces the suites below (its `lanes` and `after`, if any, the
+// lanes'; else one lane), SIGNPOST_TEST_OUT the report folder.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,13 +33,25 @@ import { ROOT, killTree } from './lib/proc.mjs';
 import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
 import { exited, jestCounts, mutationCounts, playwrightCounts, settle, summarize } from './lib/test-summary.mjs';
 
-// The build runs before the unit suite: the unit suite includes checks on the built federation
-// manifests (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it.
-// The mutation check comes after the suites that run the same tests unmutated (it relies on them
-// passing there, scripts/mutations.mjs says why).
+// The unit suite waits for the build: it includes checks on the built federation manifests
+// (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it. The mutation
+// check comes after the unit suite, which runs its unit tests unmutated (it relies on them passing
+// there, scripts/mutations.mjs says why; the API tests it names run unmutated beside it).
 const REAL_SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'mutations', 'e2e'];
+// The suites run in lanes side by side, each lane's suites one after the other: most of a suite's
+// time is waiting (a browser test for the page, the mutation check for its Jest runs, a test for its
+// server), so on two cores three lanes finish in about the time of the longest instead of the sum.
+// `after` holds a suite back until another has finished wherever it runs.
+const REAL_LANES = [
+  ['build', 'e2e'],
+  ['typecheck', 'lint', 'unit', 'mutations'],
+  ['api', 'api-pg'],
+];
+const REAL_AFTER = { unit: ['build'], e2e: ['build'] };
 const fake = process.env.SIGNPOST_TEST_SUITES ? await import(pathToFileURL(path.resolve(process.env.SIGNPOST_TEST_SUITES)).href) : null;
 const SUITES = fake ? fake.names : REAL_SUITES;
+const LANES = fake ? (fake.lanes ?? [fake.names]) : REAL_LANES;
+const AFTER = fake ? (fake.after ?? {}) : REAL_AFTER;
 
 const { values } = parseArgs({
   options: {
@@ -86,24 +100,30 @@ delete baseEnv.NPM_CONFIG_LOGLEVEL;
 // Hard limit per suite: a command that hangs (say Jest kept alive by an open handle after its run)
 // must fail its suite, not eat the whole CI budget (about 30 minutes on 2 cores, .ci/run).
 const LIMIT_MINUTES = { typecheck: 6, lint: 4, unit: 6, api: 10, 'api-pg': 10, mutations: 20, build: 8, e2e: 45 };
-/** The running commands (lint runs two at once), for Ctrl+C and timeouts. */
+/** The running commands (lint runs two at once, lanes run side by side), for Ctrl+C and timeouts. */
 const running = new Set();
-let currentSuite = null;
+/** The suite a command belongs to (suites of several lanes run at once). */
+const suiteContext = new AsyncLocalStorage();
 let interrupted = false;
 
 /**
- * Run a command with inherited output in its own process group (so a timeout or Ctrl+C stops it and
- * everything it started), resolving to its exit code; 124 when it hit the suite's time limit.
+ * Run a command in its own process group (so a timeout or Ctrl+C stops it and everything it
+ * started), resolving to its exit code; 124 when it hit the suite's time limit. Its output goes to
+ * the terminal when its suite runs alone, else to the suite's log (printed whole when it ends, so
+ * the lanes' outputs do not interleave).
  */
 function run(cmd, args, { env = baseEnv } = {}) {
+  const { name, log } = suiteContext.getStore() ?? { name: null, log: null };
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+    const fd = log ? openSync(log, 'a') : null;
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: fd === null ? 'inherit' : ['ignore', fd, fd], detached: true });
+    if (fd !== null) closeSync(fd);
     running.add(child);
-    const limit = (LIMIT_MINUTES[currentSuite] ?? 10) * 60_000;
+    const limit = (LIMIT_MINUTES[name] ?? 10) * 60_000;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(red(`\n${currentSuite}: still running after ${limit / 60_000} minutes: stopping it`));
+      console.error(red(`\n${name}: still running after ${limit / 60_000} minutes: stopping it`));
       killTree(child, 5000);
     }, limit);
     child.on('exit', (code, signal) => {
@@ -243,29 +263,71 @@ const results = {};
 const onSignal = (signal) => {
   if (interrupted) process.exit(130);
   interrupted = true;
-  console.error(red(`\n${signal}: stopping ${currentSuite ?? ''}…`));
+  console.error(red(`\n${signal}: stopping ${[...runningSuites].join(', ')}…`));
   for (const child of running) killTree(child, 3000);
 };
 process.on('SIGINT', () => onSignal('SIGINT'));
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 
 const started = Date.now();
-for (const [i, name] of selected.entries()) {
-  if (interrupted) break;
-  console.log(`\n${bold(`━━ [${i + 1}/${selected.length}] ${name} ━━`)}`);
+const runningSuites = new Set();
+const lanes = LANES.map((lane) => lane.filter((name) => selected.includes(name))).filter((lane) => lane.length);
+// Output goes straight to the terminal only when one suite runs at a time.
+const sideBySide = lanes.length > 1;
+// Side by side, a test's fixed time budget (a time-out, a wait for a server) is met on a busier
+// machine: the budgets stretch (tooling/test-time-scale.cjs) unless the caller chose a scale.
+if (sideBySide && !baseEnv.SIGNPOST_TEST_TIME_SCALE) baseEnv.SIGNPOST_TEST_TIME_SCALE = '2';
+/** A promise and its resolve function (Promise.withResolvers is Node 22's). */
+function deferred() {
+  let resolve;
+  const promise = new Promise((r) => (resolve = r));
+  return { promise, resolve };
+}
+const finished = new Map(selected.map((name) => [name, deferred()]));
+let startedCount = 0;
+
+async function runSuite(name) {
+  for (const before of AFTER[name] ?? []) if (finished.has(before)) await finished.get(before).promise;
+  if (interrupted) return;
+  const number = ++startedCount;
+  const header = bold(`━━ [${number}/${selected.length}] ${name} ━━`);
+  const log = sideBySide ? path.join(OUT, `${name}.log`) : null;
+  if (log) {
+    await rm(log, { force: true });
+    console.log(`${header} started (output in ${path.relative(ROOT, log)}, printed when it ends)`);
+  } else console.log(`\n${header}`);
   const t = Date.now();
-  currentSuite = name;
+  runningSuites.add(name);
   try {
-    results[name] = settle(await suites[name]());
+    results[name] = settle(await suiteContext.run({ name, log }, () => suites[name]()));
   } catch (err) {
     console.error(err);
     results[name] = { passed: 0, failed: 1, skipped: 0, note: `crashed: ${err.message}` };
   }
+  runningSuites.delete(name);
   results[name].seconds = Math.round((Date.now() - t) / 1000);
+  if (log) {
+    console.log(`\n${bold(`━━ ${name}: its output ━━`)}`);
+    if (existsSync(log)) process.stdout.write(await readFile(log, 'utf8'));
+    console.log(bold(`━━ ${name}: ${results[name].passed} passed, ${results[name].failed} failed in ${results[name].seconds}s ━━`));
+  }
 }
 
-// The table, then the one summary line.
-const { lines, last, exitCode } = summarize(results, {
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const name of lane) {
+      try {
+        await runSuite(name);
+      } finally {
+        finished.get(name).resolve();
+      }
+    }
+  }),
+);
+
+// The table, then the one summary line: suites in their usual order, whichever lane finished first.
+const ordered = Object.fromEntries(SUITES.filter((name) => name in results).map((name) => [name, results[name]]));
+const { lines, last, exitCode } = summarize(ordered, {
   interrupted,
   seconds: Math.round((Date.now() - started) / 1000),
   paint: { bold, red, green, yellow },

@@ -58,6 +58,21 @@ test('a test that passed on retry is named on the line before the last, and the 
   expect(r.status).toBe(0);
 });
 
+test('suites of two lanes run side by side, a suite waits for the one it comes after, and each output is printed whole', () => {
+  rmSync(path.join(out, 'early.done'), { force: true });
+  const r = runTests('early,late,pass,mutants');
+  expect(r.last).toBe('7 passed, 0 failed');
+  expect(r.status).toBe(0);
+  // Each suite's output comes as one block under its own heading.
+  const block = (name: string) => r.output.indexOf(`━━ ${name}: its output ━━`);
+  expect(block('early')).toBeGreaterThan(-1);
+  expect(r.output.indexOf('early line')).toBeGreaterThan(block('early'));
+  expect(r.output.indexOf('late line')).toBeGreaterThan(block('late'));
+  // The table lists the suites in their usual order, whichever finished first.
+  const table = r.lines.filter((l) => /^(pass|mutants|early|late)\s+\d/.test(l)).map((l) => l.split(/\s+/)[0]);
+  expect(table).toEqual(['pass', 'mutants', 'early', 'late']);
+});
+
 test('.ci/run prints the test command’s last line last and exits with its status', () => {
   // A copy of the repository's entry point in a scratch checkout, with npm, apt-get and pnpm stubbed on
   // PATH: pnpm install does nothing, `pnpm test` is the real scripts/test.mjs on fake suites.
