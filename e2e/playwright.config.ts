@@ -39,7 +39,9 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test screenshots and DOM snapshots: on CI (one retry) only the
+    // retry of a failed test records one; elsewhere (no retry) a failed test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
