@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: every suite of the repository, in three lanes side by side (REAL_LANES below), each
+// `pnpm test`: every suite of the repository, in four lanes side by side (REAL_LANES below), each
 // suite with its own pass/fail counts, then a table and EXACTLY one last line `N passed, N failed` (`, N skipped` appended only when some were).
 // This is the README's test command and what CI (.ci/run) runs; nothing may print after that line.
 //
@@ -35,18 +35,14 @@ import { exited, jestCounts, mutationCounts, playwrightCounts, settle, summarize
 
 // The unit suite waits for the build: it includes checks on the built federation manifests
 // (tooling/checks/federation-manifests.test.ts), which a fresh clone only has after it. The mutation
-// check comes after the unit suite, which runs its unit tests unmutated (it relies on them passing
-// there, scripts/mutations.mjs says why; the API tests it names run unmutated beside it).
+// check runs beside the unit and API suites, which run the tests it names on the unmutated tree (it
+// relies on them passing there: scripts/mutations.mjs says why).
 const REAL_SUITES = ['typecheck', 'lint', 'build', 'unit', 'api', 'api-pg', 'mutations', 'e2e'];
 // The suites run in lanes side by side, each lane's suites one after the other: most of a suite's
 // time is waiting (a browser test for the page, the mutation check for its Jest runs, a test for its
-// server), so on two cores three lanes finish in about the time of the longest instead of the sum.
+// server), so on two cores the lanes finish in about the time of the longest instead of the sum.
 // `after` holds a suite back until another has finished wherever it runs.
-const REAL_LANES = [
-  ['build', 'e2e'],
-  ['typecheck', 'lint', 'unit', 'mutations'],
-  ['api', 'api-pg'],
-];
+const REAL_LANES = [['build', 'e2e'], ['typecheck', 'lint', 'unit'], ['api', 'api-pg'], ['mutations']];
 const REAL_AFTER = { unit: ['build'], e2e: ['build'] };
 const fake = process.env.SIGNPOST_TEST_SUITES ? await import(pathToFileURL(path.resolve(process.env.SIGNPOST_TEST_SUITES)).href) : null;
 const SUITES = fake ? fake.names : REAL_SUITES;

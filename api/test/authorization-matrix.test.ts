@@ -34,15 +34,20 @@ async function unpermitted(route: ProtectedRoute) {
 }
 
 describe.each(PROTECTED)('$name', (route) => {
+  // One permitted user per route, made at its first use: every test but the last is refused (401,
+  // 403, 404) and changes nothing, so they can share it; the last, which succeeds, runs last.
+  let shared: Promise<TestUser> | undefined;
+  const permittedUser = () => (shared ??= permitted(route));
+
   test('no token → 401', async () => {
-    const u = await permitted(route);
+    const u = await permittedUser();
     const res = await t.request({ ...(await route.request(u, t)), headers: { activewebsite: u.websiteId } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
   test('expired token → 401', async () => {
-    const u = await permitted(route);
+    const u = await permittedUser();
     const expired = await t.ctx.tokens.signAccessToken({ sub: u.id, org: u.organisationId, fid: u.familyId }, -60);
     const res = await t.request({ ...(await route.request(u, t)), headers: { ...bearer(expired), activewebsite: u.websiteId } });
     expect(res.statusCode).toBe(401);
@@ -50,7 +55,7 @@ describe.each(PROTECTED)('$name', (route) => {
   });
 
   test('forged token (other secret) → 401', async () => {
-    const u = await permitted(route);
+    const u = await permittedUser();
     const [h, p] = u.accessToken.split('.');
     const res = await t.request({ ...(await route.request(u, t)), headers: { ...bearer(`${h}.${p}.AAAA`), activewebsite: u.websiteId } });
     expect(res.statusCode).toBe(401);
@@ -60,7 +65,7 @@ describe.each(PROTECTED)('$name', (route) => {
     test('user of another organisation → 404', async () => {
       const owner = await t.createUser({ permissions: route.permission && route.permission !== 'admin' ? [route.permission] : [] });
       const req = await route.otherOrganisation!(owner, t);
-      const stranger = await permitted(route);
+      const stranger = await permittedUser();
       const res = await t.request({ ...req, headers: stranger.headers });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: expect.any(String) });
@@ -78,7 +83,7 @@ describe.each(PROTECTED)('$name', (route) => {
 
   if (route.grantBeyondCaller) {
     test('granting a permission the caller lacks → 403, nothing stored', async () => {
-      const u = await permitted(route);
+      const u = await permittedUser();
       const req = await route.grantBeyondCaller!.request(u, t);
       const res = await t.request({ ...req, headers: u.headers });
       expect(res.statusCode).toBe(403);
@@ -88,7 +93,7 @@ describe.each(PROTECTED)('$name', (route) => {
   }
 
   test('permitted user → 2xx', async () => {
-    const u = await permitted(route);
+    const u = await permittedUser();
     const res = await t.request({ ...(await route.request(u, t)), headers: u.headers });
     expect(res.statusCode).toBe(route.okStatus ?? 200);
   });
