@@ -1,7 +1,7 @@
 import { test, expect, SEEDED_ADMIN } from '../fixtures';
 
 /** Packages that must exist once on the page, whoever asks for them (shared singletons). */
-const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'shared-auth', 'shared-data', 'shared-ui', 'shared-i18n', 'jotai', 'zod'];
+const SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'shared-auth', 'shared-data', 'shared-ui', 'shared-i18n', 'jotai'];
 
 interface Provision {
   /** Instance whose share scope lists it (host:0.1.0, remote_dashboard:0.1.0, …). */
@@ -88,7 +88,7 @@ test.describe('federation', () => {
       expect(share.distinctLoaded[pkg], `${pkg}: one module instance`).toBe(1);
     }
     // The dashboard remote rendered with the host's copies, not its own.
-    for (const pkg of ['react/jsx-runtime', 'shared-auth', 'shared-data', 'shared-ui', 'zod']) {
+    for (const pkg of ['react/jsx-runtime', 'shared-auth', 'shared-data', 'shared-ui']) {
       const used = new Set(share.byPackage[pkg].flatMap((p) => p.useIn));
       expect([...used], `${pkg} is used by remote_dashboard`).toContain('remote_dashboard');
     }

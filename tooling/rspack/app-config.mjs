@@ -42,10 +42,6 @@ export function sharedSingletons(appDir) {
     '@emotion/react': ['@emotion/react'],
     // The one data layer: one query client, one cache, for the host and every remote.
     '@tanstack/react-query': ['@tanstack/react-query'],
-    // The call schemas of `contracts` are built with it in the host and in every remote: one copy
-    // evaluated on the page instead of one per remote. A host that does not provide it (an older
-    // deploy) leaves each remote on the copy it ships.
-    zod: ['zod'],
   };
   const shared = {};
   for (const [pkg, entries] of Object.entries(external)) {
