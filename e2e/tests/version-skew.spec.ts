@@ -88,9 +88,10 @@ test.describe('version skew between the host and its remotes', () => {
     dashboardPage,
   }) => {
     // Today's dashboard remote as if deployed with the next major contract: its manifest module says so.
-    await page.route(/:3004\/static\/js\/__federation_expose_manifest\.[\w]+\.js$/, async (route) => {
+    await page.route(/\/static\/js\/__federation_expose_manifest\.\w+\.js$/, async (route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace(/contract:"\d+\.\d+\.\d+"/, 'contract:"99.0.0"');
+      const text = await response.text();
+      const body = text.includes('"remote_dashboard"') ? text.replace(/contract:"\d+\.\d+\.\d+"/, 'contract:"99.0.0"') : text;
       await route.fulfill({ response, body });
     });
     await page.reload();
