@@ -1,6 +1,7 @@
 export * from './permissions';
 export * from './common';
 export * from './manifest';
+export * from './compatibility';
 export * from './auth';
 export * from './roles';
 export * from './websites';

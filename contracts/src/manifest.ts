@@ -41,6 +41,13 @@ export const remoteManifestSchema = z.object({
   namespace: z.string(),
   /** Build version, shown in the host's "About" panel: proves which deploy is live. */
   version: z.string(),
+  /**
+   * The host-remote contract the remote was built against (see compatibility.ts). Manifests from
+   * before the field were 1.0.0. Written by the build, not by the remote's author.
+   */
+  contract: z.string().default('1.0.0'),
+  /** The version of each shared singleton the remote was built with (written by the build). */
+  shared: z.record(z.string(), z.string()).default({}),
   routes: z.array(remoteRouteSchema),
   nav: z.array(navEntrySchema),
 });

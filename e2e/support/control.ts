@@ -6,9 +6,10 @@ export type AppName = 'api' | 'host' | RemoteApp;
 export class ProductControl {
   public constructor(public readonly baseURL: string) {}
 
-  private async call(method: 'GET' | 'POST', path: string): Promise<string[]> {
+  private async call(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<string[]> {
     const res = await fetch(`${this.baseURL}${path}`, {
       method,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
       signal: AbortSignal.timeout(30_000),
     });
     const body = (await res.json()) as { running?: string[]; message?: string };
@@ -38,8 +39,9 @@ export class ProductControl {
     if (running.includes(name)) throw new Error(`${name} still running after stop`);
   }
 
-  public async start(name: AppName): Promise<void> {
-    const running = await this.call('POST', `/apps/${name}/start`);
+  /** `root`: serve a static app (host, remote) from another build's dist folder until stopped. */
+  public async start(name: AppName, root?: string): Promise<void> {
+    const running = await this.call('POST', `/apps/${name}/start`, root ? { root } : undefined);
     if (!running.includes(name)) throw new Error(`${name} not running after start`);
   }
 }

@@ -226,12 +226,14 @@ export async function startProduct({
     });
   }
 
-  async function startApp(name) {
+  /** `root`: serve a static app from another build of it (the version-skew tests' older deploy). */
+  async function startApp(name, { root } = {}) {
     const app = APPS.find((a) => a.name === name);
     if (!app) throw new Error(`unknown app ${name}`);
     if (running.has(name)) return;
+    if (root && app.kind !== 'static') throw new Error(`${name} is not served from a folder`);
     const start = { api: startApi, 'website-script': startWebsiteScript, 'demo-site': startDemoSite }[app.kind] ?? startStatic;
-    const handle = await start(app);
+    const handle = await (root ? startStatic(app, { root }) : start(app));
     if (handle) running.set(name, handle);
   }
 
@@ -270,7 +272,8 @@ export async function startProduct({
 }
 
 /**
- * Loopback-only HTTP control for test workers: GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start,
+ * Loopback-only HTTP control for test workers: GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start
+ * (body `{"root": "<dist folder>"}` to serve a static app from another build of it),
  * PUT /clock with `{"offsetMs": n}` (the API's clock runs n ms ahead from then; 0 puts it back).
  */
 function startControl(port, { startApp, stopApp, running, clockFile }) {
@@ -293,7 +296,10 @@ function startControl(port, { startApp, stopApp, running, clockFile }) {
         return answer(200, { offsetMs });
       }
       if (req.method === 'POST' && m) {
-        await (m[2] === 'stop' ? stopApp(m[1]) : startApp(m[1]));
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const { root } = JSON.parse(body || '{}');
+        await (m[2] === 'stop' ? stopApp(m[1]) : startApp(m[1], { root }));
         return answer(200, { running: [...running.keys()] });
       }
       answer(404, { message: 'GET /apps, POST /apps/<name>/stop, POST /apps/<name>/start, PUT /clock' });

@@ -64,6 +64,17 @@ export function sharedSingletons(appDir) {
   return shared;
 }
 
+/**
+ * The host-remote contract this build is made against (contracts/src/compatibility.ts), and the
+ * version of every shared singleton: a remote's manifest carries both, the host checks them.
+ * `SIGNPOST_FEDERATION_CONTRACT` overrides the contract, to produce a skewed build on purpose.
+ */
+export function buildCompatibility(appDir) {
+  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'contracts/src/federation-contract.json'), 'utf8'));
+  const shared = Object.fromEntries(Object.entries(sharedSingletons(appDir)).map(([name, s]) => [name, s.version]));
+  return { contract: process.env.SIGNPOST_FEDERATION_CONTRACT || version, shared };
+}
+
 /** What a remote's standalone page imports to get its screens (shared-content/src/standalone/remote-screens.d.ts). */
 export const REMOTE_SCREENS_MODULE = '@signpost/remote-screens';
 
@@ -81,6 +92,12 @@ export function createRemoteConfig(appDir) {
       .filter(([exposed]) => exposed !== './manifest')
       .map(([exposed, file]) => `  ${JSON.stringify(exposed)}: () => import(${JSON.stringify(path.join(appDir, file))}),`);
     const screensModule = path.join(appDir, 'node_modules/.signpost/remote-screens.js');
+    // The exposed manifest is the author's data plus what the build knows: the contract and the
+    // shared singletons' versions it was built with, which the host checks before using the remote.
+    const manifestModule = path.join(appDir, 'node_modules/.signpost/manifest.js');
+    const compatibility = buildCompatibility(appDir);
+    const authoredManifest = path.join(appDir, exposes['./manifest']);
+    exposes['./manifest'] = manifestModule;
     const config = await createAppConfig({
       appDir,
       name: remote.name,
@@ -92,7 +109,16 @@ export function createRemoteConfig(appDir) {
       html: { templateParameters: () => ({ headTags: `<script src="/${FEDERATION_RUNTIME_FILE}"></script>` }) },
     })(env, argv);
     config.resolve.alias = { ...config.resolve.alias, [REMOTE_SCREENS_MODULE]: screensModule };
-    config.plugins.push(new rspack.experiments.VirtualModulesPlugin({ [screensModule]: `export default {\n${loaders.join('\n')}\n};\n` }));
+    config.plugins.push(
+      new rspack.experiments.VirtualModulesPlugin({
+        [screensModule]: `export default {\n${loaders.join('\n')}\n};\n`,
+        [manifestModule]: [
+          `import manifest from ${JSON.stringify(authoredManifest)};`,
+          `export default { ...manifest, contract: ${JSON.stringify(compatibility.contract)}, shared: ${JSON.stringify(compatibility.shared)} };`,
+          '',
+        ].join('\n'),
+      }),
+    );
     config.name = remote.name;
     return [config, federationRuntimeConfig(config)];
   };
@@ -214,6 +240,9 @@ export function createAppConfig({ appDir, name, port, exposes, runtimePlugins = 
         new rspack.DefinePlugin({
           'process.env.SIGNPOST_APP_VERSION': JSON.stringify(buildVersion),
           'process.env.SIGNPOST_APP_NAME': JSON.stringify(name),
+          // What the host accepts of a remote (src/federation/compatibility.ts in host).
+          'process.env.SIGNPOST_FEDERATION_CONTRACT': JSON.stringify(buildCompatibility(appDir).contract),
+          'process.env.SIGNPOST_SHARED_VERSIONS': JSON.stringify(JSON.stringify(buildCompatibility(appDir).shared)),
           // Used only by a remote's standalone page (the host reads the API URL from its runtime config).
           'process.env.SIGNPOST_API_URL': JSON.stringify(process.env.SIGNPOST_API_URL ?? 'http://localhost:4000'),
         }),

@@ -93,7 +93,7 @@ export function RemoteContent({ layout }: { layout: 'main' | 'bare' }) {
     await retryRemote(remote.name);
   };
 
-  if (state.status === 'failed') return <RemoteUnavailable section={remote.section} onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteUnavailable section={remote.section} onRetry={retry} skew={state.skew} />;
   if (state.status !== 'ready' || !entry?.manifest) return <ContentSkeleton />;
 
   return (

@@ -2,7 +2,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { matchPath } from 'react-router-dom';
 import type { ParsedRemoteManifest, RuntimeRemote } from 'contracts';
 import { registerNamespace } from 'shared-i18n';
-import { getRemoteState, markRemoteFailed, setRemoteState } from './remote-status';
+import { hostCompatibility } from './compatibility';
+import { getRemoteState, holdRemoteStates, markRemoteFailed, markRemoteSkewed, setRemoteState } from './remote-status';
 
 /** A remote whose manifest does not arrive in this time is treated as down (it "hangs"). */
 export const MANIFEST_TIMEOUT_MS = 8000;
@@ -56,8 +57,17 @@ export function loadRemoteManifest(remote: RuntimeRemote): Promise<ParsedRemoteM
       const mod = await withTimeout(loadRemote<{ default: unknown }>(`${remote.name}/manifest`), MANIFEST_TIMEOUT_MS, remote.name);
       if (!mod) throw new Error(`${remote.name} has no manifest`);
       // The schema (and zod) load with the first manifest, after sign-in: not on the sign-in page.
-      const { remoteManifestSchema } = await import('contracts');
+      const { remoteManifestSchema, checkRemoteCompatibility, FEDERATION_CONTRACT } = await import('contracts');
       const manifest = remoteManifestSchema.parse(mod.default);
+      // Checked before any of its screens runs on this host's shared modules (version skew between
+      // deploys): a remote built for another contract shows a message in its section, not a crash.
+      const skew = checkRemoteCompatibility(manifest, hostCompatibility(FEDERATION_CONTRACT));
+      if (skew) {
+        manifests.delete(remote.name);
+        markRemoteSkewed(remote.name, skew);
+        console.warn(`[signpost] section ${remote.name} not loaded: built with ${skew.subject} ${skew.remoteVersion}, this console has ${skew.hostVersion}`);
+        return null;
+      }
       prefetchCurrentScreen(remote, manifest);
       // The remote's texts ship with its deploy, from its own origin.
       await withTimeout(registerNamespace(manifest.namespace, remoteBaseUrl(remote)), MANIFEST_TIMEOUT_MS, `${remote.name} translations`);
@@ -87,12 +97,27 @@ function prefetchCurrentScreen(remote: RuntimeRemote, manifest: ParsedRemoteMani
   if (route) loadRemote(`${remote.name}/${route.screen.replace(/^\.\//, '')}`).catch(() => {});
 }
 
+/** The longest the other sections' sidebar entries wait for each other (a remote that hangs takes 8 s). */
+export const NAV_BATCH_WAIT_MS = 1000;
+
 let allStarted = false;
-/** Starts loading every configured remote's manifest, in parallel, once. */
+/**
+ * Starts loading every configured remote's manifest, in parallel, once. The section the page shows
+ * renders as soon as its own remote is there; the other remotes' arrivals are announced together
+ * (one render of the sidebar), once all have settled or after NAV_BATCH_WAIT_MS.
+ */
 export function loadAllManifests() {
   if (allStarted) return;
   allStarted = true;
-  configured.forEach((r) => void loadRemoteManifest(r));
+  const current = remoteForPath(window.location.pathname);
+  const others = configured.filter((r) => r !== current);
+  const release = holdRemoteStates(others.map((r) => r.name));
+  if (current) void loadRemoteManifest(current);
+  const timer = setTimeout(release, NAV_BATCH_WAIT_MS);
+  void Promise.allSettled(others.map((r) => loadRemoteManifest(r))).then(() => {
+    clearTimeout(timer);
+    release();
+  });
 }
 
 /**
