@@ -37,53 +37,58 @@ async function openEverySection(page: Page, shell: ShellPage) {
   }
 }
 
-// fixme until seen passing: on the loaded machine where it was written, the console's own chunks
-// timed out (15 s) in the signed-in fixture before any step of these tests ran.
-test.describe.fixme('version skew between the host and its remotes', () => {
-  // The first run builds the older side (an install and five production builds); later runs reuse it.
-  test.describe.configure({ timeout: scaled(900_000) });
+// Against a build of an earlier revision (an install and five production builds, about ten minutes
+// on two cores, kept for later runs): too long for every `pnpm test`, so these run when asked,
+// `E2E_OLD_SIDE=1 pnpm --filter e2e exec playwright test tests/version-skew.spec.ts`, before a
+// release that changes the contract between host and remotes. The test after them runs always.
+if (process.env.E2E_OLD_SIDE === '1')
+  test.describe('version skew against a build of an earlier revision', () => {
+    // The first run builds the older side (an install and five production builds); later runs reuse it.
+    test.describe.configure({ timeout: scaled(900_000) });
 
-  test.beforeEach(async ({ product }) => {
-    test.skip(!product.owned && process.env.E2E_REBUILD !== '1', 'restarts the console apps: only against the product this suite started (or E2E_REBUILD=1)');
-    await buildOldSide();
-  });
+    test.beforeEach(async ({ product }) => {
+      test.skip(!product.owned && process.env.E2E_REBUILD !== '1', 'restarts the console apps: only against the product this suite started (or E2E_REBUILD=1)');
+      await buildOldSide();
+    });
 
-  test('yesterday’s host with today’s remotes signs in, opens every section and calls the API', async ({ control, signedInPage: page, shell }) => {
-    await control.stop('host');
-    await control.start('host', oldDist('host'));
-    try {
-      await page.reload();
-      await openEverySection(page, shell);
-      // The served host really is the old build; the sections are today's.
-      await shell.openAbout();
-      await expect(shell.aboutDialog).toContainText(OLD_SIDE_LABEL);
-      await expect(shell.sectionVersion('dashboard')).not.toContainText(OLD_SIDE_LABEL);
-    } finally {
+    test('yesterday’s host with today’s remotes signs in, opens every section and calls the API', async ({ control, signedInPage: page, shell }) => {
       await control.stop('host');
-      await control.start('host');
-    }
-  });
-
-  test('today’s host with yesterday’s remotes signs in, opens every section and calls the API', async ({ control, signedInPage: page, shell }) => {
-    for (const remote of REMOTES) {
-      await control.stop(remote);
-      await control.start(remote, oldDist(remote));
-    }
-    try {
-      await page.reload();
-      await openEverySection(page, shell);
-      await shell.openAbout();
-      for (const section of ['campaigns', 'toursChecklists', 'settings', 'dashboard'] as const) {
-        await expect(shell.sectionVersion(section)).toContainText(OLD_SIDE_LABEL);
+      await control.start('host', oldDist('host'));
+      try {
+        await page.reload();
+        await openEverySection(page, shell);
+        // The served host really is the old build; the sections are today's.
+        await shell.openAbout();
+        await expect(shell.aboutDialog).toContainText(OLD_SIDE_LABEL);
+        await expect(shell.sectionVersion('dashboard')).not.toContainText(OLD_SIDE_LABEL);
+      } finally {
+        await control.stop('host');
+        await control.start('host');
       }
-    } finally {
+    });
+
+    test('today’s host with yesterday’s remotes signs in, opens every section and calls the API', async ({ control, signedInPage: page, shell }) => {
       for (const remote of REMOTES) {
         await control.stop(remote);
-        await control.start(remote);
+        await control.start(remote, oldDist(remote));
       }
-    }
+      try {
+        await page.reload();
+        await openEverySection(page, shell);
+        await shell.openAbout();
+        for (const section of ['campaigns', 'toursChecklists', 'settings', 'dashboard'] as const) {
+          await expect(shell.sectionVersion(section)).toContainText(OLD_SIDE_LABEL);
+        }
+      } finally {
+        for (const remote of REMOTES) {
+          await control.stop(remote);
+          await control.start(remote);
+        }
+      }
+    });
   });
 
+test.describe('version skew', () => {
   test('a remote built for the next contract says, in its own section, that the console needs a reload', async ({
     signedInPage: page,
     shell,
