@@ -1,18 +1,19 @@
 import { SCRIPT_PATHS } from 'contracts/script';
 import type { ScriptItem } from '../surfaces/types';
-import { pageLocale } from '../texts';
 import { detectDevice, type Device } from './device';
 import { EventQueue } from './event-queue';
 import { watchPageChanges } from './page-changes';
 import { ProgressKeeper, type ProgressEntry } from './progress';
 import { newId } from './ids';
+import { loadedLocale, loadTexts } from './language';
 import { tourPlays, type TourProgress } from './tours';
 import { webStore, type KeyValueStore } from './storage';
 import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
 import { Visitor } from './visitor';
 import { VisitorTokenStore } from './visitor-tokens';
-import { askPushPermission, pushSubscribed, type AskPushOptions, type PushOutcome } from './web-push';
+import { pushSubscribed } from './push-flag';
+import type { AskPushOptions, PushOutcome } from './web-push';
 import type { BubbleConfig } from 'contracts';
 import type { Messenger, TasksProvider } from '../messenger';
 
@@ -121,6 +122,7 @@ export class Signpost {
     });
     this.surfaces = new SurfaceManager({
       loaders: config.loaders,
+      prepare: loadTexts,
       report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
       // The quiet period after an interruptive item ends holds across the visit's pages (sessionStorage).
       lastEnd: {
@@ -129,7 +131,7 @@ export class Signpost {
       },
       doc: this.win.document,
       context: (item) => ({
-        locale: pageLocale(this.win.document, nav),
+        locale: loadedLocale(this.win.document, nav),
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
         asset: (url) => this.asset(url),
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
@@ -326,11 +328,11 @@ export class Signpost {
   }
 
   private loadMessenger(config: BubbleConfig): Promise<Messenger | null> {
-    return (this.messenger ??= import(/* webpackChunkName: "messenger" */ '../messenger')
-      .then(({ mount }) =>
+    return (this.messenger ??= Promise.all([import(/* webpackChunkName: "messenger" */ '../messenger'), loadTexts()])
+      .then(([{ mount }]) =>
         mount({
           config,
-          locale: pageLocale(this.win.document, this.win.navigator),
+          locale: loadedLocale(this.win.document, this.win.navigator),
           apiUrl: this.config.apiUrl,
           websiteKey: this.config.websiteKey,
           local: this.local,
@@ -354,22 +356,24 @@ export class Signpost {
    * visitor to the website's push notifications (web-push.ts); the callback gets the outcome.
    */
   askPushPermission(options: AskPushOptions = {}): Promise<PushOutcome> {
-    return askPushPermission(
-      {
-        win: this.win,
-        fetch: this.fetch,
-        local: this.local,
-        websiteKey: this.config.websiteKey,
-        apiUrl: this.config.apiUrl,
-        url: (path) => this.url(path),
-        visitorId: () => this.visitor.id,
-        token: async () => {
-          if (!this.tokens.get(this.visitor.id)) await this.requestContent();
-          return this.tokens.get(this.visitor.id);
+    return import(/* webpackChunkName: "web-push" */ './web-push').then(({ askPushPermission }) =>
+      askPushPermission(
+        {
+          win: this.win,
+          fetch: this.fetch,
+          local: this.local,
+          websiteKey: this.config.websiteKey,
+          apiUrl: this.config.apiUrl,
+          url: (path) => this.url(path),
+          visitorId: () => this.visitor.id,
+          token: async () => {
+            if (!this.tokens.get(this.visitor.id)) await this.requestContent();
+            return this.tokens.get(this.visitor.id);
+          },
+          softPrompt: () => import(/* webpackChunkName: "push-prompt" */ '../surfaces/push-prompt').then((m) => m.softPrompt()),
         },
-        softPrompt: () => import(/* webpackChunkName: "push-prompt" */ '../surfaces/push-prompt').then((m) => m.softPrompt()),
-      },
-      options && typeof options === 'object' ? options : {},
+        options && typeof options === 'object' ? options : {},
+      ),
     );
   }
 

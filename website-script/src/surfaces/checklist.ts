@@ -1,5 +1,6 @@
 import confetti from 'canvas-confetti';
 import { pageRuleMatches } from 'contracts/script';
+import { CORNER_ORDER, inCorner } from './corner';
 import { createHost, el, openLink, sheet, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
@@ -259,6 +260,8 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   window.addEventListener('signpost:content', check);
   render();
   attach();
+  // Its launcher, open panel and celebration share the corner with the messenger and the push cards.
+  const release = inCorner(wrap, CORNER_ORDER.checklist);
   check();
   if (open && !state.opened) {
     state.opened = true;
@@ -270,6 +273,7 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
       window.removeEventListener('signpost:track', onTrack);
       window.removeEventListener('signpost:content', check);
       space?.set(null);
+      release();
       remove();
     },
   };

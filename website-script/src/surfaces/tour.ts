@@ -2,6 +2,7 @@ import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement
 import { pageRuleMatches } from 'contracts/script';
 import { findTarget } from '../core/element-finder';
 import { isTourProgress, type TourProgress } from '../core/tours';
+import { CORNER_ORDER, inCorner } from './corner';
 import { createHost, el, sheet, textOn, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
 import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
@@ -307,7 +308,11 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       closeButton(() => ctx.dismiss(false)),
     );
     frame.append(box);
-    teardown = () => box.remove();
+    const release = inCorner(box, CORNER_ORDER.restart);
+    teardown = () => {
+      release();
+      box.remove();
+    };
     offering = true;
   }
 
