@@ -376,9 +376,12 @@ export class Signpost {
   /**
    * `signpost('debug')`: prints in the console, for each live item of the website, why it shows or
    * not to this visitor on this page: the server's own explanation (the console's "Check a visitor"),
-   * asked with this visitor's token, so a page learns nothing about anyone else.
+   * asked with this visitor's token, so a page learns nothing about anyone else; first, the events of
+   * this page the API refused, and why.
    */
   async debug(): Promise<void> {
+    // What the API refused of this page's events, and why (the rest of their batches was kept).
+    for (const e of this.events.refused) console.info(`[signpost] event refused: ${e.type}${e.contentId ? ` on ${String(e.contentId)}` : ''}: ${e.reason}`);
     const visitorId = this.visitor.id;
     if (!this.tokens.get(visitorId)) await this.requestContent();
     const token = this.tokens.get(visitorId);
