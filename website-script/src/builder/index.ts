@@ -1,7 +1,7 @@
 import type { TourTarget } from 'contracts';
 import { BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/script';
 import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-session';
-import { findTarget } from '../core/element-finder';
+import { locate, shownAs } from '../core/element-finder';
 import { createHost, el, sheet, TOP } from '../surfaces/dom';
 import { pageLocale } from '../texts';
 import { pick, pickable, type Pick } from './picker';
@@ -100,7 +100,7 @@ export function mountBuilder(options: BuilderOptions) {
     const list = el('ol');
     steps.forEach((s, i) => {
       const here = !s.url || s.url === win.location.pathname;
-      const found = s.target ? findTarget(s.target, doc) : null;
+      const found = s.target ? locate(s.target, doc) : null;
       const item = el(
         'li',
         {},
@@ -110,7 +110,7 @@ export function mountBuilder(options: BuilderOptions) {
         ' ',
       );
       const edit = el('button', { type: 'button', class: 'btn' }, t.edit);
-      edit.addEventListener('click', () => openEditor(i, found?.element ?? null));
+      edit.addEventListener('click', () => openEditor(i, found?.shown ?? null));
       const remove = el('button', { type: 'button', class: 'btn', 'aria-label': `${t.remove} ${i + 1}` }, t.remove);
       remove.addEventListener('click', () => {
         steps.splice(i, 1);
@@ -159,7 +159,8 @@ export function mountBuilder(options: BuilderOptions) {
       tag.hidden = true;
       return;
     }
-    const r = e.getBoundingClientRect();
+    // The box the visitor will see the step on (a hidden custom checkbox's label), as the player draws it.
+    const r = (shownAs(e) ?? e).getBoundingClientRect();
     Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px`, height: `${r.height}px` });
     box.hidden = false;
     const p = pick(e);
@@ -314,7 +315,7 @@ export function mountBuilder(options: BuilderOptions) {
         render();
         return;
       }
-      const found = s.target ? (findTarget(s.target, doc)?.element ?? null) : null;
+      const found = s.target ? (locate(s.target, doc)?.shown ?? null) : null;
       highlight(found);
       const next = el('button', { type: 'button', class: 'btn primary' }, i + 1 < here.length ? t.next : t.endPreview);
       const end = el('button', { type: 'button', class: 'btn' }, t.endPreview);

@@ -118,16 +118,25 @@ function headingBefore(e: Element): Element | null {
   return null;
 }
 
+/**
+ * Text that is the same for every visitor, or '' : words with a number in them are a count, an amount, a
+ * date or an id ("2 items left", "Order #1042"), and an address is someone's; stored, they would match
+ * nothing for the next visitor (or the wrong element), and would keep the author's data in the tour.
+ */
+export function sharedText(text: string): string {
+  return /\d|@/.test(text) ? '' : text.slice(0, TEXT_MAX);
+}
+
 /** What the tour player needs to find the element again when its selector matches nothing. */
 export function describeElement(e: Element): TourTargetFallback {
   const landmarks: TourTargetFallback['landmarks'] = [];
   const heading = headingBefore(e);
-  if (heading) landmarks.push({ selector: proposeSelector(heading), text: elementText(heading).slice(0, TEXT_MAX) });
+  if (heading) landmarks.push({ selector: proposeSelector(heading), text: sharedText(elementText(heading)) });
   for (let a = e.parentElement?.closest(LANDMARK_SELECTOR); a && landmarks.length < LANDMARKS_MAX; a = a.parentElement?.closest(LANDMARK_SELECTOR)) {
-    landmarks.push({ selector: proposeSelector(a), text: cleanText(a.getAttribute('aria-label')).slice(0, TEXT_MAX) });
+    landmarks.push({ selector: proposeSelector(a), text: sharedText(cleanText(a.getAttribute('aria-label'))) });
   }
   return {
-    text: elementText(e).slice(0, TEXT_MAX),
+    text: sharedText(elementText(e)),
     tag: e.tagName.toLowerCase(),
     index: indexAmongSiblings(e),
     landmarks,
