@@ -1,6 +1,7 @@
 import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
 import { pageRuleMatches } from 'contracts/script';
 import { locate } from '../core/element-finder';
+import { TOUR_COMPLETE_EVENT } from './types';
 import { isTourProgress, type TourProgress } from '../core/tours';
 import { createHost, el, sheet, textOn, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
@@ -287,6 +288,8 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     if (gone) return;
     save({ step: how === 'snooze' ? index : 0, status: how === 'complete' ? 'done' : how === 'snooze' ? 'snoozed' : 'dismissed', visit: ctx.visit });
     ctx.emit(how);
+    // A checklist on the page ticks its task for this tour now (the server agrees from the same event).
+    if (how === 'complete') window.dispatchEvent(new CustomEvent(TOUR_COMPLETE_EVENT, { detail: { id: item.id } }));
     clear();
     live.textContent = how === 'complete' ? t.finished : '';
     const end = how === 'complete' ? tour.end_tour_animation : 'noanimation';
