@@ -18,12 +18,15 @@ const LANDMARKS_MAX = 5;
  *  - emotion (`css-1q2w3e`, `css-1q2w3e-Button`), styled-components (`sc-bdfBwQ` and its `kVkOnI`),
  *    styled-jsx (`jsx-123456`), Angular (`ng-tns-c12-3`, `_ngcontent-…`);
  *  - CSS modules (`Button_primary__3xk2a`, `button-module__primary___abc12`);
+ *  - Ember (`ember5`), Vue's scoped `data-v-…`, Svelte (`svelte-1x2y3z`), Tailwind's arbitrary `w-[13px]`;
  *  - long hexadecimal or random tokens (`a3f9c2d1`, `x7Kq9Zp`, uuids) and long digit runs (`item-20231`).
  */
 export function isGenerated(name: string): boolean {
   if (!name) return true;
   if (/[:«»]/.test(name)) return true;
-  if (/^(css|sc|jsx|emotion|svelte|astro|ng-tns|ng-star|_ng)-/i.test(name)) return true;
+  if (/^(css|sc|jsx|emotion|svelte|astro|ng-tns|ng-star|_ng|_nghost|_ngcontent|data-v)-/i.test(name)) return true;
+  // Ember's view ids (`ember5`: another element for each visitor), Tailwind's arbitrary values (`w-[13px]`).
+  if (/^ember(\d+|-view)$/i.test(name) || /\[.*\]/.test(name)) return true;
   if (/__[A-Za-z0-9-]{4,}$/.test(name) && /\d/.test(name.slice(name.lastIndexOf('__')))) return true;
   if (/_[a-z0-9]{5}$/i.test(name) && /\d/.test(name.slice(-5))) return true;
   if (/\d{3,}/.test(name)) return true;
