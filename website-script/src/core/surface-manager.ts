@@ -132,6 +132,11 @@ export class SurfaceManager {
     return true;
   }
 
+  /** The item of the server's last answer with this id, if it returned one. */
+  item(id: string): ScriptItem | undefined {
+    return this.last.find((i) => i.id === id);
+  }
+
   /** Removes everything (a new visitor after `reset`). */
   clear() {
     for (const id of [...this.shown.keys()]) this.remove(id);
