@@ -54,7 +54,7 @@ export default (_env, argv) => {
           defaultVendors: false,
           focusTrap: { test: /[\\/]node_modules[\\/].*(focus-trap|tabbable)[\\/]/, name: 'focus-trap', chunks: 'async', enforce: true },
           common: {
-            test: /[\\/]src[\\/](surfaces[\\/](dom|element-waiter)|core[\\/]schedule)\.ts$/,
+            test: /[\\/]src[\\/](surfaces[\\/](dom|element-waiter|corner)|core[\\/]schedule)\.ts$/,
             name: 'surface-common',
             chunks: 'async',
             enforce: true,

@@ -76,15 +76,20 @@ describe('checklists complete when their tasks are done', () => {
       { type: 'view', visitorId: 'v-lazy', contentId: checklist },
       { type: 'complete', visitorId: 'v-lazy', contentId: checklist },
     ]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ 'events.1.type': 'Not every task of this checklist is done: it cannot be completed' });
+    // The view is taken; the `complete` is refused, and the answer says which and why.
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: 1, errors: { 'events.1.type': 'Not every task of this checklist is done: it cannot be completed' } });
     // One task of two is not enough either.
     const half = await post(token, [
       { type: 'task', visitorId: 'v-lazy', contentId: checklist, target: manual },
       { type: 'complete', visitorId: 'v-lazy', contentId: checklist },
     ]);
-    expect(half.statusCode).toBe(400);
+    expect(half.json().errors).toEqual({ 'events.1.type': 'Not every task of this checklist is done: it cannot be completed' });
     expect(await eventsOf(checklist, 'complete')).toBe(0);
+    // A batch of which nothing is valid is refused whole.
+    const none = await post(token, [{ type: 'complete', visitorId: 'v-lazy', contentId: checklist }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ 'events.0.type': 'Not every task of this checklist is done: it cannot be completed' });
   });
 
   test('a `complete` stored without its tasks (an import of history) completes nothing', async () => {
@@ -123,6 +128,33 @@ describe('checklists complete when their tasks are done', () => {
   });
 });
 
+describe('a batch is taken event by event', () => {
+  test('one refused event: the others are stored and the answer names the refused one and why', async () => {
+    const checklist = await contentOf(t, u, 'checklist', checklistBody({ tasks: [{ title: 'Take the tour' }] }));
+    const popup = await contentOf(t, u, 'popup');
+    const token = await visitorToken(t, key, 'v-mixed');
+    const res = await post(token, [
+      { id: 'e-view', type: 'view', visitorId: 'v-mixed', contentId: checklist },
+      // A task's Start button, as the checklist reports it.
+      { id: 'e-start', type: 'click', visitorId: 'v-mixed', contentId: checklist, target: '/pricing' },
+      { id: 'e-wrong', type: 'step', visitorId: 'v-mixed', contentId: popup, target: 'step-1' },
+      { id: 'e-track', type: 'track', visitorId: 'v-mixed', name: 'opened-pricing' },
+    ]);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      message: 'Some events recorded; the others were refused (see errors)',
+      accepted: 3,
+      errors: { 'events.2.contentId': 'This event does not apply to this kind of content' },
+    });
+    const types = await t.ctx.db.select({ type: visitorEvents.type }).from(visitorEvents).where(eq(visitorEvents.visitorId, 'v-mixed'));
+    expect(types.map((r) => r.type).sort()).toEqual(['click', 'track', 'view']);
+    // A batch with nothing refused answers no errors.
+    const clean = await post(token, [{ id: 'e-again', type: 'click', visitorId: 'v-mixed', contentId: checklist, target: '/pricing' }]);
+    expect(clean.statusCode).toBe(202);
+    expect(clean.json()).toEqual({ message: 'Events recorded', accepted: 1 });
+  });
+});
+
 describe('tours', () => {
   const tourOf = async () => {
     const id = await contentOf(t, u, 'tour');
@@ -141,7 +173,7 @@ describe('tours', () => {
       { type: 'step', visitorId: 'v-tour', contentId: id, target: steps[0] },
       { type: 'complete', visitorId: 'v-tour', contentId: id },
     ]);
-    expect(skipped.statusCode).toBe(400);
+    expect(skipped.statusCode).toBe(202);
     expect(skipped.json().errors).toEqual({ 'events.2.type': 'Not every step of this tour was seen: it cannot be completed' });
     expect(await eventsOf(id, 'complete')).toBe(0);
     // Started and the first step seen on one page, the last step and the end on the next.
@@ -175,10 +207,11 @@ describe('tours', () => {
           ...(type === 'element_missing' ? { detail: { page: 'https://x.test/', selector: '#y' } } : {}),
         },
       ]);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(202);
       expect(res.json().errors).toEqual({ 'events.1.target': 'This tour has no such step' });
     }
-    expect(await eventsOf(id, 'step')).toBe(0);
+    // The valid step beside each refused one is stored (these events carry no id: each is new).
+    expect(await eventsOf(id, 'step')).toBe(2);
   });
 });
 
@@ -201,15 +234,14 @@ describe('items that are not live take no events', () => {
         { type: 'comment', visitorId: 'v-draft', contentId: id, body: 'first!' },
       ]) {
         const res = await post(token, [{ type: 'view', visitorId: 'v-draft', contentId: live }, event]);
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(202);
         expect(res.json().errors).toEqual({ 'events.1.contentId': 'Unknown content for this website' });
       }
       expect(await eventsOf(id, 'view')).toBe(0);
       const [{ n }] = await t.ctx.db.select({ n: count() }).from(contentComments).where(eq(contentComments.contentId, id));
       expect(Number(n)).toBe(0);
     }
-    // The live one beside them takes its view once the batch is only valid events.
-    expect((await post(token, [{ type: 'view', visitorId: 'v-draft', contentId: live }])).statusCode).toBe(202);
+    // The live one beside them takes its view (once: one page view).
     expect(await eventsOf(live, 'view')).toBe(1);
   });
 });

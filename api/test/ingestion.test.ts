@@ -178,20 +178,24 @@ test('an oversized batch → 400, nothing stored', async () => {
   expect(await count(site.id)).toBe(before);
 });
 
-test('content of another website is refused (like unknown content), and the whole batch with it', async () => {
+test('content of another website is refused (like unknown content), and only those events: the valid one beside them is stored', async () => {
   const before = await count(site.id);
-  const [{ reactCount }] = await t.ctx.db.select({ reactCount: contents.reactCount }).from(contents).where(eq(contents.id, popup));
   const res = await send(site.key, [
-    { type: 'react', visitorId: 'v', contentId: popup, emoji: '👍' },
     { type: 'view', visitorId: 'v', contentId: foreignPopup },
+    { type: 'close', visitorId: 'v', contentId: popup },
     { type: 'view', visitorId: 'v', contentId: randomId() },
   ]);
-  expect(res.statusCode).toBe(400);
-  expect(res.json().errors).toEqual({ 'events.1.contentId': 'Unknown content for this website', 'events.2.contentId': 'Unknown content for this website' });
-  expect(await count(site.id)).toBe(before);
+  expect(res.statusCode).toBe(202);
+  expect(res.json()).toMatchObject({
+    accepted: 1,
+    errors: { 'events.0.contentId': 'Unknown content for this website', 'events.2.contentId': 'Unknown content for this website' },
+  });
+  expect(await count(site.id)).toBe(before + 1);
   expect(await count(other.id)).toBe(0);
-  const [after] = await t.ctx.db.select({ reactCount: contents.reactCount }).from(contents).where(eq(contents.id, popup));
-  expect(after.reactCount).toBe(reactCount);
+  // Nothing valid in the batch: refused whole, nothing stored.
+  const none = await send(site.key, [{ type: 'view', visitorId: 'v', contentId: foreignPopup }]);
+  expect(none.statusCode).toBe(400);
+  expect(await count(site.id)).toBe(before + 1);
   // Through its own key, the other website's content is fine.
   expect((await send(other.key, [{ type: 'view', visitorId: 'v', contentId: foreignPopup }])).statusCode).toBe(202);
 });

@@ -47,6 +47,8 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENTS_ACCEPTED_MESSAGE = msg('events.recorded');
+/** Some events of the batch were stored, the others refused: `errors` names each refused one. */
+export const EVENTS_PARTLY_ACCEPTED_MESSAGE = msg('events.partlyRecorded');
 export const EVENTS_TOO_MANY_MESSAGE = msg('validation.eventsTooMany');
 export const EVENTS_EMPTY_MESSAGE = msg('validation.eventsEmpty');
 export const EVENT_TIME_FUTURE_MESSAGE = msg('events.occurredAtFuture');
@@ -220,7 +222,15 @@ export const eventsBodySchema = z.object({
 export type EventsBody = z.input<typeof eventsBodySchema>;
 
 export const eventsParamsSchema = websiteKeyParamsSchema;
-export const eventsAcceptedSchema = z.object({ message: z.string(), accepted: z.number().int() });
+/**
+ * `accepted`: events newly stored. `errors`: the events refused, keyed `events.<index in the batch>.<field>`
+ * (as a 400 names them) with why; absent when none was. The events not named were taken.
+ */
+export const eventsAcceptedSchema = z.object({
+  message: z.string(),
+  accepted: z.number().int(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
 export type EventsAccepted = z.infer<typeof eventsAcceptedSchema>;
 
 /**

@@ -62,7 +62,7 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
 }
 
 /** Page rules (plain code, no zod): the script matches a tour's pages and a checklist task's page with the API's own rules. */
-export { pageRuleMatches } from './page-rule';
+export { pageRuleMatches, parsePageRule } from './page-rule';
 
 /**
  * The on-page tour builder: the fragment the console opens the customer's page with

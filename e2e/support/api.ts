@@ -141,6 +141,15 @@ export class SignpostApi {
     return { id: created.data._id, steps: saved.data.steps.map((s) => s.id) };
   }
 
+  /** A checklist written through the checklists API (create) and published: its id. */
+  public async publishChecklist(session: ApiSession, body: Record<string, unknown>): Promise<string> {
+    const { create, publish } = checklistKind.calls;
+    const created = await this.call<{ data: { _id: string } }>(create.method, callUrl(create), { session, body });
+    const id = created.data._id;
+    await this.call(publish.method, callUrl(publish, { id }), { session });
+    return id;
+  }
+
   /** The tour's stats call: the step funnel and the elements not found. */
   public tourStats(
     session: ApiSession,

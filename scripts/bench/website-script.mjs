@@ -14,6 +14,7 @@
 //         load event to the popup's dialog having a box on screen.
 //     Plain and snippet loads alternate, so a slow moment of the shared machine hits both; one
 //     uncounted warm-up load per kind of load fills the API's content cache and the OS file cache.
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -105,15 +106,46 @@ function tourPage(snippet) {
 }
 
 /**
- * Serves `/plain` (no snippet) and `/with-snippet` on 127.0.0.1:`port`, opened as
- * http://localhost:`port` (the bench website's domain). Answers `{ url, close() }`.
+ * A real third-party app of the e2e corpus (e2e/corpus/apps.json, files from the npm package the e2e
+ * package installs): the one the bench measures the script on. Ember's TodoMVC: the heaviest of the
+ * corpus on the main thread (its templates are compiled in the browser), with generated ids.
+ */
+const CORPUS = JSON.parse(readFileSync(path.join(ROOT, 'e2e', 'corpus', 'apps.json'), 'utf8'));
+export const CORPUS_APP = CORPUS.apps.find((a) => a.name === 'emberjs');
+const CORPUS_SOURCE = path.join(ROOT, 'e2e', 'node_modules', CORPUS.package);
+/** The app's page with and without the snippet: `/corpus/{plain|with-snippet}/<its dir>/`. */
+export const corpusPath = (variant) => `/corpus/${variant}/${CORPUS_APP.dir}/`;
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png' };
+
+/** A file of the corpus package under `/corpus/{plain|with-snippet}/…`, the app's index.html with the snippet pasted in its <head> for `with-snippet`. */
+async function corpusFile(pathname, snippet) {
+  const m = /^\/corpus\/(plain|with-snippet)\/(.*)$/.exec(pathname);
+  if (!m) return null;
+  const file = path.join(CORPUS_SOURCE, path.normalize(m[2].endsWith('/') || m[2] === '' ? `${m[2]}index.html` : m[2]));
+  if (!file.startsWith(CORPUS_SOURCE + path.sep)) return null;
+  let body;
+  try {
+    body = await readFile(file);
+  } catch {
+    return null;
+  }
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (m[1] === 'with-snippet' && path.basename(file) === 'index.html') body = body.toString('utf8').replace(/<\/head>/i, `${snippet}\n</head>`);
+  return { type, body };
+}
+
+/**
+ * Serves `/plain` (no snippet), `/with-snippet`, `/tour` and the corpus app (`corpusPath`) on
+ * 127.0.0.1:`port`, opened as http://localhost:`port` (the bench website's domain). Answers `{ url, close() }`.
  */
 export function servePages({ port, snippet }) {
   const pages = { '/plain': customerPage(null), '/with-snippet': customerPage(snippet), '/tour': tourPage(snippet) };
-  const server = http.createServer((req, res) => {
-    const body = pages[new URL(req.url, 'http://x').pathname];
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(body ?? 'not found');
+  const server = http.createServer(async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const page = pages[pathname];
+    const file = page ? { type: 'text/html; charset=utf-8', body: page } : await corpusFile(pathname, snippet);
+    res.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain', 'cache-control': 'no-store' });
+    res.end(file?.body ?? 'not found');
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -160,6 +192,19 @@ export async function benchWebsite({ api, email, password, pageHost }) {
     async cancelPopup(id) {
       await client.call('DELETE', `/api/popups/cancel/${id}`);
     },
+    /** Publishes a one-step tour on the corpus app's first todo, which the app draws once the visitor writes one. */
+    async publishCorpusTour() {
+      return publishOneStepTour(client, 'Bench corpus tour', {
+        title: 'Your todo',
+        content: 'Double-click it to edit it.',
+        url: corpusPath('with-snippet'),
+        target: { selector: '#todo-list li label' },
+      });
+    },
+    /** Cancels a tour the bench published, so the next figures have the page to themselves. */
+    async cancelTour(id) {
+      await client.call('DELETE', `/api/product-tours/cancel/${id}`);
+    },
     /** Publishes a one-step tour pointing at the tour page's late button (tours API: create, update, publish). */
     async publishTour() {
       const created = await client.call('POST', '/api/product-tours');
@@ -175,6 +220,18 @@ export async function benchWebsite({ api, email, password, pageHost }) {
       return id;
     },
   };
+}
+
+/** A one-step tour created, saved and published through the tours API: its id. */
+async function publishOneStepTour(client, title, step) {
+  const created = await client.call('POST', '/api/product-tours');
+  const id = created.body?.data?._id;
+  if (created.status !== 201 || !id) throw new Error(`creating the ${title} answered ${created.status}: ${created.body?.message ?? ''}`);
+  const saved = await client.call('PUT', `/api/product-tours/${id}`, { title, steps: [step] });
+  if (saved.status !== 200) throw new Error(`saving the ${title} answered ${saved.status}: ${saved.body?.message ?? ''}`);
+  const published = await client.call('PUT', `/api/product-tours/publish/${id}`);
+  if (published.status !== 200) throw new Error(`publishing the ${title} answered ${published.status}: ${published.body?.message ?? ''}`);
+  return id;
 }
 
 /**
@@ -247,10 +304,16 @@ export async function measureTourStep(browser, { pagesUrl, runs = 5, cpuRate = 4
  * host exists: the dialog is built inside the shadow root after the host is attached).
  */
 function instrumentPage() {
-  window.__bench = { longTasks: [], popupVisibleAt: null };
+  window.__bench = { longTasks: [], scripts: [], popupVisibleAt: null };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // Which script ran how long in each long animation frame: the script's own share of the main thread.
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) {
+      for (const s of frame.scripts ?? []) window.__bench.scripts.push({ start: s.startTime, duration: s.duration, url: s.sourceURL ?? '' });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const watchPopup = (host) => {
     const check = () => {
       const box = host.shadowRoot?.querySelector('[role="dialog"]')?.getBoundingClientRect();
@@ -317,10 +380,11 @@ async function loadOnce(browser, url, { cpuRate, scriptOrigin, expectPopup }) {
       if (!visible) throw new Error(`no popup visible within ${POPUP_TIMEOUT_MS / 1000} s of the load event on ${url}`);
     }
     await waitInPage(page, { until: loadAt + SETTLE_MS }, SETTLE_MS + 30_000);
-    const { longTasks, popupVisibleAt } = await page.evaluate((until) => {
+    const { longTasks, popupVisibleAt, scripts } = await page.evaluate((until) => {
       const b = window.__bench;
-      return { longTasks: b.longTasks.filter((t) => t.start <= until), popupVisibleAt: b.popupVisibleAt };
+      return { longTasks: b.longTasks.filter((t) => t.start <= until), popupVisibleAt: b.popupVisibleAt, scripts: b.scripts.filter((t) => t.start <= until) };
     }, loadAt + SETTLE_MS);
+    const own = scripts.filter((t) => t.url.startsWith(`${scriptOrigin}/`));
     let scriptBytes = 0;
     const scriptFiles = [];
     for (const request of requests) {
@@ -334,6 +398,7 @@ async function loadOnce(browser, url, { cpuRate, scriptOrigin, expectPopup }) {
       tbt: Math.round(longTasks.reduce((n, t) => n + Math.max(0, t.duration - 50), 0)),
       longest: Math.round(Math.max(0, ...longTasks.map((t) => t.duration))),
       longTasks: longTasks.length,
+      ownLongest: Math.round(Math.max(0, ...own.map((t) => t.duration))),
       popupAfterLoad: popupVisibleAt === null ? null : Math.round(popupVisibleAt - loadAt),
       scriptBytes,
       scriptFiles,
@@ -351,6 +416,7 @@ function summarise(runs) {
     tbt: of('tbt'),
     longest: of('longest'),
     longTasks: of('longTasks'),
+    ownLongest: of('ownLongest'),
     popupAfterLoad: of('popupAfterLoad'),
     scriptBytes: of('scriptBytes'),
     scriptFiles: runs.at(-1)?.scriptFiles ?? [],
@@ -390,4 +456,87 @@ export async function measurePages(browser, { pagesUrl, scriptOrigin, publishPop
     popup.push(await load('with-snippet', true));
   }
   return { plain: summarise(plain), empty: summarise(empty), popup: summarise(popup) };
+}
+
+/**
+ * Installed before the corpus app's scripts: the moment the app adds the first todo's label (the
+ * step's element, drawn by the app when the visitor writes a todo) and the first frame at which the
+ * tour's step has a box, checked each frame.
+ */
+function instrumentCorpusTour() {
+  window.__tourBench = { appearedAt: null, visibleAt: null };
+  new MutationObserver((records, observer) => {
+    if (!document.querySelector('#todo-list li label')) return;
+    window.__tourBench.appearedAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+  const check = () => {
+    const host = document.querySelector('signpost-tour');
+    const box = host?.shadowRoot?.querySelector('[role="dialog"]')?.getBoundingClientRect();
+    if (box && box.width > 0 && box.height > 0 && window.__tourBench.appearedAt !== null) window.__tourBench.visibleAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/**
+ * The script on the corpus app at `cpuRate` slowdown, `runs` loads each, in fresh contexts: the app
+ * without and with the snippet while nothing is shown (total blocking time, the longest task, the
+ * longest task of the script's own from the long-animation-frame attribution), then, once
+ * `publishTour()` has published a one-step tour on the first todo's label, the time from the app
+ * adding that label (the visitor writes a todo) to the step visible.
+ */
+export async function measureCorpusApp(browser, { pagesUrl, scriptOrigin, publishTour, runs = 5, cpuRate = 4, log = () => {} }) {
+  const load = (variant) => loadOnce(browser, `${pagesUrl}${corpusPath(variant)}`, { cpuRate, scriptOrigin, expectPopup: false });
+  log(`website script on ${CORPUS_APP.dir}: warm-up loads (not counted)…`);
+  await load('plain');
+  await load('with-snippet');
+  const plain = [];
+  const empty = [];
+  for (let i = 0; i < runs; i++) {
+    log(`website script on ${CORPUS_APP.dir}: load ${i + 1}/${runs} without and with the snippet…`);
+    plain.push(await load('plain'));
+    empty.push(await load('with-snippet'));
+  }
+  await publishTour();
+  const once = async () => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(instrumentCorpusTour);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+      await page.goto(`${pagesUrl}${corpusPath('with-snippet')}`, { waitUntil: 'load', timeout: NAV_TIMEOUT });
+      // The tour's surface is on the page and waiting before the visitor writes the todo.
+      await page.locator('signpost-tour').waitFor({ state: 'attached', timeout: POPUP_TIMEOUT_MS });
+      await page.locator('#new-todo').fill('Launch the rocket');
+      await page.locator('#new-todo').press('Enter');
+      const figures = await page.evaluate(
+        (timeout) =>
+          new Promise((resolve) => {
+            const giveUp = performance.now() + timeout;
+            const check = () => {
+              const b = window.__tourBench;
+              if (b.visibleAt !== null && b.appearedAt !== null) resolve(b);
+              else if (performance.now() > giveUp) resolve(null);
+              else setTimeout(check, 100);
+            };
+            check();
+          }),
+        POPUP_TIMEOUT_MS,
+      );
+      if (!figures) throw new Error(`no tour step visible within ${POPUP_TIMEOUT_MS / 1000} s on ${CORPUS_APP.dir}`);
+      return Math.round(figures.visibleAt - figures.appearedAt);
+    } finally {
+      await context.close();
+    }
+  };
+  log(`website script on ${CORPUS_APP.dir}: tour warm-up load (not counted)…`);
+  await once();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    log(`website script on ${CORPUS_APP.dir}: tour load ${i + 1}/${runs}…`);
+    times.push(await once());
+  }
+  return { app: CORPUS_APP, plain: summarise(plain), empty: summarise(empty), tour: { runs: times, median: median(times) } };
 }

@@ -7,6 +7,7 @@
 // writes the pages with it into a folder of the data directory. Another data folder, database or port
 // gives another snippet, and the page always shows the one the guide shows.
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { consoleClient } from '../demo-traffic.mjs';
@@ -120,6 +121,39 @@ export async function writeDemoSite({ outDir, snippet, notice, consoleUrl = 'htt
       .replace(NOTICE_MARK, noticeHtml)
       .replaceAll(CONSOLE_MARK, escapeHtml(consoleUrl.replace(/\/+$/, '')));
     await writeFile(path.join(outDir, name), written);
+  }
+  await writeCorpus(outDir, snippet);
+}
+
+/**
+ * The test corpus (e2e/corpus/apps.json): real open-source single-page apps nobody here wrote, taken
+ * as built static files from the npm package the e2e package installs, served beside the demo pages
+ * under `/<mount>/<dir>/` (their own layout: their shared files find themselves from it) with the
+ * snippet pasted at the end of each app's <head>, as their owner would paste it. Without the package
+ * (an install without the e2e package's dependencies) there is no corpus, and nothing else changes.
+ */
+const CORPUS_LIST = path.join(ROOT, 'e2e', 'corpus', 'apps.json');
+const corpus = existsSync(CORPUS_LIST) ? JSON.parse(readFileSync(CORPUS_LIST, 'utf8')) : null;
+
+/** Whether a page of the demo site (its path under the site's folder) is one of the corpus's apps. */
+export function isCorpusPage(page) {
+  return !!corpus && page.startsWith(`${corpus.mount}/`);
+}
+
+async function writeCorpus(outDir, snippet) {
+  if (!corpus) return;
+  const source = path.join(ROOT, 'e2e', 'node_modules', corpus.package);
+  if (!existsSync(source)) return;
+  const target = path.join(outDir, corpus.mount);
+  await mkdir(target, { recursive: true });
+  for (const file of corpus.files) await cp(path.join(source, file), path.join(target, file));
+  for (const app of corpus.apps) {
+    const dir = path.join(target, app.dir);
+    await cp(path.join(source, app.dir), dir, { recursive: true, dereference: true });
+    if (!snippet) continue;
+    const index = path.join(dir, 'index.html');
+    const page = await readFile(index, 'utf8');
+    await writeFile(index, page.replace(/<\/head>/i, `${snippet}\n</head>`));
   }
 }
 

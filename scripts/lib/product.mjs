@@ -18,7 +18,7 @@ import { startStaticServer, customerSiteCsp } from '../../tooling/serve/static-s
 import { trustProxyFromEnv } from '../../tooling/serve/trust-proxy.mjs';
 import { buildRuntimeConfig, REMOTES } from '../runtime-config.mjs';
 import { ROOT, spawnPrefixed, killTree, waitForHttp, isPortFree } from './proc.mjs';
-import { demoIdentitySigner, demoSiteRoutes, prepareDemoSite } from './demo-site.mjs';
+import { demoIdentitySigner, demoSiteRoutes, isCorpusPage, prepareDemoSite } from './demo-site.mjs';
 
 export const DEFAULT_DATA_DIR = path.join(ROOT, '.data', 'api');
 
@@ -220,7 +220,9 @@ export async function startProduct({
       root: outDir,
       spa: true,
       cors: false,
-      pageCsp: ({ scriptHashes }) => customerSiteCsp({ scriptHashes, scriptUrl, apiUrl: apiEnv.PUBLIC_API_URL || runtimeConfig.apiBaseUrl }),
+      // The test corpus's third-party apps compile their templates in the browser, as they were written to.
+      pageCsp: ({ scriptHashes, page }) =>
+        customerSiteCsp({ scriptHashes, scriptUrl, apiUrl: apiEnv.PUBLIC_API_URL || runtimeConfig.apiBaseUrl, compilesAtRunTime: isCorpusPage(page) }),
       // "Sign in as Ada": the site's server signs her id for Signpost's identity verification.
       routes: demoSiteRoutes(demoIdentitySigner(admin)),
     });

@@ -141,14 +141,17 @@ function standaloneCsp({ scriptHashes = [] } = {}) {
  * inline scripts (the installation snippet is one) and the website script's folder; styles only from
  * files (no 'unsafe-inline': the script's surfaces style their shadow roots with constructable
  * stylesheets, which CSP does not restrict); calls, images and sounds to the API.
- * @param {{ scriptHashes?: string[], scriptUrl?: string | null, apiUrl?: string | null }} [options]
+ * @param {{ scriptHashes?: string[], scriptUrl?: string | null, apiUrl?: string | null, compilesAtRunTime?: boolean }} [options]
  */
-function customerSiteCsp({ scriptHashes = [], scriptUrl = null, apiUrl = null } = {}) {
+function customerSiteCsp({ scriptHashes = [], scriptUrl = null, apiUrl = null, compilesAtRunTime = false } = {}) {
   const script = scriptUrl ? directoryOf(scriptUrl) : null;
   const api = apiUrl ? baseOf(apiUrl) : null;
+  // Older single-page apps compile their templates and JSX in the browser (eval, injected scripts):
+  // such a customer's policy allows it, and the snippet must work under it as under a strict one.
+  const runTime = compilesAtRunTime ? ["'unsafe-inline'", "'unsafe-eval'"] : [];
   return serialize({
     'default-src': ["'self'"],
-    'script-src': unique(["'self'", ...scriptHashes, script]),
+    'script-src': unique(["'self'", ...(compilesAtRunTime ? [] : scriptHashes), ...runTime, script]),
     'style-src': unique(["'self'", script]),
     'img-src': unique(["'self'", 'data:', 'blob:', api, 'https:']),
     'media-src': unique(["'self'", api]),

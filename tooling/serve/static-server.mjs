@@ -44,7 +44,8 @@ export const { customerSiteCsp } = security;
  * `runtimeConfig`: the console's (the host), served at /runtime-config.json and the source of its CSP.
  * `uploadsBaseUrl`: the API's public address for images when it differs from the runtime config's
  * API URL (the API's PUBLIC_API_URL), allowed as an image source too.
- * `pageCsp`: the policy of HTML pages from their inline scripts' hashes, for a site that is neither
+ * `pageCsp`: the policy of HTML pages from their inline scripts' hashes (and the page's path under
+ * `root`), for a site that is neither
  * the console nor a remote (the demo customer site: `customerSiteCsp`).
  * `routes`: registers a site's own server-side routes before the files (the demo customer site's
  * sign-in, which signs its user's id for Signpost's identity verification).
@@ -52,7 +53,7 @@ export const { customerSiteCsp } = security;
  * count; or their addresses and networks), as the API's TRUST_PROXY does; it decides whether the request came over HTTPS (Strict-Transport-Security).
  * @param {{ root: string, port?: number, host?: string, spa?: boolean, cors?: boolean | string[],
  *           runtimeConfig?: object, uploadsBaseUrl?: string | null, logger?: boolean, trustProxy?: boolean | number | string[],
- *           pageCsp?: (options: { scriptHashes: string[] }) => string,
+ *           pageCsp?: (options: { scriptHashes: string[], page: string }) => string,
  *           routes?: (app: import('fastify').FastifyInstance) => void }} options
  * @returns {Promise<{ app: import('fastify').FastifyInstance, url: string, port: number, close: () => Promise<void> }>}
  */
@@ -85,7 +86,7 @@ export async function startStaticServer({
     if (cached?.version === version) return cached.policy;
     const scriptHashes = inlineScriptHashes(readFileSync(filePath, 'utf8'));
     const policy = pageCsp
-      ? pageCsp({ scriptHashes })
+      ? pageCsp({ scriptHashes, page: path.relative(absRoot, filePath).split(path.sep).join('/') })
       : runtimeConfig
         ? consoleCsp(runtimeConfig, { scriptHashes, uploadsBaseUrl })
         : standaloneCsp({ scriptHashes });

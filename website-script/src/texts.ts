@@ -1,3 +1,4 @@
+import { pageLanguage } from './core/language';
 /**
  * The script's own words (not the customer's content), in the console's three languages. Picked from
  * the page's `<html lang>`, then the browser's language; Arabic, or `<html dir="rtl">`, mirrors the
@@ -188,8 +189,6 @@ export interface Locale {
 
 /** The language and direction of the page the script runs on. */
 export function pageLocale(doc: Document = document, nav: Navigator = navigator): Locale {
-  const wanted = (doc.documentElement.lang || nav.language || 'en').toLowerCase();
-  const lang: Language = wanted.startsWith('ar') ? 'ar' : wanted.startsWith('fr') ? 'fr' : 'en';
-  const dir = doc.documentElement.dir.toLowerCase() === 'rtl' || lang === 'ar' ? 'rtl' : 'ltr';
+  const { lang, dir } = pageLanguage(doc, nav);
   return { lang, dir, t: TEXTS[lang] };
 }

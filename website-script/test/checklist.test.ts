@@ -155,6 +155,21 @@ test('an element clicked on the page completes its task, reported for the server
   expect(emitted.filter((e) => e.type === 'task')).toHaveLength(1);
 });
 
+test('a tour completed on this page ticks its task at once, and the celebration follows, with no page change', () => {
+  const tourId = '66666666-6666-4666-8666-666666666666';
+  const it = item();
+  it.checklist.tasks = [{ id: 'tour', title: 'Take the tour', content: '', timing: 1, action: { type: 'tour', tourId }, completion: { type: 'tour', tourId } }];
+  show(it);
+  expect(launcher().textContent).toContain('1');
+  window.dispatchEvent(new CustomEvent('signpost:tour-complete', { detail: { id: 'another-tour' } }));
+  expect(launcher().textContent).toContain('1');
+  window.dispatchEvent(new CustomEvent('signpost:tour-complete', { detail: { id: tourId } }));
+  expect(root()!.querySelector('[role="status"]')!.textContent).toContain('Well done');
+  expect(emitted.filter((e) => e.type === 'complete')).toHaveLength(1);
+  // The tour's task is the server's to record (from the tour's own event): the page reports no task.
+  expect(emitted.filter((e) => e.type === 'task')).toEqual([]);
+});
+
 test("the server's word completes a task (a tour completed, an attribute, another device)", () => {
   serverDone = ['event'];
   show();

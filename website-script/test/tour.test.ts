@@ -66,6 +66,29 @@ it('a step advanced by a click on its element writes the next step before the cl
   expect(stateAtClick).toEqual({ step: 1, status: 'active' });
 });
 
+it('completing a tour tells the page at once (a checklist ticks its task), snoozing it does not', async () => {
+  document.body.innerHTML = '<nav id="menu">Menu</nav>';
+  const item = tourItem();
+  item.tour.steps = [item.tour.steps[0]];
+  const completed: unknown[] = [];
+  const listen = (event: Event) => completed.push((event as CustomEvent).detail);
+  window.addEventListener('signpost:tour-complete', listen);
+  try {
+    const c = context();
+    surface = mount(item, c.ctx);
+    await settle();
+    step()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(completed).toEqual([]);
+    surface.destroy();
+    surface = mount(item, context().ctx);
+    await settle();
+    [...step()!.querySelectorAll('button')].find((b) => b.textContent === 'Done')!.click();
+    expect(completed).toEqual([{ id: item.id }]);
+  } finally {
+    window.removeEventListener('signpost:tour-complete', listen);
+  }
+});
+
 it('Esc snoozes a snoozeable tour at its step, until the next visit; a tour that is not snoozeable is dismissed', async () => {
   document.body.innerHTML = '<nav id="menu">Menu</nav>';
   const c = context();

@@ -105,3 +105,30 @@ it('picks with the keyboard: arrows move the highlight, Enter picks, Esc stops',
     .dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
   expect(shadow().querySelector('#sp-title')).toBeNull();
 });
+
+it('stores a step picked on a hash route with its route, a pattern when the author writes one, and refuses an address no page has', async () => {
+  history.replaceState(null, '', '/#/completed');
+  try {
+    const calls = await mount();
+    const keepOn = async (url: string | null) => {
+      button('pick').click();
+      document.querySelector('[data-testid="buy"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      const page = shadow().querySelector<HTMLInputElement>('#sp-url')!;
+      expect(page.value).toBe('/#/completed');
+      if (url !== null) page.value = url;
+      button('keep').click();
+    };
+    await keepOn(null);
+    await keepOn('/projects/*');
+    await keepOn('mailto:ada');
+    // Refused: the editor stays open, saying why.
+    expect(shadow().querySelector('#sp-url')!.getAttribute('aria-invalid')).toBe('true');
+    expect(shadow().querySelector('#sp-url-hint')!.textContent).toContain('Not a page address');
+    button('save').click();
+    await flush();
+    const save = calls.find((c) => c.url.endsWith('/builder/steps'))!;
+    expect((save.body.steps as { url: string }[]).map((s) => s.url)).toEqual(['/#/completed', '/projects/*']);
+  } finally {
+    history.replaceState(null, '', '/');
+  }
+});

@@ -1,7 +1,7 @@
 import type { TourTarget } from 'contracts';
-import { BUILDER_PATHS, BUILDER_SESSION_KEY } from 'contracts/script';
+import { BUILDER_PATHS, BUILDER_SESSION_KEY, pageRuleMatches, parsePageRule } from 'contracts/script';
 import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-session';
-import { findTarget } from '../core/element-finder';
+import { locate, shownAs } from '../core/element-finder';
 import { createHost, el, sheet, TOP } from '../surfaces/dom';
 import { pageLocale } from '../texts';
 import { pick, pickable, type Pick } from './picker';
@@ -26,6 +26,14 @@ type SavedStep = Omit<Step, 'content'> & { content: string | { text?: string }[]
 const plain = (s: SavedStep): Step => ({ ...s, content: typeof s.content === 'string' ? s.content : s.content.map((b) => b.text ?? '').join('\n\n') });
 
 const DRAFT_KEY = 'signpost:builder:steps';
+
+/**
+ * A step's page as the visitor's app knows it: the path, and the hash when it is a route (`#/completed`,
+ * `#!/x`) rather than an anchor in the page; the query is left out (it often names the visitor).
+ */
+export function pageOf(location: { pathname: string; hash: string }): string {
+  return /^#!?\//.test(location.hash) ? `${location.pathname}${location.hash}` : location.pathname;
+}
 const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
 const css = () =>
@@ -99,8 +107,8 @@ export function mountBuilder(options: BuilderOptions) {
   function render() {
     const list = el('ol');
     steps.forEach((s, i) => {
-      const here = !s.url || s.url === win.location.pathname;
-      const found = s.target ? findTarget(s.target, doc) : null;
+      const here = !s.url || pageRuleMatches(s.url, win.location.href);
+      const found = s.target ? locate(s.target, doc) : null;
       const item = el(
         'li',
         {},
@@ -110,7 +118,7 @@ export function mountBuilder(options: BuilderOptions) {
         ' ',
       );
       const edit = el('button', { type: 'button', class: 'btn' }, t.edit);
-      edit.addEventListener('click', () => openEditor(i, found?.element ?? null));
+      edit.addEventListener('click', () => openEditor(i, found?.shown ?? null));
       const remove = el('button', { type: 'button', class: 'btn', 'aria-label': `${t.remove} ${i + 1}` }, t.remove);
       remove.addEventListener('click', () => {
         steps.splice(i, 1);
@@ -159,7 +167,8 @@ export function mountBuilder(options: BuilderOptions) {
       tag.hidden = true;
       return;
     }
-    const r = e.getBoundingClientRect();
+    // The box the visitor will see the step on (a hidden custom checkbox's label), as the player draws it.
+    const r = (shownAs(e) ?? e).getBoundingClientRect();
     Object.assign(box.style, { top: `${r.top}px`, left: `${r.left}px`, width: `${r.width}px`, height: `${r.height}px` });
     box.hidden = false;
     const p = pick(e);
@@ -242,6 +251,12 @@ export function mountBuilder(options: BuilderOptions) {
     advance.value = existing?.advanceOn === 'click' ? 'click' : 'next';
     const thisPage = el('input', { type: 'checkbox', id: 'sp-page' });
     thisPage.checked = existing ? !!existing.url : true;
+    // The page as the app knows it (its hash route too); the author may widen it to a pattern.
+    const pageInput = el('input', { type: 'text', id: 'sp-url', value: existing?.url || pageOf(win.location), 'aria-describedby': 'sp-url-hint' });
+    const pageHint = el('p', { class: 'muted', id: 'sp-url-hint' }, t.pageHint);
+    const pageRow = el('div', {}, el('label', { for: 'sp-url' }, t.page), pageInput, pageHint);
+    pageRow.hidden = !thisPage.checked;
+    thisPage.addEventListener('change', () => (pageRow.hidden = !thisPage.checked));
     const ok = el('button', { type: 'button', class: 'btn primary', 'data-action': 'keep' }, t.done);
     const cancel = el('button', { type: 'button', class: 'btn' }, t.cancel);
     editor = el(
@@ -255,6 +270,7 @@ export function mountBuilder(options: BuilderOptions) {
       el('label', { for: 'sp-advance' }, t.advance),
       advance,
       el('label', { class: 'check' }, thisPage, t.thisPage),
+      pageRow,
       el('div', { class: 'row' }, ok, cancel),
     );
     place(editor, element);
@@ -271,12 +287,20 @@ export function mountBuilder(options: BuilderOptions) {
       if (event.key === 'Escape') closeEditor();
     });
     ok.addEventListener('click', () => {
+      const url = pageInput.value.trim();
+      // The rule the content call will match the visitor's page with: one it can never match is refused here.
+      if (thisPage.checked && (!url || !parsePageRule(url))) {
+        pageHint.textContent = t.pageInvalid;
+        pageInput.setAttribute('aria-invalid', 'true');
+        pageInput.focus();
+        return;
+      }
       const step: Step = {
         ...(existing ?? {}),
         title: titleInput.value.trim(),
         content: textInput.value.trim(),
         target: picked ? picked.target : (existing?.target ?? null),
-        url: thisPage.checked ? existing?.url || win.location.pathname : '',
+        url: thisPage.checked ? url : '',
         advanceOn: advance.value === 'click' ? 'click' : 'next',
       };
       if (index === null) steps.push(step);
@@ -303,7 +327,7 @@ export function mountBuilder(options: BuilderOptions) {
 
   function startPreview() {
     stopPicking();
-    const here = steps.filter((s) => !s.url || s.url === win.location.pathname);
+    const here = steps.filter((s) => !s.url || pageRuleMatches(s.url, win.location.href));
     let i = 0;
     const show = () => {
       editor?.remove();
@@ -314,7 +338,7 @@ export function mountBuilder(options: BuilderOptions) {
         render();
         return;
       }
-      const found = s.target ? (findTarget(s.target, doc)?.element ?? null) : null;
+      const found = s.target ? (locate(s.target, doc)?.shown ?? null) : null;
       highlight(found);
       const next = el('button', { type: 'button', class: 'btn primary' }, i + 1 < here.length ? t.next : t.endPreview);
       const end = el('button', { type: 'button', class: 'btn' }, t.endPreview);

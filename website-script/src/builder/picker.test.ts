@@ -23,6 +23,16 @@ describe('isGenerated', () => {
     '2f1c9a6e-7b3d-4c1e-9f0a-5d2b8c7e1a44',
     'item-20231',
     'x7Kq9Zp',
+    ':r0:',
+    'ember5',
+    'ember-view',
+    '_ngcontent-ng-c12',
+    '_nghost-abc-c3',
+    'ng-tns-c12-3',
+    'data-v-7ba5bd90',
+    'svelte-1x2y3z',
+    'w-[13px]',
+    'bg-[#1677ff]',
   ])('%s is made by a tool', (name) => expect(isGenerated(name)).toBe(true));
 
   it.each(['checkout', 'buy-button', 'navItem', 'primary', 'step-2', 'h1', 'add-to-cart', 'Save', 'plans', 'mainMenu'])('%s is a name a person chose', (name) =>
@@ -79,6 +89,11 @@ describe('proposeSelector', () => {
 });
 
 describe('pick', () => {
+  it('never proposes an Ember view id or Tailwind arbitrary class; a stable attribute instead', () => {
+    page('<nav><a id="ember5" class="ember-view w-[13px]" href="#/">All</a><a id="ember6" class="ember-view w-[13px]" href="#/active">Active</a></nav>');
+    expect(proposeSelector($('#ember6'))).toBe('a[href="#/active"]');
+  });
+
   it('reports how many elements the selector matches', () => {
     page('<button data-testid="buy">Buy</button>');
     expect(pick($('button'))).toMatchObject({ target: { selector: '[data-testid="buy"]' }, matches: 1 });

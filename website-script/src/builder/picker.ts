@@ -18,12 +18,15 @@ const LANDMARKS_MAX = 5;
  *  - emotion (`css-1q2w3e`, `css-1q2w3e-Button`), styled-components (`sc-bdfBwQ` and its `kVkOnI`),
  *    styled-jsx (`jsx-123456`), Angular (`ng-tns-c12-3`, `_ngcontent-…`);
  *  - CSS modules (`Button_primary__3xk2a`, `button-module__primary___abc12`);
+ *  - Ember (`ember5`), Vue's scoped `data-v-…`, Svelte (`svelte-1x2y3z`), Tailwind's arbitrary `w-[13px]`;
  *  - long hexadecimal or random tokens (`a3f9c2d1`, `x7Kq9Zp`, uuids) and long digit runs (`item-20231`).
  */
 export function isGenerated(name: string): boolean {
   if (!name) return true;
   if (/[:«»]/.test(name)) return true;
-  if (/^(css|sc|jsx|emotion|svelte|astro|ng-tns|ng-star|_ng)-/i.test(name)) return true;
+  if (/^(css|sc|jsx|emotion|svelte|astro|ng-tns|ng-star|_ng|_nghost|_ngcontent|data-v)-/i.test(name)) return true;
+  // Ember's view ids (`ember5`: another element for each visitor), Tailwind's arbitrary values (`w-[13px]`).
+  if (/^ember(\d+|-view)$/i.test(name) || /\[.*\]/.test(name)) return true;
   if (/__[A-Za-z0-9-]{4,}$/.test(name) && /\d/.test(name.slice(name.lastIndexOf('__')))) return true;
   if (/_[a-z0-9]{5}$/i.test(name) && /\d/.test(name.slice(-5))) return true;
   if (/\d{3,}/.test(name)) return true;
@@ -118,16 +121,25 @@ function headingBefore(e: Element): Element | null {
   return null;
 }
 
+/**
+ * Text that is the same for every visitor, or '' : words with a number in them are a count, an amount, a
+ * date or an id ("2 items left", "Order #1042"), and an address is someone's; stored, they would match
+ * nothing for the next visitor (or the wrong element), and would keep the author's data in the tour.
+ */
+export function sharedText(text: string): string {
+  return /\d|@/.test(text) ? '' : text.slice(0, TEXT_MAX);
+}
+
 /** What the tour player needs to find the element again when its selector matches nothing. */
 export function describeElement(e: Element): TourTargetFallback {
   const landmarks: TourTargetFallback['landmarks'] = [];
   const heading = headingBefore(e);
-  if (heading) landmarks.push({ selector: proposeSelector(heading), text: elementText(heading).slice(0, TEXT_MAX) });
+  if (heading) landmarks.push({ selector: proposeSelector(heading), text: sharedText(elementText(heading)) });
   for (let a = e.parentElement?.closest(LANDMARK_SELECTOR); a && landmarks.length < LANDMARKS_MAX; a = a.parentElement?.closest(LANDMARK_SELECTOR)) {
-    landmarks.push({ selector: proposeSelector(a), text: cleanText(a.getAttribute('aria-label')).slice(0, TEXT_MAX) });
+    landmarks.push({ selector: proposeSelector(a), text: sharedText(cleanText(a.getAttribute('aria-label'))) });
   }
   return {
-    text: elementText(e).slice(0, TEXT_MAX),
+    text: sharedText(elementText(e)),
     tag: e.tagName.toLowerCase(),
     index: indexAmongSiblings(e),
     landmarks,

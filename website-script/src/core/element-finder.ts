@@ -15,7 +15,13 @@ export const cleanText = (s: string | null | undefined): string => (s ?? '').rep
 export function elementText(e: Element): string {
   const label = cleanText(e.getAttribute('aria-label'));
   if (label) return label;
+  const by = (e.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? e.ownerDocument.getElementById(id) : null));
+  const named = cleanText(by.map((l) => l?.textContent ?? '').join(' '));
+  if (named) return named;
   if (e instanceof HTMLInputElement && (e.type === 'submit' || e.type === 'button')) return cleanText(e.value);
+  // A form control is named by its label (a checkbox has no text of its own).
+  const labels = (e as HTMLInputElement).labels;
+  if (labels?.length && !(e instanceof HTMLButtonElement)) return cleanText(labels[0].textContent);
   const text = cleanText(e.textContent);
   if (text) return text;
   return cleanText(e.getAttribute('title') ?? e.getAttribute('alt') ?? e.getAttribute('placeholder'));
@@ -81,38 +87,93 @@ function nearLandmark(e: Element, landmark: TourTargetFallback['landmarks'][numb
 }
 
 /**
- * The element the description best fits, or null when nothing fits well enough. Text equal (case and
- * spaces aside) counts most, then the landmarks around it, then the tag and the position among its
- * siblings; an element with neither its text nor a landmark is never taken on its tag alone.
+ * The element the description fits, or null when the evidence is not enough to be sure. Its words
+ * (text or accessible name) must be there: equal (case and spaces aside) counts most, contained less;
+ * then the landmarks around it, the tag and the position among its siblings. A tag, a position and a
+ * heading nearby are never enough alone (a page has many inputs under its heading), and two elements
+ * fitting equally well are a guess: null, so the step waits for its own element rather than being
+ * drawn on another one.
  */
 export function findByFallback(fallback: TourTargetFallback, doc: Document = document): Element | null {
   const text = cleanText(fallback.text).toLowerCase();
   const tag = cleanText(fallback.tag).toLowerCase();
-  if (!text && fallback.landmarks.length === 0) return null;
+  if (!text) return null;
   const pool = safeAll(doc, tag && /^[a-z][a-z0-9-]*$/.test(tag) ? tag : '*');
-  let best: Element | null = null;
+  let best: Element[] = [];
   let bestScore = 0;
   for (const e of pool) {
     let score = 0;
     const own = elementText(e).toLowerCase();
-    if (text) {
-      if (own === text) score += 6;
-      else if (own.length <= text.length * 2 && own.includes(text)) score += 3;
-      else continue;
-    }
-    let near = 0;
-    for (const landmark of fallback.landmarks) if (nearLandmark(e, landmark, doc)) near++;
-    if (!text && near === 0) continue;
-    score += near * 2;
+    if (own === text) score += 6;
+    else if (own.length <= text.length * 2 && own.includes(text)) score += 3;
+    else continue;
+    for (const landmark of fallback.landmarks) if (nearLandmark(e, landmark, doc)) score += 2;
     if (tag && e.tagName.toLowerCase() === tag) score += 1;
     if (fallback.index !== null && indexAmongSiblings(e) === fallback.index) score += 1;
-    // Among equals, the innermost element (the button rather than the list item around it).
-    if (score > bestScore || (score === bestScore && best !== null && (best as Element).contains(e))) {
-      best = e;
-      bestScore = score;
+    if (score > bestScore) [best, bestScore] = [[e], score];
+    else if (score === bestScore) best.push(e);
+  }
+  // Among equals, the innermost element (the button rather than the list item around it).
+  const innermost = best.filter((e) => !best.some((other) => other !== e && e.contains(other)));
+  return innermost.length === 1 ? innermost[0] : null;
+}
+
+/** Whether the visitor can see the element: rendered (no display:none, visibility:hidden, opacity 0 up the tree) and of some size. */
+export function isVisible(element: Element): boolean {
+  const check = (element as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
+  if (typeof check === 'function') {
+    if (!check.call(element, { checkOpacity: true, checkVisibilityCSS: true })) return false;
+  } else {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
     }
   }
-  return best;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 || box.height > 0;
+}
+
+/** Visible and not reduced to nothing: a 1 px box or one clipped away is what a screen reader sees, not a person. */
+function isSeen(element: Element): boolean {
+  if (!isVisible(element)) return false;
+  const box = element.getBoundingClientRect();
+  if (box.width <= 1 || box.height <= 1) return false;
+  const style = getComputedStyle(element);
+  return !/^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip ?? '') && !/^inset\(50%\)$/.test(style.clipPath ?? '');
+}
+
+const CONTROL = 'input,select,textarea,button,[role=checkbox],[role=radio],[role=switch],[role=button],[role=tab],[role=option],[role=menuitem]';
+
+/**
+ * What the visitor sees of the element: itself when it shows; for a control the page hides to draw its
+ * own (a custom checkbox at opacity 0, a clipped or 1 px input, a display:none radio behind its styled
+ * label), its visible label, else the nearest visible box around it, which receives its clicks; null
+ * when nothing of it shows (the step waits).
+ */
+export function shownAs(element: Element): Element | null {
+  if (isSeen(element)) return element;
+  if (!element.matches(CONTROL)) return null;
+  const labels = (element as HTMLInputElement).labels;
+  for (const label of labels ? Array.from(labels) : []) if (isSeen(label)) return label;
+  // A control laid out but not seen takes the clicks of the box it sits in; one not laid out at all
+  // (display:none, visibility:hidden, itself or around it) is hidden for real: only a label stands in.
+  const hidden = (e: Element) => {
+    const style = getComputedStyle(e);
+    return style.display === 'none' || style.visibility === 'hidden';
+  };
+  if (hidden(element)) return null;
+  for (let a = element.parentElement; a && a !== element.ownerDocument.body; a = a.parentElement) {
+    if (hidden(a)) return null;
+    if (isSeen(a)) return a;
+  }
+  return null;
+}
+
+/** A step's element as the visitor sees it: the element found (`element`) and the box that shows it (`shown`). */
+export function locate(target: TourTarget, doc: Document = document): (FoundElement & { shown: Element }) | null {
+  const found = findTarget(target, doc);
+  const shown = found && shownAs(found.element);
+  return found && shown ? { ...found, shown } : null;
 }
 
 export interface FoundElement {

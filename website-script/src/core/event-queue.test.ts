@@ -97,7 +97,7 @@ describe('EventQueue', () => {
     expect(q.size).toBe(0);
   });
 
-  it('drops a batch the API refuses with 400, warning once', async () => {
+  it('drops a batch the API refuses with a 400 naming no event, saying so', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetch = jest.fn().mockResolvedValue(status(400));
     const q = queue(fetch);
@@ -107,7 +107,49 @@ describe('EventQueue', () => {
     await jest.advanceTimersByTimeAsync(1000);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(q.size).toBe(0);
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(q.refused.map((e) => e.contentId)).toEqual(['c1', 'c2']);
+    warn.mockRestore();
+  });
+
+  it('one event refused in a 202: the others are taken, the refused one is not sent again and is listed', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetch = jest
+      .fn()
+      .mockResolvedValue(
+        answer(202, { message: 'Some events recorded', accepted: 2, errors: { 'events.1.contentId': 'This event does not apply to this kind of content' } }),
+      );
+    const q = queue(fetch);
+    q.push(view(1));
+    q.push(view(2));
+    q.push(view(3));
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(q.size).toBe(0);
+    expect(q.refused).toEqual([{ type: 'view', contentId: 'c2', reason: 'contentId: This event does not apply to this kind of content' }]);
+    expect(warn.mock.calls[0][0]).toContain('view on c2');
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('a 400 naming one event of the batch: only that one is dropped, the others are sent again', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetch = jest
+      .fn()
+      .mockResolvedValueOnce(answer(400, { message: 'Bad', errors: { 'events.0.device': 'Invalid device' } }))
+      .mockResolvedValue(ok());
+    const q = queue(fetch);
+    q.push(view(1));
+    q.push(view(2));
+    q.push(view(3));
+    await jest.advanceTimersByTimeAsync(1000);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [first, second] = bodies(fetch);
+    expect(second.events.map((e) => e.id)).toEqual(first.events.slice(1).map((e) => e.id));
+    expect(q.size).toBe(0);
+    expect(q.refused).toEqual([{ type: 'view', contentId: 'c1', reason: 'device: Invalid device' }]);
     warn.mockRestore();
   });
 

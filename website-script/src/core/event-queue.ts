@@ -56,11 +56,35 @@ const TEXT_PLAIN = 'text/plain;charset=UTF-8';
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 
+/** The `errors` of an answer (field: reason), or null when it has none or is not JSON. */
+async function errorsOf(res: Response): Promise<Record<string, string> | null> {
+  try {
+    const body = (await res.json()) as { errors?: unknown } | null;
+    return body && typeof body.errors === 'object' && body.errors ? (body.errors as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An event the API refused, and why (its message), as `signpost('debug')` lists them. */
+export interface RefusedEvent {
+  type: string;
+  contentId?: unknown;
+  reason: string;
+}
+/** Refusals remembered for `debug` (the latest). */
+const MAX_REFUSALS_KEPT = 20;
+/** Console warnings about refusals per page; past it they are only listed by `debug`. */
+const MAX_REFUSAL_WARNINGS = 5;
+
 /**
  * Batches events, sends them as text/plain JSON (no CORS preflight) with `keepalive`, retries failures
  * (network, 5xx, 408, 429 after its Retry-After) with exponential backoff, and keeps every unsent event
- * in storage until the API has accepted it, so the next page sends what this one could not. A batch the
- * API refuses as invalid (other 4xx) is dropped with one warning: sending it again cannot succeed.
+ * in storage until the API has accepted it, so the next page sends what this one could not. The API
+ * answers event by event (`errors` keyed `events.<index>.<field>`, on a 202 or a 400): an event it
+ * refused is dropped (sending it again cannot succeed), the others of its batch are kept and sent again,
+ * and each refusal is warned about and listed by `signpost('debug')`. A 4xx naming no event (the batch
+ * itself is wrong) drops the batch, the same way.
  *
  * A batch holds one visitor's events with that visitor's token (a page that called `reset` may still
  * hold the previous visitor's). Without a valid token the queue asks for one first; a 401 (expired)
@@ -78,7 +102,9 @@ export class EventQueue {
   private timerAt = 0;
   private failures = 0;
   private notBefore = 0;
-  private warned = false;
+  private warnings = 0;
+  /** The latest events the API refused, with its reason. */
+  readonly refused: RefusedEvent[] = [];
   private readonly batchSize: number;
   private readonly delayMs: number;
 
@@ -141,18 +167,20 @@ export class EventQueue {
         headers: { 'content-type': TEXT_PLAIN },
         body: batch.body,
       });
-      if (res.ok) this.settle(ids);
-      else if (res.status === 401) {
+      if (res.ok) {
+        this.refuse(batch.events, await errorsOf(res), res.status);
+        this.settle(ids);
+      } else if (res.status === 401) {
         // The token expired (or is no longer the server's): a new one, then the same batch again.
         tokens.forget(visitorId);
         retryAfterMs = this.backoff(null);
       } else if (res.status === 429 || res.status === 408 || res.status >= 500) retryAfterMs = this.backoff(res.headers.get('retry-after'));
       else {
-        if (!this.warned) {
-          this.warned = true;
-          console.warn(`[signpost] ${res.status}: the API refused ${ids.size} event(s); they are dropped.`);
-        }
-        this.settle(ids);
+        const errors = await errorsOf(res);
+        const named = this.refuse(batch.events, errors, res.status);
+        // Only the events the answer names are dropped; a refusal naming none drops the batch.
+        if (named.size === 0) this.refuse(batch.events, { '': errors?.[''] ?? `HTTP ${res.status}` }, res.status, true);
+        this.settle(named.size ? named : ids);
       }
     } catch {
       retryAfterMs = this.backoff(null);
@@ -185,6 +213,28 @@ export class EventQueue {
       if (!accepted) return;
       for (const e of batch.events) this.beaconed.add(e.id);
     }
+  }
+
+  /**
+   * Records the events of `batch` that `errors` names (`events.<index>.<field>`: reason), or all of
+   * them with `all`; warns in the console (a few times a page); answers their ids.
+   */
+  private refuse(batch: QueuedEvent[], errors: Record<string, string> | null, status: number, all = false): Set<string> {
+    const reasons = new Map<QueuedEvent, string[]>();
+    for (const [field, reason] of Object.entries(errors ?? {})) {
+      const match = /^events\.(\d+)\.?(.*)$/.exec(field);
+      const events = all ? batch : match && batch[Number(match[1])] ? [batch[Number(match[1])]] : [];
+      for (const e of events) reasons.set(e, [...(reasons.get(e) ?? []), match?.[2] ? `${match[2]}: ${reason}` : reason]);
+    }
+    for (const [e, why] of reasons) {
+      this.refused.push({ type: e.type, contentId: e.contentId, reason: why.join('; ') });
+      if (this.refused.length > MAX_REFUSALS_KEPT) this.refused.shift();
+    }
+    if (reasons.size && this.warnings++ < MAX_REFUSAL_WARNINGS) {
+      const list = [...reasons].map(([e, why]) => `${e.type}${e.contentId ? ` on ${String(e.contentId)}` : ''} (${why.join('; ')})`);
+      console.warn(`[signpost] ${status}: the API refused ${reasons.size} event(s), not sent again: ${list.join(', ')}. signpost('debug') lists them.`);
+    }
+    return new Set([...reasons.keys()].map((e) => e.id));
   }
 
   private sendable(): QueuedEvent[] {

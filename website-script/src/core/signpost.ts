@@ -1,18 +1,19 @@
-import { SCRIPT_PATHS } from 'contracts/script';
+import { pageRuleMatches, SCRIPT_PATHS } from 'contracts/script';
 import type { ScriptItem } from '../surfaces/types';
-import { pageLocale } from '../texts';
 import { detectDevice, type Device } from './device';
 import { EventQueue } from './event-queue';
 import { watchPageChanges } from './page-changes';
 import { ProgressKeeper, type ProgressEntry } from './progress';
 import { newId } from './ids';
+import { loadedLocale, loadTexts } from './language';
 import { tourPlays, type TourProgress } from './tours';
 import { webStore, type KeyValueStore } from './storage';
 import { SurfaceManager, type SurfaceManagerOptions } from './surface-manager';
 import { SCRIPT_VERSION } from './version';
 import { Visitor } from './visitor';
 import { VisitorTokenStore } from './visitor-tokens';
-import { askPushPermission, pushSubscribed, type AskPushOptions, type PushOutcome } from './web-push';
+import { pushSubscribed } from './push-flag';
+import type { AskPushOptions, PushOutcome } from './web-push';
 import type { BubbleConfig } from 'contracts';
 import type { Messenger, TasksProvider } from '../messenger';
 
@@ -121,6 +122,7 @@ export class Signpost {
     });
     this.surfaces = new SurfaceManager({
       loaders: config.loaders,
+      prepare: loadTexts,
       report: (type, item) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id }),
       // The quiet period after an interruptive item ends holds across the visit's pages (sessionStorage).
       lastEnd: {
@@ -129,7 +131,7 @@ export class Signpost {
       },
       doc: this.win.document,
       context: (item) => ({
-        locale: pageLocale(this.win.document, nav),
+        locale: loadedLocale(this.win.document, nav),
         emit: (type, fields) => this.events.push({ type, visitorId: this.visitor.id, contentId: item.id, ...fields }),
         asset: (url) => this.asset(url),
         progress: { get: () => this.progress.get(item.id), set: (state) => this.progress.set(item.id, state) },
@@ -269,8 +271,11 @@ export class Signpost {
   }
 
   /**
-   * `signpost('startTour', id)` from the customer's own button: the tour starts at its first step,
-   * whatever the visitor did with it before (the server still decides whether they are in its audience).
+   * `signpost('startTour', id)` from the customer's own button (or a checklist's Start): the tour starts
+   * at its first step, whatever the visitor did with it before (the server still decides whether they
+   * are in its audience). From another page than its first step's, the visitor is taken there (a page
+   * pattern cannot be gone to: the tour starts when they reach one); the console says why when it
+   * cannot start.
    */
   startTour(id: unknown) {
     if (typeof id !== 'string' || !id) {
@@ -279,7 +284,30 @@ export class Signpost {
     }
     const state: TourProgress = { step: 0, status: 'active' };
     this.progress.set(id, { ...state });
-    if (!this.surfaces.restart(id)) void this.requestContent();
+    if (this.surfaces.item(id)) {
+      if (this.goToFirstPage(id)) this.surfaces.restart(id);
+      return;
+    }
+    void this.requestContent().then(() => {
+      if (!this.surfaces.item(id))
+        console.warn(`[signpost] startTour: tour ${id} is not live for this visitor here (a draft, ended, or not in its audience); signpost('debug') says why`);
+      else this.goToFirstPage(id);
+    });
+  }
+
+  /** True when the tour's first step can show on this page; else goes to its page (or says it waits for one). */
+  private goToFirstPage(id: string): boolean {
+    const item = this.surfaces.item(id);
+    const rule = item?.kind === 'tour' ? (item.tour.steps[0]?.url ?? '') : '';
+    const href = this.win.location.href;
+    if (!rule || pageRuleMatches(rule, href)) return true;
+    if (rule.includes('*')) {
+      console.info(`[signpost] startTour: tour ${id} starts on a page matching ${rule}; it starts when the visitor reaches one`);
+      return false;
+    }
+    console.info(`[signpost] startTour: tour ${id} starts on ${rule}: going there`);
+    this.win.location.assign(new URL(rule, href).href);
+    return false;
   }
 
   /** This visit's id (a browser session): a snoozed tour comes back on the next one. */
@@ -326,11 +354,11 @@ export class Signpost {
   }
 
   private loadMessenger(config: BubbleConfig): Promise<Messenger | null> {
-    return (this.messenger ??= import(/* webpackChunkName: "messenger" */ '../messenger')
-      .then(({ mount }) =>
+    return (this.messenger ??= Promise.all([import(/* webpackChunkName: "messenger" */ '../messenger'), loadTexts()])
+      .then(([{ mount }]) =>
         mount({
           config,
-          locale: pageLocale(this.win.document, this.win.navigator),
+          locale: loadedLocale(this.win.document, this.win.navigator),
           apiUrl: this.config.apiUrl,
           websiteKey: this.config.websiteKey,
           local: this.local,
@@ -354,31 +382,36 @@ export class Signpost {
    * visitor to the website's push notifications (web-push.ts); the callback gets the outcome.
    */
   askPushPermission(options: AskPushOptions = {}): Promise<PushOutcome> {
-    return askPushPermission(
-      {
-        win: this.win,
-        fetch: this.fetch,
-        local: this.local,
-        websiteKey: this.config.websiteKey,
-        apiUrl: this.config.apiUrl,
-        url: (path) => this.url(path),
-        visitorId: () => this.visitor.id,
-        token: async () => {
-          if (!this.tokens.get(this.visitor.id)) await this.requestContent();
-          return this.tokens.get(this.visitor.id);
+    return import(/* webpackChunkName: "web-push" */ './web-push').then(({ askPushPermission }) =>
+      askPushPermission(
+        {
+          win: this.win,
+          fetch: this.fetch,
+          local: this.local,
+          websiteKey: this.config.websiteKey,
+          apiUrl: this.config.apiUrl,
+          url: (path) => this.url(path),
+          visitorId: () => this.visitor.id,
+          token: async () => {
+            if (!this.tokens.get(this.visitor.id)) await this.requestContent();
+            return this.tokens.get(this.visitor.id);
+          },
+          softPrompt: () => import(/* webpackChunkName: "push-prompt" */ '../surfaces/push-prompt').then((m) => m.softPrompt()),
         },
-        softPrompt: () => import(/* webpackChunkName: "push-prompt" */ '../surfaces/push-prompt').then((m) => m.softPrompt()),
-      },
-      options && typeof options === 'object' ? options : {},
+        options && typeof options === 'object' ? options : {},
+      ),
     );
   }
 
   /**
    * `signpost('debug')`: prints in the console, for each live item of the website, why it shows or
    * not to this visitor on this page: the server's own explanation (the console's "Check a visitor"),
-   * asked with this visitor's token, so a page learns nothing about anyone else.
+   * asked with this visitor's token, so a page learns nothing about anyone else; first, the events of
+   * this page the API refused, and why.
    */
   async debug(): Promise<void> {
+    // What the API refused of this page's events, and why (the rest of their batches was kept).
+    for (const e of this.events.refused) console.info(`[signpost] event refused: ${e.type}${e.contentId ? ` on ${String(e.contentId)}` : ''}: ${e.reason}`);
     const visitorId = this.visitor.id;
     if (!this.tokens.get(visitorId)) await this.requestContent();
     const token = this.tokens.get(visitorId);

@@ -235,3 +235,23 @@ describe('SurfaceManager: the surface lifecycle', () => {
     expect(manager.restart('not-in-the-answer')).toBe(false);
   });
 });
+
+describe('SurfaceManager: what every surface needs comes with it', () => {
+  it('mounts a surface only once what it needs besides its chunk (the texts) has loaded', async () => {
+    let ready: () => void = () => undefined;
+    const prepared = new Promise<void>((r) => (ready = r));
+    const mounted: string[] = [];
+    const manager = new SurfaceManager({
+      loaders: { banner: async () => ({ mount: (item) => (mounted.push(item.id), { destroy: () => undefined }) }) },
+      prepare: () => prepared,
+      report: () => undefined,
+      context: () => ({ locale: pageLocale(), emit: () => undefined, asset: (u) => u, progress: { get: () => null, set: () => undefined }, visit: 'visit-1' }),
+    });
+    const showing = manager.show([bannerItem()], oneAtATime);
+    await settle();
+    expect(mounted).toEqual([]);
+    ready();
+    await showing;
+    await eventually(() => expect(mounted).toEqual([bannerItem().id]));
+  });
+});

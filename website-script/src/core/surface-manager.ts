@@ -33,6 +33,8 @@ export interface SurfaceManagerOptions {
   /** Reports `view` / `close` about an item. */
   report(type: 'view' | 'close', item: ScriptItem): void;
   loaders?: Partial<Record<SurfaceKind, () => Promise<SurfaceModule>>>;
+  /** What every surface needs besides its own chunk (the texts), loaded beside it before it mounts. */
+  prepare?: () => Promise<unknown>;
   /** When the last interruptive item ended (ms): kept by the caller across the page's loads (the quiet period). */
   lastEnd?: { get(): number; set(at: number): void };
   /** The document, for its visibility: an item is shown only to a visible page (a hidden tab would not see it). */
@@ -130,6 +132,11 @@ export class SurfaceManager {
     return true;
   }
 
+  /** The item of the server's last answer with this id, if it returned one. */
+  item(id: string): ScriptItem | undefined {
+    return this.last.find((i) => i.id === id);
+  }
+
   /** Removes everything (a new visitor after `reset`). */
   clear() {
     for (const id of [...this.shown.keys()]) this.remove(id);
@@ -193,8 +200,8 @@ export class SurfaceManager {
   private mount(item: ScriptItem): Promise<void> {
     const entry: Shown = { kind: item.kind, surface: null };
     this.shown.set(item.id, entry);
-    return this.loader(item)()
-      .then((mod) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (evaluating and mounting in one task would be a long task on a slow phone).
+    return Promise.all([this.loader(item)(), this.options.prepare?.()])
+      .then(([mod]) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (evaluating and mounting in one task would be a long task on a slow phone).
       .then((mod) => {
         if (this.shown.get(item.id) !== entry) return;
         const dismiss = (byVisitor: boolean) => {

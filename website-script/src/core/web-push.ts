@@ -1,5 +1,6 @@
 import { SERVICE_WORKER_FILE, WEB_PUSH_PATHS } from 'contracts/script';
 import type { KeyValueStore } from './storage';
+import { flagKey, pushSubscribed } from './push-flag';
 
 /** What `signpost('askPushPermission', options)` takes. */
 export interface AskPushOptions {
@@ -25,11 +26,7 @@ export interface WebPushDeps {
   softPrompt(): Promise<boolean>;
 }
 
-const flagKey = (websiteKey: string) => `signpost:${websiteKey}:push`;
-
-/** Whether this browser holds a push subscription of the website: its push notifications then come through the service worker. */
-export const pushSubscribed = (local: KeyValueStore, websiteKey: string) =>
-  local.get(flagKey(websiteKey)) === '1' && typeof Notification === 'function' && Notification.permission === 'granted';
+export { pushSubscribed };
 
 const fromBase64Url = (s: string) => {
   const raw = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4));

@@ -1,4 +1,5 @@
 import type { BubbleConfig, BubbleSpaceType, NewsItem, VisitorConversation, ConversationMessage } from 'contracts';
+import { CORNER_ORDER, inCorner } from '../surfaces/corner';
 import { el, sheet, TOP } from '../surfaces/dom';
 import type { Locale } from '../texts';
 
@@ -151,6 +152,9 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     }
   }
 
+  /** Releases the corner places of the launcher and window drawn last. */
+  let placed: (() => void)[] = [];
+
   function render(focus?: 'window' | 'launcher') {
     const ls = o.config.launcher_settings;
     const side = ls.alignment === 'left' ? 'left' : 'right';
@@ -165,6 +169,8 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     // Without the launcher (a page opening the window itself), nothing shows until it opens.
     if (!ls.show_launcher && !isOpen && !o.preview) {
       frame.replaceChildren();
+      placed.forEach((release) => release());
+      placed = [];
       if (focus === 'launcher') opener?.focus();
       return;
     }
@@ -225,6 +231,10 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
     const draft = frame.querySelector('textarea');
     const typing = draft !== null && root.activeElement === draft;
     frame.replaceChildren(...nodes);
+    // On a customer's page (not the console's preview) the launcher and the window share their corner
+    // with the checklist and the push cards: they keep the site's offsets, the others go above them.
+    placed.forEach((release) => release());
+    placed = o.preview ? [] : nodes.map((n, i) => inCorner(n as HTMLElement, i === 0 ? CORNER_ORDER.messengerLauncher : CORNER_ORDER.messengerWindow));
     const again = frame.querySelector('textarea');
     if (draft && again) {
       again.value = draft.value;
@@ -362,6 +372,7 @@ export function createMessengerView(options: MessengerViewOptions): MessengerVie
       render();
     },
     destroy() {
+      placed.forEach((release) => release());
       host.remove();
     },
   };

@@ -1,7 +1,8 @@
 import confetti from 'canvas-confetti';
 import { pageRuleMatches } from 'contracts/script';
+import { CORNER_ORDER, inCorner } from './corner';
 import { createHost, el, openLink, sheet, TOP } from './dom';
-import type { ItemOf, Surface, SurfaceContext } from './types';
+import { TOUR_COMPLETE_EVENT, type ItemOf, type Surface, type SurfaceContext } from './types';
 
 let styles: CSSStyleSheet | null = null;
 const css = () =>
@@ -246,6 +247,11 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
     const name = (event as CustomEvent<{ name?: string }>).detail?.name;
     for (const task of c.tasks) if (task.completion.type === 'event' && task.completion.name === name) complete(task.id);
   };
+  // A tour completed on this page ticks its task now (not at the next content call), the celebration with it.
+  const onTour = (event: Event) => {
+    const id = (event as CustomEvent<{ id?: string }>).detail?.id;
+    for (const task of c.tasks) if (task.completion.type === 'tour' && task.completion.tourId === id) complete(task.id);
+  };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.stopPropagation();
@@ -256,9 +262,12 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
   wrap.addEventListener('keydown', onKey);
   document.addEventListener('click', onClick, true);
   window.addEventListener('signpost:track', onTrack);
+  window.addEventListener(TOUR_COMPLETE_EVENT, onTour);
   window.addEventListener('signpost:content', check);
   render();
   attach();
+  // Its launcher, open panel and celebration share the corner with the messenger and the push cards.
+  const release = inCorner(wrap, CORNER_ORDER.checklist);
   check();
   if (open && !state.opened) {
     state.opened = true;
@@ -268,8 +277,10 @@ export function mount(item: ItemOf<'checklist'>, ctx: SurfaceContext): Surface {
     destroy() {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('signpost:track', onTrack);
+      window.removeEventListener(TOUR_COMPLETE_EVENT, onTour);
       window.removeEventListener('signpost:content', check);
       space?.set(null);
+      release();
       remove();
     },
   };

@@ -5,25 +5,15 @@
  * or null once `timeoutMs` has passed. Its callbacks are already batched by the browser (one per
  * microtask checkpoint), so a page that mutates a lot costs one lookup per batch.
  */
+import { isVisible } from '../core/element-finder';
+
+/** The one notion of visibility, the builder's and the player's (core/element-finder.ts). */
+export { isVisible };
+
 export interface ElementWait {
   /** The element, or null when it did not appear (visible) in time or the wait was cancelled. */
   found: Promise<Element | null>;
   cancel(): void;
-}
-
-/** Whether the visitor can see the element: rendered (no display:none, visibility:hidden, opacity 0 up the tree) and of some size. */
-export function isVisible(element: Element): boolean {
-  const check = (element as Element & { checkVisibility?: (o: object) => boolean }).checkVisibility;
-  if (typeof check === 'function') {
-    if (!check.call(element, { checkOpacity: true, checkVisibilityCSS: true })) return false;
-  } else {
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
-    }
-  }
-  const box = element.getBoundingClientRect();
-  return box.width > 0 || box.height > 0;
 }
 
 export function waitForElement(find: () => Element | null, timeoutMs: number, doc: Document = document): ElementWait {

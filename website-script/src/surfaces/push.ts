@@ -1,20 +1,9 @@
+import { CORNER_ORDER, inCorner, layout } from './corner';
 import { createHost, el, openLink, sheet, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /** Time between inserting the (empty) status region and filling it, so screen readers announce it. */
 const LIVE_REGION_DELAY_MS = 50;
-
-/** Gap between stacked push cards, and their distance from the window's edge (px). */
-const GAP = 16;
-/** The in-page cards on screen, oldest first: each sits above the ones before it. */
-const stack: HTMLElement[] = [];
-const restack = () => {
-  let end = GAP;
-  for (const card of stack) {
-    card.style.insetBlockEnd = `${end}px`;
-    end += card.offsetHeight + GAP / 2;
-  }
-};
 
 let styles: CSSStyleSheet | null = null;
 const css = () =>
@@ -118,11 +107,11 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
   const close = el('button', { type: 'button', class: 'x', 'aria-label': t.closeNotification }, '×');
   close.addEventListener('click', () => ctx.dismiss(true));
   parts.push(copy, close);
-  stack.push(card);
-  restack();
+  // Stacked with the corner's other surfaces: the oldest card nearest the edge, none over a launcher.
+  const release = inCorner(card, CORNER_ORDER.push);
   const fill = setTimeout(() => {
     card.append(...parts);
-    restack();
+    layout();
   }, LIVE_REGION_DELAY_MS);
   if (push.audio) chime();
 
@@ -154,8 +143,7 @@ export function mount(item: ItemOf<'push'>, ctx: SurfaceContext): Surface {
       clearTimeout(fill);
       if (timer) clearTimeout(timer);
       remove();
-      stack.splice(stack.indexOf(card), 1);
-      restack();
+      release();
     },
   };
 }

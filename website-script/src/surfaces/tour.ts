@@ -1,7 +1,9 @@
 import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
 import { pageRuleMatches } from 'contracts/script';
-import { findTarget } from '../core/element-finder';
+import { locate } from '../core/element-finder';
+import { TOUR_COMPLETE_EVENT } from './types';
 import { isTourProgress, type TourProgress } from '../core/tours';
+import { CORNER_ORDER, inCorner } from './corner';
 import { createHost, el, sheet, textOn, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
 import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
@@ -131,11 +133,17 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     }
     if (!step.target) return render(step, null);
     const target = step.target;
-    const current = (wait = waitForElement(() => findTarget(target)?.element ?? null, ELEMENT_TIMEOUT_MS));
+    // The box the visitor sees (a hidden custom checkbox's label), and the control it stands for.
+    let control: Element | null = null;
+    const current = (wait = waitForElement(() => {
+      const found = locate(target);
+      control = found?.element ?? null;
+      return found?.shown ?? null;
+    }, ELEMENT_TIMEOUT_MS));
     void current.found.then((element) => {
       if (gone || wait !== current) return;
       wait = null;
-      if (element) return render(step, element);
+      if (element) return render(step, element, control);
       ctx.emit('element_missing', { target: step.id, detail: { page: location.href.slice(0, 2048), selector: target.selector } });
       if (step.whenMissing === 'centre') render(step, null);
       else if (i + 1 < tour.steps.length) show(i + 1);
@@ -143,7 +151,9 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     });
   }
 
-  function render(step: Step, element: Element | null) {
+  function render(step: Step, element: Element | null, control: Element | null = element) {
+    // A click or a key on the box shown, or on the control it stands for (a label's click reaches its control too).
+    const isOn = (node: EventTarget | null) => node instanceof Node && !!(element?.contains(node) || control?.contains(node));
     const total = tour.steps.length;
     const titleId = `sp-tour-${item.id}-${index}`;
     const card = el('div', { class: 'step', role: 'dialog', 'aria-labelledby': titleId, tabindex: '-1' });
@@ -209,14 +219,17 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       cleanups.push(autoUpdate(element, card, update));
       if (step.advanceOn === 'click') {
         // Capture, before the page's own handlers and before a link navigates: the place is written first.
+        let advanced = false;
         const onClick = (event: Event) => {
-          if (event.target instanceof Node && element.contains(event.target)) next();
+          if (advanced || !isOn(event.target)) return;
+          advanced = true;
+          next();
         };
         document.addEventListener('click', onClick, true);
         cleanups.push(() => document.removeEventListener('click', onClick, true));
         // Esc and the arrows also work while focus is on the element the step asks to click.
         const onKey = (event: KeyboardEvent) => {
-          if (event.target instanceof Node && element.contains(event.target)) keys(event);
+          if (isOn(event.target)) keys(event);
         };
         document.addEventListener('keydown', onKey, true);
         cleanups.push(() => document.removeEventListener('keydown', onKey, true));
@@ -228,11 +241,12 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     card.addEventListener('keydown', (event) => {
       // Tab from the step's last control reaches the element the step asks to click (never trapped away from it).
       const focusables = Array.from(card.querySelectorAll('button'));
-      if (event.key === 'Tab' && !event.shiftKey && step.advanceOn === 'click' && element instanceof HTMLElement) {
+      const focusable = control instanceof HTMLElement ? control : element;
+      if (event.key === 'Tab' && !event.shiftKey && step.advanceOn === 'click' && focusable instanceof HTMLElement) {
         const active = (frame.getRootNode() as ShadowRoot).activeElement;
         if (active === card || active === focusables[focusables.length - 1]) {
           event.preventDefault();
-          element.focus();
+          focusable.focus();
           return;
         }
       }
@@ -275,6 +289,8 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
     if (gone) return;
     save({ step: how === 'snooze' ? index : 0, status: how === 'complete' ? 'done' : how === 'snooze' ? 'snoozed' : 'dismissed', visit: ctx.visit });
     ctx.emit(how);
+    // A checklist on the page ticks its task for this tour now (the server agrees from the same event).
+    if (how === 'complete') window.dispatchEvent(new CustomEvent(TOUR_COMPLETE_EVENT, { detail: { id: item.id } }));
     clear();
     live.textContent = how === 'complete' ? t.finished : '';
     const end = how === 'complete' ? tour.end_tour_animation : 'noanimation';
@@ -307,7 +323,11 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
       closeButton(() => ctx.dismiss(false)),
     );
     frame.append(box);
-    teardown = () => box.remove();
+    const release = inCorner(box, CORNER_ORDER.restart);
+    teardown = () => {
+      release();
+      box.remove();
+    };
     offering = true;
   }
 

@@ -69,3 +69,6 @@ export interface Surface {
 export interface SurfaceModule<K extends SurfaceKind = SurfaceKind> {
   mount(item: ItemOf<K>, ctx: SurfaceContext): Surface;
 }
+
+/** The window event a tour sends when the visitor completes it (`detail.id`: the tour's id), so a checklist ticks its task at once. */
+export const TOUR_COMPLETE_EVENT = 'signpost:tour-complete';

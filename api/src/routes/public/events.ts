@@ -12,6 +12,7 @@ import {
   EVENT_TOUR_STEPS_NOT_SEEN_MESSAGE,
   EVENT_CHECKLIST_TASKS_NOT_DONE_MESSAGE,
   EVENTS_ACCEPTED_MESSAGE,
+  EVENTS_PARTLY_ACCEPTED_MESSAGE,
   EVENTS_RATE_LIMITED_MESSAGE,
   EVENTS_REFUSED_MESSAGE,
   EVENTS_VISITOR_RATE_LIMITED_MESSAGE,
@@ -40,7 +41,8 @@ const KINDS_FOR: Record<string, readonly ContentKind[]> = {
   react: ['popup', 'banner'],
   comment: ['popup', 'banner'],
   answer: ['popup'],
-  click: ['popup', 'banner', 'push'],
+  // A checklist's click is its task's Start button (the address or the tour it opens).
+  click: ['popup', 'banner', 'push', 'checklist'],
   step: ['tour'],
   element_missing: ['tour'],
   complete: ['tour', 'checklist'],
@@ -72,9 +74,11 @@ async function isStaffImport(request: FastifyRequest, ctx: AppContext, websiteId
 
 /**
  * POST /api/public/{websiteKey}/events: what a website's visitors did, as its script reports it.
- * All or nothing: every event is checked (shape by the contract; content belongs to this website and
- * accepts the event) before anything is written, then everything is written in one transaction, so a
- * refused batch leaves no trace and the script can resend it whole. An event the page gave an id is
+ * Event by event: every event is checked (shape by the contract, for the whole batch; content belongs
+ * to this website and accepts the event) before anything is written, then the valid ones are written
+ * in one transaction and the answer names each refused one (`errors`, keyed `events.<index>.<field>`),
+ * so one bad event never costs the visitor the others and the script drops only what cannot succeed.
+ * A batch of which nothing is valid answers 400 with the same errors. An event the page gave an id is
  * stored once: ids the website already holds are skipped (unique index, ON CONFLICT DO NOTHING), with
  * the comment, reaction or answer it carried, so a batch retried after a network failure counts once.
  *
@@ -159,7 +163,14 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       if (!steps.get(e.contentId)?.some((step) => step.id === target)) errors[`events.${i}.target`] = EVENT_UNKNOWN_STEP_MESSAGE;
     }
     if (!history) await checkCompletions();
-    if (Object.keys(errors).length > 0) throw badRequest(EVENTS_REFUSED_MESSAGE, errors);
+    const refused = new Set(Object.keys(errors).map((field) => Number(field.split('.')[1])));
+    if (refused.size === sent.length) throw badRequest(EVENTS_REFUSED_MESSAGE, errors);
+    const valid = sent.filter((_, i) => !refused.has(i));
+
+    /** Whether an event of the batch is already refused (a refused event proves nothing to the events after it). */
+    function isRefused(i: number) {
+      return Object.keys(errors).some((field) => field.startsWith(`events.${i}.`));
+    }
 
     /**
      * A completion is the server's to grant, from what it saw of this visitor (stored, or earlier in
@@ -171,13 +182,13 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       if (completes.length === 0) return;
       const tourCompletes = completes.filter(({ e }) => known.get(e.contentId) === 'tour');
       const reached = await tours.reached([...new Set(tourCompletes.map(({ e }) => e.contentId))], visitor.visitorId, visitor.personId);
-      for (const e of sent) {
-        if (!('contentId' in e)) continue;
+      sent.forEach((e, i) => {
+        if (!('contentId' in e) || isRefused(i)) return;
         const tour = reached.get(e.contentId);
-        if (!tour) continue;
+        if (!tour) return;
         if (e.type === 'view') tour.started = true;
         if (e.type === 'step' || e.type === 'element_missing') tour.steps.add(e.target);
-      }
+      });
       for (const { e, i } of tourCompletes) {
         const tour = reached.get(e.contentId);
         const shown = (steps.get(e.contentId) ?? []).filter((step) => step.advanceOn !== 'page');
@@ -195,7 +206,9 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       for (const { e, i } of checklistCompletes) {
         const checklist = documents.get(e.contentId) ?? { tasks: [] };
         const done = new Set(await checklists.doneFor(e.contentId, checklist, visitor.visitorId));
-        for (const x of sent) if (x.type === 'task' && x.contentId === e.contentId) done.add(x.target);
+        sent.forEach((x, j) => {
+          if (x.type === 'task' && x.contentId === e.contentId && !isRefused(j)) done.add(x.target);
+        });
         for (const task of checklist.tasks) {
           const c = task.completion;
           if ((c.type === 'event' && tracked.has(c.name)) || (c.type === 'tour' && toursDone.has(c.tourId))) done.add(task.id);
@@ -217,7 +230,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     // token, so the token's expiry names the page view the server answered, and a view's id is made
     // of it here (the website's unique index keeps one, however many the page sends or forges).
     const pageView = visitor.expiresAt ?? 0;
-    const rows = sent.map((e) => ({
+    const rows = valid.map((e) => ({
       eventId: e.type === 'view' && !history ? `view:${e.contentId}:${e.visitorId}:${pageView}` : (e.id ?? null),
       target: e.type === 'click' || e.type === 'step' || e.type === 'element_missing' || e.type === 'task' ? (e.target ?? null) : null,
       detail: e.type === 'element_missing' ? e.detail : e.type === 'track' ? { name: e.name } : null,
@@ -229,11 +242,11 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       contentKind: e.type === 'session' || e.type === 'track' ? null : (known.get(e.contentId) ?? null),
       occurredAt: at(e.occurredAt),
     }));
-    const comments = (events: typeof sent) =>
+    const comments = (events: typeof valid) =>
       events.flatMap((e) => (e.type === 'comment' ? [{ contentId: e.contentId, visitorId: e.visitorId, body: e.body, createdAt: at(e.occurredAt) }] : []));
-    const reactions = (events: typeof sent) =>
+    const reactions = (events: typeof valid) =>
       events.flatMap((e) => (e.type === 'react' ? [{ contentId: e.contentId, visitorId: e.visitorId, emoji: e.emoji, createdAt: at(e.occurredAt) }] : []));
-    const answers = (events: typeof sent) =>
+    const answers = (events: typeof valid) =>
       events.flatMap((e) =>
         e.type === 'answer'
           ? e.answers.map((a) => ({
@@ -248,7 +261,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       );
     const accepted = await store.recordEvents(rows, (newIds) => {
       // What was new: events without an id, and those whose id the website did not hold yet (once each, even within one batch).
-      const events = sent.filter((_, i) => rows[i].eventId === null || newIds.delete(rows[i].eventId));
+      const events = valid.filter((_, i) => rows[i].eventId === null || newIds.delete(rows[i].eventId));
       // Denormalised counters the content lists show (commentCount here; reactCount by the store, once per visitor), bumped once per item.
       const bumps = new Map<string, { react: number; comment: number }>();
       for (const e of events) {
@@ -259,6 +272,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       }
       return { comments: comments(events), reactions: reactions(events), answers: answers(events), bumps };
     });
-    return { message: EVENTS_ACCEPTED_MESSAGE, accepted };
+    if (refused.size === 0) return { message: EVENTS_ACCEPTED_MESSAGE, accepted };
+    return { message: EVENTS_PARTLY_ACCEPTED_MESSAGE, accepted, errors };
   });
 }
