@@ -9,7 +9,6 @@ import { emailDocumentSchema } from 'contracts';
 import { scaled } from '../../tooling/test-time-scale.cjs';
 import { openDatabase, type Database } from '../src/db/client';
 import { clientMembers, emailJobs, users, websites } from '../src/db/schema';
-import { seedDatabase } from '../src/db/seed';
 import { emailRules } from '../src/services/campaign-kinds';
 import { insertCampaign } from '../src/stores/campaigns';
 import { emailsStore } from '../src/stores/emails';
@@ -23,12 +22,12 @@ import { createPostgresDatabase } from './support/test-app';
 /**
  * Three API processes (real ones, `node --import tsx src/main.ts`, each on its own port as on three
  * machines behind a balancer) on one PostgreSQL database: TEST_DATABASE_URL's server, else a
- * throwaway cluster started here (skipped when PostgreSQL is not installed). Whatever one process
- * does, the others see through the database alone: a visitor on one and staff on another converse
- * live; content published on one is served by the others within a second; the sign-in limiter
- * counts an attack spread over the three; a visitor's stream cut by a SIGKILL reconnects to a
- * survivor and misses nothing; and a campaign whose sender is killed mid-way reaches every
- * recipient exactly once.
+ * throwaway cluster started here (skipped when PostgreSQL is not installed). They start together on
+ * the new database (one migrates and seeds, the others wait for it). Whatever one process does, the
+ * others see through the database alone: a visitor on one and staff on another converse live;
+ * content published on one is served by the others within a second; the sign-in limiter counts an
+ * attack spread over the three; a visitor's stream cut by a SIGKILL reconnects to a survivor and
+ * misses nothing; and a campaign whose sender is killed mid-way reaches every recipient exactly once.
  */
 jest.setTimeout(scaled(240_000));
 
@@ -91,7 +90,7 @@ async function startApi(): Promise<Api> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + scaled(90_000);
+  const deadline = Date.now() + scaled(120_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`an API process exited (${child.exitCode ?? child.signalCode})`);
     const ok = await fetch(`${base}/api/health`)
@@ -166,17 +165,16 @@ beforeAll(async () => {
     { latencyMs: 250 },
   );
 
-  // Migrated and seeded once, before the processes start (as `API_PROCESSES` does in its primary).
+  // The three start together on the new database, as machines behind a balancer would: one applies
+  // the migrations and seeds while the others wait for it (an advisory lock each), then all serve.
+  apis.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startApi()))));
   const database = await openTestData();
   try {
-    await database.migrate();
-    await seedDatabase(database.db, TEST_ADMIN);
     const [w] = await database.db.select({ id: websites.id, key: websites.publicKey }).from(websites).limit(1);
     website = w;
   } finally {
     await database.close();
   }
-  for (let i = 0; i < PROCESSES; i++) apis.push(await startApi());
   const login = await fetch(`${apis[1].base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
