@@ -10,6 +10,8 @@
 //   pnpm start --only=api,host,remote-settings
 //   pnpm start --no-demo-traffic    do not play demo visitor traffic (see below)
 //   pnpm start --demo-traffic       play more demo traffic even if the demo website has some
+//   pnpm start --processes=3        3 API processes sharing port 4000 (Node's cluster module) on one
+//                                   PostgreSQL: DATABASE_URL, else a throwaway cluster (deleted at stop)
 //
 // Env: SIGNPOST_DATA_DIR (→ the API's DATA_DIR, default .data/api), plus everything the API reads
 // (DATABASE_URL, SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD, SMTP_URL, ...) and scripts/runtime-config.mjs
@@ -28,11 +30,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'demo-traffic': { type: 'boolean' },
     'no-demo-traffic': { type: 'boolean' },
+    processes: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
-  console.log('usage: pnpm start [--build | --no-build] [--only=api,host,remote-campaigns,...] [--no-demo-traffic | --demo-traffic]');
+  console.log('usage: pnpm start [--build | --no-build] [--only=api,host,remote-campaigns,...] [--no-demo-traffic | --demo-traffic] [--processes=N]');
   process.exit(0);
 }
 
@@ -49,6 +52,9 @@ try {
   fail(err.message);
 }
 
+const processes = Number(values.processes ?? process.env.API_PROCESSES ?? 1);
+if (!Number.isInteger(processes) || processes < 1) fail(`--processes must be a whole number from 1 (got ${values.processes})`);
+
 const dataDir = path.resolve(process.env.SIGNPOST_DATA_DIR || process.env.DATA_DIR || DEFAULT_DATA_DIR);
 
 if (!values['no-build']) {
@@ -57,6 +63,19 @@ if (!values['no-build']) {
   } catch (err) {
     fail(err.message);
   }
+}
+
+// Several API processes need one PostgreSQL server (PGlite is one process's database): DATABASE_URL,
+// or else a throwaway cluster on this machine, as the tests and benches use, deleted at stop.
+let throwawayPg = null;
+let databaseUrl = process.env.DATABASE_URL || '';
+if (processes > 1 && !databaseUrl && apps.includes('api')) {
+  const { getThrowawayPostgres } = await import('./lib/pg-throwaway.mjs');
+  const { pg, reason } = await getThrowawayPostgres();
+  if (!pg) fail(`--processes=${processes} needs PostgreSQL: set DATABASE_URL (${reason})`);
+  throwawayPg = pg;
+  databaseUrl = pg.url;
+  console.log(`» PostgreSQL: a throwaway cluster on ${pg.url} (its data is deleted at stop; set DATABASE_URL to keep it)`);
 }
 
 console.log('» starting…');
@@ -72,6 +91,7 @@ const shutdown = async (signal) => {
   stopping = true;
   console.log(`\n» ${signal}: stopping…`);
   await product?.stop();
+  await throwawayPg?.stop();
   console.log('» stopped');
   process.exit(0);
 };
@@ -81,8 +101,11 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 try {
   // The API's per-request log is noise in a newcomer's terminal: warnings and errors only, unless
   // LOG_LEVEL says otherwise (LOG_LEVEL=info pnpm start).
-  product = await startProduct({ dataDir, apps, env: { DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'warn', API_PROCESSES: String(processes) };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  product = await startProduct({ dataDir, apps, env });
 } catch (err) {
+  await throwawayPg?.stop();
   fail(err.message);
 }
 if (stopping) await new Promise(() => {}); // shutdown() is already under way
@@ -99,14 +122,15 @@ const rows = [
   bold('  Signpost is running'),
   line,
   on('host') && `  Console        ${bold(u.host)}`,
-  on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)`,
+  on('api') && `  API            ${u.api}   (docs ${u.api}/api/docs)${processes > 1 ? `, ${processes} processes` : ''}`,
   ...REMOTE_APP_NAMES.map((n) => on(n) && `  ${n.padEnd(25)}${u[n]}/mf-manifest.json`),
   on('website-script') &&
     `  Website script ${product.running().includes('website-script') ? `${u['website-script']}/signpost.js` : 'not served (not built: see above)'}`,
   on('demo-site') && `  Demo site      ${bold(u['demo-site'])}   (a customer's site with the script installed; ?lang=ar for Arabic)`,
   '',
   on('api') && `  Sign in with   ${bold(email)} / ${bold(password)}`,
-  on('api') && `  Database       ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,
+  on('api') &&
+    `  Database       ${throwawayPg ? `PostgreSQL, throwaway (${throwawayPg.url})` : databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${rel(path.join(dataDir, 'pglite'))}`}`,
   on('api') && `  Mail           ${process.env.SMTP_URL ? 'sent through SMTP_URL' : `written to the outbox ${rel(path.join(dataDir, 'outbox'))}/`}`,
   '',
   '  Stop with Ctrl+C (or SIGTERM): everything stops together.',

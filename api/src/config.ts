@@ -30,6 +30,11 @@ const intFrom = (fallback: number, min = 1) => z.coerce.number().int().min(min).
 const envSchema = z.object({
   PORT: intFrom(4000, 0),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * API processes started on this machine (Node's cluster module: they share PORT, the primary hands
+   * out connections in turn). Above 1 it needs DATABASE_URL: PGlite is one process's database.
+   */
+  API_PROCESSES: intFrom(1),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
   /** PostgreSQL: connections of the console's, the public's and background work's pools. */
@@ -129,6 +134,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** API_PROCESSES: worker processes sharing the port (main.ts). */
+  processes: number;
   dataDir: string;
   /** PostgreSQL connection string; when absent the API runs on PGlite in `<dataDir>/pglite`. */
   databaseUrl: string | undefined;
@@ -291,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: CLOCK_OFFSET_FILE moves the product clock for tests and is refused in production (NODE_ENV=production)');
   }
 
+  if (e.API_PROCESSES > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration: API_PROCESSES above 1 needs DATABASE_URL (a PostgreSQL server): the embedded PGlite database belongs to one process',
+    );
+  }
+
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
     throw new Error('Invalid configuration: AUTH_SECRET must be at least 32 characters');
   }
@@ -298,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    processes: e.API_PROCESSES,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     database: {

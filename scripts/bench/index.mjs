@@ -17,8 +17,9 @@
 // throwaway DATA_DIR, so it neither disturbs nor is disturbed by a running `pnpm start`. Each part
 // that lacks what it needs (a build, Chromium, PostgreSQL, the API's bench script) is skipped with a
 // line saying why. Flags: --no-build (measure the current build), --runs=N (LCP loads, default 5),
-// --only=browser|script|api|priority (some parts only, comma-separated; priority: the console timed
-// while 100 connections of visitors' content calls flood PGlite, api/bench/priority-bench.mjs).
+// --only=browser|script|api|priority|processes (some parts only, comma-separated; priority: the console timed
+// while 100 connections of visitors' content calls flood PGlite, api/bench/priority-bench.mjs;
+// processes: the content and events calls at 1, 2 and 3 API processes on PostgreSQL, api/bench/processes-bench.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,7 +38,7 @@ const { values } = parseArgs({
   options: { 'no-build': { type: 'boolean' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
-  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|script|api|priority]');
+  console.log('usage: pnpm bench [--no-build] [--runs=5] [--only=browser|script|api|priority|processes]');
   process.exit(0);
 }
 
@@ -87,6 +88,9 @@ const LISTS_BENCH = path.join(ROOT, 'api/bench/lists-bench.mjs');
 const EMAIL_BENCH = path.join(ROOT, 'api/bench/email-bench.ts');
 const MESSENGER_BENCH = path.join(ROOT, 'api/bench/messenger-bench.mjs');
 const PRIORITY_BENCH = path.join(ROOT, 'api/bench/priority-bench.mjs');
+const PROCESSES_BENCH = path.join(ROOT, 'api/bench/processes-bench.mjs');
+/** The website script's calls with several API processes on one PostgreSQL (--only=processes). */
+const TARGET_PROCESSES_P99_MS = 150;
 // The messenger's budget: a staff answer on the visitor's open stream within 500 ms.
 const TARGET_ANSWER_MS = 500;
 /**
@@ -373,11 +377,23 @@ try {
       what: 'console-before-public figures',
       label: "priority bench: node api/bench/priority-bench.mjs (the console's calls timed while 100 connections of content calls flood PGlite for 60 s)",
     },
+    {
+      key: 'processes',
+      part: 'processes',
+      script: PROCESSES_BENCH,
+      what: 'several-processes figures',
+      label: 'processes bench: node api/bench/processes-bench.mjs (content and events calls, 100 connections, 60 s, at 1, 2 and 3 API processes on PostgreSQL)',
+    },
   ];
   if (wants('api')) {
     // Their own PostgreSQL clusters need the cores: the shared one is stopped first.
     await pgApi?.stop().catch(() => {});
     pgApi = null;
+  }
+  if (!wants('api') && !wants('browser') && !wants('script')) {
+    // Only benches that start their own API: the product's idle one must not share the cores.
+    await product?.stop().catch(() => {});
+    product = null;
   }
   for (const bench of VOLUME_BENCHES) {
     if (!wants(bench.part ?? 'api') || !existsSync(bench.script)) continue;
@@ -602,6 +618,20 @@ if (results.priority?.pglite) {
     mark(a.met),
   ]);
 }
+
+// Several API processes on one PostgreSQL: the content and events calls at 100 connections.
+for (const r of results.processes?.runs ?? []) {
+  for (const call of ['content', 'events']) {
+    const f = r[call];
+    rows.push([
+      `PostgreSQL, ${r.processes} API process(es): ${call} call, ${results.processes.connections} connections for ${results.processes.seconds} s (load average ${r.loadAverage[0]}): errors · p99 · answers/s · per core`,
+      `${f.errors + f.non2xx} · ${ms(f.p99)} · ${f.rps} · ${f.rpsPerCore}`,
+      `0 errors, p99 ≤ ${TARGET_PROCESSES_P99_MS} ms`,
+      mark(f.errors + f.non2xx === 0 && f.p99 <= TARGET_PROCESSES_P99_MS),
+    ]);
+  }
+}
+if (results.processes?.skipped) rows.push(['Several API processes on PostgreSQL', `skipped: ${results.processes.skipped}`, '', '']);
 
 // The lists' targets: every list at 50 connections with about 400 popups in the website.
 for (const [db, label] of [

@@ -67,7 +67,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool as unknown as pg.Pool, { schema }), { migrationsFolder: migrationsDir() }),
+      migrate: () =>
+        migrateOnce(options.databaseUrl, () => migratePg(drizzlePg(pool as unknown as pg.Pool, { schema }), { migrationsFolder: migrationsDir() })),
       // The pool names the statement by its text (PreparedStatementPool).
       queryPrepared: async <Row>(text: string, values: unknown[]) => ((await pool.query({ text, values })) as pg.QueryResult).rows as Row[],
       traffic: pool,
@@ -118,6 +119,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       };
     },
   };
+}
+
+/** The advisory lock key of migrations (any constant of ours; the seed's is another). */
+const MIGRATION_LOCK = 727_273;
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own. API
+ * processes (or machines) started together on one new database would otherwise each apply the
+ * same migrations at once, and all but one fail on objects the first created; with the lock, the
+ * others wait and then find nothing left to do. Ending the connection releases the lock.
+ */
+async function migrateOnce(databaseUrl: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.end();
+  }
 }
 
 /**
