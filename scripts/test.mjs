@@ -185,7 +185,9 @@ const realSuites = {
   },
 
   async api() {
-    const { file, args } = jestArgs('api', ['-c', 'api/jest.config.mjs']);
+    // The test of several API processes needs PostgreSQL (PGlite serves one process): it runs in the
+    // api-pg suite, not twice.
+    const { file, args } = jestArgs('api', ['-c', 'api/jest.config.mjs', '--testPathIgnorePatterns=multi-process']);
     await rm(file, { force: true });
     const env = { ...baseEnv };
     delete env.TEST_DATABASE_URL; // this suite is the PGlite one, whatever the caller's shell says
