@@ -542,6 +542,27 @@ describe('origins, keys, installation', () => {
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-client-id');
   });
 
+  test('install-check: installed after the first page view, by the events that view sends with its token', async () => {
+    const s = await site();
+    const check = async () => (await t.request({ method: 'GET', url: '/api/public/install-check', headers: { 'x-client-id': s.key } })).json();
+    const origin = `https://www.${s.domain}`;
+    const first = await content(s, 'v1', { origin, v: '1.2.3' });
+    const token = (first.json() as ScriptContentAnswer).token;
+    expect((await check()).app_is_installed).toBe(false);
+    const events = (headers: Record<string, string>, body: object) =>
+      t.request({
+        method: 'POST',
+        url: `/api/public/${s.key}/events`,
+        headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+        payload: JSON.stringify(body),
+      });
+    // Without the page's Origin (not a browser page), not counted.
+    expect((await events({}, { token, v: '1.2.3', events: [{ type: 'session', visitorId: 'v1', device: 'web' }] })).statusCode).toBe(202);
+    expect((await check()).app_is_installed).toBe(false);
+    expect((await events({ origin }, { token, v: '1.2.3', events: [{ type: 'session', visitorId: 'v1', device: 'web' }] })).statusCode).toBe(202);
+    expect(await check()).toEqual({ app_is_installed: true, lastSeenAt: expect.any(String), origin, version: '1.2.3' });
+  });
+
   test('install-snippet: the website’s key, the script’s and the API’s addresses; another organisation’s website → 404', async () => {
     const s = await site();
     const res = await t.request({ method: 'GET', url: `/api/websites/${s.u.websiteId}/install-snippet`, headers: s.u.headers });

@@ -214,6 +214,8 @@ export type VisitorEvent = z.input<typeof visitorEventSchema>;
 export const eventsBodySchema = z.object({
   /** The visitor token of the content call: every event of the batch is that visitor's. */
   token: visitorTokenSchema,
+  /** The script's version: a batch from a page of the website counts as the installation's heartbeat (the page's first view included). */
+  v: z.string().trim().max(LIMITS.scriptVersionMax).optional(),
   events: z
     .array(visitorEventSchema, { error: msg('validation.eventsRequired') })
     .min(1, EVENTS_EMPTY_MESSAGE)

@@ -31,6 +31,7 @@ export * from './session-calls';
 export * from './limits';
 export * from './messages';
 export * from './page-rule';
+export * from './color';
 export * from './tours';
 export * from './tour-calls';
 export * from './emails';

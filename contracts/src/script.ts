@@ -63,6 +63,8 @@ export function buildInstallSnippet({ scriptUrl, websiteKey, apiUrl }: SnippetOp
 
 /** Page rules (plain code, no zod): the script matches a tour's pages and a checklist task's page with the API's own rules. */
 export { pageRuleMatches, parsePageRule } from './page-rule';
+/** The text colour on an author's colour, as the console's previews and the server choose it. */
+export { textOnColor } from './color';
 
 /**
  * The on-page tour builder: the fragment the console opens the customer's page with

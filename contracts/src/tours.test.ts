@@ -1,4 +1,5 @@
-import { contrastRatio, defaultTour, tourBodySchema, tourButtonTextColor, tourDocumentSchema, tourPublishErrors, TOUR_DEFAULT_BUTTON_COLOR } from './tours';
+import { contrastRatio, textOnColor } from './color';
+import { defaultTour, tourBodySchema, tourDocumentSchema, tourPublishErrors, TOUR_DEFAULT_BUTTON_COLOR } from './tours';
 
 describe('a product tour', () => {
   it('starts as a draft with the spec defaults, and the default document validates', () => {
@@ -10,12 +11,12 @@ describe('a product tour', () => {
 
   it('gives its buttons a text colour with at least 4.5:1 on any colour, black on the default blue', () => {
     expect(contrastRatio(TOUR_DEFAULT_BUTTON_COLOR, '#ffffff')).toBeLessThan(4.5);
-    expect(tourButtonTextColor(TOUR_DEFAULT_BUTTON_COLOR)).toBe('#000000');
-    expect(tourButtonTextColor('#0958d9')).toBe('#ffffff');
-    expect(tourButtonTextColor('#ffee00')).toBe('#000000');
+    expect(textOnColor(TOUR_DEFAULT_BUTTON_COLOR)).toBe('#000000');
+    expect(textOnColor('#0958d9')).toBe('#ffffff');
+    expect(textOnColor('#ffee00')).toBe('#000000');
     for (let i = 0; i < 4096; i += 7) {
       const c = `#${i.toString(16).padStart(3, '0')}`;
-      expect(contrastRatio(c, tourButtonTextColor(c))).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(c, textOnColor(c))).toBeGreaterThanOrEqual(4.5);
     }
   });
 

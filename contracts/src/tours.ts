@@ -60,38 +60,7 @@ export const TOUR_MAX_STEPS = LIMITS.tourStepsMax;
 // Colour: the button's text colour is chosen, never asked for
 // ---------------------------------------------------------------------------------------------
 
-const channel = (hex: string) => {
-  const c = parseInt(hex, 16) / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-
-/** WCAG relative luminance of `#rgb` or `#rrggbb` (0 black … 1 white); null when it is not a hex colour. */
-export function relativeLuminance(color: string): number | null {
-  let hex = color.trim().replace(/^#/, '');
-  if (/^[0-9a-f]{3}$/i.test(hex)) hex = [...hex].map((c) => c + c).join('');
-  if (!/^[0-9a-f]{6}$/i.test(hex)) return null;
-  return 0.2126 * channel(hex.slice(0, 2)) + 0.7152 * channel(hex.slice(2, 4)) + 0.0722 * channel(hex.slice(4, 6));
-}
-
-/** WCAG contrast ratio of two hex colours (1 … 21); 1 when either is not a hex colour. */
-export function contrastRatio(a: string, b: string): number {
-  const la = relativeLuminance(a);
-  const lb = relativeLuminance(b);
-  if (la === null || lb === null) return 1;
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
-
-export const TOUR_LIGHT_TEXT = '#ffffff';
-export const TOUR_DARK_TEXT = '#000000';
-
-/**
- * The text colour of a button of colour `background`: white or black, whichever contrasts more. One
- * of the two always reaches 4.5:1 (WCAG AA) on any colour; white on the default #0078ff is only
- * 4.1:1, so the default button gets black text (5.1:1).
- */
-export function tourButtonTextColor(background: string): string {
-  return contrastRatio(background, TOUR_LIGHT_TEXT) >= contrastRatio(background, TOUR_DARK_TEXT) ? TOUR_LIGHT_TEXT : TOUR_DARK_TEXT;
-}
+// The button's text colour is `textOnColor(button_color)` (./color.ts), as everywhere an author picks a colour.
 
 // ---------------------------------------------------------------------------------------------
 // Step
@@ -231,7 +200,7 @@ const tourShape = {
   snoozeable: z.boolean().default(true),
   snooze_button_text: buttonText,
   end_tour_animation: z.enum(TOUR_END_ANIMATIONS).default('noanimation'),
-  /** The buttons' colour; their text colour is `tourButtonTextColor(button_color)`. */
+  /** The buttons' colour; their text colour is `textOnColor(button_color)`. */
   button_color: buttonColor,
   settings: tourSettingsSchema.default(defaultTourSettings),
   /** Whether each step shows its author's name and avatar. */

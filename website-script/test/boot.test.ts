@@ -188,7 +188,9 @@ describe('the loader', () => {
     const eventBodies = () => calls.filter((c) => c.url.endsWith('/events')).map((c) => JSON.parse(c.init.body as string));
     // The session event waits for its batch, then leaves with the token the first content call answered.
     await new Promise((r) => setTimeout(r, 1100));
-    expect(eventBodies()).toEqual([{ token: `token-${visitorId}-1`, events: [expect.objectContaining({ type: 'session', visitorId })] }]);
+    expect(eventBodies()).toEqual([
+      { token: `token-${visitorId}-1`, v: expect.any(String), events: [expect.objectContaining({ type: 'session', visitorId })] },
+    ]);
     expect(contentCalls()[0].searchParams.get('token')).toBeNull();
     signpost('page');
     await settle();

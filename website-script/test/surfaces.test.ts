@@ -61,7 +61,7 @@ describe('popup', () => {
     expect(title.textContent).toBe('Welcome aboard');
     expect((title as HTMLElement).style.getPropertyValue('font-size')).toBe('18px');
     expect((dialog as HTMLElement).style.getPropertyValue('--sp-width')).toBe('335px');
-    expect((dialog as HTMLElement).style.getPropertyValue('color')).toBe('rgb(31, 31, 31)');
+    expect((dialog as HTMLElement).style.getPropertyValue('color')).toBe('rgb(0, 0, 0)');
     expect((dialog as HTMLElement).style.getPropertyValue('background-image')).toContain('https://api.example/uploads/bg.png');
     // The text block's markup stays text.
     expect(root.querySelector('.text')!.textContent).toBe('<b>not html</b>');
@@ -256,7 +256,7 @@ describe('banner', () => {
     expect(region.textContent).toContain('Everything 20% off');
     expect(region.textContent).toContain('Ana');
     // Dark text on a light background chosen by the customer.
-    expect((region as HTMLElement).style.getPropertyValue('--sp-fg')).toBe('#1f1f1f');
+    expect((region as HTMLElement).style.getPropertyValue('--sp-fg')).toBe('#000000');
     expect(document.activeElement).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { EmailBlock, EmailLanguage } from 'contracts';
+import { textOnColor, type EmailBlock, type EmailLanguage } from 'contracts';
 
 /*
  * A campaign e-mail as its recipient gets it: the document's blocks (text, image, button) written as
@@ -106,7 +106,7 @@ export async function renderCampaignEmail(
       case 'image':
         return `<mj-image src="${escapeHtml(absolute(b.url, options.baseUrl))}" alt="${escapeHtml(fill(b.alt))}" />`;
       case 'button':
-        return `<mj-button href="${escapeHtml(href(b.url))}" background-color="${escapeHtml(b.color)}" color="#ffffff" font-size="16px" align="${start}">${escapeHtml(fill(b.label))}</mj-button>`;
+        return `<mj-button href="${escapeHtml(href(b.url))}" background-color="${escapeHtml(b.color)}" color="${textOnColor(b.color)}" font-size="16px" align="${start}">${escapeHtml(fill(b.label))}</mj-button>`;
     }
   });
   const unsubscribe = options.links?.unsubscribe;

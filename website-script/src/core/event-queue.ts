@@ -40,6 +40,8 @@ export interface EventQueueOptions {
   batchSize?: number;
   /** How long an event waits for others before its batch leaves. */
   delayMs?: number;
+  /** The script's version, sent with each batch (the installation check shows it). */
+  version?: string;
 }
 
 /**
@@ -245,7 +247,8 @@ export class EventQueue {
   private nextBatch(visitorId: string, token: string): { events: QueuedEvent[]; body: string; bytes: number } {
     const events: QueuedEvent[] = [];
     const wire: Partial<QueuedEvent>[] = [];
-    let size = bytes(JSON.stringify({ token, events: [] }));
+    const v = this.options.version;
+    let size = bytes(JSON.stringify({ token, v, events: [] }));
     const now = Date.now();
     for (const e of this.sendable()) {
       if (e.visitorId !== visitorId) continue;
@@ -260,7 +263,7 @@ export class EventQueue {
       wire.push(sent);
       size += own;
     }
-    return { events, body: JSON.stringify({ token, events: wire }), bytes: size };
+    return { events, body: JSON.stringify({ token, v, events: wire }), bytes: size };
   }
 
   private settle(ids: Set<string>) {

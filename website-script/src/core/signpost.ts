@@ -112,6 +112,7 @@ export class Signpost {
       fetch: this.fetch,
       sendBeacon: typeof nav.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined,
       delayMs: config.eventDelayMs,
+      version: SCRIPT_VERSION,
     });
     this.progress = new ProgressKeeper({
       store: this.local,

@@ -1,4 +1,5 @@
-import { createHost, el, emojiRow, openLink, sheet, textOn, TOP } from './dom';
+import { textOnColor } from 'contracts/script';
+import { createHost, el, emojiRow, openLink, sheet, TOP } from './dom';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
 /**
@@ -48,7 +49,7 @@ export function mount(item: ItemOf<'banner'>, ctx: SurfaceContext): Surface {
     'aria-label': banner.titleOfBanner || t.banner,
   });
   bar.style.setProperty('--sp-bg', backgroundColor);
-  bar.style.setProperty('--sp-fg', textOn(backgroundColor));
+  bar.style.setProperty('--sp-fg', textOnColor(backgroundColor));
   const copy = el(
     'div',
     { class: 'copy' },

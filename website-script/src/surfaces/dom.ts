@@ -74,19 +74,6 @@ export function createHost(kind: string, styles: CSSStyleSheet, locale: Locale, 
   return { host, root, frame, attach: () => place(host), remove: () => host.remove() };
 }
 
-/** Black or white text, whichever reads better on a background colour chosen by the customer (#rrggbb). */
-export function textOn(background: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(background.trim());
-  if (!m) return '#1f1f1f';
-  const [r, g, b] = m.slice(1).map((h) => {
-    const c = parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // Contrast against white (1.05 / (L + 0.05)) vs against near-black.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#1f1f1f';
-}
-
 /** A row of emoji buttons; `onPick` gets the emoji, the picked one shows as pressed. */
 export function emojiRow(emojis: readonly string[], label: string, onPick: (emoji: string) => void): HTMLElement {
   const row = el('div', { class: 'emojis', role: 'group', 'aria-label': label });

@@ -1,6 +1,7 @@
+import { textOnColor } from 'contracts/script';
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import { afterNextPaint } from '../core/schedule';
-import { createHost, el, emojiRow, FONT_STACK, sheet, textOn, TOP } from './dom';
+import { createHost, el, emojiRow, FONT_STACK, sheet, TOP } from './dom';
 import { warmFonts } from './fonts';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
@@ -86,7 +87,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
   dialog.style.setProperty('--sp-width', `${WIDTHS[popup.format] ?? WIDTHS.medium}px`);
   dialog.style.setProperty('--sp-bg', popup.popupBackground);
   // Readable body text on whatever background the author chose (the title keeps its own colour).
-  dialog.style.setProperty('color', textOn(popup.popupBackground));
+  dialog.style.setProperty('color', textOnColor(popup.popupBackground));
   if (popup.popupBackgroundImage) dialog.style.setProperty('background-image', `url("${ctx.asset(popup.popupBackgroundImage).replace(/["\\\n]/g, '\\$&')}")`);
 
   // `dir="auto"` on every block of the author's text: an English sentence on an Arabic page keeps its
@@ -119,7 +120,7 @@ export function mount(item: ItemOf<'popup'>, ctx: SurfaceContext): Surface {
             ? el('a', { class: 'btn', href: ctx.asset(block.url), target: '_blank', rel: 'noopener noreferrer', dir: 'auto' }, block.label)
             : el('button', { type: 'button', class: 'btn', dir: 'auto' }, block.label);
         button.style.setProperty('--sp-btn', block.color);
-        button.style.setProperty('--sp-btn-text', textOn(block.color));
+        button.style.setProperty('--sp-btn-text', textOnColor(block.color));
         button.addEventListener('click', () => {
           // `target`: the address a link opens, else the button's label (contracts: click event).
           ctx.emit('click', { target: block.action === 'link' && block.url ? ctx.asset(block.url) : block.label });

@@ -1,10 +1,10 @@
 import { arrow, autoUpdate, computePosition, flip, offset, shift, type Placement } from '@floating-ui/dom';
-import { pageRuleMatches } from 'contracts/script';
+import { pageRuleMatches, textOnColor } from 'contracts/script';
 import { locate } from '../core/element-finder';
 import { TOUR_COMPLETE_EVENT } from './types';
 import { isTourProgress, type TourProgress } from '../core/tours';
 import { CORNER_ORDER, inCorner } from './corner';
-import { createHost, el, sheet, textOn, TOP } from './dom';
+import { createHost, el, sheet, TOP } from './dom';
 import { waitForElement, type ElementWait } from './element-waiter';
 import type { ItemOf, ScriptItem, Surface, SurfaceContext } from './types';
 
@@ -67,7 +67,7 @@ export function mount(item: ItemOf<'tour'>, ctx: SurfaceContext): Surface {
   const live = el('div', { class: 'vh', role: 'status', 'aria-live': 'polite' });
   frame.append(live);
   frame.style.setProperty('--sp-btn', tour.button_color);
-  frame.style.setProperty('--sp-btn-text', textOn(tour.button_color));
+  frame.style.setProperty('--sp-btn-text', textOnColor(tour.button_color));
   attach();
 
   let index = 0;

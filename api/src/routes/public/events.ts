@@ -92,7 +92,7 @@ async function isStaffImport(request: FastifyRequest, ctx: AppContext, websiteId
 export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: ScriptServices) {
   serve(app, recordEventsCall, async (request) => {
     const { websiteKey } = request.params;
-    const { events: sent, token } = request.body;
+    const { events: sent, token, v } = request.body;
 
     const { website: site } = await services.website(request, websiteKey);
     // Counted in events, not calls, and refused batches count too (a flood of bad batches is a flood);
@@ -113,6 +113,9 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
     });
     if (Object.keys(strangers).length > 0) throw new HttpError(403, VISITOR_TOKEN_OTHER_VISITOR_MESSAGE, strangers);
     const history = await isStaffImport(request, ctx, site.id);
+    // The installation shows after the page's first view: that view's content call held no token yet
+    // (it answered one), its events do. The same rules as the content call's heartbeat.
+    if (!history) await services.heartbeat(site, request, visitor.visitorId, token, v);
     // A visitor's comments and answers are bounded a minute (an import of their history is not their flood).
     const messages = sent.filter((e) => e.type === 'comment' || e.type === 'answer').length;
     if (messages > 0 && !history) {

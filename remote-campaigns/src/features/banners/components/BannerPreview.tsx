@@ -1,10 +1,9 @@
 import { X } from 'lucide-react';
-import type { BannerDocumentInput } from 'contracts';
+import { textOnColor, type BannerDocumentInput } from 'contracts';
 import { Box, Button, Flex, HStack, Stack, Text } from 'shared-ui';
 import { useSession } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import { PreviewStage } from '../../campaigns/components/PreviewStage';
-import { readableOn } from '../../campaigns/readable-color';
 import { ACCESSIBLE_BRAND_COLOR } from 'contracts';
 
 /**
@@ -17,7 +16,7 @@ export function BannerPreview({ banner }: { banner: BannerDocumentInput }) {
   const { user } = useSession();
   const settings = banner.settings ?? {};
   const background = settings.backgroundColor ?? ACCESSIBLE_BRAND_COLOR;
-  const color = readableOn(background);
+  const color = textOnColor(background);
   const floating = settings.bannerStyle === 'floating';
   const bottom = settings.bannerPosition === 'bottom';
   const action = banner.actions ?? { type: 'none' };

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { tourButtonTextColor, tourStepText, TOUR_DEFAULT_BUTTON_COLOR, type TourStepContent } from 'contracts';
+import { textOnColor, tourStepText, TOUR_DEFAULT_BUTTON_COLOR, type TourStepContent } from 'contracts';
 import { Box, Flex, HStack, Stack, Text, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import type { TourFormValues } from '../tour-document';
@@ -17,7 +17,7 @@ export function StepPreview({ tour, index }: { tour: Partial<TourFormValues>; in
   const steps = (tour.steps ?? []) as PreviewStep[];
   const step = steps[index];
   const color = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(tour.button_color ?? '') ? tour.button_color! : TOUR_DEFAULT_BUTTON_COLOR;
-  const textColor = tourButtonTextColor(color);
+  const textColor = textOnColor(color);
   const settings = tour.settings ?? {};
   const last = index === steps.length - 1;
   const selector = step?.target?.selector?.trim();
