@@ -26,10 +26,8 @@ export const RESOURCE_ACTIONS = {
   attributes: ['create', 'update', 'delete'],
   segment: ['create', 'update', 'delete'],
   upload: ['create'],
-  // What a website tells other systems (webhooks), lets them call (API keys), and who changed what.
+  // Where a website's events are POSTed (its webhook endpoints and their delivery log).
   webhooks: ['get', 'create', 'update', 'delete'],
-  apiKeys: ['get', 'create', 'update', 'delete'],
-  auditLog: ['get'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

@@ -29,8 +29,7 @@ export const SEED_ROLES: Record<'Owner' | 'Editor' | 'Viewer', Permission[]> = {
     }),
     ...EDITOR_EXTRA,
   ],
-  // Who changed what is for those who run the organisation: the Owner, or a role given it on purpose.
-  Viewer: ALL_PERMISSIONS.filter((p) => parsePermission(p).action === 'get' && p !== 'get_auditLog'),
+  Viewer: ALL_PERMISSIONS.filter((p) => parsePermission(p).action === 'get'),
 };
 
 export const DEMO_ORGANISATION = 'Demo Organisation';
