@@ -46,8 +46,8 @@ beforeAll(async () => {
   await seedDatabase(database.db, TEST_ADMIN);
   const [site] = await database.db.select({ id: websites.id }).from(websites).limit(1);
   const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email));
-  await webhooksStore(database.db, site.id).insert({ url: receiver.url, description: '', events: ['form.answered'], createdBy: owner.id });
-  for (let i = 0; i < EVENTS; i++) await emitWebhookEvent(database.db, site.id, 'form.answered', { n: i });
+  await webhooksStore(database.db, site.id).insert({ url: receiver.url, description: '', events: ['answer.received'], createdBy: owner.id });
+  for (let i = 0; i < EVENTS; i++) await emitWebhookEvent(database.db, site.id, 'answer.received', { n: i });
   await database.close();
 });
 

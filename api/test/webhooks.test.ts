@@ -142,10 +142,10 @@ describe('delivery', () => {
   });
 
   test('an event goes only to the endpoints subscribed to it, and a rolled-back change emits nothing', async () => {
-    const { data: other } = await createEndpoint(['form.answered']);
+    const { data: other } = await createEndpoint(['answer.received']);
     await t.ctx.db
       .transaction(async (tx) => {
-        await emitWebhookEvent(tx, u.websiteId, 'form.answered', { rolledBack: true });
+        await emitWebhookEvent(tx, u.websiteId, 'answer.received', { rolledBack: true });
         throw new Error('the change fails');
       })
       .catch(() => undefined);

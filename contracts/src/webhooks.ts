@@ -4,7 +4,7 @@ import { idParamSchema, messageSchema } from './common';
 import { msg } from './message-code';
 
 /** The events a website's webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['content.published', 'form.answered', 'message.received', 'email.bounced', 'email.unsubscribed', 'person.deleted'] as const;
+export const WEBHOOK_EVENTS = ['content.published', 'answer.received', 'message.received', 'email.bounced', 'email.unsubscribed', 'person.deleted'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_URL_MAX = 2000;

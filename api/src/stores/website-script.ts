@@ -238,7 +238,7 @@ export function websiteScriptStore(db: Db) {
             form.answers.push({ blockId: a.blockId, question: a.question, answer: a.answer });
             forms.set(key, form);
           }
-          for (const form of forms.values()) await emitWebhookEvent(tx, rows[0].websiteId, 'form.answered', form);
+          for (const form of forms.values()) await emitWebhookEvent(tx, rows[0].websiteId, 'answer.received', form);
         }
         if (bumps.size > 0) {
           // One statement for every item of the batch (a batch may touch several popups and banners).
