@@ -893,7 +893,14 @@ export const tourBuilderTokens = pgTable(
 );
 
 /** What a webhook endpoint may subscribe to (contracts' WEBHOOK_EVENTS, kept in step by a test). */
-export const WEBHOOK_EVENT_TYPES = ['content.published', 'answer.received', 'message.received', 'email.bounced', 'email.unsubscribed', 'person.deleted'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'content.published',
+  'answer.received',
+  'message.received',
+  'email.bounced',
+  'email.unsubscribed',
+  'person.deleted',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
