@@ -21,6 +21,7 @@ import { BackgroundTasks } from './lib/background';
 import { fileOffsetClock } from './lib/offset-clock';
 import { EmailSender } from './services/email-sender';
 import { PushSender } from './services/push-sender';
+import { WebhookSender } from './services/webhook-sender';
 import { pushWeigher, vapidKeysOf } from './routes/public/web-push';
 import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import { emailConfirmRoute } from './routes/users/email-confirm';
 import { passwordUpdateRoute } from './routes/users/password-update';
 import { invitationRoutes } from './routes/invitations';
 import { websiteRoutes } from './routes/websites';
+import { webhookRoutes } from './routes/webhooks';
 import { tagRoutes } from './routes/tags';
 import { workspaceRoutes } from './routes/workspaces';
 import { adminRoutes } from './routes/admin';
@@ -165,12 +167,16 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     clock: options.clock ?? productClock(app, config),
     emailSender: undefined as unknown as EmailSender,
     pushSender: undefined as unknown as PushSender,
+    webhookSender: undefined as unknown as WebhookSender,
   };
   ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);
+  ctx.webhookSender = new WebhookSender(database.db, config, mailer, ctx.clock, app.log);
   app.decorate('ctx', ctx);
-  // Campaign e-mails go out from every API process (their claims never overlap); stopped before the mailer closes.
+  // Campaign e-mails and webhooks go out from every API process (their claims never overlap); stopped before the mailer closes.
   if (config.email.sender) app.addHook('onReady', async () => ctx.emailSender.start());
   app.addHook('onClose', async () => ctx.emailSender.stop());
+  if (config.email.sender) app.addHook('onReady', async () => ctx.webhookSender.start());
+  app.addHook('onClose', async () => ctx.webhookSender.stop());
 
   // Mail queued by background work goes out before the mailer closes.
   app.addHook('onClose', async () => {
@@ -224,6 +230,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   websiteScriptSettingsRoutes(app, ctx);
   identityVerificationRoutes(app, ctx);
   tagRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   adminRoutes(app, ctx);
   orgUserRoutes(app, ctx);

@@ -107,6 +107,11 @@ const envSchema = z.object({
    * (push subscriptions): comma-separated `host`, `host:port`, `[v6]:port` or `*.suffix`.
    */
   OUTBOUND_ALLOWED_HOSTS: optionalString,
+  /** Webhook deliveries: first retry after this (doubling), tries in all, a try's time limit, failed tries in a row before the endpoint is disabled. */
+  WEBHOOK_RETRY_BASE_MS: intFrom(30_000),
+  WEBHOOK_MAX_ATTEMPTS: intFrom(8),
+  WEBHOOK_TIMEOUT_MS: intFrom(10_000),
+  WEBHOOK_DISABLE_AFTER: intFrom(20),
   /** `known`: push subscriptions only to the browsers' push services (and allow-listed hosts); `any`: any public host. */
   WEB_PUSH_SERVICES: z.enum(['known', 'any']).default('known'),
   /** A visitor's push subscriptions beyond this many replace their oldest. */
@@ -173,6 +178,8 @@ export interface Config {
   clockOffsetFile: string | null;
   /** OUTBOUND_ALLOWED_HOSTS (lib/outbound-address.ts). */
   outbound: { allowedHosts: string[] };
+  /** Webhook deliveries (services/webhook-sender.ts); polled and leased as e-mails are. */
+  webhooks: { retryBaseMs: number; maxAttempts: number; timeoutMs: number; disableAfter: number };
   webPush: { services: 'known' | 'any'; maxSubscriptionsPerVisitor: number; maxSubscriptionsPerWebsite: number };
   /** Caps on live streams (services/live-hub.ts). */
   liveStreams: LiveStreamCaps;
@@ -353,6 +360,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(root, e.CLOCK_OFFSET_FILE) : null,
     outbound: { allowedHosts: allowedHosts(e.OUTBOUND_ALLOWED_HOSTS) },
+    webhooks: {
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
     webPush: {
       services: e.WEB_PUSH_SERVICES,
       maxSubscriptionsPerVisitor: e.WEB_PUSH_MAX_SUBSCRIPTIONS_PER_VISITOR,

@@ -73,6 +73,8 @@ const VALID: Record<string, () => unknown> = {
   'POST /api/auth/forgot-password': () => ({ email: 'fuzz@example.test' }),
   'POST /api/public/{websiteKey}/identify': () => ({ visitorId: 'fuzz-visitor', externalId: 'fuzz-member', name: 'Fuzz', attributes: {} }),
   'PUT /api/websites/{id}/settings': () => ({ interruptionsPerDay: 3 }),
+  'POST /api/webhooks': () => ({ url: 'https://hooks.example.com/in', events: ['content.published'] }),
+  'PATCH /api/webhooks/{id}': () => ({ url: 'https://hooks.example.com/in', events: ['answer.received'], enabled: true }),
   'POST /api/popups/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/banners/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/', device: 'mobile' }),
   'POST /api/push-notification/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),

@@ -6,6 +6,7 @@ export * from './auth';
 export * from './roles';
 export * from './websites';
 export * from './tags';
+export * from './webhooks';
 export * from './workspaces';
 export * from './admin';
 export * from './attributes';

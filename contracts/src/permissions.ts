@@ -26,6 +26,8 @@ export const RESOURCE_ACTIONS = {
   attributes: ['create', 'update', 'delete'],
   segment: ['create', 'update', 'delete'],
   upload: ['create'],
+  // Where a website's events are POSTed (its webhook endpoints and their delivery log).
+  webhooks: ['get', 'create', 'update', 'delete'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

@@ -891,3 +891,65 @@ export const tourBuilderTokens = pgTable(
     check('tour_builder_tokens_kind_check', sql`${t.kind} in ('token', 'session')`),
   ],
 );
+
+/** What a webhook endpoint may subscribe to (contracts' WEBHOOK_EVENTS, kept in step by a test). */
+export const WEBHOOK_EVENT_TYPES = [
+  'content.published',
+  'answer.received',
+  'message.received',
+  'email.bounced',
+  'email.unsubscribed',
+  'person.deleted',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * A website's webhook endpoints: where its events are POSTed. `secret` signs every delivery (HMAC
+ * needs it in clear, so it is kept as is and shown once, at creation and at each rotation).
+ * `consecutiveFailures` counts failed tries since the last success; past the limit the endpoint is
+ * disabled (`disabledAt`) and its creator told.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: belongsTo('website_id', () => websites.id),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<WebhookEventType[]>().notNull(),
+    secret: text('secret').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: tstz('disabled_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_website_idx').on(t.websiteId, t.createdAt)],
+);
+
+/**
+ * The webhook delivery queue and its log: one job per (endpoint, event), the idempotency key, with
+ * the exact body signed (a retry sends the same bytes) and the last try's answer.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: belongsTo('website_id', () => websites.id),
+    endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    ...queueJobColumns(),
+    responseStatus: integer('response_status'),
+    responseMs: integer('response_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
+  ],
+);

@@ -192,3 +192,35 @@ export function conversationReplyMail(to: string, facts: { website: string; answ
   const m = REPLY[lang];
   return compose(to, lang, m.subject(facts.website), { before: [m.intro(facts.website), facts.answer, m.link], link: facts.link, after: [] });
 }
+
+type WebhookDisabledFacts = { url: string; failures: number; link: string };
+
+const WEBHOOK_DISABLED = {
+  en: {
+    subject: 'A Signpost webhook endpoint was disabled',
+    hello: 'Hello,',
+    body: (f: WebhookDisabledFacts) =>
+      `The webhook endpoint ${f.url} failed ${f.failures} times in a row, so Signpost stopped sending to it. Check the receiver, then turn the endpoint on again:`,
+    after: 'Events that happen while it is off are not sent to it.',
+  },
+  fr: {
+    subject: 'Un point de terminaison webhook Signpost a été désactivé',
+    hello: 'Bonjour,',
+    body: (f: WebhookDisabledFacts) =>
+      `Le point de terminaison webhook ${f.url} a échoué ${f.failures} fois de suite : Signpost ne lui envoie plus rien. Vérifiez le récepteur, puis réactivez le point de terminaison :`,
+    after: 'Les événements survenus pendant qu’il est désactivé ne lui sont pas envoyés.',
+  },
+  ar: {
+    subject: 'تم تعطيل نقطة استقبال Webhook في Signpost',
+    hello: 'مرحبًا،',
+    body: (f: WebhookDisabledFacts) =>
+      `فشلت نقطة استقبال الـWebhook ‏${f.url} ‏${f.failures} مرة متتالية، لذلك توقف Signpost عن الإرسال إليها. تحقق من المستقبِل ثم أعد تفعيل النقطة:`,
+    after: 'الأحداث التي تقع أثناء تعطيلها لا تُرسل إليها.',
+  },
+} satisfies Record<Lang, unknown>;
+
+/** Tells an endpoint's creator that it was disabled after failing too often in a row. */
+export function webhookDisabledMail(to: string, facts: WebhookDisabledFacts, lang: Lang = 'en'): MailMessage {
+  const m = WEBHOOK_DISABLED[lang];
+  return compose(to, lang, m.subject, { before: [m.hello, m.body(facts)], link: facts.link, after: [m.after] });
+}

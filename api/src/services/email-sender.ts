@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { renderCampaignEmail } from '../mail/campaign-email';
 import type { Mailer } from '../mail/mailer';
 import { emailsStore, siteNamesOf, type ClaimedJob } from '../stores/emails';
+import { retryOrFail, type RetryPolicy } from '../stores/job-queue';
 import { PollingLoop } from './polling-loop';
 
 /** At most this many SMTP conversations at once per process. */
@@ -40,6 +41,7 @@ export class EmailSender {
   private readonly sentThisSecond = new Map<string, { second: number; n: number }>();
   private readonly siteNames = new Map<string, string>();
   private readonly loop: PollingLoop;
+  private readonly retry: RetryPolicy;
 
   constructor(
     private readonly db: Db,
@@ -49,6 +51,7 @@ export class EmailSender {
     private readonly clock: { now(): number },
     private readonly log: FastifyBaseLogger,
   ) {
+    this.retry = { baseMs: config.retryBaseMs, maxAttempts: config.maxAttempts };
     this.loop = new PollingLoop(
       config.pollMs,
       () => this.pass(),
@@ -130,15 +133,11 @@ export class EmailSender {
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (isTemporary(err) && job.attempts < this.config.maxAttempts) {
-        const wait = this.config.retryBaseMs * 2 ** (job.attempts - 1);
-        await store.markRetry(job.id, message, new Date(this.clock.now() + wait));
-      } else {
-        await store.markFailed(job, message, !isTemporary(err));
-      }
+      if (isTemporary(err)) await store.settle(job.id, retryOrFail(this.retry, job.attempts, message, this.clock.now()));
+      else await store.markFailed(job, message, true);
       return;
     }
-    await store.markSent(job.id, new Date(this.clock.now()));
+    await store.settle(job.id, { sentAt: new Date(this.clock.now()) });
   }
 }
 

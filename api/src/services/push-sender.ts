@@ -5,6 +5,7 @@ import type { PushNotificationDocument, WebPushPayload } from 'contracts';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { hostMatches, isAllowedHost, outboundAgent, outboundUrlRefusal, OutboundRefusedError, type OutboundRefusal } from '../lib/outbound-address';
+import { retryOrFail } from '../stores/job-queue';
 import { PollingLoop } from './polling-loop';
 import { webPushStore, type PushClaim, type PushPair } from '../stores/web-push';
 
@@ -136,8 +137,11 @@ export class PushSender {
       } else if (status === 404 || status === 410) {
         await store.settle(job.id, { failed: `subscription gone (${status})` });
         await store.removeSubscription(job.endpoint, job.websiteId);
-      } else if ((status === undefined || status === 429 || status >= 500) && job.attempts < this.config.maxAttempts) {
-        await store.settle(job.id, { retryAt: new Date(this.clock.now() + this.config.retryBaseMs * 2 ** (job.attempts - 1)), error: message });
+      } else if (status === undefined || status === 429 || status >= 500) {
+        await store.settle(
+          job.id,
+          retryOrFail({ baseMs: this.config.retryBaseMs, maxAttempts: this.config.maxAttempts }, job.attempts, message, this.clock.now()),
+        );
       } else {
         await store.settle(job.id, { failed: message });
       }

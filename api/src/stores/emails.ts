@@ -5,6 +5,8 @@ import type { AudienceGroup, EmailDocument, EmailRecipient, EmailStats, Paged } 
 import type { DbOrTx } from '../db/client';
 import { clientMembers, contents, emailJobs, emailSends, emailSuppressions, groupMembers, segments, websites } from '../db/schema';
 import { attributeTypesOf } from './attributes';
+import { jobQueue, type Settlement } from './job-queue';
+import { emitWebhookEvent } from './webhooks';
 import { compileStoredAudience } from './audience-compiler';
 import { COUNT, selectPage, TOTAL } from './paged-select';
 
@@ -13,11 +15,8 @@ import { COUNT, selectPage, TOTAL } from './paged-select';
  * address, matching its targeting, not unsubscribed nor bounced), the durable delivery queue, the
  * suppression list and the figures.
  *
- * The queue is one table, `email_jobs`, claimed with `SELECT … FOR UPDATE SKIP LOCKED` and a lease
- * (`locked_until`): it needs nothing but PostgreSQL itself, so it runs the same on PGlite (one
- * embedded connection: SKIP LOCKED simply never has to skip) and on a PostgreSQL server shared by
- * several API processes (each claims rows the others have not locked). pg-boss and graphile-worker
- * need a server (LISTEN/NOTIFY, their own schema and connection pools), which PGlite is not.
+ * The queue is one table, `email_jobs`, run by the shared job queue (job-queue.ts: FOR UPDATE SKIP
+ * LOCKED and a lease), so one API process or several send it.
  */
 
 /** The targeting fields of an e-mail (its working copy, or its published document). */
@@ -54,6 +53,9 @@ async function recipientsWhere(db: DbOrTx, websiteId: string, t: EmailTargeting)
   return and(...base, target)!;
 }
 
+/** The e-mail campaigns' delivery queue. */
+const emailQueue = jobQueue(emailJobs);
+
 /** The site name an e-mail's footer shows (the website's name, else its domain), by website id; unknown ids are left out. */
 export async function siteNamesOf(db: DbOrTx, websiteIds: string[]): Promise<Map<string, string>> {
   if (websiteIds.length === 0) return new Map();
@@ -71,6 +73,30 @@ export interface ClaimedJob {
   baseUrl: string;
   document: Record<string, unknown>;
   person: { memberId: string; username: string | null; email: string | null; attributes: Record<string, string | number | boolean | null> };
+}
+
+/** A permanent refusal of the address: the website no longer e-mails it, and says so to its webhooks. */
+async function bounce(db: DbOrTx, job: { id: string; websiteId: string; contentId: string; email: string }, error: string): Promise<void> {
+  const [person] = await db.select({ id: emailJobs.clientMemberId }).from(emailJobs).where(eq(emailJobs.id, job.id));
+  const stored = await db
+    .insert(emailSuppressions)
+    .values({
+      websiteId: job.websiteId,
+      email: job.email.toLowerCase(),
+      reason: 'bounced',
+      clientMemberId: person?.id ?? null,
+      contentId: job.contentId,
+      detail: error.slice(0, 500),
+    })
+    .onConflictDoNothing()
+    .returning({ email: emailSuppressions.email });
+  if (stored.length > 0)
+    await emitWebhookEvent(db, job.websiteId, 'email.bounced', {
+      email: stored[0].email,
+      personId: person?.id ?? null,
+      contentId: job.contentId,
+      detail: error.slice(0, 500),
+    });
 }
 
 export function emailsStore(db: DbOrTx) {
@@ -169,13 +195,8 @@ export function emailsStore(db: DbOrTx) {
      * here, before anything is sent. Run inside a transaction.
      */
     async claim(now: Date, leaseUntil: Date, batch: number, quota: (websiteId: string) => number): Promise<ClaimedJob[]> {
-      const candidates = await db
-        .select({ id: emailJobs.id, websiteId: emailJobs.websiteId })
-        .from(emailJobs)
-        .where(and(eq(emailJobs.status, 'queued'), lte(emailJobs.runAt, now), or(isNull(emailJobs.lockedUntil), lte(emailJobs.lockedUntil, now))))
-        .orderBy(emailJobs.runAt)
-        .limit(batch)
-        .for('update', { skipLocked: true });
+      const queue = emailQueue(db);
+      const candidates = await queue.due(now, batch, { id: emailJobs.id, websiteId: emailJobs.websiteId });
       const taken = new Map<string, number>();
       const ids = candidates
         .filter((c) => {
@@ -186,30 +207,20 @@ export function emailsStore(db: DbOrTx) {
         })
         .map((c) => c.id);
       if (ids.length === 0) return [];
-      await db
-        .update(emailJobs)
-        .set({ status: 'skipped', lastError: 'cancelled' })
-        .where(
-          and(
-            inArray(emailJobs.id, ids),
-            sql`not exists (select 1 from ${contents} where ${contents.id} = ${emailJobs.contentId} and ${contents.status} in ('public', 'scheduled'))`,
-          ),
-        );
-      await db
-        .update(emailJobs)
-        .set({ status: 'skipped', lastError: 'suppressed' })
-        .where(
-          and(
-            inArray(emailJobs.id, ids),
-            eq(emailJobs.status, 'queued'),
-            sql`exists (select 1 from ${emailSuppressions} where ${emailSuppressions.websiteId} = ${emailJobs.websiteId} and ${emailSuppressions.email} = lower(${emailJobs.email}))`,
-          ),
-        );
+      await queue.skip(
+        ids,
+        'cancelled',
+        sql`not exists (select 1 from ${contents} where ${contents.id} = ${emailJobs.contentId} and ${contents.status} in ('public', 'scheduled'))`,
+      );
+      await queue.skip(
+        ids,
+        'suppressed',
+        sql`exists (select 1 from ${emailSuppressions} where ${emailSuppressions.websiteId} = ${emailJobs.websiteId} and ${emailSuppressions.email} = lower(${emailJobs.email}))`,
+      );
+      const leased = await queue.lease(ids, leaseUntil);
+      if (leased.length === 0) return [];
       const claimed = await db
-        .update(emailJobs)
-        .set({ lockedUntil: leaseUntil, attempts: sql`${emailJobs.attempts} + 1` })
-        .where(and(inArray(emailJobs.id, ids), eq(emailJobs.status, 'queued')))
-        .returning({
+        .select({
           id: emailJobs.id,
           websiteId: emailJobs.websiteId,
           contentId: emailJobs.contentId,
@@ -217,7 +228,14 @@ export function emailsStore(db: DbOrTx) {
           token: emailJobs.token,
           attempts: emailJobs.attempts,
           clientMemberId: emailJobs.clientMemberId,
-        });
+        })
+        .from(emailJobs)
+        .where(
+          inArray(
+            emailJobs.id,
+            leased.map((l) => l.id),
+          ),
+        );
       if (claimed.length === 0) return [];
       const docs = await db
         .select({ id: contents.id, document: contents.document, baseUrl: emailSends.baseUrl })
@@ -249,42 +267,13 @@ export function emailsStore(db: DbOrTx) {
       });
     },
 
-    /** Sent: recorded once (a job already recorded is left as it is). */
-    async markSent(id: string, at: Date): Promise<void> {
-      await db
-        .update(emailJobs)
-        .set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null })
-        .where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
-    },
-
-    /** A temporary failure: tried again at `runAt`. */
-    async markRetry(id: string, error: string, runAt: Date): Promise<void> {
-      await db
-        .update(emailJobs)
-        .set({ runAt, lockedUntil: null, lastError: error.slice(0, 500) })
-        .where(and(eq(emailJobs.id, id), eq(emailJobs.status, 'queued')));
-    },
+    /** Settles a claimed job (sent, tried again, or given up); a job already settled is left as it is. */
+    settle: (id: string, outcome: Settlement) => emailQueue(db).settle(id, outcome),
 
     /** Given up. A permanent refusal of the address (a bounce) also keeps the website from e-mailing it again. */
     async markFailed(job: { id: string; websiteId: string; contentId: string; email: string }, error: string, bounced: boolean): Promise<void> {
-      await db
-        .update(emailJobs)
-        .set({ status: 'failed', lockedUntil: null, lastError: error.slice(0, 500) })
-        .where(and(eq(emailJobs.id, job.id), eq(emailJobs.status, 'queued')));
-      if (bounced) {
-        const [person] = await db.select({ id: emailJobs.clientMemberId }).from(emailJobs).where(eq(emailJobs.id, job.id));
-        await db
-          .insert(emailSuppressions)
-          .values({
-            websiteId: job.websiteId,
-            email: job.email.toLowerCase(),
-            reason: 'bounced',
-            clientMemberId: person?.id ?? null,
-            contentId: job.contentId,
-            detail: error.slice(0, 500),
-          })
-          .onConflictDoNothing();
-      }
+      await emailQueue(db).settle(job.id, { failed: error });
+      if (bounced) await db.transaction((tx) => bounce(tx, job, error));
     },
 
     /** The job a link's token names, with its e-mail's published document (undefined: no such token). */
@@ -326,10 +315,11 @@ export function emailsStore(db: DbOrTx) {
 
     /** The person behind the token no longer receives this website's campaigns. Idempotent. */
     async unsubscribe(job: { id: string; websiteId: string; contentId: string; email: string; clientMemberId: string }, at: Date): Promise<void> {
-      await db
+      const first = await db
         .update(emailJobs)
         .set({ unsubscribedAt: at })
-        .where(and(eq(emailJobs.id, job.id), isNull(emailJobs.unsubscribedAt)));
+        .where(and(eq(emailJobs.id, job.id), isNull(emailJobs.unsubscribedAt)))
+        .returning({ id: emailJobs.id });
       await db
         .insert(emailSuppressions)
         .values({
@@ -340,6 +330,12 @@ export function emailsStore(db: DbOrTx) {
           contentId: job.contentId,
         })
         .onConflictDoUpdate({ target: [emailSuppressions.websiteId, emailSuppressions.email], set: { reason: 'unsubscribed' } });
+      if (first.length > 0)
+        await emitWebhookEvent(db, job.websiteId, 'email.unsubscribed', {
+          email: job.email.toLowerCase(),
+          personId: job.clientMemberId,
+          contentId: job.contentId,
+        });
       // Whatever of this website is still queued for the address stops here.
       await db
         .update(emailJobs)

@@ -10,6 +10,7 @@ import {
 } from 'contracts';
 import type { DbOrTx } from '../db/client';
 import { bubbleConfigs, clientMembers, conversationMessages, conversations, liveEvents, notificationReads, staffNotifications, visitors } from '../db/schema';
+import { emitWebhookEvent } from './webhooks';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof conversationMessages.$inferSelect;
@@ -77,6 +78,26 @@ const unreadFor = (userId: string) =>
   notExists(
     sql`(select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${staffNotifications.id} and ${notificationReads.userId} = ${userId})`,
   );
+
+/** A message in a conversation, which becomes the conversation's latest and unread by the other side. */
+async function insertMessage(
+  db: DbOrTx,
+  conversationId: string,
+  author: 'visitor' | 'staff',
+  body: string,
+  userId: string | null,
+): Promise<ConversationMessage> {
+  await db
+    .update(conversations)
+    .set({
+      lastMessageAt: new Date(),
+      status: 'open',
+      ...(author === 'visitor' ? { staffUnread: sql`${conversations.staffUnread} + 1` } : { visitorUnread: sql`${conversations.visitorUnread} + 1` }),
+    })
+    .where(eq(conversations.id, conversationId));
+  const [m] = await db.insert(conversationMessages).values({ conversationId, author, body, userId }).returning();
+  return messageView(m);
+}
 
 /**
  * The SQL of the messenger, inside one website (already checked to be the caller's, or named by the
@@ -196,16 +217,13 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
      * (the stream) and marking it read must find it counted already.
      */
     async addMessage(conversationId: string, author: 'visitor' | 'staff', body: string, userId: string | null): Promise<ConversationMessage> {
-      await db
-        .update(conversations)
-        .set({
-          lastMessageAt: new Date(),
-          status: 'open',
-          ...(author === 'visitor' ? { staffUnread: sql`${conversations.staffUnread} + 1` } : { visitorUnread: sql`${conversations.visitorUnread} + 1` }),
-        })
-        .where(eq(conversations.id, conversationId));
-      const [m] = await db.insert(conversationMessages).values({ conversationId, author, body, userId }).returning();
-      return messageView(m);
+      if (author === 'staff') return insertMessage(db, conversationId, author, body, userId);
+      // A visitor's message is also a webhook event, which exists exactly when the message does.
+      return db.transaction(async (tx) => {
+        const m = await insertMessage(tx, conversationId, author, body, userId);
+        await emitWebhookEvent(tx, websiteId, 'message.received', { conversationId, messageId: m._id, body, createdAt: m.createdAt });
+        return m;
+      });
     },
 
     // ---- conversations, the visitor's side ----

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { contents, pushJobs, pushSubscriptions, pushVapidKeys, visitorEvents } from '../db/schema';
+import { jobQueue, type Settlement } from './job-queue';
+
+/** The push notifications' delivery queue. */
+const pushQueue = jobQueue(pushJobs);
 
 /*
  * The SQL of Web Push: each website's VAPID keys, its visitors' subscriptions and the delivery queue
- * (`push_jobs`), claimed like `email_jobs` (FOR UPDATE SKIP LOCKED and a lease) for the same reasons:
- * it runs the same on PGlite and on a PostgreSQL server shared by several API processes.
+ * (`push_jobs`), run by the shared job queue (job-queue.ts), as `email_jobs` is.
  */
 
 export interface PushClaim {
@@ -135,33 +138,21 @@ export function webPushStore(db: DbOrTx) {
 
     /** Claims up to `batch` due jobs of live notifications with a lease until `leaseUntil`. Run inside a transaction. */
     async claim(now: Date, leaseUntil: Date, batch: number): Promise<PushClaim[]> {
-      const due = await db
-        .select({ id: pushJobs.id })
-        .from(pushJobs)
-        .where(and(eq(pushJobs.status, 'queued'), lte(pushJobs.runAt, now), or(isNull(pushJobs.lockedUntil), lte(pushJobs.lockedUntil, now))))
-        .orderBy(pushJobs.runAt)
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      const ids = due.map((d) => d.id);
-      await db
-        .update(pushJobs)
-        .set({ status: 'skipped', lastError: 'cancelled' })
-        .where(
-          and(
-            inArray(pushJobs.id, ids),
-            or(
-              isNull(pushJobs.subscriptionId),
-              sql`not exists (select 1 from ${contents} where ${contents.id} = ${pushJobs.contentId} and ${contents.status} in ('public', 'scheduled'))`,
-            ),
-          ),
-        );
+      const queue = pushQueue(db);
+      const ids = (await queue.due(now, batch, { id: pushJobs.id })).map((d) => d.id);
+      if (ids.length === 0) return [];
+      await queue.skip(
+        ids,
+        'cancelled',
+        or(
+          isNull(pushJobs.subscriptionId),
+          sql`not exists (select 1 from ${contents} where ${contents.id} = ${pushJobs.contentId} and ${contents.status} in ('public', 'scheduled'))`,
+        ),
+      );
+      const leased = await queue.lease(ids, leaseUntil);
+      if (leased.length === 0) return [];
       return db
-        .update(pushJobs)
-        .set({ lockedUntil: leaseUntil, attempts: sql`${pushJobs.attempts} + 1` })
-        .from(pushSubscriptions)
-        .where(and(inArray(pushJobs.id, ids), eq(pushJobs.status, 'queued'), eq(pushSubscriptions.id, pushJobs.subscriptionId)))
-        .returning({
+        .select({
           id: pushJobs.id,
           websiteId: pushJobs.websiteId,
           contentId: pushJobs.contentId,
@@ -170,23 +161,21 @@ export function webPushStore(db: DbOrTx) {
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
           auth: pushSubscriptions.auth,
-          document: sql<Record<string, unknown>>`(select ${contents.document} from ${contents} where ${contents.id} = ${pushJobs.contentId})`,
-        });
+          document: contents.document,
+        })
+        .from(pushJobs)
+        .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushJobs.subscriptionId))
+        .innerJoin(contents, eq(contents.id, pushJobs.contentId))
+        .where(
+          inArray(
+            pushJobs.id,
+            leased.map((l) => l.id),
+          ),
+        );
     },
 
     /** Settles a claimed job: sent (the push service accepted it), tried again at `retryAt`, or given up. */
-    async settle(id: string, outcome: { sentAt: Date } | { retryAt: Date; error: string } | { failed: string }) {
-      const set =
-        'sentAt' in outcome
-          ? { status: 'sent' as const, sentAt: outcome.sentAt, lockedUntil: null, lastError: null }
-          : 'retryAt' in outcome
-            ? { runAt: outcome.retryAt, lockedUntil: null, lastError: outcome.error.slice(0, 500) }
-            : { status: 'failed' as const, lockedUntil: null, lastError: outcome.failed.slice(0, 500) };
-      await db
-        .update(pushJobs)
-        .set(set)
-        .where(and(eq(pushJobs.id, id), eq(pushJobs.status, 'queued')));
-    },
+    settle: (id: string, outcome: Settlement) => pushQueue(db).settle(id, outcome),
 
     /** The service worker's report: the first `shown` and `clicked` of a delivered push count (undefined: no such token). */
     async report(token: string, what: 'shown' | 'clicked', at: Date) {

@@ -23,6 +23,7 @@ import {
 import { attributeTypesOf } from './attributes';
 import type { IdentityVerificationRow } from './websites';
 import { progressStore } from './progress';
+import { emitWebhookEvent } from './webhooks';
 
 /** A website as its script's calls need it. */
 export interface ScriptWebsiteRow {
@@ -227,7 +228,18 @@ export function websiteScriptStore(db: Db) {
             bumps.set(r.contentId, b);
           }
         }
-        if (answers.length) await tx.insert(formAnswers).values(answers);
+        if (answers.length) {
+          await tx.insert(formAnswers).values(answers);
+          // One event per form sent: a visitor's answers to one item in this batch.
+          const forms = new Map<string, { contentId: string; visitorId: string; answers: { blockId: string; question: string; answer: unknown }[] }>();
+          for (const a of answers) {
+            const key = `${a.contentId}|${a.visitorId}`;
+            const form = forms.get(key) ?? { contentId: a.contentId, visitorId: a.visitorId, answers: [] };
+            form.answers.push({ blockId: a.blockId, question: a.question, answer: a.answer });
+            forms.set(key, form);
+          }
+          for (const form of forms.values()) await emitWebhookEvent(tx, rows[0].websiteId, 'answer.received', form);
+        }
         if (bumps.size > 0) {
           // One statement for every item of the batch (a batch may touch several popups and banners).
           const values = sql.join(

@@ -26,6 +26,7 @@ import { exportRoutes } from './export';
 import { explainItem } from './explain';
 import { checklistRoutes } from './checklists';
 import { tourRoutes } from './tours';
+import { emitWebhookEvent } from '../../stores/webhooks';
 
 type Id = { id: string };
 
@@ -207,7 +208,9 @@ function serveKind<D extends KindDocument>(
       await assertCan(campaigns, rules, id, 'publish');
       await campaigns.publish(id, caller(request).userId);
       await hooks.afterPublish?.(tx, request, id);
-      return campaigns.view(id);
+      const view = await campaigns.view(id);
+      await emitWebhookEvent(tx, activeWebsiteOf(request).id, 'content.published', { id, kind: rules.kind, status: view.status, startsAt: null, endsAt: null });
+      return view;
     });
     return { message: messages.published, data };
   });
@@ -220,7 +223,15 @@ function serveKind<D extends KindDocument>(
       await assertCan(campaigns, rules, id, 'schedule');
       await campaigns.publish(id, caller(request).userId, { startsAt: new Date(body.startsAt), endsAt: body.endsAt ? new Date(body.endsAt) : null });
       await hooks.afterPublish?.(tx, request, id);
-      return campaigns.view(id);
+      const view = await campaigns.view(id);
+      await emitWebhookEvent(tx, activeWebsiteOf(request).id, 'content.published', {
+        id,
+        kind: rules.kind,
+        status: view.status,
+        startsAt: body.startsAt,
+        endsAt: body.endsAt ?? null,
+      });
+      return view;
     });
     return { message: messages.scheduled, data };
   });
