@@ -45,6 +45,7 @@ import { roleRoutes } from './routes/roles';
 import { attributeRoutes } from './routes/attributes';
 import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
+import { peopleRoutes } from './routes/people';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
 import { messengerRoutes } from './routes/messenger';
@@ -230,6 +231,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   attributeRoutes(app, ctx);
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
+  peopleRoutes(app, ctx);
   const scriptServices = await publicScriptRoutes(app, ctx);
   // Push notifications go out from the processes that send e-mails (the same queue claims, one or several).
   ctx.pushSender = new PushSender(ctx.db, config.email, config.mailFrom, config, pushWeigher(scriptServices), (id) => vapidKeysOf(ctx, id), ctx.clock, app.log);

@@ -39,3 +39,4 @@ export * from './messenger';
 export * from './tour-builder';
 export * from './checklists';
 export * from './checklist-calls';
+export * from './people';

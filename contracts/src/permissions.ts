@@ -26,6 +26,9 @@ export const RESOURCE_ACTIONS = {
   attributes: ['create', 'update', 'delete'],
   segment: ['create', 'update', 'delete'],
   upload: ['create'],
+  // A person's page shows everything held about them, and deleting one erases it for good (a
+  // data-subject request): both apart from the members picker's `get_members`.
+  people: ['get', 'delete'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;
