@@ -46,6 +46,7 @@ import { attributeRoutes } from './routes/attributes';
 import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
 import { peopleRoutes } from './routes/people';
+import { RetentionJob } from './services/retention';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
 import { messengerRoutes } from './routes/messenger';
@@ -166,12 +167,16 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     clock: options.clock ?? productClock(app, config),
     emailSender: undefined as unknown as EmailSender,
     pushSender: undefined as unknown as PushSender,
+    retention: undefined as unknown as RetentionJob,
   };
   ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);
   app.decorate('ctx', ctx);
   // Campaign e-mails go out from every API process (their claims never overlap); stopped before the mailer closes.
   if (config.email.sender) app.addHook('onReady', async () => ctx.emailSender.start());
   app.addHook('onClose', async () => ctx.emailSender.stop());
+  ctx.retention = new RetentionJob(database.db, ctx.clock, app.log);
+  if (config.email.sender) app.addHook('onReady', async () => ctx.retention.start());
+  app.addHook('onClose', async () => ctx.retention.stop());
 
   // Mail queued by background work goes out before the mailer closes.
   app.addHook('onClose', async () => {

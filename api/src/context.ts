@@ -5,6 +5,7 @@ import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
 import type { EmailSender } from './services/email-sender';
 import type { PushSender } from './services/push-sender';
+import type { RetentionJob } from './services/retention';
 import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
 import type { TokenService } from './services/tokens';
@@ -36,4 +37,6 @@ export interface AppContext {
   emailSender: EmailSender;
   /** Sends push notifications to the browsers' push services (services/push-sender.ts). */
   pushSender: PushSender;
+  /** Deletes anonymous visitors' events past their website's retention (services/retention.ts). */
+  retention: RetentionJob;
 }

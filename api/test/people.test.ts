@@ -400,6 +400,36 @@ describe('their data on request', () => {
   });
 });
 
+describe('retention', () => {
+  test('anonymous visitors’ events past the website’s retention are deleted by the job; identified people’s and other websites’ stay', async () => {
+    const s = await newSite(t);
+    const other = await newSite(t);
+    const p = await population(s);
+    const q = await population(other);
+    const put = (payload: object) => t.request({ method: 'PUT', url: '/api/people-settings', headers: s.u.headers, payload });
+    expect((await put({ anonymousRetentionDays: 0 })).statusCode).toBe(400);
+    const saved = await put({ anonymousRetentionDays: 30 });
+    expect([saved.statusCode, saved.json().data]).toEqual([200, { anonymousRetentionDays: 30 }]);
+    expect((await get(s, '/api/people-settings')).json().data).toEqual({ anonymousRetentionDays: 30 });
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    for (const site of [s, other])
+      await t.ctx.db
+        .update(visitorEvents)
+        .set({ occurredAt: old })
+        .where(sql`${visitorEvents.websiteId} = ${site.u.websiteId}`);
+    await t.ctx.retention.drain();
+    const left = async (websiteId: string, visitorId: string) =>
+      (
+        (await t.ctx.db.execute(
+          sql`select count(*)::int as n from visitor_events where website_id = ${websiteId} and visitor_id = ${visitorId}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
+    expect(await left(s.u.websiteId, p.anonymous)).toBe(0);
+    expect(await left(s.u.websiteId, p.ada.visitors[0])).toBeGreaterThan(0);
+    expect(await left(other.u.websiteId, q.anonymous)).toBe(1);
+  });
+});
+
 /** The tables (of the public schema) with a row whose text holds any of `traces`. */
 async function tablesHolding(traces: string[]): Promise<string[]> {
   const db = t.ctx.db;

@@ -15,6 +15,7 @@ export const ANONYMOUS_PERSON_PREFIX = 'visitor:';
 
 export const PERSON_NOT_FOUND_MESSAGE = msg('people.notFound');
 export const PERSON_DELETED_MESSAGE = msg('people.deleted');
+export const PEOPLE_SETTINGS_SAVED_MESSAGE = msg('people.settingsSaved');
 
 /** A person's id in a path: a client member's uuid, or `visitor:<visitor id>`. */
 export const personIdSchema = z
@@ -225,5 +226,44 @@ export const deletePersonCall = defineCall({
   tag: 'people',
   params: personParamSchema,
   response: messageSchema,
+  errors: [400, 401, 403, 404],
+});
+
+/** Longest retention a website may set for anonymous visitors' events (ten years). */
+export const ANONYMOUS_RETENTION_DAYS_MAX = 3650;
+
+/**
+ * The people settings of the active website: days an anonymous visitor's events are kept before the
+ * job queue deletes them (null: kept for ever). Identified people's events are theirs to request.
+ */
+export const peopleSettingsSchema = z.object({
+  anonymousRetentionDays: z
+    .number({ error: msg('validation.retentionDaysRange') })
+    .int(msg('validation.retentionDaysRange'))
+    .min(1, msg('validation.retentionDaysRange'))
+    .max(ANONYMOUS_RETENTION_DAYS_MAX, msg('validation.retentionDaysRange'))
+    .nullable(),
+});
+export type PeopleSettings = z.infer<typeof peopleSettingsSchema>;
+
+export const getPeopleSettingsCall = defineCall({
+  method: 'GET',
+  path: '/api/people-settings',
+  access: inWebsite('get_people'),
+  summary: 'The active website’s retention of anonymous visitors’ events',
+  tag: 'people',
+  response: z.object({ data: peopleSettingsSchema }),
+  errors: [400, 401, 403, 404],
+});
+
+/** Shortening the retention deletes data: it needs delete_people. */
+export const updatePeopleSettingsCall = defineCall({
+  method: 'PUT',
+  path: '/api/people-settings',
+  access: inWebsite('delete_people'),
+  summary: 'Set how long anonymous visitors’ events are kept',
+  tag: 'people',
+  body: peopleSettingsSchema,
+  response: messageSchema.extend({ data: peopleSettingsSchema }),
   errors: [400, 401, 403, 404],
 });

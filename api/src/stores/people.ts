@@ -409,20 +409,14 @@ export function peopleStore(db: Db, websiteId: string) {
       });
     },
 
-    /** Deletes the events of anonymous visitors older than each website's retention; answers how many went. */
-    async expireAnonymousEvents(now: Date, batch = 5000): Promise<number> {
-      const done = await rows<{ n: number }>(
-        db,
-        sql`with old as (
-            select e.id from visitor_events e
-            join websites w on w.id = e.website_id and w.anonymous_retention_days is not null
-            where e.occurred_at < ${now.toISOString()}::timestamptz - make_interval(days => w.anonymous_retention_days)
-              and not exists (select 1 from visitors v where v.website_id = e.website_id and v.visitor_id = e.visitor_id and v.client_member_id is not null)
-            limit ${pageLimit(batch)}
-          ), gone as (delete from visitor_events e using old where e.id = old.id returning 1)
-          select count(*)::int as n from gone`,
-      );
-      return Number(done[0]?.n ?? 0);
+    /** Days anonymous visitors' events are kept (null: for ever). */
+    async retention(): Promise<number | null> {
+      const [r] = await rows<{ d: number | null }>(db, sql`select anonymous_retention_days as d from websites where id = ${websiteId}`);
+      return r?.d ?? null;
+    },
+
+    async setRetention(days: number | null): Promise<void> {
+      await db.execute(sql`update websites set anonymous_retention_days = ${days} where id = ${websiteId}`);
     },
   };
 }
@@ -469,4 +463,28 @@ function timelineSql(websiteId: string, visitorIds: string[], memberId: string |
     union all
     select p.updated_at, 'progress', 'progress', p.content_id, p.state, p.id::text
       from content_progress p where p.website_id = ${websiteId} and (${byVisitor(sql`p.visitor_id`)} or ${byMember(sql`p.client_member_id`)})`;
+}
+
+/**
+ * The retention job: deletes, in batches, the events of anonymous visitors (no client member)
+ * older than their website's retention. Identified people's events stay until they are deleted.
+ */
+export function retentionStore(db: Db) {
+  return {
+    /** One batch; answers how many events went (0: nothing left to expire). */
+    async expireAnonymousEvents(now: Date, batch = 5000): Promise<number> {
+      const done = await rows<{ n: number }>(
+        db,
+        sql`with old as (
+            select e.id from visitor_events e
+            join websites w on w.id = e.website_id and w.anonymous_retention_days is not null
+            where e.occurred_at < ${now.toISOString()}::timestamptz - make_interval(days => w.anonymous_retention_days)
+              and not exists (select 1 from visitors v where v.website_id = e.website_id and v.visitor_id = e.visitor_id and v.client_member_id is not null)
+            limit ${pageLimit(batch)}
+          ), gone as (delete from visitor_events e using old where e.id = old.id returning 1)
+          select count(*)::int as n from gone`,
+      );
+      return Number(done[0]?.n ?? 0);
+    },
+  };
 }

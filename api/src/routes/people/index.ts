@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  PEOPLE_SETTINGS_SAVED_MESSAGE,
   PERSON_DELETED_MESSAGE,
+  getPeopleSettingsCall,
+  updatePeopleSettingsCall,
   PERSON_NOT_FOUND_MESSAGE,
   SEGMENT_NOT_FOUND_MESSAGE,
   deletePersonCall,
@@ -112,5 +115,13 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, deletePersonCall, async (request) => {
     if (!(await people(request).remove(personKeyOf(request.params.personId)))) throw personNotFound();
     return { message: PERSON_DELETED_MESSAGE };
+  });
+
+  serve(app, getPeopleSettingsCall, async (request) => ({ data: { anonymousRetentionDays: await people(request).retention() } }));
+
+  serve(app, updatePeopleSettingsCall, async (request) => {
+    const { anonymousRetentionDays } = request.body;
+    await people(request).setRetention(anonymousRetentionDays);
+    return { message: PEOPLE_SETTINGS_SAVED_MESSAGE, data: { anonymousRetentionDays } };
   });
 }
