@@ -179,6 +179,8 @@ async function population(s: Site) {
 describe('the list', () => {
   test('identified and anonymous people, newest visit first, with sessions, devices and reach', async () => {
     const s = await newSite(t);
+    // Another website's people, who must not show.
+    await population(await newSite(t));
     const p = await population(s);
     const { docs, meta } = await list(s);
     expect(meta.totalDocs).toBe(2);
