@@ -47,6 +47,8 @@ import { roleRoutes } from './routes/roles';
 import { attributeRoutes } from './routes/attributes';
 import { groupRoutes } from './routes/groups';
 import { audienceRoutes } from './routes/audiences';
+import { peopleRoutes } from './routes/people';
+import { RetentionJob } from './services/retention';
 import { campaignRoutes } from './routes/campaigns';
 import { publicScriptRoutes } from './routes/public/script';
 import { messengerRoutes } from './routes/messenger';
@@ -168,6 +170,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     emailSender: undefined as unknown as EmailSender,
     pushSender: undefined as unknown as PushSender,
     webhookSender: undefined as unknown as WebhookSender,
+    retention: undefined as unknown as RetentionJob,
   };
   ctx.emailSender = new EmailSender(database.db, mailer, config.email, ctx.clock, app.log);
   ctx.webhookSender = new WebhookSender(database.db, config, mailer, ctx.clock, app.log);
@@ -177,6 +180,9 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   app.addHook('onClose', async () => ctx.emailSender.stop());
   if (config.email.sender) app.addHook('onReady', async () => ctx.webhookSender.start());
   app.addHook('onClose', async () => ctx.webhookSender.stop());
+  ctx.retention = new RetentionJob(database.db, ctx.clock, app.log);
+  if (config.email.sender) app.addHook('onReady', async () => ctx.retention.start());
+  app.addHook('onClose', async () => ctx.retention.stop());
 
   // Mail queued by background work goes out before the mailer closes.
   app.addHook('onClose', async () => {
@@ -237,6 +243,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   attributeRoutes(app, ctx);
   groupRoutes(app, ctx);
   audienceRoutes(app, ctx);
+  peopleRoutes(app, ctx);
   const scriptServices = await publicScriptRoutes(app, ctx);
   // Push notifications go out from the processes that send e-mails (the same queue claims, one or several).
   ctx.pushSender = new PushSender(ctx.db, config.email, config.mailFrom, config, pushWeigher(scriptServices), (id) => vapidKeysOf(ctx, id), ctx.clock, app.log);

@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { EmailSender } from './services/email-sender';
 import type { PushSender } from './services/push-sender';
 import type { WebhookSender } from './services/webhook-sender';
+import type { RetentionJob } from './services/retention';
 import type { IdentityProvider } from './services/identity-provider';
 import type { LoginLimiter } from './services/login-limiter';
 import type { TokenService } from './services/tokens';
@@ -39,4 +40,6 @@ export interface AppContext {
   pushSender: PushSender;
   /** Delivers webhooks from their durable queue (services/webhook-sender.ts). */
   webhookSender: WebhookSender;
+  /** Deletes anonymous visitors' events past their website's retention (services/retention.ts). */
+  retention: RetentionJob;
 }

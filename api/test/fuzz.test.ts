@@ -78,6 +78,7 @@ const VALID: Record<string, () => unknown> = {
   'POST /api/popups/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/banners/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/', device: 'mobile' }),
   'POST /api/push-notification/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
+  'POST /api/people/{personId}/preview': () => ({ url: 'https://www.example.com/', device: 'mobile' }),
   'POST /api/public/{websiteKey}/events': () => ({
     events: [{ type: 'session', visitorId: 'fuzz-visitor', device: 'web', occurredAt: new Date().toISOString() }],
   }),

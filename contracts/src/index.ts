@@ -42,3 +42,4 @@ export * from './messenger';
 export * from './tour-builder';
 export * from './checklists';
 export * from './checklist-calls';
+export * from './people';

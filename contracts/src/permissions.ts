@@ -28,6 +28,9 @@ export const RESOURCE_ACTIONS = {
   upload: ['create'],
   // Where a website's events are POSTed (its webhook endpoints and their delivery log).
   webhooks: ['get', 'create', 'update', 'delete'],
+  // A person's page shows everything held about them, and deleting one erases it for good (a
+  // data-subject request): both apart from the members picker's `get_members`.
+  people: ['get', 'delete'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

@@ -117,6 +117,8 @@ export const websites = pgTable(
     quietAfterCloseSeconds: integer('quiet_after_close_seconds').notNull().default(3),
     /** The website's time zone (IANA name): schedules are entered and shown in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Days an anonymous visitor's events are kept (null: for ever); the job queue deletes older ones. */
+    anonymousRetentionDays: integer('anonymous_retention_days'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -288,6 +290,8 @@ export const clientMembers = pgTable(
     /** The e-mail the website's script gave with `identify`. */
     email: text('email'),
     attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** When each attribute last changed value (attribute name → ISO time), kept by identify for the person's page. */
+    attributesChangedAt: jsonb('attributes_changed_at').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -529,7 +533,7 @@ export const contentComments = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('content_comments_content_created_idx').on(t.contentId, t.createdAt)],
+  (t) => [index('content_comments_content_created_idx').on(t.contentId, t.createdAt), index('content_comments_visitor_idx').on(t.visitorId)],
 );
 
 /** Emoji reactions visitors gave to a popup or banner: each visitor's latest one per item. */
@@ -546,6 +550,7 @@ export const contentReactions = pgTable(
     index('content_reactions_content_emoji_idx').on(t.contentId, t.emoji, t.createdAt),
     // One reaction per visitor per item: a new one replaces theirs (migration 0014).
     uniqueIndex('content_reactions_content_visitor_unique').on(t.contentId, t.visitorId),
+    index('content_reactions_visitor_idx').on(t.visitorId),
   ],
 );
 
@@ -562,7 +567,7 @@ export const formAnswers = pgTable(
     answer: text('answer').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('form_answers_content_created_idx').on(t.contentId, t.createdAt)],
+  (t) => [index('form_answers_content_created_idx').on(t.contentId, t.createdAt), index('form_answers_visitor_idx').on(t.visitorId)],
 );
 
 /**
@@ -580,7 +585,14 @@ export const visitors = pgTable(
     firstSeenAt: tstz('first_seen_at').notNull().defaultNow(),
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.visitorId] }), index('visitors_member_idx').on(t.clientMemberId)],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.visitorId] }),
+    index('visitors_member_idx').on(t.clientMemberId),
+    index('visitors_website_member_idx').on(t.websiteId, t.clientMemberId),
+    index('visitors_website_anonymous_seen_idx')
+      .on(t.websiteId, t.lastSeenAt)
+      .where(sql`${t.clientMemberId} is null`),
+  ],
 );
 
 /** The installation heartbeat: each page origin the script reported from, with its version and when. */
@@ -693,6 +705,7 @@ export const emailJobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.status} = 'queued'`),
     index('email_jobs_website_sent_idx').on(t.websiteId, t.sentAt),
+    index('email_jobs_member_idx').on(t.clientMemberId),
     check('email_jobs_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
   ],
 );
@@ -739,7 +752,11 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('push_subscriptions_website_endpoint_unique').on(t.websiteId, t.endpoint), index('push_subscriptions_member_idx').on(t.clientMemberId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_website_endpoint_unique').on(t.websiteId, t.endpoint),
+    index('push_subscriptions_member_idx').on(t.clientMemberId),
+    index('push_subscriptions_website_visitor_idx').on(t.websiteId, t.visitorId),
+  ],
 );
 
 /**
@@ -768,6 +785,7 @@ export const pushJobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.status} = 'queued'`),
     check('push_jobs_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
+    index('push_jobs_website_visitor_idx').on(t.websiteId, t.visitorId),
   ],
 );
 
@@ -803,6 +821,7 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_website_last_idx').on(t.websiteId, t.lastMessageAt),
     index('conversations_website_visitor_idx').on(t.websiteId, t.visitorId),
+    index('conversations_member_idx').on(t.clientMemberId),
     check('conversations_status_check', sql`${t.status} in ('open', 'closed')`),
   ],
 );

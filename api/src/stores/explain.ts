@@ -47,6 +47,16 @@ export function explainStore(db: Db, websiteId: string) {
       return row as { id: string; status: ContentStatus; startsAt: Date | null; endsAt: Date | null; document: Record<string, unknown> } | undefined;
     },
 
+    /** The item's title, as its list shows it. */
+    async title(id: string): Promise<string> {
+      const [row] = await db
+        .select({ title: contents.title })
+        .from(contents)
+        .where(and(eq(contents.websiteId, websiteId), eq(contents.id, id)))
+        .limit(1);
+      return row?.title ?? '';
+    },
+
     /** The groups and saved audiences the item targets, with their names (the audience trees too). */
     async targets(id: string) {
       const [groupRows, segmentRows] = await Promise.all([

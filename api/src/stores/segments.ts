@@ -27,6 +27,12 @@ export function segmentsStore(db: DbOrTx, websiteId: string) {
       return pageByCreation(db, segments, getTableColumns(segments), where, query, segmentView);
     },
 
+    /** The rule of a saved audience of this website; undefined for another website's. */
+    async audience(id: string): Promise<AudienceGroup | undefined> {
+      const [row] = await db.select({ audience: segments.audience }).from(segments).where(own(id)).limit(1);
+      return row?.audience as AudienceGroup | undefined;
+    },
+
     async exists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: segments.id }).from(segments).where(own(id)).limit(1);
       return !!row;

@@ -140,13 +140,25 @@ export function websiteScriptStore(db: Db) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(clientMembers)
-          .values({ websiteId, memberId: member.externalId, username: member.username, email: member.email, attributes: member.attributes })
+          .values({
+            websiteId,
+            memberId: member.externalId,
+            username: member.username,
+            email: member.email,
+            attributes: member.attributes,
+            attributesChangedAt: sql`(select coalesce(jsonb_object_agg(k, to_jsonb(now())), '{}'::jsonb) from jsonb_object_keys(${JSON.stringify(member.attributes)}::jsonb) k)`,
+          })
           .onConflictDoUpdate({
             target: [clientMembers.websiteId, clientMembers.memberId],
             set: {
               username: unlessProven(sql`${clientMembers.username}`, sql`coalesce(excluded.username, ${clientMembers.username})`),
               email: unlessProven(sql`${clientMembers.email}`, sql`coalesce(excluded.email, ${clientMembers.email})`),
               attributes: unlessProven(sql`${clientMembers.attributes}`, sql`${clientMembers.attributes} || excluded.attributes`),
+              // Only the attributes whose value changed get a new time: identify repeats them on every page.
+              attributesChangedAt: unlessProven(
+                sql`${clientMembers.attributesChangedAt}`,
+                sql`${clientMembers.attributesChangedAt} || (select coalesce(jsonb_object_agg(e.key, to_jsonb(now())), '{}'::jsonb) from jsonb_each(excluded.attributes) e where ${clientMembers.attributes} -> e.key is distinct from e.value)`,
+              ),
             },
           })
           .returning({ id: clientMembers.id });
@@ -200,6 +212,27 @@ export function websiteScriptStore(db: Db) {
     async recordEvents(rows: (typeof visitorEvents.$inferInsert)[], carried: (newIds: Set<string | null>) => CarriedByEvents): Promise<number> {
       return db.transaction(async (tx) => {
         const inserted = await tx.insert(visitorEvents).values(rows).onConflictDoNothing().returning({ eventId: visitorEvents.eventId });
+        // A session makes the visitor known (anonymous until identify links them): the people list reads
+        // visitors, not the events, and each keeps its first and latest session.
+        const sessions = new Map<string, { websiteId: string; visitorId: string; at: Date }>();
+        for (const r of rows) {
+          if (r.type !== 'session') continue;
+          const at = new Date(r.occurredAt);
+          const key = `${r.websiteId}|${r.visitorId}`;
+          const kept = sessions.get(key);
+          if (!kept || kept.at < at) sessions.set(key, { websiteId: r.websiteId, visitorId: r.visitorId, at });
+        }
+        if (sessions.size > 0)
+          await tx
+            .insert(visitors)
+            .values([...sessions.values()].map((v) => ({ websiteId: v.websiteId, visitorId: v.visitorId, firstSeenAt: v.at, lastSeenAt: v.at })))
+            .onConflictDoUpdate({
+              target: [visitors.websiteId, visitors.visitorId],
+              set: {
+                firstSeenAt: sql`least(${visitors.firstSeenAt}, excluded.first_seen_at)`,
+                lastSeenAt: sql`greatest(${visitors.lastSeenAt}, excluded.last_seen_at)`,
+              },
+            });
         const { comments, reactions, answers, bumps } = carried(new Set(inserted.map((r) => r.eventId)));
         if (comments.length) await tx.insert(contentComments).values(comments);
         if (reactions.length) {
