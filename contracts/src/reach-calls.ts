@@ -8,7 +8,8 @@ import { kindAccess, KIND_CALL_ERRORS } from './kind-calls';
  * How many an item would reach off the page if it were published now, for the confirmation the
  * console asks before Publish: an e-mail's recipients (its working copy's targeting: identified,
  * with an address, not unsubscribed), a push notification's subscribed devices of the website (an
- * upper bound: each device's visitor is weighed against the audience when it is sent).
+ * upper bound, the same for every push: each device's visitor is weighed against the audience when it
+ * is sent).
  */
 export const contentReachSchema = z.object({
   count: z.number().int().min(0),
@@ -29,11 +30,10 @@ export const getEmailReachCall = defineCall({
 
 export const getPushReachCall = defineCall({
   method: 'GET',
-  path: `${pushKind.path}/:id/reach`,
+  path: `${pushKind.path}/reach`,
   access: kindAccess('get', pushKind.resource),
-  summary: 'How many subscribed devices this push notification could be sent to if published now',
+  summary: 'How many subscribed devices a push notification published now could be sent to (the same for every one: asked before creating one too)',
   tag: 'push notifications',
-  params: idParamSchema,
   response: z.object({ data: contentReachSchema }),
   errors: KIND_CALL_ERRORS,
 });

@@ -18,10 +18,9 @@ export const protectedRoutes: ProtectedRoute[] = [
     contentOf,
   }),
   {
-    name: 'GET /api/push-notification/:id/reach',
+    name: 'GET /api/push-notification/reach',
     permission: 'get_pushNotification',
-    request: async (u, t) => ({ method: 'GET', url: `/api/push-notification/${await contentOf(t, u, 'push')}/reach` }),
-    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/push-notification/${await contentOf(t, owner, 'push')}/reach` }),
+    request: () => ({ method: 'GET', url: '/api/push-notification/reach' }),
   },
 ];
 

@@ -6,7 +6,7 @@ import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
-import { CheckVisitorPanel, CommentsReactionsDialog, LifecycleBar, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
+import { CheckVisitorPanel, CommentsReactionsDialog, LifecycleBar, titleIn, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
 import { Stack } from 'shared-ui';
 import { QueriedItem } from './QueriedItem';
 
@@ -95,7 +95,7 @@ export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feed
         {(item) => (
           // The item's status and lifecycle actions, then the editor read-only, its versions, and why it shows (or not) to someone.
           <Stack gap="6">
-            <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} />
+            <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} title={titleIn(item, kind.titleField)} />
             {children(item, {
               mode: 'view',
               options,
