@@ -20,9 +20,11 @@ import { trafficPriority } from './plugins/traffic';
 import { BackgroundTasks } from './lib/background';
 import { fileOffsetClock } from './lib/offset-clock';
 import { EmailSender } from './services/email-sender';
+import { ReplyMailer } from './services/reply-mailer';
 import { PushSender } from './services/push-sender';
 import { WebhookSender } from './services/webhook-sender';
 import { pushWeigher, vapidKeysOf } from './routes/public/web-push';
+import { reachRoutes } from './routes/campaigns/reach';
 import { emailHooks, emailRoutes } from './routes/emails';
 import path from 'node:path';
 import { healthRoutes } from './routes/health';
@@ -168,6 +170,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
     background: new BackgroundTasks(app.log),
     clock: options.clock ?? productClock(app, config),
     emailSender: undefined as unknown as EmailSender,
+    replyMailer: undefined as unknown as ReplyMailer,
     pushSender: undefined as unknown as PushSender,
     webhookSender: undefined as unknown as WebhookSender,
     retention: undefined as unknown as RetentionJob,
@@ -183,6 +186,9 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   ctx.retention = new RetentionJob(database.db, ctx.clock, app.log);
   if (config.email.sender) app.addHook('onReady', async () => ctx.retention.start());
   app.addHook('onClose', async () => ctx.retention.stop());
+  ctx.replyMailer = new ReplyMailer(database.db, mailer, config.email.pollMs, ctx.clock, app.log);
+  if (config.email.sender) app.addHook('onReady', async () => ctx.replyMailer.start());
+  app.addHook('onClose', async () => ctx.replyMailer.stop());
 
   // Mail queued by background work goes out before the mailer closes.
   app.addHook('onClose', async () => {
@@ -253,6 +259,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   installCheckRoute(app, ctx);
   campaignRoutes(app, ctx, { email: emailHooks(ctx) });
   emailRoutes(app, ctx);
+  reachRoutes(app, ctx);
   builderTokenRoute(app, ctx);
   uploadRoutes(app, ctx);
   statsRoutes(app, ctx);

@@ -94,6 +94,11 @@ const envSchema = z.object({
   EMAIL_MAX_ATTEMPTS: intFrom(6),
   /** A claimed e-mail left unsent this long (its process died) is claimed again (ms). */
   EMAIL_LEASE_MS: intFrom(300_000),
+  /**
+   * A staff answer to a visitor who left an address is e-mailed only if it is still unread this
+   * long after it was sent (seconds); answers sent meanwhile go in the same e-mail.
+   */
+  MESSENGER_REPLY_MAIL_DELAY_SECONDS: intFrom(180, 0),
   /** `off`: this process sends no campaign e-mail (another one does). */
   EMAIL_SENDER: z.enum(['on', 'off']).default('on'),
   /**
@@ -174,6 +179,8 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: string;
   email: { ratePerSecond: number; pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number; sender: boolean };
+  /** MESSENGER_REPLY_MAIL_DELAY_SECONDS, in ms. */
+  messenger: { replyMailDelayMs: number };
   /** CLOCK_OFFSET_FILE (tests of the running product), or null. */
   clockOffsetFile: string | null;
   /** OUTBOUND_ALLOWED_HOSTS (lib/outbound-address.ts). */
@@ -358,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.EMAIL_LEASE_MS,
       sender: e.EMAIL_SENDER === 'on',
     },
+    messenger: { replyMailDelayMs: e.MESSENGER_REPLY_MAIL_DELAY_SECONDS * 1000 },
     clockOffsetFile: e.CLOCK_OFFSET_FILE ? path.resolve(root, e.CLOCK_OFFSET_FILE) : null,
     outbound: { allowedHosts: allowedHosts(e.OUTBOUND_ALLOWED_HOSTS) },
     webhooks: {

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { BackgroundTasks } from './lib/background';
 import type { Mailer } from './mail/mailer';
 import type { EmailSender } from './services/email-sender';
+import type { ReplyMailer } from './services/reply-mailer';
 import type { PushSender } from './services/push-sender';
 import type { WebhookSender } from './services/webhook-sender';
 import type { RetentionJob } from './services/retention';
@@ -36,6 +37,8 @@ export interface AppContext {
   clock: Clock;
   /** Sends the e-mail campaigns' queue (services/email-sender.ts). */
   emailSender: EmailSender;
+  /** E-mails the messenger's answers left unread (services/reply-mailer.ts). */
+  replyMailer: ReplyMailer;
   /** Sends push notifications to the browsers' push services (services/push-sender.ts). */
   pushSender: PushSender;
   /** Delivers webhooks from their durable queue (services/webhook-sender.ts). */

@@ -266,17 +266,6 @@ describe('conversations', () => {
     expect((await writeAsVisitor(s, { token: await visitorToken(s, 'quiet'), body: 'hi' })).statusCode).toBe(201);
   });
 
-  test('an anonymous visitor who left an address gets the answer by mail; an identified one does not', async () => {
-    const s = await newSite();
-    const token = await visitorToken(s, 'anon');
-    const address = `visitor-${Date.now()}@example.test`;
-    const conv = (await writeAsVisitor(s, { token, body: 'Call me back', email: address })).json().conversation;
-    const since = new Date();
-    await t.request({ method: 'POST', url: `/api/conversations/${conv._id}/messages`, headers: s.owner.headers, payload: { body: 'Here is your answer' } });
-    const mail = await t.mailTo(address, since);
-    expect(mail?.text).toContain('Here is your answer');
-  });
-
   test('Home greets an identified visitor by name; News lists the published banners and pushes', async () => {
     const s = await newSite();
     const [member] = await t.ctx.db.insert(clientMembers).values({ websiteId: s.id, memberId: 'ada', username: 'Ada' }).returning();

@@ -37,6 +37,7 @@ export * from './tours';
 export * from './tour-calls';
 export * from './emails';
 export * from './email-calls';
+export * from './reach-calls';
 export * from './web-push';
 export * from './messenger';
 export * from './tour-builder';

@@ -12,6 +12,8 @@ export class LifecyclePanel {
   public readonly scheduleButton: Locator;
   public readonly scheduleDialog: Locator;
   public readonly versions: Locator;
+  /** The question Publish asks first (what goes live, or how many it reaches). */
+  public readonly publishDialog: Locator;
 
   public constructor(public readonly page: Page) {
     this.bar = page.getByRole('region', { name: 'Publishing' });
@@ -21,11 +23,22 @@ export class LifecyclePanel {
     this.scheduleButton = this.bar.getByTestId('lifecycle-schedule');
     this.scheduleDialog = page.getByTestId('schedule-dialog');
     this.versions = page.getByTestId('versions-panel');
+    this.publishDialog = page.getByTestId('publish-dialog');
   }
 
+  /** Publish, answered yes. */
   public async publish(): Promise<void> {
-    await this.publishButton.click();
+    await this.askPublish();
+    await this.publishDialog.getByTestId('confirm-button').click();
     await expect(this.status).toHaveText('Public');
+  }
+
+  /** Publish, up to its question (open, its confirm button ready). */
+  public async askPublish(): Promise<Locator> {
+    await this.publishButton.click();
+    await expect(this.publishDialog).toBeVisible();
+    await expect(this.publishDialog.getByTestId('confirm-button')).toBeEnabled();
+    return this.publishDialog;
   }
 
   /** Schedules from `start` (a `datetime-local` value on the website's clock), no end. */

@@ -39,6 +39,13 @@ export async function createInEditor<E extends ContentEditorPage>(
   await editor.submit.click();
 }
 
+/** A push notification created live goes out at once: its editor asks first, naming the devices; answered yes. */
+export async function confirmSending(page: Page): Promise<void> {
+  const dialog = page.getByTestId('publish-dialog');
+  await expect(dialog.getByTestId('publish-reach')).toContainText(/subscribed|device/);
+  await dialog.getByTestId('confirm-button').click();
+}
+
 export async function publishPopup(page: Page, spec: PopupSpec, workspace = 'Demo site'): Promise<string> {
   const list = new PopupListPage(page);
   await createInEditor(list, new PopupEditorPage(page), { workspace: unique(workspace) }, async (editor) => {
@@ -81,6 +88,7 @@ export async function publishPush(page: Page, spec: PushSpec, workspace = 'Demo 
     await editor.body.fill(spec.body);
     if (spec.seconds) await page.getByTestId('field-duration').fill(String(spec.seconds));
   });
+  await confirmSending(page);
   await list.expectSuccessToast('Push notification created successfully');
   return list.itemId(spec.name);
 }

@@ -7,7 +7,7 @@ import { PopupEditorPage } from '../pages/PopupEditorPage';
 import { PopupListPage } from '../pages/PopupListPage';
 import { PushEditorPage, PushListPage } from '../pages/PushPages';
 import { openCreateFormInArabic } from '../support/arabic';
-import { createInEditor } from '../support/publish';
+import { confirmSending, createInEditor } from '../support/publish';
 
 /** A 1×1 PNG: the push notification's icon, uploaded through the editor. */
 const ICON_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -192,6 +192,7 @@ test.describe('campaigns', () => {
       await expect(editor.preview.getByTestId('push-preview-icon')).toBeVisible();
       await expect(editor.preview.getByTestId('push-preview-title')).toHaveText('Your favourite is back');
     });
+    await confirmSending(page);
     await pushes.expectSuccessToast('Push notification created successfully');
     await expect(pushes.row(pushTitle)).toBeVisible();
   });

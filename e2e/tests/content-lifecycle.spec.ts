@@ -75,6 +75,8 @@ test.describe('content lifecycle', () => {
       await list.row(copy).getByTestId('row-publish').click();
       const dialog = signedInPage.getByTestId('publish-dialog');
       await expect(dialog).toContainText(copy);
+      // What goes live, and where: on the website, for the visitors it targets.
+      await expect(dialog.getByTestId('publish-reach')).toHaveText(`"${copy}" goes live now: it shows on your website to the visitors it targets.`);
       await dialog.getByTestId('confirm-button').click();
       await list.expectSuccessToast(`"${copy}" published`);
       await expect(list.row(copy).getByTestId('row-status')).toHaveText('Public');
@@ -123,7 +125,7 @@ test.describe('content lifecycle', () => {
       await expect(panel.versions.getByTestId('version-1')).toContainText('Live');
       // The status, the notice and the versions are words a screen reader reads (not colours alone).
       expect(await axeFindings(signedInPage)).toEqual([]);
-      await panel.publishButton.click();
+      await (await panel.askPublish()).getByTestId('confirm-button').click();
       await list.expectSuccessToast('Popup published');
       await expect(panel.unpublished).toHaveCount(0);
       await expect(panel.versions.getByTestId('version-2')).toContainText('Live');

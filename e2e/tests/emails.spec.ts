@@ -80,7 +80,14 @@ test.describe('e-mail campaigns', () => {
     expect(testMail.subject).toBe(`[Test] ${subject} for there`);
 
     const since = new Date();
-    await new LifecyclePanel(page).publish();
+    // Publish asks first, naming how many people it e-mails; nothing goes before the answer.
+    const panel = new LifecyclePanel(page);
+    const question = await panel.askPublish();
+    await expect(question.getByTestId('publish-reach')).toContainText(`is e-mailed now to ${expected} people`);
+    await expect(question).not.toContainText('goes live');
+    expect(await campaignMails(outbox, subject, since)).toHaveLength(0);
+    await question.getByTestId('confirm-button').click();
+    await expect(panel.status).toHaveText('Public');
     const mails = await waitForMails(outbox, subject, since, expected);
     // One e-mail per matching demo person, each with their own name.
     expect(mails).toHaveLength(expected);
@@ -147,6 +154,17 @@ test.describe('e-mail campaigns', () => {
     const mail = await outbox.waitFor('admin@signpost.local', { since });
     expect(mail.subject).toBe('[Test] مرحبا بك');
     expect(mail.html).toMatch(/<html lang="ar" dir="rtl"/);
+    // The list's Publish asks in Arabic, naming how many people it e-mails; dismissed, nothing goes.
+    const subject = 'مرحبا {{firstName|بك}}';
+    await list.navLink(EmailListPage.path).click();
+    await list.expectLoaded();
+    await list.row(subject).first().getByTestId('row-publish').click();
+    const question = page.getByTestId('publish-dialog');
+    await expect(question.getByTestId('publish-reach')).toContainText(/سيُرسَل «مرحبا \{\{firstName\|بك\}\}» الآن بالبريد إلى/);
+    await expect(question.getByTestId('confirm-button')).toHaveText('نشر وإرسال');
+    await question.getByTestId('dismiss-button').click();
+    await expect(question).toBeHidden();
+    await expect(list.row(subject).first().getByTestId('row-status')).toHaveText('مسودة');
     await list.chooseLanguage('en');
   });
 });

@@ -6,8 +6,13 @@ import { test, expect } from '../fixtures';
  * colour in /settings/messenger (the preview follows at once, then the demo site); a visitor opens
  * the window and writes; the console's bell counts it without reload; staff open the notification,
  * answer, and the answer appears in the visitor's open window; a later answer badges the launcher
- * until the visitor looks. In Arabic the window reads right to left.
+ * until the visitor looks. The visitor left an address: the answer read live is never e-mailed, the
+ * one left unread is, once its wait (MESSENGER_REPLY_MAIL_DELAY_SECONDS, 180 s here: the API's clock
+ * is moved past it) is over. In Arabic the window reads right to left.
  */
+
+/** Past the API's default wait before an unread answer is e-mailed (180 s). */
+const PAST_REPLY_MAIL_DELAY_MS = 200_000;
 
 const NEW_COLOUR = '#c81e5a';
 const NEW_RGB = 'rgb(200, 30, 90)';
@@ -39,6 +44,8 @@ test.describe('the messenger', () => {
     signedInPage: console_,
     visitor,
     api,
+    outbox,
+    control,
   }) => {
     test.setTimeout(180_000);
     await api.cancelPublished(await api.loginAsAdmin());
@@ -125,6 +132,7 @@ test.describe('the messenger', () => {
       await expect(console_).toHaveURL(/\/settings\/conversations\/[0-9a-f-]{36}$/);
       await expect(console_.getByTestId('conversation-log')).toContainText(question);
       const answer = `On its way, ${Date.now()}`;
+      const answeredAt = new Date();
       await console_.getByTestId('conversation-answer').focus();
       await console_.keyboard.type(answer);
       await console_.getByTestId('conversation-send').focus();
@@ -143,6 +151,19 @@ test.describe('the messenger', () => {
       await console_.getByTestId('conversation-send').focus();
       await console_.keyboard.press('Enter');
       await expect(console_.getByTestId('conversation-log')).toContainText(later);
+
+      // --- by e-mail: only what stayed unread, once its wait is over ---
+      // (Each answer would be e-mailed if every answer went at once; the one read live is not.)
+      try {
+        await control.setClockOffset(PAST_REPLY_MAIL_DELAY_MS);
+        const mail = await outbox.waitFor('ada@example.test', { since: answeredAt, timeoutMs: 20_000 });
+        expect(mail.text).toContain(later);
+        expect(mail.text).not.toContain(answer);
+        const answers = (await outbox.all()).filter((m) => m.to.includes('ada@example.test') && new Date(m.createdAt) >= answeredAt);
+        expect(answers).toHaveLength(1);
+      } finally {
+        await control.setClockOffset(0);
+      }
       // The next visit: the Messages badge waits on the launcher.
       await site.page.reload();
       await expect(launcher.locator('.b')).toHaveText('1', { timeout: 20_000 });

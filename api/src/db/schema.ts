@@ -815,6 +815,14 @@ export const conversations = pgTable(
     status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
     staffUnread: integer('staff_unread').notNull().default(0),
     visitorUnread: integer('visitor_unread').notNull().default(0),
+    /**
+     * When the staff's unread answers are e-mailed to `email` (null: nothing waits). Set by the first
+     * answer of a burst, cleared when the visitor reads them or once the e-mail is sent, so the
+     * e-mail survives a restart and one goes per burst (services/reply-mailer.ts).
+     */
+    replyMailDueAt: tstz('reply_mail_due_at'),
+    /** The language of that e-mail (the answering staff's, as the visitor's is not known). */
+    replyMailLanguage: text('reply_mail_language'),
     createdAt: createdAt(),
     lastMessageAt: tstz('last_message_at').notNull().defaultNow(),
   },
@@ -822,6 +830,9 @@ export const conversations = pgTable(
     index('conversations_website_last_idx').on(t.websiteId, t.lastMessageAt),
     index('conversations_website_visitor_idx').on(t.websiteId, t.visitorId),
     index('conversations_member_idx').on(t.clientMemberId),
+    index('conversations_reply_mail_due_idx')
+      .on(t.replyMailDueAt)
+      .where(sql`${t.replyMailDueAt} is not null`),
     check('conversations_status_check', sql`${t.status} in ('open', 'closed')`),
   ],
 );

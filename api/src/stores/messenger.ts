@@ -9,7 +9,7 @@ import {
   type StaffNotification,
 } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { bubbleConfigs, clientMembers, conversationMessages, conversations, liveEvents, notificationReads, staffNotifications, visitors } from '../db/schema';
+import { bubbleConfigs, clientMembers, conversationMessages, conversations, liveEvents, notificationReads, staffNotifications, visitors, websites } from '../db/schema';
 import { emitWebhookEvent } from './webhooks';
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -274,10 +274,25 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
       );
     },
 
+    /**
+     * The staff answered: their unread answers are e-mailed at `dueAt` unless read before. The first
+     * answer of a burst sets the time; later ones wait for the same e-mail.
+     */
+    async awaitReplyMail(id: string, dueAt: Date, language: string) {
+      await db
+        .update(conversations)
+        .set({
+          replyMailDueAt: sql`coalesce(${conversations.replyMailDueAt}, ${dueAt.toISOString()}::timestamptz)`,
+          replyMailLanguage: sql`coalesce(${conversations.replyMailLanguage}, ${language})`,
+        })
+        .where(and(ofWebsite, eq(conversations.id, id)));
+    },
+
+    /** The visitor read the answers: none waits to be e-mailed any more. */
     async markVisitorRead(id: string, visitorId: string): Promise<boolean> {
       const rows = await db
         .update(conversations)
-        .set({ visitorUnread: 0 })
+        .set({ visitorUnread: 0, replyMailDueAt: null, replyMailLanguage: null })
         .where(and(ofWebsite, eq(conversations.id, id), eq(conversations.visitorId, visitorId)))
         .returning({ id: conversations.id });
       return rows.length > 0;
@@ -372,6 +387,70 @@ export function messengerStore(db: DbOrTx, websiteId: string) {
 }
 
 /** One live event by id (what a NOTIFY names), whatever its website. */
+export interface DueReplyMail {
+  conversationId: string;
+  websiteId: string;
+  email: string;
+  language: string;
+  /** The staff's unread answers, oldest first. */
+  answers: string[];
+}
+
+/** At most this many answers go in one e-mail (the latest). */
+const ANSWERS_PER_MAIL = 10;
+
+/**
+ * Takes up to `limit` conversations whose answers' e-mail is due (every website) and clears their due
+ * time; run in a transaction: rows another process holds are skipped, so each e-mail is taken once.
+ * Those read meanwhile, or without an address, come back with no answers (nothing to send).
+ */
+export async function takeDueReplyMails(db: DbOrTx, now: Date, limit: number): Promise<DueReplyMail[]> {
+  const rows = await db
+    .select({
+      id: conversations.id,
+      websiteId: conversations.websiteId,
+      email: conversations.email,
+      unread: conversations.visitorUnread,
+      language: conversations.replyMailLanguage,
+    })
+    .from(conversations)
+    .where(sql`${conversations.replyMailDueAt} <= ${now.toISOString()}::timestamptz`)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (rows.length === 0) return [];
+  await db
+    .update(conversations)
+    .set({ replyMailDueAt: null, replyMailLanguage: null })
+    .where(
+      inArray(
+        conversations.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return Promise.all(
+    rows.map(async (r) => {
+      const n = r.email ? Math.min(r.unread, ANSWERS_PER_MAIL) : 0;
+      const answers =
+        n > 0
+          ? await db
+              .select({ body: conversationMessages.body })
+              .from(conversationMessages)
+              .where(and(eq(conversationMessages.conversationId, r.id), eq(conversationMessages.author, 'staff')))
+              .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+              .limit(n)
+          : [];
+      return { conversationId: r.id, websiteId: r.websiteId, email: r.email ?? '', language: r.language ?? 'en', answers: answers.map((a) => a.body).reverse() };
+    }),
+  );
+}
+
+/** The name and domain of each website (what a reply e-mail names and links to). */
+export async function websiteFactsOf(db: DbOrTx, websiteIds: string[]): Promise<Map<string, { name: string; domain: string }>> {
+  if (websiteIds.length === 0) return new Map();
+  const rows = await db.select({ id: websites.id, name: websites.name, domain: websites.domain }).from(websites).where(inArray(websites.id, websiteIds));
+  return new Map(rows.map((r) => [r.id, { name: r.name || r.domain, domain: r.domain }] as const));
+}
+
 export async function liveEventById(db: DbOrTx, id: number): Promise<LiveEventRow | undefined> {
   const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id)).limit(1);
   return row;

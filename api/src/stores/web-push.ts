@@ -205,6 +205,12 @@ export function webPushStore(db: DbOrTx) {
       return { job, counted: updated.length > 0 };
     },
 
+    /** How many push subscriptions the website holds (the devices a push notification may reach). */
+    async subscriptionCount(websiteId: string): Promise<number> {
+      const [{ n }] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.websiteId, websiteId));
+      return n;
+    },
+
     /** How many push subscriptions each of `memberIds` has in the website. */
     async subscriptionCounts(websiteId: string, memberIds: string[]): Promise<Map<string, number>> {
       if (memberIds.length === 0) return new Map();

@@ -31,6 +31,12 @@ export const protectedRoutes: ProtectedRoute[] = [
     otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, owner, 'email')}/recipients` }),
   },
   {
+    name: 'GET /api/emails/:id/reach',
+    permission: 'get_email',
+    request: async (u, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, u, 'email')}/reach` }),
+    otherOrganisation: async (owner, t) => ({ method: 'GET', url: `/api/emails/${await contentOf(t, owner, 'email')}/reach` }),
+  },
+  {
     name: 'POST /api/emails/:id/test',
     permission: 'update_email',
     okStatus: 202,

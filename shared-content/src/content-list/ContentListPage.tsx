@@ -17,6 +17,7 @@ import { useOwnerFilters, useValueFilters, type ValueFilterSpec } from './use-ow
 import { CommentsReactionsDialog } from './CommentsReactionsDialog';
 import { ListFilters } from './ListFilters';
 import { usePublishContent } from '../lifecycle';
+import { PublishDialog } from '../lifecycle/PublishDialog';
 
 /** The calls behind a list's row and bulk actions (the kind's mutation hooks, one api/ file each). */
 export interface ContentListCalls {
@@ -283,13 +284,11 @@ export function ContentListPage<F extends string>({
         </Stack>
       </Flex>
       <NewWorkspaceDialog open={creatingWorkspace} service={service} onClose={() => setCreatingWorkspace(false)} onCreated={onWorkspaceCreated} />
-      <ConfirmDialog
+      <PublishDialog
         {...publication.dialogProps}
-        testId="publish-dialog"
-        tone="primary"
-        title={tc('lifecycle.publishTitle')}
-        description={tc('lifecycle.publishConfirm', { title: publication.target ? titleOf(publication.target) : '' })}
-        confirmLabel={tc('lifecycle.publish')}
+        subject={subject}
+        id={publication.target?._id ?? null}
+        title={publication.target ? titleOf(publication.target) : ''}
       />
       <ConfirmDialog
         {...duplication.dialogProps}

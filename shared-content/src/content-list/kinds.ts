@@ -38,6 +38,8 @@ export interface CampaignKindScreens<Search extends string = string> {
   basePath: string;
   /** The list call's title search parameter (it differs per call): one of its query's. */
   searchParam: Search;
+  /** The item's field holding the title it is named by (the questions name it). */
+  titleField: string;
   /** Comments and reactions are kept for popups and banners only. */
   feedback?: FeedbackCalls;
   /** The lifecycle's calls (publish, schedule, discard, versions): every kind has them. */
@@ -59,7 +61,7 @@ export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspac
   workspaceId ? `${kind.basePath}/${encodeURIComponent(workspaceId)}/create` : `${kind.basePath}/create`;
 
 /** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
-type ScreensDescriptor<Search extends string> = Pick<ContentKindData, 'kind' | 'resource' | 'screens' | 'duplicateAction'> & {
+type ScreensDescriptor<Search extends string> = Pick<ContentKindData, 'kind' | 'resource' | 'screens' | 'duplicateAction' | 'titleField'> & {
   titleParam: Search;
   calls: LifecycleCalls & Partial<FeedbackCalls>;
 };
@@ -79,6 +81,7 @@ export function kindScreens<Search extends string>(descriptor: ScreensDescriptor
     duplicateAction: descriptor.duplicateAction ?? 'duplicate',
     basePath: descriptor.screens.basePath,
     searchParam: descriptor.titleParam,
+    titleField: descriptor.titleField,
     ...(feedback ? { feedback } : {}),
     lifecycle: calls,
   };

@@ -10,6 +10,7 @@ import type { ContentSubject } from '../content-list/kinds';
 import type { LifecycleCalls } from './api/lifecycle-calls';
 import { usePublishContent } from './api/publish-content';
 import { useDiscardContentDraft } from './api/discard-content-draft';
+import { PublishDialog } from './PublishDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 import { StatusBadge } from './StatusBadge';
 
@@ -21,26 +22,37 @@ export interface LifecycleItem {
   endsAt: string | null;
 }
 
+/** The title an item is named by (its kind's title field), or '' when it has none. */
+export const titleIn = (item: object, titleField: string): string => {
+  const value = (item as Record<string, unknown>)[titleField];
+  return typeof value === 'string' ? value : '';
+};
+
 /**
  * An item's status and the lifecycle's actions that apply to it now (contracts' lifecycle.ts), for
  * those who may update it: Publish, Schedule, and while a live item has unpublished changes the
- * notice "Unpublished changes" with Publish and Discard. The same bar for every kind.
+ * notice "Unpublished changes" with Publish and Discard. The same bar for every kind. Publish asks
+ * first (PublishDialog: how many it reaches, or that it goes live on the website).
  */
-export function LifecycleBar({ calls, subject, item }: { calls: LifecycleCalls; subject: ContentSubject; item: LifecycleItem }) {
+export function LifecycleBar({ calls, subject, item, title = '' }: { calls: LifecycleCalls; subject: ContentSubject; item: LifecycleItem; title?: string }) {
   const { t } = useTranslation('common');
   const canUpdate = useCan('update', subject);
   const publish = usePublishContent(calls);
   const discard = useDiscardContentDraft(calls);
   const [scheduling, setScheduling] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const run = async (action: () => Promise<{ message: string }>, fallback: string) => {
     try {
       toaster.create({ type: 'success', title: (await action()).message });
     } catch (error) {
       toaster.create({ type: 'error', title: errorMessage(error, fallback) });
+      // The question stays open to try again.
+      throw error;
     }
   };
   const doPublish = () => run(() => publish.mutateAsync({ params: { id: item._id } }), t('lifecycle.publishFailed'));
+  const askPublish = () => setPublishing(true);
   return (
     <Stack gap="3" role="region" aria-label={t('lifecycle.region')} data-testid="lifecycle-bar">
       <HStack gap="3" wrap="wrap">
@@ -49,7 +61,7 @@ export function LifecycleBar({ calls, subject, item }: { calls: LifecycleCalls; 
         </Text>
         <StatusBadge status={item.status} startsAt={item.startsAt} endsAt={item.endsAt} />
         {canUpdate && !item.hasDraft && canAct('publish', item) && (
-          <Button size="sm" colorPalette="brand" onClick={() => void doPublish()} loading={publish.isPending} data-testid="lifecycle-publish">
+          <Button size="sm" colorPalette="brand" onClick={askPublish} loading={publish.isPending} data-testid="lifecycle-publish">
             <Rocket size={14} aria-hidden />
             {t('lifecycle.publish')}
           </Button>
@@ -70,7 +82,7 @@ export function LifecycleBar({ calls, subject, item }: { calls: LifecycleCalls; 
           </Alert.Content>
           {canUpdate && (
             <HStack gap="2" alignSelf="center">
-              <Button size="sm" colorPalette="brand" onClick={() => void doPublish()} loading={publish.isPending} data-testid="lifecycle-publish">
+              <Button size="sm" colorPalette="brand" onClick={askPublish} loading={publish.isPending} data-testid="lifecycle-publish">
                 <Rocket size={14} aria-hidden />
                 {t('lifecycle.publish')}
               </Button>
@@ -82,6 +94,7 @@ export function LifecycleBar({ calls, subject, item }: { calls: LifecycleCalls; 
           )}
         </Alert.Root>
       )}
+      <PublishDialog subject={subject} id={item._id} title={title} open={publishing} onClose={() => setPublishing(false)} onConfirm={doPublish} />
       <ScheduleDialog open={scheduling} onClose={() => setScheduling(false)} calls={calls} item={item} />
       <ConfirmDialog
         open={discarding}

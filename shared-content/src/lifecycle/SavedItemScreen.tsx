@@ -4,7 +4,7 @@ import { PageHeader, Stack } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 import type { CampaignKindScreens } from '../content-list/kinds';
 import { QueriedItem, type QueriedItemTexts } from '../fields/QueriedItem';
-import { LifecycleBar, type LifecycleItem } from './LifecycleBar';
+import { LifecycleBar, titleIn, type LifecycleItem } from './LifecycleBar';
 
 /**
  * A saved item's update screen, the same for every kind: its title and description in the kind's
@@ -20,7 +20,7 @@ export function SavedItemScreen<T extends LifecycleItem & { updatedAt: string }>
   actions,
   children,
 }: {
-  kind: Pick<CampaignKindScreens, 'namespace' | 'i18nKey' | 'lifecycle' | 'subject'>;
+  kind: Pick<CampaignKindScreens, 'namespace' | 'i18nKey' | 'lifecycle' | 'subject' | 'titleField'>;
   /** The item, read by the kind's own get call. */
   query: UseQueryResult<T>;
   texts: QueriedItemTexts;
@@ -37,7 +37,7 @@ export function SavedItemScreen<T extends LifecycleItem & { updatedAt: string }>
       <QueriedItem query={query} onBack={onBack} texts={texts}>
         {(saved) => (
           <Stack gap="6">
-            <LifecycleBar calls={kind.lifecycle} subject={kind.subject} item={saved} />
+            <LifecycleBar calls={kind.lifecycle} subject={kind.subject} item={saved} title={titleIn(saved, kind.titleField)} />
             <Fragment key={`${saved._id}:${saved.updatedAt}`}>{children(saved)}</Fragment>
           </Stack>
         )}

@@ -1,5 +1,6 @@
 export type { LifecycleCalls } from './api/lifecycle-calls';
-export { LifecycleBar, type LifecycleItem } from './LifecycleBar';
+export { LifecycleBar, titleIn, type LifecycleItem } from './LifecycleBar';
+export { PublishDialog } from './PublishDialog';
 export { StatusBadge } from './StatusBadge';
 export { VersionsPanel } from './VersionsPanel';
 export { ScheduleDialog } from './ScheduleDialog';

@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   testId?: string;
   /** The confirm button's colour: red for destructive actions (the default), brand otherwise. */
   tone?: 'danger' | 'primary';
+  /** Not yet confirmable (what the question names is still being read). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   onClose,
   testId = 'confirm-dialog',
   tone = 'danger',
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
@@ -61,7 +64,13 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onClose} disabled={busy} data-testid="dismiss-button">
                 {cancelLabel ?? t('actions.cancel')}
               </Button>
-              <Button colorPalette={tone === 'danger' ? 'red' : 'brand'} onClick={confirm} loading={busy} data-testid="confirm-button">
+              <Button
+                colorPalette={tone === 'danger' ? 'red' : 'brand'}
+                onClick={confirm}
+                loading={busy}
+                disabled={confirmDisabled}
+                data-testid="confirm-button"
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -23,7 +23,6 @@ import { notFound } from '../../lib/errors';
 import { activeWebsiteOf, caller } from '../../plugins/access';
 import { ACCESS_CHANNEL } from '../../plugins/access-cache';
 import { languageOf } from '../../i18n/messages';
-import { conversationReplyMail } from '../../mail/templates';
 import { LiveHub } from '../../services/live-hub';
 import { messengerStore, pruneLiveEvents, type LiveEventRow, type NotificationReach } from '../../stores/messenger';
 import type { ScriptServices } from '../../delivery/script-services';
@@ -112,11 +111,10 @@ export async function messengerRoutes(app: FastifyInstance, ctx: AppContext, ser
     const row = await conversationOf(request, request.params.id);
     const message = await s.addMessage(row.id, 'staff', request.body.body, caller(request).userId);
     await s.markStaffRead(row.id);
-    // An anonymous visitor who left an address gets the answer by mail too (an identified one reads it on the site).
+    // An anonymous visitor who left an address gets the answers by mail too (an identified one reads
+    // them on the site), but only those still unread after a while: one read live sends nothing.
     if (row.email && !row.clientMemberId) {
-      const site = activeWebsiteOf(request);
-      const link = /^https?:\/\//.test(site.domain) ? site.domain : `${site.domain.startsWith('localhost') ? 'http' : 'https'}://${site.domain}`;
-      ctx.mailer.send(conversationReplyMail(row.email, { website: site.name, answer: message.body, link }, languageOf(request.headers['accept-language'])));
+      await s.awaitReplyMail(row.id, new Date(ctx.clock.now() + ctx.config.messenger.replyMailDelayMs), languageOf(request.headers['accept-language']));
     }
     return reply.code(201).send({ message: 'conversations.replied', data: message });
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { MessagesSquare, Pencil } from 'lucide-react';
 import { Button, PageHeader } from 'shared-ui';
@@ -6,9 +6,12 @@ import { useCan } from 'shared-auth';
 import { useTranslation } from 'shared-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCampaignOptions, type CampaignOptions } from '../use-campaign-options';
-import { CheckVisitorPanel, CommentsReactionsDialog, LifecycleBar, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
+import { CheckVisitorPanel, CommentsReactionsDialog, LifecycleBar, titleIn, VersionsPanel, type CampaignKindScreens, type LifecycleItem } from 'shared-content';
 import { Stack } from 'shared-ui';
 import { QueriedItem } from './QueriedItem';
+
+/** What changes whenever an action changed the item's working copy or its status. */
+const versionKey = (item: LifecycleItem & { updatedAt?: string }) => `${item._id}:${item.updatedAt ?? ''}:${item.status}:${item.hasDraft}`;
 
 /** The props every campaign editor takes when it only shows a saved item. */
 export interface ViewFormProps {
@@ -95,16 +98,20 @@ export function ContentViewScreen<T extends LifecycleItem>({ kind, useItem, feed
         {(item) => (
           // The item's status and lifecycle actions, then the editor read-only, its versions, and why it shows (or not) to someone.
           <Stack gap="6">
-            <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} />
-            {children(item, {
-              mode: 'view',
-              options,
-              submitLabel: '',
-              onSubmit: async () => undefined,
-              onFailure: () => undefined,
-              onCancel: back,
-              extraActions: actionsOf(item),
-            })}
+            <LifecycleBar calls={kind.lifecycle} subject={subject} item={item} title={titleIn(item, kind.titleField)} />
+            {/* The read-only editor takes the item once, as its form's defaults: remounted when a
+                lifecycle action (restore as draft, discard changes, publish) changed what it shows. */}
+            <Fragment key={versionKey(item)}>
+              {children(item, {
+                mode: 'view',
+                options,
+                submitLabel: '',
+                onSubmit: async () => undefined,
+                onFailure: () => undefined,
+                onCancel: back,
+                extraActions: actionsOf(item),
+              })}
+            </Fragment>
             <VersionsPanel calls={kind.lifecycle} subject={subject} id={item._id} />
             {kind.lifecycle.explain && <CheckVisitorPanel explainCall={kind.lifecycle.explain} id={item._id} />}
           </Stack>
