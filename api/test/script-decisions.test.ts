@@ -1,5 +1,6 @@
 import type { ScriptItem } from 'contracts';
 import type { CachedItem } from '../src/delivery/content-cache';
+import { KIND_RULES } from '../src/services/campaign-kinds';
 import { decide, startOfUtcDay, type VisitorFacts } from '../src/delivery/decide';
 import { fitsAttributeType } from '../src/routes/public/identify';
 import { originMatchesDomain } from '../src/delivery/origin';
@@ -44,8 +45,9 @@ const item = (id: string, kind: CachedItem['kind'], o: Partial<CachedItem> = {})
   rank: 1,
   createdAt: 0,
   device: 'all',
-  href: '',
+  href: kind === 'popup' ? '' : null,
   endsAt: null,
+  replay: KIND_RULES[kind].delivery?.replay ?? 'always',
   showAgain: 'never',
   audience: { everyone: true },
   item: { id, kind } as unknown as ScriptItem,
@@ -100,6 +102,22 @@ test('the page owns what is open: an open popup stays in without a new slot; one
   const daily = [item('daily', 'popup', { showAgain: 'daily' })];
   expect(ids(decide(daily, facts([['daily', 'popup', now - 1000, null]]), visit, 3))).toEqual([]);
   expect(ids(decide(daily, facts([['daily', 'popup', startOfUtcDay(now) - 1000, startOfUtcDay(now) - 500]]), visit, 3))).toEqual(['daily']);
+});
+
+test("replay follows each kind's rule from its server rules: a closed banner stays closed, a push shows once, tours and checklists always", () => {
+  const seenNotClosed = (id: string, kind: string): [string, string, number | null, number | null] => [id, kind, now - 1000, null];
+  const closed = (id: string, kind: string): [string, string, number | null, number | null] => [id, kind, now - 1000, now - 500];
+  const items = [item('b1', 'banner'), item('n1', 'push'), item('t1', 'tour'), item('c1', 'checklist')];
+  expect(ids(decide(items, facts([seenNotClosed('b1', 'banner'), seenNotClosed('t1', 'tour'), seenNotClosed('c1', 'checklist')]), visit, 3))).toEqual([
+    'b1',
+    'n1',
+    't1',
+    'c1',
+  ]);
+  expect(ids(decide(items, facts([closed('b1', 'banner'), seenNotClosed('n1', 'push'), closed('t1', 'tour'), closed('c1', 'checklist')]), visit, 3))).toEqual([
+    't1',
+    'c1',
+  ]);
 });
 
 test('a page rule on a hash route matches the page address the script sends', () => {

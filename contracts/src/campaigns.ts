@@ -810,6 +810,3 @@ export const PUSH_SCHEDULED_MESSAGE = msg('pushNotifications.scheduled');
 export const PUSH_DRAFT_DISCARDED_MESSAGE = msg('pushNotifications.draftDiscarded');
 export const PUSH_VERSION_RESTORED_MESSAGE = msg('pushNotifications.versionRestored');
 export const VERSION_NOT_FOUND_MESSAGE = msg('campaigns.versionNotFound');
-
-/** Kind of content for shared code (statistics, public events). */
-export type CampaignKind = 'popup' | 'banner' | 'push';

@@ -74,7 +74,9 @@ import {
 import { campaignCalls, campaignItemCalls, campaignUpdateDeleteCalls, kindAccess, KIND_CALL_ERRORS, type CampaignPermissionResource } from './kind-calls';
 import type { MessageCode } from './messages';
 import type { Permission } from './permissions';
-import type { WorkspaceService } from './workspaces';
+import type { EventType } from './events';
+import type { NavIconName } from './manifest';
+import { scriptBannerSchema, scriptChecklistSchema, scriptPopupSchema, scriptPushSchema, scriptTourSchema } from './script-documents';
 import {
   checklistBodySchema,
   checklistDocumentSchema,
@@ -154,7 +156,7 @@ export interface ContentKindMessages {
 
 /** What a kind declares (the descriptor without what is derived from it: its bulk-delete body, list filters and calls). */
 export interface ContentKindData<
-  K extends WorkspaceService = WorkspaceService,
+  K extends string = string,
   P extends `/api/${string}` = `/api/${string}`,
   L extends z.ZodObject = z.ZodObject,
   Doc extends z.ZodType = z.ZodType,
@@ -192,13 +194,32 @@ export interface ContentKindData<
   duplicateAction?: 'duplicate' | 'duplication';
   /** Whether it takes the page's one interruptive slot (and counts toward the daily cap) when it shows. */
   interrupts: boolean;
+  /** Whether, when it interrupts, it takes the page whole (a popup, a tour); an interruptive kind that is not modal stacks as a card (push). */
+  modal: boolean;
   surface: ContentSurface;
+  /**
+   * What a visitor's page receives of the document (the content answer's item carries it under the
+   * kind's name), or null for a kind never served to pages (e-mails go to mailboxes).
+   */
+  script: z.ZodObject | null;
+  /** The visitor events its items accept (a `react` on a push notification is refused, for instance). */
+  events: readonly Exclude<EventType, 'session' | 'track'>[];
+  /** Whether the visitor keeps a place in its items (tours, checklists): the progress call accepts only these kinds. */
+  keepsProgress: boolean;
+  /** Whether its live items are listed in the messenger's news (banners, push notifications). */
+  news: boolean;
+  /** The statistics' count of its items (the servicesCount field, as the statistics call names it). */
+  statsCount: string;
+  /** The statistics' views series it has (servicesViews' `serviceName`), or null for none. */
+  statsViews: string | null;
   /** The status a new item starts in (the spec's kinds are created live; later kinds as drafts). */
   createdStatus: CampaignStatus;
   messages: ContentKindMessages;
   /** The console: the route base (as the spec writes it), and the translation namespace and prefix of its screens. */
   screens: {
     basePath: `/${string}`;
+    /** The icon of its nav entry (one the host draws). */
+    icon: NavIconName;
     namespace: string;
     i18nKey: string;
     /** Whether its console routes need the kind's permissions (spec section 2: the push-notification routes need none). */
@@ -253,8 +274,15 @@ export const popupKind = describe(
     titleParam: 'titleOfPopup',
     titleField: 'titleOfPopup',
     cancelMethod: 'DELETE',
+    modal: true,
     interrupts: true,
     surface: 'modal',
+    script: scriptPopupSchema,
+    events: ['view', 'close', 'react', 'comment', 'answer', 'click'],
+    keepsProgress: false,
+    news: false,
+    statsCount: 'popup',
+    statsViews: 'Popup',
     createdStatus: 'public',
     messages: {
       notFound: POPUP_NOT_FOUND_MESSAGE,
@@ -269,7 +297,7 @@ export const popupKind = describe(
       draftDiscarded: POPUP_DRAFT_DISCARDED_MESSAGE,
       versionRestored: POPUP_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/posts', namespace: 'campaigns', i18nKey: 'popups', guarded: true },
+    screens: { basePath: '/posts', icon: 'messageSquare', namespace: 'campaigns', i18nKey: 'popups', guarded: true },
     feedback: true,
   },
   (k) => ({ ...campaignCalls(k), ...campaignItemCalls(k) }),
@@ -295,8 +323,15 @@ export const bannerKind = describe(
     titleParam: 'titleOfBanner',
     titleField: 'titleOfBanner',
     cancelMethod: 'DELETE',
+    modal: false,
     interrupts: false,
     surface: 'bar',
+    script: scriptBannerSchema,
+    events: ['view', 'close', 'react', 'comment', 'click'],
+    keepsProgress: false,
+    news: true,
+    statsCount: 'banner',
+    statsViews: 'Banner',
     createdStatus: 'public',
     messages: {
       notFound: BANNER_NOT_FOUND_MESSAGE,
@@ -311,7 +346,7 @@ export const bannerKind = describe(
       draftDiscarded: BANNER_DRAFT_DISCARDED_MESSAGE,
       versionRestored: BANNER_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/banners', namespace: 'campaigns', i18nKey: 'banners', guarded: true },
+    screens: { basePath: '/banners', icon: 'flag', namespace: 'campaigns', i18nKey: 'banners', guarded: true },
     feedback: true,
   },
   (k) => ({ ...campaignCalls(k), ...campaignItemCalls(k) }),
@@ -340,8 +375,15 @@ export const pushKind = describe(
     titleParam: 'title',
     titleField: 'push_notification_title',
     cancelMethod: 'PATCH',
+    modal: false,
     interrupts: true,
     surface: 'notification',
+    script: scriptPushSchema,
+    events: ['view', 'close', 'click'],
+    keepsProgress: false,
+    news: true,
+    statsCount: 'push_notification',
+    statsViews: 'Push',
     createdStatus: 'public',
     messages: {
       notFound: PUSH_NOT_FOUND_MESSAGE,
@@ -356,7 +398,7 @@ export const pushKind = describe(
       draftDiscarded: PUSH_DRAFT_DISCARDED_MESSAGE,
       versionRestored: PUSH_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/push_notification', namespace: 'campaigns', i18nKey: 'push', guarded: false },
+    screens: { basePath: '/push_notification', icon: 'bell', namespace: 'campaigns', i18nKey: 'push', guarded: false },
     feedback: false,
   },
   (k) => ({
@@ -398,8 +440,15 @@ export const tourKind = describe(
     titleField: 'title',
     cancelMethod: 'DELETE',
     // Spec: a tour takes the page's one interruptive slot while it plays.
+    modal: true,
     interrupts: true,
     surface: 'tour',
+    script: scriptTourSchema,
+    events: ['view', 'step', 'element_missing', 'complete', 'snooze', 'dismiss'],
+    keepsProgress: true,
+    news: false,
+    statsCount: 'productTour',
+    statsViews: null,
     createdStatus: 'draft',
     messages: {
       notFound: TOUR_NOT_FOUND_MESSAGE,
@@ -414,7 +463,7 @@ export const tourKind = describe(
       draftDiscarded: TOUR_DRAFT_DISCARDED_MESSAGE,
       versionRestored: TOUR_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/tour', namespace: 'toursChecklists', i18nKey: 'tours', guarded: true },
+    screens: { basePath: '/tour', icon: 'route', namespace: 'toursChecklists', i18nKey: 'tours', guarded: true },
     feedback: true,
   },
   (k) => ({
@@ -471,8 +520,16 @@ export const checklistKind = describe(
     actionPaths: 'idFirst',
     duplicateAction: 'duplication',
     // A checklist waits in its launcher: it never takes the page's interruptive slot.
+    modal: false,
     interrupts: false,
     surface: 'checklist',
+    script: scriptChecklistSchema,
+    // A checklist's click is its task's Start button (the address or the tour it opens).
+    events: ['view', 'complete', 'dismiss', 'task', 'click'],
+    keepsProgress: true,
+    news: false,
+    statsCount: 'checklist',
+    statsViews: null,
     createdStatus: 'draft',
     messages: {
       notFound: CHECKLIST_NOT_FOUND_MESSAGE,
@@ -487,7 +544,7 @@ export const checklistKind = describe(
       draftDiscarded: CHECKLIST_DRAFT_DISCARDED_MESSAGE,
       versionRestored: CHECKLIST_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/checklist', namespace: 'toursChecklists', i18nKey: 'checklists', guarded: true, viewGuarded: false },
+    screens: { basePath: '/checklist', icon: 'listChecks', namespace: 'toursChecklists', i18nKey: 'checklists', guarded: true, viewGuarded: false },
     feedback: false,
   },
   (k) => ({
@@ -537,8 +594,15 @@ export const emailKind = describe(
     titleParam: 'subject',
     titleField: 'subject',
     cancelMethod: 'DELETE',
+    modal: false,
     interrupts: false,
     surface: 'email',
+    script: null,
+    events: [],
+    keepsProgress: false,
+    news: false,
+    statsCount: 'email',
+    statsViews: null,
     createdStatus: 'draft',
     messages: {
       notFound: EMAIL_NOT_FOUND_MESSAGE,
@@ -553,7 +617,7 @@ export const emailKind = describe(
       draftDiscarded: EMAIL_DRAFT_DISCARDED_MESSAGE,
       versionRestored: EMAIL_VERSION_RESTORED_MESSAGE,
     },
-    screens: { basePath: '/emails', namespace: 'campaigns', i18nKey: 'emails', guarded: true },
+    screens: { basePath: '/emails', icon: 'mail', namespace: 'campaigns', i18nKey: 'emails', guarded: true },
     feedback: false,
   },
   (k) => {
@@ -587,15 +651,34 @@ export type AnyContentKindDescriptor = (typeof CONTENT_KIND_DESCRIPTORS)[Describ
 /** The descriptors as a list, in the console's order. */
 export const CONTENT_KIND_LIST: readonly AnyContentKindDescriptor[] = Object.values(CONTENT_KIND_DESCRIPTORS);
 
-/**
- * The status a new item of each kind starts in: the descriptors' own, and drafts for the kinds that
- * have no descriptor yet.
- */
-export const CREATED_STATUS_OF = {
-  checklist: checklistKind.createdStatus,
-  email: emailKind.createdStatus,
-  popup: popupKind.createdStatus,
-  banner: bannerKind.createdStatus,
-  push: pushKind.createdStatus,
-  tour: tourKind.createdStatus,
-} as const satisfies Record<WorkspaceService, CampaignStatus>;
+/** Every kind's name, in the console's order: the database's kind and workspace-service lists, the workspaces' services. */
+export const CONTENT_KINDS = Object.keys(CONTENT_KIND_DESCRIPTORS) as [DescribedKind, ...DescribedKind[]];
+
+/** The status a new item of each kind starts in, from its descriptor. */
+export const CREATED_STATUS_OF = Object.fromEntries(CONTENT_KIND_LIST.map((k) => [k.kind, k.createdStatus])) as Record<DescribedKind, CampaignStatus>;
+
+/** The kinds a visitor's page is served (their descriptor names what the page receives). */
+export type ServedKind = { [K in DescribedKind]: (typeof CONTENT_KIND_DESCRIPTORS)[K]['script'] extends null ? never : K }[DescribedKind];
+export type ServedKindDescriptor<K extends ServedKind> = (typeof CONTENT_KIND_DESCRIPTORS)[K] & { script: z.ZodObject };
+export const SERVED_KIND_LIST = CONTENT_KIND_LIST.filter((k) => k.script !== null);
+
+/** Whether a visitor event of `type` applies to an item of `kind` (its descriptor's `events`). */
+export const kindAccepts = (kind: string, type: EventType): boolean =>
+  (CONTENT_KIND_LIST.find((k) => k.kind === kind)?.events as readonly string[] | undefined)?.includes(type) ?? false;
+
+type KindWhere<F extends 'keepsProgress' | 'news'> = {
+  [K in DescribedKind]: (typeof CONTENT_KIND_DESCRIPTORS)[K][F] extends true ? K : never;
+}[DescribedKind];
+const kindsWhere = <F extends 'keepsProgress' | 'news'>(field: F) =>
+  CONTENT_KIND_LIST.filter((k) => k[field]).map((k) => k.kind as KindWhere<F>) as [KindWhere<F>, ...KindWhere<F>[]];
+/** Kinds whose visitors keep a place; progress on any other kind is refused. */
+export const PROGRESS_KINDS = kindsWhere('keepsProgress');
+/** Kinds whose live items the messenger lists as news. */
+export const NEWS_KINDS = kindsWhere('news');
+
+/** The statistics' count field of each kind (servicesCount), from its descriptor. */
+export type KindCountKey = (typeof CONTENT_KIND_DESCRIPTORS)[DescribedKind]['statsCount'];
+export const KIND_COUNT_KEYS = CONTENT_KIND_LIST.map((k) => k.statsCount as KindCountKey);
+/** The statistics' views series, one per kind that has one (servicesViews). */
+export type KindViewsName = Exclude<(typeof CONTENT_KIND_DESCRIPTORS)[DescribedKind]['statsViews'], null>;
+export const KIND_VIEWS = CONTENT_KIND_LIST.flatMap((k) => (k.statsViews === null ? [] : [{ kind: k.kind, serviceName: k.statsViews as KindViewsName }]));

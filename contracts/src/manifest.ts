@@ -19,12 +19,38 @@ export const remoteRouteSchema = z.object({
 });
 export type RemoteRoute = z.input<typeof remoteRouteSchema>;
 
+/** The icons the host draws for nav entries (a manifest is pure data, so it names one of these). */
+export const NAV_ICON_NAMES = [
+  'dashboard',
+  'messageSquare',
+  'flag',
+  'bell',
+  'mail',
+  'route',
+  'listChecks',
+  'users',
+  'roles',
+  'groups',
+  'invitations',
+  'websites',
+  'tags',
+  'workspaces',
+  'audiences',
+  'peopleData',
+  'messenger',
+  'conversations',
+  'guide',
+  'notifications',
+  'settings',
+] as const;
+export type NavIconName = (typeof NAV_ICON_NAMES)[number];
+
 export const navEntrySchema = z.object({
   /** Translation key in the remote's own namespace. */
   labelKey: z.string(),
   path: z.string().startsWith('/'),
-  /** Name of an icon the host knows (see host's icon map); unknown names fall back to a dot. */
-  icon: z.string(),
+  /** Name of an icon the host knows (its icon map is total over these names). */
+  icon: z.enum(NAV_ICON_NAMES),
   permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]).nullable(),
   /** Sidebar group the entry belongs to (translation key in `common`: nav.group.*). */
   group: z.enum(['overview', 'engagement', 'audience', 'organisation', 'setup']),

@@ -7,6 +7,7 @@ import { msg } from './message-code';
 import { scriptCall, websiteKeyParamsSchema } from './script-call';
 import { visitorTokenSchema } from './events';
 import { MESSENGER_PATHS } from './script';
+import { NEWS_KINDS } from './content-kinds';
 
 /** The website's public key in the path (as the script's other calls; not imported from website-script.ts, which imports this file). */
 
@@ -229,7 +230,7 @@ export const visitorLiveQuerySchema = visitorTokenQuerySchema.extend({
 
 export const newsItemSchema = z.object({
   _id: z.string(),
-  kind: z.enum(['banner', 'push']),
+  kind: z.enum(NEWS_KINDS),
   title: z.string(),
   body: z.string(),
   url: z.string().nullable(),

@@ -19,9 +19,6 @@ export const PROGRESS_UNKNOWN_CONTENT_MESSAGE = msg('progress.unknownContent');
 export const PROGRESS_REFUSED_MESSAGE = msg('progress.someContentUnknown');
 export const PROGRESS_UPDATED_AT_MESSAGE = msg('progress.updatedAtInvalid');
 
-/** Kinds whose visitors keep a place; progress on any other kind is refused. */
-export const PROGRESS_KINDS = ['tour', 'checklist'] as const;
-
 export const progressStateSchema = z
   .record(z.string().max(LIMITS.attributeNameMax), z.unknown(), { error: msg('progress.stateInvalid') })
   .refine((state) => JSON.stringify(state).length <= LIMITS.progressStateMax, PROGRESS_STATE_TOO_LARGE_MESSAGE);

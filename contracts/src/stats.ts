@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inWebsite } from './call';
 import { msg } from './message-code';
+import { KIND_COUNT_KEYS, KIND_VIEWS, type KindCountKey, type KindViewsName } from './content-kinds';
 
 /**
  * Statistics of the dashboard (spec sections 3 and 7): SQL aggregates over the visitor events of the
@@ -85,23 +86,22 @@ export type UsersInteractions = z.infer<typeof usersInteractionsSchema>;
 /**
  * servicesCount: visitors connected in the range, and how many items of each service the website has.
  */
+const kindCounts = Object.fromEntries(KIND_COUNT_KEYS.map((key) => [key, z.number().int().default(0)])) as {
+  [K in KindCountKey]: z.ZodDefault<z.ZodNumber>;
+};
 export const servicesCountSchema = z.object({
   usersConnected: z.number().int(),
-  popup: z.number().int(),
-  banner: z.number().int(),
-  push_notification: z.number().int(),
-  productTour: z.number().int(),
-  checklist: z.number().int(),
-  /** E-mail campaigns the website has, and its campaign e-mails sent, first opened and first clicked in the range. */
-  email: z.number().int().default(0),
+  /** Each kind's items (its descriptor's `statsCount` names the field). */
+  ...kindCounts,
+  /** The website's campaign e-mails sent, first opened and first clicked in the range. */
   emailsSent: z.number().int().default(0),
   emailsOpened: z.number().int().default(0),
   emailsClicked: z.number().int().default(0),
 });
 export type ServicesCount = z.infer<typeof servicesCountSchema>;
 
-export const SERVICE_NAMES = ['Popup', 'Banner', 'Push'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export const SERVICE_NAMES = KIND_VIEWS.map((v) => v.serviceName) as [KindViewsName, ...KindViewsName[]];
+export type ServiceName = KindViewsName;
 /** servicesViews: per service, the views in the range and their series. */
 export const serviceViewsSchema = z.object({ serviceName: z.enum(SERVICE_NAMES), count: z.number().int(), data: z.array(seriesPointSchema) });
 export type ServiceViews = z.infer<typeof serviceViewsSchema>;

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { defineCall, inOrganisation, PUBLIC_ACCESS } from './call';
 import { idParamSchema, messageSchema, requiredText } from './common';
-import { bannerDocumentSchema, popupDocumentSchema, pushNotificationDocumentSchema } from './campaigns';
-import { tourDocumentSchema } from './tours';
-import { checklistDocumentSchema } from './checklists';
+import { CONTENT_KIND_LIST, type ServedKind, type ServedKindDescriptor } from './content-kinds';
 import { VISITOR_DEVICES, VISITOR_TOKEN_MAX } from './events';
 import { SCRIPT_PATHS } from './script';
 import { progressEntrySchema } from './progress';
@@ -25,6 +23,7 @@ import { bubbleConfigSchema } from './messenger';
  */
 
 export { websiteKeyParamsSchema };
+export * from './script-documents';
 
 /** A visitor id the script makes and keeps in the page's storage (anonymous until `identify`). */
 export const visitorIdSchema = requiredText(msg('validation.visitorIdRequired'), LIMITS.visitorIdMax, msg('validation.visitorIdTooLong'));
@@ -82,78 +81,42 @@ export const scriptContentQuerySchema = z.object({
     .optional(),
 });
 
-/** A popup as a visitor's page needs it: what to render, nothing of its targeting. */
-export const scriptPopupSchema = popupDocumentSchema.pick({
-  titleOfPopup: true,
-  content: true,
-  format: true,
-  position: true,
-  replayType: true,
-  popupBackground: true,
-  popupBackgroundImage: true,
-  emojis: true,
-  rules: true,
-});
-export const scriptBannerSchema = bannerDocumentSchema.pick({
-  titleOfBanner: true,
-  content: true,
-  settings: true,
-  showSender: true,
-  dismissButton: true,
-  actions: true,
-});
-export const scriptPushSchema = pushNotificationDocumentSchema.pick({ title: true, body: true, icon: true, action: true, audio: true, duration: true });
-
-/**
- * A product tour as published: its steps and how it plays (the script keeps the visitor's place and
- * starts it on `insertable_url`, or the first step's page), nothing of its targeting.
- */
-export const scriptTourSchema = tourDocumentSchema.pick({
-  title: true,
-  steps: true,
-  insertable_url: true,
-  restartable: true,
-  restart_button_text: true,
-  snoozeable: true,
-  snooze_button_text: true,
-  end_tour_animation: true,
-  button_color: true,
-  settings: true,
-  showSender: true,
-});
-export type ScriptTour = z.infer<typeof scriptTourSchema>;
-
-/**
- * A checklist as published: its texts, tasks and celebration, nothing of its targeting. The page
- * keeps the visitor's ticks in their progress; `checklistsDone` of the answer adds what the server saw.
- */
-export const scriptChecklistSchema = checklistDocumentSchema.pick({
-  title: true,
-  subTitle: true,
-  description: true,
-  show_sender: true,
-  notification_type: true,
-  direction: true,
-  tasks: true,
-  celebration: true,
-});
-export type ScriptChecklist = z.infer<typeof scriptChecklistSchema>;
-
 const itemBase = {
   id: z.string(),
   /** Higher first; the answer is already ordered. */
   priority: z.enum(['low', 'normal', 'high']),
   /** The author's name, for `showSender`. */
   sender: z.string().nullable(),
+  /** Whether it takes the page's one interruptive slot (its kind's descriptor says so): the page keeps no list of its own. */
+  interrupts: z.boolean(),
+  /** Whether, interrupting, it takes the page whole (else it stacks as a card beside others of its sort). */
+  modal: z.boolean(),
 };
-export const scriptItemSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('popup'), ...itemBase, popup: scriptPopupSchema }),
-  z.object({ kind: z.literal('banner'), ...itemBase, banner: scriptBannerSchema }),
-  z.object({ kind: z.literal('push'), ...itemBase, push: scriptPushSchema }),
-  z.object({ kind: z.literal('tour'), ...itemBase, tour: scriptTourSchema }),
-  z.object({ kind: z.literal('checklist'), ...itemBase, checklist: scriptChecklistSchema }),
-]);
-export type ScriptItem = z.infer<typeof scriptItemSchema>;
+type ItemBase = { id: string; priority: 'low' | 'normal' | 'high'; sender: string | null; interrupts: boolean; modal: boolean };
+
+/** The document of a served kind as the page receives it (its descriptor's `script`). */
+type ScriptDocumentOf<K extends ServedKind> = z.output<ServedKindDescriptor<K>['script']>;
+type ScriptDocumentInputOf<K extends ServedKind> = z.input<ServedKindDescriptor<K>['script']>;
+/** One served item: the kind, and its document under the kind's name (`{ kind: 'popup', popup }`). */
+export type ScriptItemOf<K extends ServedKind> = ItemBase & { kind: K } & { [P in K]: ScriptDocumentOf<K> };
+type ScriptItemInputOf<K extends ServedKind> = ItemBase & { kind: K } & { [P in K]: ScriptDocumentInputOf<K> };
+export type ScriptItem = { [K in ServedKind]: ScriptItemOf<K> }[ServedKind];
+type ScriptItemInput = { [K in ServedKind]: ScriptItemInputOf<K> }[ServedKind];
+
+/** Whether a kind is served to pages: its descriptor names what the page receives (e-mails go to mailboxes). */
+export const isServedKind = (kind: { script: z.ZodType | null }): boolean => kind.script !== null;
+
+/**
+ * The content answer's item, one member per served kind, built from the descriptors: a new kind with
+ * a `script` schema is served without a line here.
+ */
+export const scriptItemSchema = z.discriminatedUnion(
+  'kind',
+  CONTENT_KIND_LIST.flatMap((d) => (d.script ? [z.object({ kind: z.literal(d.kind), ...itemBase, [d.kind]: d.script })] : [])) as unknown as [
+    z.ZodObject,
+    ...z.ZodObject[],
+  ],
+) as unknown as z.ZodType<ScriptItem, ScriptItemInput>;
 
 export const scriptContentAnswerSchema = z.object({
   items: z.array(scriptItemSchema),

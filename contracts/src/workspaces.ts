@@ -3,13 +3,15 @@ import { LIMITS } from './limits';
 import { inWebsite } from './call';
 import { messageSchema, pageQuerySchema, pagedSchema, requiredNameSchema } from './common';
 import { msg } from './message-code';
+import { CONTENT_KINDS } from './content-kinds';
 import { resourceCalls } from './resource-calls';
 
 /**
  * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
  * filter, so a workspace belongs to one service's side list (popups, banners, push, tours, checklists).
  */
-export const WORKSPACE_SERVICES = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
+/** A workspace files the items of one kind: the described kinds. */
+export const WORKSPACE_SERVICES = CONTENT_KINDS;
 export type WorkspaceService = (typeof WORKSPACE_SERVICES)[number];
 
 /** Icons a workspace may show (names the console knows how to draw). */

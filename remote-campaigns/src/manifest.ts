@@ -36,10 +36,10 @@ const manifest: RemoteManifest = {
     { path: '/emails/:id/update', screen: './EmailUpdateScreen', permission: 'update_email', layout: 'main' },
   ],
   nav: [
-    { labelKey: 'nav.popups', path: '/posts', icon: 'popup', permission: 'get_posts', group: 'engagement', order: 10 },
-    { labelKey: 'nav.banners', path: '/banners', icon: 'banner', permission: 'get_banners', group: 'engagement', order: 20 },
-    { labelKey: 'nav.push', path: '/push_notification', icon: 'push', permission: null, group: 'engagement', order: 50 },
-    { labelKey: 'nav.emails', path: '/emails', icon: 'email', permission: 'get_email', group: 'engagement', order: 60 },
+    { labelKey: 'nav.popups', path: '/posts', icon: 'messageSquare', permission: 'get_posts', group: 'engagement', order: 10 },
+    { labelKey: 'nav.banners', path: '/banners', icon: 'flag', permission: 'get_banners', group: 'engagement', order: 20 },
+    { labelKey: 'nav.push', path: '/push_notification', icon: 'bell', permission: null, group: 'engagement', order: 50 },
+    { labelKey: 'nav.emails', path: '/emails', icon: 'mail', permission: 'get_email', group: 'engagement', order: 60 },
   ],
 };
 

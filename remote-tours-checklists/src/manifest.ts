@@ -24,8 +24,8 @@ const manifest: RemoteManifest = {
     { path: '/checklist/:id/update', screen: './ChecklistUpdateScreen', permission: 'update_checklist', layout: 'main' },
   ],
   nav: [
-    { labelKey: 'nav.tours', path: '/tour', icon: 'tour', permission: 'get_tour', group: 'engagement', order: 30 },
-    { labelKey: 'nav.checklists', path: '/checklist', icon: 'checklist', permission: 'get_checklist', group: 'engagement', order: 31 },
+    { labelKey: 'nav.tours', path: '/tour', icon: 'route', permission: 'get_tour', group: 'engagement', order: 30 },
+    { labelKey: 'nav.checklists', path: '/checklist', icon: 'listChecks', permission: 'get_checklist', group: 'engagement', order: 31 },
   ],
 };
 

@@ -98,7 +98,7 @@ export function renderPopupPreview(container: HTMLElement, popup: PreviewPopup, 
       },
     };
     // The preview never closes by itself: no display time.
-    const item = { id: 'preview', kind: 'popup', popup: { ...current, rules: undefined } } as unknown as ItemOf<'popup'>;
+    const item = { id: 'preview', kind: 'popup', interrupts: true, modal: true, popup: { ...current, rules: undefined } } as unknown as ItemOf<'popup'>;
     surface = mount(item, ctx);
     if (placed) swap(surface);
     else pending = surface;

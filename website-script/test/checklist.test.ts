@@ -13,6 +13,8 @@ jest.mock('canvas-confetti', () => jest.fn(() => Promise.resolve()));
 function item(overrides: Partial<ItemOf<'checklist'>['checklist']> = {}): ItemOf<'checklist'> {
   return {
     kind: 'checklist',
+    interrupts: false,
+    modal: false,
     id: '11111111-1111-4111-8111-111111111111',
     priority: 'normal',
     sender: null,

@@ -2,6 +2,8 @@ import type { ItemOf } from '../src/surfaces/types';
 
 export const popupItem = (over: Partial<ItemOf<'popup'>['popup']> = {}): ItemOf<'popup'> => ({
   kind: 'popup',
+  interrupts: true,
+  modal: true,
   id: '11111111-1111-4111-8111-111111111111',
   priority: 'normal',
   sender: null,
@@ -36,6 +38,8 @@ export const popupItem = (over: Partial<ItemOf<'popup'>['popup']> = {}): ItemOf<
 
 export const bannerItem = (over: Partial<ItemOf<'banner'>['banner']> = {}): ItemOf<'banner'> => ({
   kind: 'banner',
+  interrupts: false,
+  modal: false,
   id: '22222222-2222-4222-8222-222222222222',
   priority: 'normal',
   sender: 'Ana',
@@ -52,6 +56,8 @@ export const bannerItem = (over: Partial<ItemOf<'banner'>['banner']> = {}): Item
 
 export const pushItem = (over: Partial<ItemOf<'push'>['push']> = {}): ItemOf<'push'> => ({
   kind: 'push',
+  interrupts: true,
+  modal: false,
   id: '33333333-3333-4333-8333-333333333333',
   priority: 'high',
   sender: null,
@@ -68,6 +74,8 @@ export const pushItem = (over: Partial<ItemOf<'push'>['push']> = {}): ItemOf<'pu
 
 export const tourItem = (over: Partial<ItemOf<'tour'>['tour']> = {}): ItemOf<'tour'> => ({
   kind: 'tour',
+  interrupts: true,
+  modal: true,
   id: '66666666-6666-4666-8666-666666666666',
   priority: 'normal',
   sender: null,

@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AudienceGroup } from 'contracts';
+import { CONTENT_KINDS, WORKSPACE_SERVICES, type AudienceGroup, type DescribedKind } from 'contracts';
 import type { BubbleLauncherSettings, BubbleOpenConfig } from 'contracts';
 
 /**
@@ -251,7 +251,10 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_website_name_unique').on(t.websiteId, sql`lower(${t.name})`), index('tags_website_created_idx').on(t.websiteId, t.createdAt)],
 );
 
-export const WORKSPACE_SERVICE_VALUES = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
+/** A workspace files the items of one kind: the described kinds (contracts' descriptors). */
+export const WORKSPACE_SERVICE_VALUES = WORKSPACE_SERVICES;
+/** `'popup', 'banner', …`: the kinds as the check constraints list them (a new kind changes them in a migration). */
+const KINDS_IN_SQL = sql.raw(CONTENT_KINDS.map((k) => `'${k}'`).join(', '));
 
 export const workspaces = pgTable(
   'workspaces',
@@ -267,7 +270,7 @@ export const workspaces = pgTable(
   (t) => [
     uniqueIndex('workspaces_website_service_name_unique').on(t.websiteId, t.service, sql`lower(${t.name})`),
     index('workspaces_website_created_idx').on(t.websiteId, t.createdAt),
-    check('workspaces_service_check', sql`${t.service} in ('popup', 'banner', 'push', 'tour', 'checklist', 'email')`),
+    check('workspaces_service_check', sql`${t.service} in (${KINDS_IN_SQL})`),
   ],
 );
 
@@ -358,8 +361,8 @@ export const segments = pgTable(
   ],
 );
 
-export const CONTENT_KINDS = ['popup', 'banner', 'push', 'tour', 'checklist', 'email'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+export { CONTENT_KINDS };
+export type ContentKind = DescribedKind;
 
 /**
  * Campaign content of a website: popups ("posts"), banners and push notifications in one table, told
@@ -401,7 +404,7 @@ export const contents = pgTable(
   },
   (t) => [
     index('contents_website_kind_created_idx').on(t.websiteId, t.kind, t.createdAt.desc(), t.id.desc()),
-    check('contents_kind_check', sql`${t.kind} in ('popup', 'banner', 'push', 'tour', 'checklist', 'email')`),
+    check('contents_kind_check', sql`${t.kind} in (${KINDS_IN_SQL})`),
   ],
 );
 

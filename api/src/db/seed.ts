@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, parsePermission, type Permission } from 'contracts';
+import { ALL_PERMISSIONS, CONTENT_KIND_LIST, parsePermission, type Permission } from 'contracts';
 import type { Db, DbOrTx } from './client';
 import { organisations, roles, userRoles, users, websites } from './schema';
 import { hashPassword } from '../lib/passwords';
@@ -8,7 +8,8 @@ import { popupRules } from '../services/campaign-kinds';
 import { insertCampaign } from '../stores/campaigns';
 
 /** Resources an Editor works on, and the actions it may take on them. */
-const EDITOR_CONTENT = new Set(['posts', 'banners', 'tour', 'email', 'pushNotification', 'checklist']);
+/** Editors write every kind of content: each described kind's permission resource. */
+const EDITOR_CONTENT = new Set<string>(CONTENT_KIND_LIST.map((k) => k.resource));
 const EDITOR_ACTIONS = new Set(['get', 'create', 'update', 'duplicate', 'duplication', 'cancel']);
 const EDITOR_EXTRA: Permission[] = [
   'get_group',

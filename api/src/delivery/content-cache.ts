@@ -1,21 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  scriptBannerSchema,
-  scriptPopupSchema,
+  CONTENT_KIND_DESCRIPTORS,
   scriptItemSchema,
-  scriptPushSchema,
-  scriptTourSchema,
-  scriptChecklistSchema,
-  type ChecklistDocument,
   type AudienceGroup,
-  type BannerDocument,
   type CampaignPriority,
-  type PopupDocument,
   type PopupShowAgain,
-  type PushNotificationDocument,
   type ScriptItem,
-  type TourDocument,
   type BubbleConfig,
   defaultBubbleConfig,
 } from 'contracts';
@@ -25,19 +16,15 @@ import type { ContentKind } from '../db/schema';
 import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../stores/website-script';
 import { compileStoredAudience } from '../stores/audience-compiler';
 import { messengerStore } from '../stores/messenger';
+import { KIND_RULES } from '../services/campaign-kinds';
+import type { Alternative, Audience, KindDelivery, ReplayRule, Targeting } from './served-item';
 
 /** The channel the database triggers of migration 0010 notify, with the website id as payload. */
 export const SCRIPT_CONTENT_CHANNEL = 'signpost_script_content';
 
 export type ScriptWebsite = ScriptWebsiteRow;
 
-/** One way to be in an item's audience: a member of a group, or matching a compiled condition (by index). */
-export type Alternative = { group: string } | { condition: number; segment?: string };
-/**
- * Who an item is for, decided per visitor: everybody; or, for identified visitors, every requirement
- * met (each one: any of its alternatives), or being one of the listed people (client member ids).
- */
-export type Audience = { everyone: true } | { everyone: false; requirements: Alternative[][]; people: ReadonlySet<string> };
+export type { Alternative, Audience };
 
 /** One public item as the content call needs it: what decides whether it shows, and what renders. */
 export interface CachedItem {
@@ -47,10 +34,12 @@ export interface CachedItem {
   rank: number;
   createdAt: number;
   device: 'all' | 'web' | 'mobile';
-  /** Popups: the page rule (empty = every page). */
-  href: string;
+  /** The page rule (a popup's), null for none: every page. */
+  href: string | null;
   /** Popups: end of the run (ms), null = no end. */
   endsAt: number | null;
+  /** When an item already met is served again (its kind's rule); `showAgain` is the item's own, for `showAgain`. */
+  replay: ReplayRule;
   showAgain: PopupShowAgain;
   audience: Audience;
   item: ScriptItem;
@@ -213,7 +202,7 @@ export class ScriptContentCache {
       }
       return { condition: index };
     };
-    const rules: Rules = {
+    const compile: Rules = {
       groups: (ids) => ids.map((group) => ({ group })),
       // The saved audience's id rides along for "why not shown?"; the decision reads only the index.
       segments: (list) => list.map((segment) => ({ ...condition(`segment:${segment.id}`, segment.audience), segment: segment.id })),
@@ -225,75 +214,51 @@ export class ScriptContentCache {
     let expiresAt: number | null = null;
     const boundary = (at: number) => void (expiresAt = expiresAt === null ? at : Math.min(expiresAt, at));
     for (const { c, senderName } of rows) {
-      // E-mails go to mailboxes, never to pages: the website script has nothing to show of them.
-      if (c.kind === 'email') continue;
+      const rules = KIND_RULES[c.kind];
+      const descriptor = CONTENT_KIND_DESCRIPTORS[c.kind];
+      // A kind with no delivery goes elsewhere than pages (e-mails, to mailboxes): nothing to show.
+      if (!rules.delivery || !descriptor.script) continue;
       if (!servedAt(c, now, boundary)) continue;
       const scheduleEnd = c.endsAt?.getTime() ?? null;
       try {
         const groupIds = groupsOf.get(c.id) ?? [];
         const trees = segmentsOf.get(c.id) ?? [];
-        // The author's name goes to visitors only where the item shows it (a banner's or a tour's `showSender`).
-        const showsSender =
-          ((c.kind === 'banner' || c.kind === 'tour') && (c.document as { showSender?: boolean }).showSender === true) ||
-          (c.kind === 'checklist' && (c.document as { show_sender?: boolean }).show_sender === true);
-        const base = { id: c.id, priority: (c.priority ?? 'normal') as CampaignPriority, sender: showsSender ? (senderName ?? null) : null };
-        const common = {
+        const targeting: Targeting = {
+          target: (target, dynamicAudience, people) => targetAudience(target, groupIds, trees, dynamicAudience, compile, people),
+          eachNamed: () => {
+            const requirements = [compile.groups(groupIds), compile.segments(trees)].filter((r) => r.length > 0);
+            return requirements.length === 0 ? { everyone: true } : { everyone: false, requirements, people: new Set() };
+          },
+          publishedAt: (c.publishedAt ?? c.createdAt).getTime(),
+          scheduleEnd,
+        };
+        // The kind's rules read its stored document (validated by its schema when it was saved).
+        const served = (rules.delivery as KindDelivery<unknown>).serve(c.document, targeting);
+        const priority = (c.priority ?? 'normal') as CampaignPriority;
+        const item = {
+          kind: c.kind,
+          id: c.id,
+          priority,
+          // The author's name goes to visitors only where the item shows it (`showSender`).
+          sender: served.showsSender ? (senderName ?? null) : null,
+          interrupts: descriptor.interrupts,
+          modal: descriptor.modal,
+          [c.kind]: descriptor.script.parse(c.document),
+        } as ScriptItem;
+        items.push({
           json: '',
           id: c.id,
           kind: c.kind,
-          rank: RANK[base.priority] ?? 1,
+          rank: RANK[priority] ?? 1,
           createdAt: c.createdAt.getTime(),
-          href: '',
-          endsAt: scheduleEnd,
-          showAgain: 'never' as const,
-        };
-        if (c.kind === 'popup') {
-          const doc = c.document as unknown as PopupDocument;
-          const audience = targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []);
-          items.push({
-            ...common,
-            device: doc.devices ?? 'all',
-            href: (doc.href ?? '').trim(),
-            // The run counts its days from when the popup went live (its schedule's start).
-            endsAt: earliest(scheduleEnd, doc.duration > 0 ? (c.publishedAt ?? c.createdAt).getTime() + doc.duration * 86_400_000 : null),
-            showAgain: doc.rules?.showAgain ?? 'never',
-            audience,
-            item: { kind: 'popup', ...base, popup: scriptPopupSchema.parse(doc) },
-          });
-        } else if (c.kind === 'banner') {
-          const doc = c.document as unknown as BannerDocument;
-          items.push({
-            ...common,
-            device: doc.settings?.targetDevice ?? 'web',
-            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, []),
-            item: { kind: 'banner', ...base, banner: scriptBannerSchema.parse(doc) },
-          });
-        } else if (c.kind === 'tour') {
-          const doc = c.document as unknown as TourDocument;
-          // Served on every page of its audience: the script starts it on `insertable_url` (or the
-          // first step's page) and follows the visitor through the other steps' pages.
-          items.push({
-            ...common,
-            device: doc.settings?.devices ?? 'all',
-            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []),
-            item: { kind: 'tour', ...base, tour: scriptTourSchema.parse(doc) },
-          });
-        } else if (c.kind === 'checklist') {
-          const doc = c.document as unknown as ChecklistDocument;
-          // Served on every page of its audience: the page keeps its progress, so it shows on each.
-          items.push({
-            ...common,
-            device: 'all',
-            audience: targetAudience(doc.target, groupIds, trees, doc.dynamicAudience, rules, doc.listOfAudience ?? []),
-            item: { kind: 'checklist', ...base, checklist: scriptChecklistSchema.parse(doc) },
-          });
-        } else if (c.kind === 'push') {
-          const doc = c.document as unknown as PushNotificationDocument;
-          // A push notification names at most one group and one saved audience: each one given restricts it.
-          const requirements = [rules.groups(groupIds), rules.segments(trees)].filter((r) => r.length > 0);
-          const audience: Audience = requirements.length === 0 ? { everyone: true } : { everyone: false, requirements, people: new Set() };
-          items.push({ ...common, device: doc.devices ?? 'all', audience, item: { kind: 'push', ...base, push: scriptPushSchema.parse(doc) } });
-        }
+          device: served.device,
+          href: served.href ?? null,
+          endsAt: served.endsAt === undefined ? scheduleEnd : served.endsAt,
+          replay: rules.delivery.replay,
+          showAgain: served.showAgain ?? 'never',
+          audience: served.audience,
+          item,
+        });
       } catch (err) {
         // One item the renderer could not read must not take the website's other content down.
         this.log.warn({ err, contentId: c.id }, 'website script: a public item could not be prepared, skipped');
@@ -324,22 +289,20 @@ export class ScriptContentCache {
   }
 }
 
-const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
-
 interface Rules {
   groups(ids: string[]): Alternative[];
   segments(list: { id: string; audience: AudienceGroup }[]): Alternative[];
   dynamic(tree: AudienceGroup): { condition: number };
 }
 
-/** A popup's or banner's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */
+/** A document's `target`: everybody, any of its groups, any of its saved audiences, or its dynamic audience. */
 function targetAudience(
   target: string,
   groupIds: string[],
   trees: { id: string; audience: AudienceGroup }[],
   dynamicAudience: AudienceGroup | undefined,
   rules: Rules,
-  people: string[],
+  people: readonly string[],
 ): Audience {
   if (target === 'all' || !target) return { everyone: true };
   // A target whose groups or audiences were all deleted matches nobody (an empty "any of").

@@ -1,5 +1,6 @@
 import { CONTENT_KIND_LIST, pageRuleMatches } from 'contracts';
-import type { Alternative, CachedItem } from './content-cache';
+import type { CachedItem } from './content-cache';
+import type { Alternative } from './served-item';
 
 /** What the database says of one visitor: their client member and what they did with content. */
 export interface VisitorFacts {
@@ -85,7 +86,7 @@ export const deviceOk = (it: CachedItem, visit: Visit) => it.device === 'all' ||
 /** The popup's run (or the schedule's end) not over. */
 export const runOk = (it: CachedItem, visit: Visit) => it.endsAt === null || it.endsAt > visit.now;
 /** An item on screen stays whatever the page: it leaves when the visitor or its own time ends it. */
-export const pageRuleOk = (it: CachedItem, visit: Visit) => it.kind !== 'popup' || visit.open.has(it.id) || pageRuleMatches(it.href, visit.url);
+export const pageRuleOk = (it: CachedItem, visit: Visit) => it.href === null || visit.open.has(it.id) || pageRuleMatches(it.href, visit.url);
 export const meets = (a: Alternative, facts: VisitorFacts) => ('group' in a ? facts.groups.has(a.group) : facts.matched.has(a.condition));
 export function audienceOk(it: CachedItem, facts: VisitorFacts): boolean {
   if (it.audience.everyone) return true;
@@ -95,18 +96,28 @@ export function audienceOk(it: CachedItem, facts: VisitorFacts): boolean {
 }
 export function replayOk(it: CachedItem, visit: Visit, history: History, dayStart: number): boolean {
   if (visit.open.has(it.id)) return true;
-  // A tour plays over several pages and visits: the page decides from the visitor's progress (kept on
-  // the server too) whether it starts, resumes, or is over, so it is served whatever was seen before.
-  if (it.kind === 'tour' || it.kind === 'checklist') return true;
   const h = history.get(it.id);
-  if (!h) return true;
-  if (it.kind === 'banner') return h.lastClose === null;
-  if (it.kind === 'push') return h.lastView === null;
-  if (h.lastView === null && h.lastClose === null) return true;
-  if (it.showAgain === 'always') return true;
-  if (it.showAgain === 'daily') return Math.max(h.lastView ?? 0, h.lastClose ?? 0) < dayStart;
-  return false;
+  // Each kind's rule (its server rules' `delivery.replay`); the switch is exhaustive, so a new rule
+  // does not compile until it is decided here.
+  switch (it.replay) {
+    case 'always':
+      return true;
+    case 'untilClosed':
+      return !h || h.lastClose === null;
+    case 'once':
+      return !h || h.lastView === null;
+    case 'showAgain':
+      if (!h || (h.lastView === null && h.lastClose === null)) return true;
+      if (it.showAgain === 'always') return true;
+      if (it.showAgain === 'daily') return Math.max(h.lastView ?? 0, h.lastClose ?? 0) < dayStart;
+      return false;
+    default:
+      return unreachable(it.replay);
+  }
 }
+const unreachable = (rule: never): never => {
+  throw new Error(`no replay rule ${String(rule)}`);
+};
 
 /** The first check that keeps the item from this visitor on this page, or null when it is eligible. */
 export function failingCheck(it: CachedItem, facts: VisitorFacts, visit: Visit, history: History, dayStart: number): ItemCheck | null {

@@ -27,6 +27,7 @@ import {
   type ChecklistDocument,
 } from 'contracts';
 import type { ContentKind } from '../db/schema';
+import type { KindDelivery } from '../delivery/served-item';
 
 /** The list columns of a campaign's row (table `contents`) its document fills (what the lists filter and sort on). */
 export interface CampaignColumns {
@@ -87,6 +88,12 @@ export interface CampaignKindRules<D extends KindDocument> {
   publishable?(doc: D): Record<string, MessageCode>;
   /** A kind created without a body (tours): the new item's document, from the create call's query. */
   newDocument?(query: { workSpace?: string }): Omit<D, 'status'>;
+  /**
+   * How its published items reach visitors' pages (which visitors and devices, the page rule, the
+   * run, replay); null for a kind never shown on pages (e-mails). What the page receives, the events
+   * it accepts and whether it interrupts are its descriptor's (`script`, `events`, `interrupts`).
+   */
+  delivery: KindDelivery<D> | null;
 }
 
 /**
@@ -110,6 +117,8 @@ const fromDescriptor = <D extends KindDocument>(d: { kind: ContentKind; document
   messages: d.messages,
 });
 
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
 const copyTitle = (title: string, max: number) => (title + DUPLICATE_TITLE_SUFFIX).slice(0, max);
 
 /** Popups and banners share `target`/`groups`/`audiences`: the target needs its list filled. */
@@ -126,6 +135,19 @@ export const popupRules: CampaignKindRules<PopupDocument> = {
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfPopup: { ...d.titleOfPopup, label: copyTitle(d.titleOfPopup.label, LIMITS.titleMax) } }),
+  delivery: {
+    // Seen once, it comes back only as its `showAgain` says (never, the next UTC day, always).
+    replay: 'showAgain',
+    serve: (d, t) => ({
+      device: d.devices ?? 'all',
+      audience: t.target(d.target, d.dynamicAudience, d.listOfAudience ?? []),
+      href: (d.href ?? '').trim(),
+      // The run counts its days from when the popup went live (its schedule's start).
+      endsAt: earliest(t.scheduleEnd, d.duration > 0 ? t.publishedAt + d.duration * 86_400_000 : null),
+      showAgain: d.rules?.showAgain ?? 'never',
+      showsSender: false,
+    }),
+  },
 };
 
 export const bannerRules: CampaignKindRules<BannerDocument> = {
@@ -142,6 +164,15 @@ export const bannerRules: CampaignKindRules<BannerDocument> = {
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, titleOfBanner: copyTitle(d.titleOfBanner, LIMITS.titleMax) }),
+  delivery: {
+    // A closed banner stays closed.
+    replay: 'untilClosed',
+    serve: (d, t) => ({
+      device: d.settings?.targetDevice ?? 'web',
+      audience: t.target(d.target, d.dynamicAudience, []),
+      showsSender: d.showSender === true,
+    }),
+  },
 };
 
 export const pushRules: CampaignKindRules<PushNotificationDocument> = {
@@ -155,6 +186,12 @@ export const pushRules: CampaignKindRules<PushNotificationDocument> = {
   check: () => ({}),
   withRefs: (d, groups, audiences) => ({ ...d, group: groups[0] ?? null, audience: audiences[0] ?? null }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, push_notification_title: copyTitle(d.push_notification_title, LIMITS.titleMax) }),
+  delivery: {
+    // A push notification shows once.
+    replay: 'once',
+    // It names at most one group and one saved audience: each one given restricts it.
+    serve: (d, t) => ({ device: d.devices ?? 'all', audience: t.eachNamed(), showsSender: false }),
+  },
 };
 
 /** Every step id a tour's stored documents have used: an id the author sends is kept only if it is one of them. */
@@ -182,6 +219,18 @@ export const tourRules: CampaignKindRules<TourDocument> = {
     const { status: _status, ...doc } = defaultTour(query.workSpace ?? null);
     return doc;
   },
+  delivery: {
+    // It plays over several pages and visits: the page decides from the visitor's progress (kept on
+    // the server too) whether it starts, resumes, or is over, so it is served whatever was seen
+    // before, on every page of its audience (the script starts it on `insertable_url` or the first
+    // step's page and follows the visitor through the other steps' pages).
+    replay: 'always',
+    serve: (d, t) => ({
+      device: d.settings?.devices ?? 'all',
+      audience: t.target(d.target, d.dynamicAudience, d.listOfAudience ?? []),
+      showsSender: d.showSender === true,
+    }),
+  },
 };
 
 /** E-mails: titled by their subject, targeted like popups (among people with an address). */
@@ -192,6 +241,8 @@ export const emailRules: CampaignKindRules<EmailDocument> = {
   check: targetCheck,
   withRefs: (d, groups, audiences) => ({ ...d, groups, audiences }),
   duplicate: (d) => ({ ...d, status: DUPLICATE_STATUS, subject: copyTitle(d.subject, LIMITS.titleMax) }),
+  // E-mails go to mailboxes, never to pages.
+  delivery: null,
 };
 
 /** Every task id a checklist's stored documents have used (as the tours' step ids). */
@@ -213,6 +264,15 @@ export const checklistRules: CampaignKindRules<ChecklistDocument> = {
   prepare: (d, previous) => {
     const known = taskIdsOf(previous);
     return { ...d, tasks: d.tasks.map((t) => ({ ...t, id: known.has(t.id) ? t.id : randomUUID() })) };
+  },
+  delivery: {
+    // Served on every page of its audience whatever was seen: the page keeps its progress.
+    replay: 'always',
+    serve: (d, t) => ({
+      device: 'all',
+      audience: t.target(d.target, d.dynamicAudience, d.listOfAudience ?? []),
+      showsSender: d.show_sender === true,
+    }),
   },
 };
 

@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { STATS_HOURLY_MAX_HOURS, STATS_UNKNOWN_TIME_ZONE_MESSAGE, type SeriesPoint, type ServiceName, type ServiceViews } from 'contracts';
+import {
+  CONTENT_KIND_LIST,
+  KIND_VIEWS,
+  STATS_HOURLY_MAX_HOURS,
+  STATS_UNKNOWN_TIME_ZONE_MESSAGE,
+  type KindCountKey,
+  type SeriesPoint,
+  type ServiceViews,
+} from 'contracts';
 import type { Db } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { emailsStore } from './emails';
@@ -99,25 +107,13 @@ async function serviceCounts(db: Db, w: StatsWindow) {
     db,
     sql`select count(*)::int as n from (select distinct visitor_id from visitor_events where ${inRange(w, sql`type = 'session'`)}) v`,
   );
-  const [items] = await rows<{ popup: number; banner: number; push: number; tour: number; checklist: number; email: number }>(
-    db,
-    sql`select count(*) filter (where kind = 'popup')::int as popup,
-               count(*) filter (where kind = 'banner')::int as banner,
-               count(*) filter (where kind = 'push')::int as push,
-               count(*) filter (where kind = 'tour')::int as tour,
-               count(*) filter (where kind = 'checklist')::int as checklist,
-               count(*) filter (where kind = 'email')::int as email
-          from contents where website_id = ${w.websiteId}`,
-  );
+  // One count per described kind, named as the statistics call names it (its descriptor's `statsCount`).
+  const counts = CONTENT_KIND_LIST.map((k) => sql`count(*) filter (where kind = ${k.kind})::int as ${sql.identifier(k.statsCount)}`);
+  const [items] = await rows<Record<KindCountKey, number>>(db, sql`select ${sql.join(counts, sql`, `)} from contents where website_id = ${w.websiteId}`);
   const emails = await emailsStore(db).websiteFigures(w.websiteId, new Date(w.start), new Date(w.end));
   return {
     usersConnected: visitors.n,
-    popup: items.popup,
-    banner: items.banner,
-    push_notification: items.push,
-    productTour: items.tour,
-    checklist: items.checklist,
-    email: items.email,
+    ...items,
     emailsSent: emails.sent,
     emailsOpened: emails.opened,
     emailsClicked: emails.clicked,
@@ -155,12 +151,6 @@ async function usersConnectedSeries(db: Db, w: StatsWindow): Promise<SeriesPoint
   );
 }
 
-const SERVICES: [ServiceName, 'popup' | 'banner' | 'push'][] = [
-  ['Popup', 'popup'],
-  ['Banner', 'banner'],
-  ['Push', 'push'],
-];
-
 /** servicesViews: per service, views in the range and per bucket (every service × bucket zero-filled in SQL). */
 async function servicesViews(db: Db, w: StatsWindow): Promise<ServiceViews[]> {
   const unit = bucketOf(w);
@@ -168,14 +158,17 @@ async function servicesViews(db: Db, w: StatsWindow): Promise<ServiceViews[]> {
   const points = await rows<{ kind: string; key: string; data: number }>(
     db,
     sql`with b as (${buckets(w, unit)}),
-        k as (select unnest(array['popup', 'banner', 'push']) as kind),
+        k as (select unnest(array[${sql.join(
+          KIND_VIEWS.map((v) => sql`${v.kind}`),
+          sql`, `,
+        )}]::text[]) as kind),
         c as (select content_kind as kind, date_trunc(${u}, occurred_at at time zone ${w.timeZone}) as bucket, count(*)::int as n
                 from visitor_events where ${inRange(w, sql`type = 'view'`)} group by 1, 2)
         select k.kind, to_char(b.bucket, ${keyFormat(unit)}) as key, coalesce(c.n, 0)::int as data
           from k cross join b left join c on c.kind = k.kind and c.bucket = b.bucket
          order by k.kind, b.bucket`,
   );
-  return SERVICES.map(([serviceName, kind]) => {
+  return KIND_VIEWS.map(({ serviceName, kind }) => {
     const data = points.filter((p) => p.kind === kind).map((p) => ({ key: p.key, data: p.data }));
     return { serviceName, count: data.reduce((sum, p) => sum + p.data, 0), data };
   });

@@ -1,3 +1,4 @@
+import type { NavIconName } from 'contracts';
 import {
   Bell,
   BookOpen,
@@ -24,14 +25,14 @@ import {
 } from 'lucide-react';
 
 /** Icons a remote's nav entry may name (its manifest is pure data, so it names, not imports). */
-export const NAV_ICONS: Record<string, LucideIcon> = {
+export const NAV_ICONS: Record<NavIconName, LucideIcon> = {
   dashboard: LayoutDashboard,
-  popup: MessageSquare,
-  banner: Flag,
-  push: Bell,
-  email: Mail,
-  tour: Route,
-  checklist: ListChecks,
+  messageSquare: MessageSquare,
+  flag: Flag,
+  bell: Bell,
+  mail: Mail,
+  route: Route,
+  listChecks: ListChecks,
   users: UserRound,
   roles: ShieldCheck,
   groups: Users,
@@ -50,5 +51,5 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
 };
 
 export function navIcon(name: string): LucideIcon {
-  return NAV_ICONS[name] ?? CircleDot;
+  return NAV_ICONS[name as NavIconName] ?? CircleDot;
 }

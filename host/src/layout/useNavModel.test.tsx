@@ -26,6 +26,6 @@ test('a campaigns remote down before its entries were ever seen stays in Engagem
   const { result } = renderHook(() => useNavModel());
   expect(result.current.groups.map((g) => g.group)).toEqual(['overview', 'engagement']);
   expect(result.current.groups[1].items).toEqual([
-    expect.objectContaining({ label: 'nav.section.campaigns', path: '/posts', icon: 'popup', unavailable: true }),
+    expect.objectContaining({ label: 'nav.section.campaigns', path: '/posts', icon: 'messageSquare', unavailable: true }),
   ]);
 });

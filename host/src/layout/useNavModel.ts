@@ -14,8 +14,8 @@ export type NavGroup = { group: (typeof NAV_GROUPS)[number]; items: NavItem[] };
  */
 export const SECTION_PLACES: Record<string, { group: (typeof NAV_GROUPS)[number]; icon: string }> = {
   dashboard: { group: 'overview', icon: 'dashboard' },
-  campaigns: { group: 'engagement', icon: 'popup' },
-  toursChecklists: { group: 'engagement', icon: 'tour' },
+  campaigns: { group: 'engagement', icon: 'messageSquare' },
+  toursChecklists: { group: 'engagement', icon: 'route' },
   settings: { group: 'organisation', icon: 'settings' },
 };
 

@@ -61,7 +61,7 @@ export const createPath = (kind: Pick<CampaignKindScreens, 'basePath'>, workspac
   workspaceId ? `${kind.basePath}/${encodeURIComponent(workspaceId)}/create` : `${kind.basePath}/create`;
 
 /** A kind's descriptor as the console reads it (contracts' content-kinds.ts). */
-type ScreensDescriptor<Search extends string> = Pick<ContentKindData, 'kind' | 'resource' | 'screens' | 'duplicateAction' | 'titleField'> & {
+type ScreensDescriptor<Search extends string> = Pick<ContentKindData<WorkspaceService>, 'kind' | 'resource' | 'screens' | 'duplicateAction' | 'titleField'> & {
   titleParam: Search;
   calls: LifecycleCalls & Partial<FeedbackCalls>;
 };

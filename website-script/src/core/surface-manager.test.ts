@@ -72,6 +72,20 @@ describe('SurfaceManager: one interruptive slot, queued, never lost', () => {
     await eventually(() => expect(mounted.at(-1)).toBe(popupItem().id));
   });
 
+  it('reads whether an item interrupts, and takes the page whole, from the item the server served (no list of kinds of its own)', async () => {
+    const { manager, mounted, end } = setup();
+    // A banner served as modal and interruptive (as a new kind's descriptor could say) waits for the popup like one.
+    const modalBanner: ScriptItem = { ...bannerItem(), interrupts: true, modal: true };
+    // A popup served as not interrupting shows at once beside it.
+    const quietPopup: ScriptItem = { ...otherPopup(), interrupts: false, modal: false };
+    await manager.show([popupItem(), modalBanner, quietPopup], oneAtATime);
+    expect(mounted).toEqual([quietPopup.id, popupItem().id]);
+    expect(manager.waiting).toEqual([modalBanner.id]);
+    expect(manager.open).toEqual([popupItem().id]);
+    await end(popupItem().id);
+    await eventually(() => expect(mounted.at(-1)).toBe(modalBanner.id));
+  });
+
   it('stacks at most three pushes; the fourth waits for one to end', async () => {
     const { manager, mounted, end } = setup();
     const pushes = ['1', '2', '3', '4'].map((n) => ({ ...pushItem(), id: `5555555${n}-5555-4555-8555-555555555555` }));

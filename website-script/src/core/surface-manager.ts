@@ -3,16 +3,16 @@ import { yieldToMain } from './schedule';
 import type { ScriptItem, Surface, SurfaceContext, SurfaceKind, SurfaceModule } from '../surfaces/types';
 
 interface Shown {
-  kind: SurfaceKind;
+  /** Whether it shares the page's one interruptive slot, and whether it takes the page whole: as the server served it (its kind's descriptor). */
+  interrupts: boolean;
+  modal: boolean;
   surface: Surface | null;
 }
 
-/** Modal surfaces take the page's attention whole (popups, tours). */
-const MODAL: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'tour']);
-/** What shares the page's one interruptive slot: modal surfaces and push notifications. */
-const INTERRUPTIVE: ReadonlySet<SurfaceKind> = new Set<SurfaceKind>(['popup', 'push', 'tour']);
+/** A card: interruptive but not modal (push notifications), stacked in its corner. */
+const isCard = (s: { interrupts: boolean; modal: boolean }) => s.interrupts && !s.modal;
 
-/** Push cards stacked in their corner at once; more wait for one to end. */
+/** Cards stacked in their corner at once; more wait for one to end. */
 const MAX_PUSHES = 3;
 
 /** How the page shares its interruptive slot: the website's script settings, as the content call gives them. */
@@ -74,7 +74,7 @@ export class SurfaceManager {
 
   /** Interruptive items on screen now: what the page tells the content call is open. */
   get open(): string[] {
-    return [...this.shown].filter(([, s]) => INTERRUPTIVE.has(s.kind)).map(([id]) => id);
+    return [...this.shown].filter(([, s]) => s.interrupts).map(([id]) => id);
   }
 
   /** Interruptive items this page has shown (on screen or ended since), whose views may still be on their way. */
@@ -102,7 +102,7 @@ export class SurfaceManager {
         continue;
       }
       if (this.options.accept && !this.options.accept(item)) continue;
-      if (INTERRUPTIVE.has(item.kind)) queue.push(item);
+      if (item.interrupts) queue.push(item);
       else loading.push(this.mount(item));
     }
     this.queue = queue;
@@ -183,11 +183,11 @@ export class SurfaceManager {
   }
 
   private fits(item: ScriptItem): boolean {
-    const kinds = [...this.shown.values()].map((s) => s.kind);
-    const modalOn = kinds.some((k) => MODAL.has(k));
-    const pushes = kinds.filter((k) => k === 'push').length;
+    const shown = [...this.shown.values()];
+    const modalOn = shown.some((s) => s.interrupts && s.modal);
+    const pushes = shown.filter(isCard).length;
     // A modal over a push would put the push under its backdrop: the modal waits for it.
-    if (MODAL.has(item.kind)) return !modalOn && !pushes;
+    if (item.modal) return !modalOn && !pushes;
     // Push cards stack in their corner (a few at most), beside a modal only when the website allows it.
     return pushes < MAX_PUSHES && (!modalOn || this.settings.pushesBesidePopup);
   }
@@ -198,7 +198,7 @@ export class SurfaceManager {
   }
 
   private mount(item: ScriptItem): Promise<void> {
-    const entry: Shown = { kind: item.kind, surface: null };
+    const entry: Shown = { interrupts: item.interrupts, modal: item.modal, surface: null };
     this.shown.set(item.id, entry);
     return Promise.all([this.loader(item)(), this.options.prepare?.()])
       .then(([mod]) => yieldToMain().then(() => mod)) // The chunk was evaluated in its own task; the surface is built in the next one (evaluating and mounting in one task would be a long task on a slow phone).
@@ -209,7 +209,7 @@ export class SurfaceManager {
           this.ended.add(item.id);
           this.remove(item.id);
           if (byVisitor) this.options.report('close', item);
-          if (INTERRUPTIVE.has(item.kind)) {
+          if (item.interrupts) {
             this.memoryEnd = Date.now();
             this.options.lastEnd?.set(this.memoryEnd);
           }
@@ -222,7 +222,7 @@ export class SurfaceManager {
           void this.pump();
         };
         entry.surface = mod.mount(item, { ...this.options.context(item), dismiss, leave });
-        if (INTERRUPTIVE.has(item.kind)) this.seenIds.add(item.id);
+        if (item.interrupts) this.seenIds.add(item.id);
         // A tour is mounted again on each page it continues on: it reports its own view, once per run.
         if (item.kind !== 'tour') this.options.report('view', item);
       })

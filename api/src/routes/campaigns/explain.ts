@@ -139,17 +139,17 @@ export async function explainRow(
   await audienceStep(store, row.document, item, facts, member, step);
 
   const pageOk = pageRuleOk(item, visit);
-  const rule = item.kind === 'popup' ? item.href : '';
+  const rule = item.href ?? '';
   step('pageRule', pageOk, rule === '' ? 'explain.pageRuleNone' : pageOk ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed', { rule, url: visit.url.href });
 
   const replay = replayOk(item, visit, history, dayStart);
   const h = history.get(item.id);
-  const replayDetails = { lastView: iso(h?.lastView), lastClose: iso(h?.lastClose), ...(item.kind === 'popup' ? { showAgain: item.showAgain } : {}) };
+  const replayDetails = { lastView: iso(h?.lastView), lastClose: iso(h?.lastClose), ...(item.replay === 'showAgain' ? { showAgain: item.showAgain } : {}) };
   const replayCode = replay
     ? 'explain.replayOk'
-    : item.kind === 'banner'
+    : item.replay === 'untilClosed'
       ? 'explain.replayClosed'
-      : item.kind === 'push'
+      : item.replay === 'once'
         ? 'explain.replayPushSeen'
         : item.showAgain === 'daily'
           ? 'explain.replaySeenDaily'

@@ -18,10 +18,10 @@ import {
   EVENTS_VISITOR_RATE_LIMITED_MESSAGE,
   EVENTS_WEBSITE_RATE_LIMITED_MESSAGE,
   VISITOR_TOKEN_OTHER_VISITOR_MESSAGE,
+  kindAccepts,
   recordEventsCall,
 } from 'contracts';
 import type { AppContext } from '../../context';
-import type { ContentKind } from '../../db/schema';
 import { serve } from '../../http/serve';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
@@ -30,26 +30,6 @@ import { checklistStatsStore } from '../../stores/checklists';
 import { tourStatsStore } from '../../stores/tours';
 import { websiteScriptStore } from '../../stores/website-script';
 import type { ScriptServices } from '../../delivery/script-services';
-
-/**
- * Which events apply to which kind of content: reactions and comments exist on popups and banners,
- * form answers on popups; a tour's `view` is the visitor starting it.
- */
-const KINDS_FOR: Record<string, readonly ContentKind[]> = {
-  view: ['popup', 'banner', 'push', 'tour', 'checklist'],
-  close: ['popup', 'banner', 'push'],
-  react: ['popup', 'banner'],
-  comment: ['popup', 'banner'],
-  answer: ['popup'],
-  // A checklist's click is its task's Start button (the address or the tour it opens).
-  click: ['popup', 'banner', 'push', 'checklist'],
-  step: ['tour'],
-  element_missing: ['tour'],
-  complete: ['tour', 'checklist'],
-  snooze: ['tour'],
-  dismiss: ['tour', 'checklist'],
-  task: ['checklist'],
-};
 
 /**
  * Whether the request is an import of history by the website's staff: an `Authorization: Bearer`
@@ -135,7 +115,7 @@ export function eventsRoute(app: FastifyInstance, ctx: AppContext, services: Scr
       const kind = known.get(e.contentId);
       // Another website's content answers like a missing one: the key reveals nothing about others.
       if (!kind) errors[`events.${i}.contentId`] = EVENT_UNKNOWN_CONTENT_MESSAGE;
-      else if (!KINDS_FOR[e.type].includes(kind)) errors[`events.${i}.contentId`] = EVENT_WRONG_KIND_MESSAGE;
+      else if (!kindAccepts(kind, e.type)) errors[`events.${i}.contentId`] = EVENT_WRONG_KIND_MESSAGE;
     });
     // A page reports only the tasks only it can see done (ticked by hand, an element clicked); the
     // task must be one of its checklist's. The server completes the rest itself from what it saw.

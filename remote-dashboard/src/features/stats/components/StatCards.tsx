@@ -1,19 +1,15 @@
-import type { ServicesCount } from 'contracts';
+import { KIND_COUNT_KEYS, type ServicesCount } from 'contracts';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { Card, SimpleGrid, Skeleton, Stat } from 'shared-ui';
 
+/** Visitors connected, each kind's count (from the kinds' descriptors), then the e-mails' figures. */
 export const COUNT_KEYS = [
   'usersConnected',
-  'popup',
-  'banner',
-  'push_notification',
-  'productTour',
-  'checklist',
-  'email',
+  ...KIND_COUNT_KEYS,
   'emailsSent',
   'emailsOpened',
   'emailsClicked',
-] as const;
+] as const satisfies readonly (keyof ServicesCount)[];
 
 /** servicesCount as figures: visitors connected in the range, and how many items each service has. */
 export function StatCards({ counts, loading }: { counts: ServicesCount | null; loading: boolean }) {
