@@ -90,7 +90,7 @@ test('mismatched passwords and short passwords answer 400 per field', async () =
   expect(res.json().errors).toEqual({ confirmPassword: 'Passwords do not match' });
   const short = await reset('whatever', 'short');
   expect(short.json().errors.password).toBe('Password must be at least 8 characters');
-  // An empty password was not entered (spec section 5: "Please enter {label}"), rather than too short.
+  // An empty password was not entered ("Please enter {label}"), rather than too short.
   const empty = await reset('whatever', '');
   expect(empty.statusCode).toBe(400);
   // The confirmation named in words, as the console's reset form names it, not by its field's code.

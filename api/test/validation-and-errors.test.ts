@@ -87,7 +87,7 @@ test('CORS allows the console origins and the Activewebsite header', async () =>
   expect(res.statusCode).toBe(204);
   expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   expect(String(res.headers['access-control-allow-headers'])).toMatch(/Activewebsite/);
-  // The installation guide's check sends the website's public key (spec section 7).
+  // The installation guide's check sends the website's public key.
   expect(String(res.headers['access-control-allow-headers'])).toMatch(/X-Client-Id/);
   const foreign = await t.request({ method: 'OPTIONS', url: '/api/users/me', headers: { origin: 'http://evil.test', 'access-control-request-method': 'GET' } });
   expect(foreign.headers['access-control-allow-origin']).toBeUndefined();

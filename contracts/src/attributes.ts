@@ -34,7 +34,7 @@ export const attributeBodySchema = z.object({
 export type AttributeBody = z.input<typeof attributeBodySchema>;
 export const attributeSavedResponseSchema = z.object({ message: z.string(), data: attributeSchema });
 
-/** Spec section 8: creating an attribute tells the user to start sending it from their code. */
+/** Creating an attribute tells the user to start sending it from their code. */
 export const ATTRIBUTE_CREATED_MESSAGE = msg('attributes.created');
 export const ATTRIBUTE_UPDATED_MESSAGE = msg('attributes.updated');
 export const ATTRIBUTE_DELETED_MESSAGE = msg('attributes.deleted');

@@ -8,7 +8,7 @@ import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
 /**
- * Dynamic audiences (spec section 3: "a tree with operator (and or or) and predicates; each predicate
+ * Dynamic audiences ("a tree with operator (and or or) and predicates; each predicate
  * has comparison and selectedValue"). A node is a group `{ operator, predicates }` whose predicates are
  * conditions or nested groups. A condition names the attribute it tests: one of the client member's
  * built-in fields, or a people-data attribute of the website (stored in `client_members.attributes`).
@@ -143,7 +143,7 @@ export const clientSearchQuerySchema = nameFilterQuerySchema();
 export type ClientSearchQuery = z.input<typeof clientSearchQuerySchema>;
 export const clientSearchPageSchema = pagedSchema(clientMemberSchema);
 
-/** Segment (spec section 3: name): a saved dynamic audience of one website. */
+/** Segment (name): a saved dynamic audience of one website. */
 export const segmentSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -178,7 +178,7 @@ export const SEGMENT_NOT_FOUND_MESSAGE = msg('segments.notFound');
 // ---------------------------------------------------------------------------------------------
 
 const segmentCalls = resourceCalls(inWebsite, 'segment', '/api/segment', 'audiences', {
-  /** Spec section 7: "body is the dynamic audience; query paging and name". */
+  /** "body is the dynamic audience; query paging and name". */
   searchClients: {
     method: 'POST',
     path: '/api/clients',

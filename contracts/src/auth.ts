@@ -85,7 +85,7 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshBodySchema = z.object({ refresh_token: z.string().min(1).max(LIMITS.tokenMax) });
-/** Spec section 7: the new access token is read as `data.data.access_token`. */
+/** The new access token is read as `data.data.access_token`. */
 export const refreshResponseSchema = z.object({ data: tokenPairSchema });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 

@@ -13,7 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may make the call, enforced by the API's access hook:
  *   auth:       a signed-in caller is needed at all;
- *   permission: the exact `action_resource` string it needs (spec section 6), or null;
+ *   permission: the exact `action_resource` string it needs, or null;
  *   website:    it acts inside the website named by the `Activewebsite` header.
  */
 export interface CallAccess {

@@ -99,7 +99,7 @@ export const restorePushNotificationVersionCall = pushNotificationCalls.restoreV
 
 /**
  * POST /api/upload (create_upload), multipart field `file`: PNG, JPEG, GIF or WebP, decoded and
- * encoded again; 201 only counts as success (spec section 5); 413 when too large or the website's
+ * encoded again; 201 only counts as success; 413 when too large or the website's
  * storage is full.
  */
 export const uploadImageCall = defineCall({

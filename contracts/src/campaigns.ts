@@ -15,7 +15,7 @@ import { parsePageRule } from './page-rule';
 export const ACCESSIBLE_BRAND_COLOR = '#0958d9';
 
 /**
- * Campaign content (spec sections 3, 4, 5, 7 and 8): popups ("posts"), banners and push
+ * Campaign content: popups ("posts"), banners and push
  * notifications. The API keeps each item's whole validated document (the shapes below) and copies the
  * columns the lists filter on. The editors start from `defaultPopup()`, `defaultBanner()` and
  * `defaultPushNotification()`; the server validates every save with the same schemas.
@@ -56,7 +56,7 @@ export type CampaignGoal = (typeof CAMPAIGN_GOALS)[number];
 export const CAMPAIGN_TARGETS = ['all', 'groups', 'audiences', 'dynamic'] as const;
 export type CampaignTarget = (typeof CAMPAIGN_TARGETS)[number];
 
-/** The four default emojis of a popup (spec section 9) and of a banner's reactions action. */
+/** The four default emojis of a popup and of a banner's reactions action. */
 export const DEFAULT_EMOJIS = ['👍', '❤️', '😂', '😮'] as const;
 export const MAX_EMOJIS = LIMITS.emojisMax;
 
@@ -125,7 +125,7 @@ export const targetingShape = {
   workspace: optionalId(WORKSPACE_UNKNOWN_MESSAGE),
 };
 
-/** A new item's targeting (spec section 3 defaults): everyone, no tag, in `workspace`. */
+/** A new item's targeting (defaults): everyone, no tag, in `workspace`. */
 export const defaultTargeting = (workspace: string | null) => ({
   target: 'all' as const,
   groups: [],
@@ -136,12 +136,12 @@ export const defaultTargeting = (workspace: string | null) => ({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Popup (spec section 3, 4, 5)
+// Popup
 // ---------------------------------------------------------------------------------------------
 
 export const POPUP_FORMATS = ['small', 'medium', 'large'] as const;
 export type PopupFormat = (typeof POPUP_FORMATS)[number];
-/** Spec section 4: format small, medium or large sets width 335, 410 or 500 px. */
+/** Format small, medium or large sets width 335, 410 or 500 px. */
 export const POPUP_WIDTHS: Record<PopupFormat, number> = { small: 335, medium: 410, large: 500 };
 
 /** Where the popup shows in the visitor's window: top/center/bottom × Left/Center/Right (default topR). */
@@ -341,7 +341,7 @@ export function newContentId(prefix: 'p' | 'b'): string {
   return `${prefix}${Date.now().toString(36)}${idCounter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The document the popup editor starts from (spec section 4 defaults), in `workspace` (the create route id). */
+/** The document the popup editor starts from (defaults), in `workspace` (the create route id). */
 export function defaultPopup(workspace: string | null = null): PopupDocument {
   return {
     titleOfPopup: { label: '', fontSize: 15, fontFamily: 'Poppins', fontWeight: '600', color: '#1f1f1f' },
@@ -365,7 +365,7 @@ export function defaultPopup(workspace: string | null = null): PopupDocument {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Banner (spec section 3)
+// Banner
 // ---------------------------------------------------------------------------------------------
 
 export const BANNER_TARGET_DEVICES = ['web', 'mobile', 'all'] as const;
@@ -439,7 +439,7 @@ export function defaultBanner(workspace: string | null = null): BannerDocument {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Push notification (spec section 3)
+// Push notification
 // ---------------------------------------------------------------------------------------------
 
 export const PUSH_ACTION_TARGETS = ['_blank', '_self'] as const;
@@ -532,7 +532,7 @@ export const pushNotificationSchema = pushNotificationDocumentSchema.extend(save
 export type PushNotification = z.infer<typeof pushNotificationSchema>;
 
 /**
- * Answers of the calls (spec section 7), identical for /api/popups and /api/banners:
+ * Answers of the calls, identical for /api/popups and /api/banners:
  *   POST   /api/popups                 body PopupBody                → 201 { message, data: Popup }
  *   GET    /api/popups                 query PopupListQuery          → 200 CampaignPage
  *   GET    /api/popups/{id}                                          → 200 { data: Popup }
@@ -663,7 +663,7 @@ const namedRef = z.object({ _id: z.string(), name: z.string() });
 export const tagRefSchema = z.object({ _id: z.string(), name: z.string(), color: z.string() });
 
 /**
- * One list row (spec section 2 popup columns: Id, Title, Sender, Domain, Position, Status, Priority,
+ * One list row (popup columns: Id, Title, Sender, Domain, Position, Status, Priority,
  * Groups, Audiences, Tag, Devices, Created at). Banners and push use the same row; `position` is the
  * banner position (null for push), `style` the popup format / banner style (null for push).
  */
@@ -734,7 +734,7 @@ export const UPLOAD_DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 /** The multipart field name of the file. */
 export const UPLOAD_FIELD = 'file';
 
-/** POST /api/upload answers 201 with this (only 201 counts as success, spec section 5). */
+/** POST /api/upload answers 201 with this (only 201 counts as success). */
 export const uploadResponseSchema = z.object({
   message: z.string(),
   data: z.object({

@@ -15,7 +15,7 @@ import {
 } from './campaigns';
 
 /**
- * A checklist (spec section 3): onboarding tasks a visitor completes on the customer's website, with
+ * A checklist: onboarding tasks a visitor completes on the customer's website, with
  * their progress kept per visitor (per person once identified) and a celebration when all are done.
  * Stored whole in `contents` (kind `checklist`) like the other kinds; the content call serves the
  * published document. Task ids are the server's, kept across saves, so a visitor's done tasks and the
@@ -26,7 +26,7 @@ export const CHECKLIST_NOTIFICATION_TYPES = ['badge', 'full'] as const;
 export type ChecklistNotificationType = (typeof CHECKLIST_NOTIFICATION_TYPES)[number];
 export const CHECKLIST_DIRECTIONS = ['ltr', 'rtl'] as const;
 export type ChecklistDirection = (typeof CHECKLIST_DIRECTIONS)[number];
-/** Spec section 9: the checklist list's paging meta has a default limit of 5. */
+/** The checklist list's paging meta has a default limit of 5. */
 export const CHECKLIST_PAGE_SIZE = 5;
 
 const text = (max: number, tooLong: ReturnType<typeof msg>) => z.string().trim().max(max, tooLong).default('');
@@ -162,7 +162,7 @@ export type Checklist = z.infer<typeof checklistSchema>;
 export const checklistResponseSchema = z.object({ data: checklistSchema });
 export const checklistSavedResponseSchema = z.object({ message: z.string(), data: checklistSchema });
 
-/** GET /api/check-list (spec: page, pageSize, status, author, title, workSpace); 5 a page by default (spec section 9). */
+/** GET /api/check-list (spec: page, pageSize, status, author, title, workSpace); 5 a page by default. */
 export const checklistListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(CHECKLIST_PAGE_SIZE),
   title: filterText,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { msg, type MessageCode } from './message-code';
 
-/** Paging query of every list call: page 1 and pageSize 10 by default, newest first (spec section 9). */
+/** Paging query of every list call: page 1 and pageSize 10 by default, newest first. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(10),

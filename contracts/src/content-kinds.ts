@@ -166,7 +166,7 @@ export interface ContentKindData<
   kind: K;
   /** The API collection's path: every call of the kind is under it. */
   path: P;
-  /** The permission resource of spec section 6: `get_posts`, `update_banners`… */
+  /** The permission resource: `get_posts`, `update_banners`… */
   resource: CampaignPermissionResource;
   /** The OpenAPI tag. */
   tag: string;
@@ -190,7 +190,7 @@ export interface ContentKindData<
   cancelMethod: 'DELETE' | 'PATCH' | 'POST';
   /** Where duplicate and cancel put the id: `PUT …/duplicate/{id}` (default), or `POST …/{id}/duplicate` (checklists, as the spec writes them). */
   actionPaths?: 'verbFirst' | 'idFirst';
-  /** The duplicate permission's action: `duplicate_*`, or `duplication_checklist` (spec section 6). */
+  /** The duplicate permission's action: `duplicate_*`, or `duplication_checklist`. */
   duplicateAction?: 'duplicate' | 'duplication';
   /** Whether it takes the page's one interruptive slot (and counts toward the daily cap) when it shows. */
   interrupts: boolean;
@@ -222,9 +222,9 @@ export interface ContentKindData<
     icon: NavIconName;
     namespace: string;
     i18nKey: string;
-    /** Whether its console routes need the kind's permissions (spec section 2: the push-notification routes need none). */
+    /** Whether its console routes need the kind's permissions (the push-notification routes need none). */
     guarded: boolean;
-    /** Whether its view screen needs `get_*` when its routes are guarded (spec section 2: the checklist's view needs none); true unless said. */
+    /** Whether its view screen needs `get_*` when its routes are guarded (the checklist's view needs none); true unless said. */
     viewGuarded?: boolean;
   };
   /** Update and delete by id, comments and reactions (popups and banners); else update with `_id` in the body (push). */

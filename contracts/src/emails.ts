@@ -18,7 +18,7 @@ import { msg } from './message-code';
  * E-mail campaigns: written in the console, sent to the identified people of a website (those with
  * an e-mail address) who match the targeting, measured. Stored like every content kind (table
  * `contents`, kind `email`) and served by the generic campaign calls under /api/emails with the
- * `email` permission resource (spec section 6).
+ * `email` permission resource.
  */
 
 /**

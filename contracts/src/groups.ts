@@ -6,7 +6,7 @@ import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
 /**
- * Client members (spec section 3: _id, memberId, username, division, state, domain): the people of
+ * Client members (_id, memberId, username, division, state, domain): the people of
  * one website, as its script reports them. Groups are sets of them.
  */
 export const clientMemberSchema = z.object({
@@ -39,7 +39,7 @@ export const clientMemberPageSchema = pagedSchema(clientMemberSchema);
 /** Most members one group may hold (one save sends them all). */
 export const GROUP_MAX_MEMBERS = LIMITS.groupMaxMembers;
 
-/** Spec section 3: Group { _id, name, members, createdAt }; `members` are client member ids. */
+/** Group { _id, name, members, createdAt }; `members` are client member ids. */
 export const groupSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -83,7 +83,7 @@ export const GROUP_NAME_TAKEN_MESSAGE = msg('groups.nameAlreadyExists');
 
 /**
  * The members of a group: client member ids of the active website. Any problem (empty, malformed,
- * repeated, too many) is one message on the `members` field itself (spec section 5), never on
+ * repeated, too many) is one message on the `members` field itself, never on
  * `members.3`, so the form shows it under its picker.
  */
 export const groupMembersSchema = z
@@ -154,7 +154,7 @@ export const updateGroupCall = groupCalls.update;
 export const deleteGroupCall = groupCalls.delete;
 export const deleteGroupsCall = groupCalls.deleteMany;
 
-/** The people of the active website (spec section 6 "members (get)"); the group form's picker searches here. */
+/** The people of the active website; the group form's picker searches here. */
 export const listClientMembersCall = defineCall({
   method: 'GET',
   path: '/api/client-members',

@@ -18,12 +18,12 @@ import {
 
 /**
  * The calls of a content kind, built from its descriptor's data (content-kinds.ts): its path, the
- * permission resource of spec section 6, its schemas. Every kind has the same calls in the same shape,
+ * permission resource, its schemas. Every kind has the same calls in the same shape,
  * so the API serves them with one generic implementation (api/src/routes/campaigns) and the browser
  * calls them (each remote's features/<kind>/api files).
  */
 
-/** The permission resources of the content kinds (spec section 6). */
+/** The permission resources of the content kinds. */
 export type CampaignPermissionResource = 'posts' | 'banners' | 'pushNotification' | 'tour' | 'checklist' | 'email';
 export type CampaignAction = 'get' | 'create' | 'update' | 'delete' | 'cancel' | 'duplicate' | 'duplication';
 
@@ -55,7 +55,7 @@ interface KindData<P extends string, L extends z.ZodType, B extends z.ZodType, G
    * `POST /:id/duplicate` (the spec's paths).
    */
   actionPaths?: 'verbFirst' | 'idFirst';
-  /** The duplicate permission's action: `duplicate`, or `duplication` for checklists (spec section 6). */
+  /** The duplicate permission's action: `duplicate`, or `duplication` for checklists. */
   duplicateAction?: 'duplicate' | 'duplication';
 }
 

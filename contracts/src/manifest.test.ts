@@ -8,7 +8,7 @@ import { remoteManifestSchema, type NavEntry, type RemoteRoute } from './manifes
 const routes: RemoteRoute[] = [
   { path: '/posts', screen: './PopupListScreen', permission: 'get_posts' },
   { path: '/dashboard', screen: './DashboardScreen', permission: null },
-  // @ts-expect-error -- the popups' resource is `posts` (spec section 6)
+  // @ts-expect-error -- the popups' resource is `posts`
   { path: '/posts', screen: './PopupListScreen', permission: 'get_post' },
 ];
 const nav: NavEntry[] = [

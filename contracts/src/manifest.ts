@@ -55,7 +55,7 @@ export const navEntrySchema = z.object({
   /** Sidebar group the entry belongs to (translation key in `common`: nav.group.*). */
   group: z.enum(['overview', 'engagement', 'audience', 'organisation', 'setup']),
   order: z.number().int().default(100),
-  /** Shown to the super-admin only (the main layout's super-admin check, spec section 6). */
+  /** Shown to the super-admin only (the main layout's super-admin check). */
   superAdminOnly: z.boolean().default(false),
 });
 export type NavEntry = z.input<typeof navEntrySchema>;

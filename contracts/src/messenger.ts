@@ -12,13 +12,13 @@ import { NEWS_KINDS } from './content-kinds';
 /** The website's public key in the path (as the script's other calls; not imported from website-script.ts, which imports this file). */
 
 // ---------------------------------------------------------------------------------------------
-// Bubble config (spec sections 3 and 7): the messenger's launcher and window, per website.
+// Bubble config: the messenger's launcher and window, per website.
 // ---------------------------------------------------------------------------------------------
 
 export const BUBBLE_SPACE_TYPES = ['home', 'messages', 'tasks', 'news'] as const;
 export type BubbleSpaceType = (typeof BUBBLE_SPACE_TYPES)[number];
 export const BUBBLE_ALIGNMENTS = ['left', 'right'] as const;
-/** Spec section 9: the launcher sits 25 px from the side and from the bottom unless said. */
+/** The launcher sits 25 px from the side and from the bottom unless said. */
 export const DEFAULT_BUBBLE_PADDING = 25;
 export const MAX_BUBBLE_PADDING = 400;
 export const BUBBLE_UPDATED_MESSAGE = msg('bubble.updated');

@@ -1,5 +1,5 @@
 /**
- * The permission strings of spec section 6: `action_resource`, the action before the first
+ * The permission strings: `action_resource`, the action before the first
  * underscore and the resource after it. The checklist's duplicate action is spelt
  * `duplication`, so its permission reads `duplication_checklist` (kept as the spec writes it).
  */
@@ -40,7 +40,7 @@ export type Permission = { [R in Resource]: `${ActionOf<R>}_${R}` }[Resource];
 
 export const RESOURCES = Object.keys(RESOURCE_ACTIONS) as Resource[];
 
-/** Every permission string the product knows, in the order of spec section 6. */
+/** Every permission string the product knows, in the order. */
 export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((resource) =>
   (RESOURCE_ACTIONS[resource] as readonly string[]).map((action) => `${action}_${resource}` as Permission),
 );

@@ -27,7 +27,7 @@ type VerbData = { method: CallDefinition['method']; action: string; byId?: true;
 type Scope<W extends boolean> = <P extends Permission | null>(permission: P) => { readonly auth: true; readonly permission: P; readonly website: W };
 
 /**
- * The permission a verb needs by default: `<action>_<resource>` of spec section 6 (`create_tags`,
+ * The permission a verb needs by default: `<action>_<resource>` (`create_tags`,
  * `get_role`), none when the resource names none (the super-admin's calls).
  */
 type PermissionOf<K, N> = N extends string ? (K extends Verb ? `${(typeof VERBS)[K]['action']}_${N}` : 'no verb: name its permission') : null;
@@ -40,7 +40,7 @@ type CallSpec = Omit<CallDefinition, 'method' | 'path' | 'tag' | 'access'> &
   Partial<Pick<CallDefinition, 'method' | 'path'>> &
   ({ permission?: Permission | null; access?: never } | { access: CallAccess; permission?: never });
 
-/** A call whose verb gives no permission of spec section 6 (or that is no verb) must name its own. */
+/** A call whose verb gives no permission (or that is no verb) must name its own. */
 type PermissionsNamed<R, N> = {
   [K in keyof R]: R[K] extends { permission: unknown } | { access: unknown }
     ? unknown

@@ -17,7 +17,7 @@ export const rolePageSchema = pagedSchema(roleSchema.required({ createdAt: true 
 export const roleResponseSchema = z.object({ data: roleSchema.required({ createdAt: true }) });
 
 /**
- * The permissions of a role: known `action_resource` strings only (spec section 6). An unknown
+ * The permissions of a role: known `action_resource` strings only. An unknown
  * string is refused with one message on the `permissions` field itself, not on `permissions.3`.
  */
 export const rolePermissionsSchema = z

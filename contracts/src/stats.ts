@@ -5,7 +5,7 @@ import { msg } from './message-code';
 import { KIND_COUNT_KEYS, KIND_VIEWS, type KindCountKey, type KindViewsName } from './content-kinds';
 
 /**
- * Statistics of the dashboard (spec sections 3 and 7): SQL aggregates over the visitor events of the
+ * Statistics of the dashboard: SQL aggregates over the visitor events of the
  * website in the Activewebsite header, for a range [startDate, endDate) bucketed in `timezone`.
  */
 
@@ -29,7 +29,7 @@ export function isTimeZone(value: string): boolean {
 }
 
 /**
- * The dashboard's ranges (spec section 9: last24hours by default). The client turns one into
+ * The dashboard's ranges (last24hours by default). The client turns one into
  * startDate/endDate; the API only ever sees dates.
  */
 export const STATS_RANGES = ['last24hours', 'last7days', 'last30days', 'last90days', 'custom'] as const;
@@ -117,7 +117,7 @@ export const usersInteractionsResponseSchema = z.object({ data: usersInteraction
 export const trafficsResponseSchema = z.object({ data: trafficsSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls. /dashboard needs no permission (spec section 2) and section 6 names no statistics resource,
+// Calls. /dashboard needs no permission and section 6 names no statistics resource,
 // so any signed-in member may read them, always for the website of the Activewebsite header.
 // ---------------------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import { messageSchema, pagedSchema, requiredNameSchema, nameFilterQuerySchema }
 import { msg } from './message-code';
 import { resourceCalls } from './resource-calls';
 
-/** Spec section 3: Tag is _id, name, color. Content of one website (the `Activewebsite` header). */
+/** Tag is _id, name, color. Content of one website (the `Activewebsite` header). */
 export const tagSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -33,7 +33,7 @@ export type TagCreateBody = z.input<typeof tagCreateBodySchema>;
 export const tagCreateResponseSchema = z.object({ message: z.string(), data: tagSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls. Content of the active website: spec section 6 names no permission to read
+// Calls. Content of the active website: no rule names permission to read
 // tags, so any member may list them; writing needs create_tags / delete_tags.
 // ---------------------------------------------------------------------------------------------
 

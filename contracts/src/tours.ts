@@ -22,7 +22,7 @@ import {
 } from './campaigns';
 
 /**
- * A product tour (spec section 3): steps shown one after another on the customer's website, each
+ * A product tour: steps shown one after another on the customer's website, each
  * beside an element of the page (or centred), possibly across several pages. The API keeps the whole
  * validated document in `contents` (kind `tour`) like the other kinds; the website script's content
  * call serves the published document as is; the console's editor and the on-page builder both save it
@@ -52,7 +52,7 @@ export type TourWhenMissing = (typeof TOUR_WHEN_MISSING)[number];
 export const TOUR_END_ANIMATIONS = ['noanimation', 'confetti', 'fade'] as const;
 export type TourEndAnimation = (typeof TOUR_END_ANIMATIONS)[number];
 
-/** Spec section 9: a product tour's button colour defaults to #0078ff. */
+/** A product tour's button colour defaults to #0078ff. */
 export const TOUR_DEFAULT_BUTTON_COLOR = '#0078ff';
 export const TOUR_MAX_STEPS = LIMITS.tourStepsMax;
 
@@ -230,7 +230,7 @@ export type TourDocumentInput = z.input<typeof tourDocumentSchema>;
 export const tourBodySchema = z.object({ ...tourShape, steps: steps(tourStepInputSchema) }).omit({ status: true });
 export type TourBody = z.input<typeof tourBodySchema>;
 
-/** The new draft POST /api/product-tours answers (spec section 3 defaults), in `workspace`. */
+/** The new draft POST /api/product-tours answers (defaults), in `workspace`. */
 export function defaultTour(workspace: string | null = null): TourDocument {
   return {
     title: '',
@@ -341,5 +341,5 @@ export const TOUR_PUBLISHED_MESSAGE = msg('tours.published');
 export const TOUR_SCHEDULED_MESSAGE = msg('tours.scheduled');
 export const TOUR_DRAFT_DISCARDED_MESSAGE = msg('tours.draftDiscarded');
 export const TOUR_VERSION_RESTORED_MESSAGE = msg('tours.versionRestored');
-/** Spec section 8: shown when the server gives no message. */
+/** Shown when the server gives no message. */
 export const TOUR_UPDATE_FAILED_MESSAGE = msg('tours.updateFailed');

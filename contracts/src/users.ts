@@ -8,7 +8,7 @@ import { msg } from './message-code';
 /**
  * POST /api/users/org: an organisation's owner adds a user to their own organisation (spec: "user
  * fields without id and domain"). At least one role of the organisation; the roles error shows on
- * the `roles` field (spec section 5).
+ * the `roles` field.
  */
 export const orgUserCreateBodySchema = z.object({
   name: requiredNameSchema(),

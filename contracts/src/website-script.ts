@@ -245,7 +245,7 @@ export const scriptDebugCall = scriptCall({
 // ---------------------------------------------------------------------------------------------
 
 /**
- * GET /api/public/install-check with header `x-client-id: <website public key>` (spec section 7):
+ * GET /api/public/install-check with header `x-client-id: <website public key>`:
  * whether the script has reported from a page of the website, and when, from where, which version.
  */
 export const installCheckAnswerSchema = z.object({

@@ -18,7 +18,7 @@ export type WorkspaceService = (typeof WORKSPACE_SERVICES)[number];
 export const WORKSPACE_ICONS = ['folder', 'star', 'rocket', 'heart', 'flag', 'bookmark', 'briefcase', 'zap'] as const;
 export type WorkspaceIcon = (typeof WORKSPACE_ICONS)[number];
 
-/** Spec section 3: Workspace is _id, name, icon (plus the service it belongs to). */
+/** Workspace is _id, name, icon (plus the service it belongs to). */
 export const workspaceSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -56,7 +56,7 @@ export class LoginPage extends withTestIds(BasePage, {
     await dashboard.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
   }
 
-  /** The toast of spec section 8, then the landing page /dashboard. */
+  /** The toast, then the landing page /dashboard. */
   public async expectLoginSuccess(): Promise<void> {
     // The first sign-in of a run also loads the console's remotes; on a busy machine that alone
     // can take longer than the default 10 s, and the toast is what proves the sign-in worked.

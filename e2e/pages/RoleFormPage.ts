@@ -16,7 +16,7 @@ export class RoleFormPage extends withTestIds(ShellPage, {
     await expect(this.form).toBeVisible({ timeout: 20_000 });
   }
 
-  /** The card of one resource of spec section 6 (`checklist`, `pushNotification`…). */
+  /** The card of one resource (`checklist`, `pushNotification`…). */
   public card(resource: string): Locator {
     return this.form.getByTestId(`permission-card-${resource}`);
   }

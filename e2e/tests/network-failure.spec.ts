@@ -4,7 +4,7 @@ import { PopupListPage } from '../pages/PopupListPage';
 
 /**
  * A save that fails because the network did (no answer at all) says 'Network
- * Error' (spec section 8) in one toast, and keeps everything typed in the form.
+ * Error' in one toast, and keeps everything typed in the form.
  */
 test('a popup save that fails for the network says "Network Error" once and keeps the form', async ({ signedInPage: page }) => {
   const list = new PopupListPage(page);

@@ -23,7 +23,7 @@ const manifest: RemoteManifest = {
     { path: '/banners/:id/create', screen: './BannerCreateScreen', permission: 'create_banners', layout: 'main' },
     { path: '/banners/:id/view', screen: './BannerViewScreen', permission: 'get_banners', layout: 'main' },
     { path: '/banners/:id/update', screen: './BannerUpdateScreen', permission: 'update_banners', layout: 'main' },
-    // Spec section 2: the push-notification routes require no permission.
+    // The push-notification routes require no permission.
     { path: '/push_notification', screen: './PushListScreen', permission: null, layout: 'main' },
     { path: '/push_notification/create', screen: './PushCreateScreen', permission: null, layout: 'main' },
     { path: '/push_notification/:id/create', screen: './PushCreateScreen', permission: null, layout: 'main' },

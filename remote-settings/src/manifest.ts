@@ -17,17 +17,17 @@ const manifest: RemoteManifest = {
     // The spec gives tags and workspaces no route nor permission: any signed-in member (as the API).
     { path: '/settings/tags', screen: './TagListScreen', permission: null, layout: 'main' },
     { path: '/settings/workspaces', screen: './WorkspaceListScreen', permission: null, layout: 'main' },
-    // Spec section 2: /user requires get_user; the screen itself shows the list only to the super-admin.
+    // /user requires get_user; the screen itself shows the list only to the super-admin.
     { path: '/user', screen: './UserListScreen', permission: 'get_user', layout: 'main', superAdminOnly: true },
-    // Spec section 2: /settings/people-data requires no permission (any signed-in member, as the API).
+    // /settings/people-data requires no permission (any signed-in member, as the API).
     { path: '/settings/people-data', screen: './PeopleDataScreen', permission: null, layout: 'main' },
-    // Spec section 2: /settings/audiences requires no permission (the preview inside needs get_members, as the API).
+    // /settings/audiences requires no permission (the preview inside needs get_members, as the API).
     { path: '/settings/audiences', screen: './AudiencesScreen', permission: null, layout: 'main' },
-    // Spec section 2: /installation-guide requires no permission (its snippet needs get_websites, as the API).
+    // /installation-guide requires no permission (its snippet needs get_websites, as the API).
     { path: '/installation-guide', screen: './InstallationGuideScreen', permission: null, layout: 'main' },
     // The delivery settings are the website's (GET needs get_websites, saving create_websites, as the API).
     { path: '/settings/delivery', screen: './DeliverySettingsScreen', permission: 'get_websites', layout: 'main' },
-    // Spec section 2: /settings/messenger requires no permission (saving needs create_websites, as the API).
+    // /settings/messenger requires no permission (saving needs create_websites, as the API).
     { path: '/settings/messenger', screen: './MessengerSettingsScreen', permission: null, layout: 'main' },
     // The website's conversations with its visitors: their names, addresses and messages need
     // get_reclamation, as the API (which asks it to answer and close them too); notifications link here.

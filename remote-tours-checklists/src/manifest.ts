@@ -16,7 +16,7 @@ const manifest: RemoteManifest = {
     { path: '/tour/:id/view', screen: './TourViewScreen', permission: 'get_tour', layout: 'main' },
     { path: '/tour/:id/update', screen: './TourUpdateScreen', permission: 'update_tour', layout: 'main' },
     { path: '/pretour', screen: './PretourScreen', permission: 'update_tour', layout: 'bare' },
-    // Checklists (features/checklists): the view screen needs no permission (spec section 2).
+    // Checklists (features/checklists): the view screen needs no permission.
     { path: '/checklist', screen: './ChecklistListScreen', permission: 'get_checklist', layout: 'main' },
     { path: '/checklist/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },
     { path: '/checklist/:id/create', screen: './ChecklistCreateScreen', permission: 'create_checklist', layout: 'main' },

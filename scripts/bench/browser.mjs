@@ -81,7 +81,7 @@ export function gzipBytes(url) {
 
 /**
  * Sign in through the API and return an init script that puts the session where shared-auth reads
- * it (localStorage keys of spec section 3), on the host's origin only.
+ * it (its localStorage keys), on the host's origin only.
  */
 export async function signInSession(apiUrl, hostUrl, email, password) {
   const res = await fetch(`${apiUrl}/api/auth/login`, {

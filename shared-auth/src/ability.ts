@@ -1,5 +1,5 @@
 /**
- * The ability of spec section 6: CASL rules built from the `action_resource` permission strings.
+ * The ability: CASL rules built from the `action_resource` permission strings.
  *
  * Controls are shown or hidden with `ability.can(action, resource)`; routes use `hasPermission` instead,
  * because the spec wants an exact string match there (a CASL alias or a `manage` rule must never open a
@@ -14,12 +14,12 @@ export { holdsAnyOf, allowedActionsByResource, parsePermission } from 'contracts
 export type AppAbility = MongoAbility;
 
 /**
- * What a control asks about: a resource of spec section 6 by name, or an object tagged with it
+ * What a control asks about: a resource by name, or an object tagged with it
  * (`subject('posts', popup)`), so `useCan` and `<Can>` only accept the resource's own actions.
  */
 export type ResourceSubject<R extends Resource> = R | ForcedSubject<R>;
 
-/** The actions of spec section 6 that exist on resource R (`ActionOf`), never inferred from the action. */
+/** The actions that exist on resource R (`ActionOf`), never inferred from the action. */
 export type ResourceAction<R extends Resource> = NoInfer<ActionOf<R>>;
 
 /**
@@ -46,7 +46,7 @@ export function buildAbility(permissions: Iterable<string>, extraRules: readonly
   return createMongoAbility<AppAbility>([...rulesFromPermissions(permissions), ...extraRules]);
 }
 
-/** Route check of spec section 6: the exact string, or no permission needed (null/undefined). */
+/** Route check: the exact string, or no permission needed (null/undefined). */
 export function hasPermission(permissions: Iterable<string>, required: Permission | null | undefined): boolean {
   if (required === null || required === undefined) return true;
   if (permissions instanceof Set) return permissions.has(required);

@@ -41,7 +41,7 @@ export const accessTokenAtom = storedEntryAtom(STORAGE_KEYS.accessToken);
 /** The selected website's `_id`, stored under `activeWebsite`; sent as the `Activewebsite` header. */
 export const activeWebsiteIdAtom = storedEntryAtom(STORAGE_KEYS.activeWebsite);
 
-/** The union of every role's permissions, sorted, without duplicates (spec section 6). */
+/** The union of every role's permissions, sorted, without duplicates. */
 export const permissionsAtom = atom<readonly string[]>((get) => {
   const user = get(userAtom);
   if (!user) return [];
@@ -74,7 +74,7 @@ export function chooseWebsite(user: User, storedId: string | null): string | nul
 
 /**
  * Ends the session locally: both tokens cleared, no user, unauthenticated. Used by sign-out and by the
- * API client when a refresh fails (spec section 4).
+ * API client when a refresh fails.
  */
 export function expireSession(): void {
   clearTokens();

@@ -15,7 +15,7 @@ let baseURL = '';
 /** The refresh in flight, shared by every request that failed with a 401 meanwhile. */
 let refreshInFlight: Promise<string> | null = null;
 
-/** The session's calls, with the same headers as the data layer's client (spec section 7). */
+/** The session's calls, with the same headers as the data layer's client. */
 function createAuthHttp(): AxiosInstance {
   const http = axios.create({ headers: { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE }, timeout: 0, validateStatus });
   http.interceptors.request.use((config) => {

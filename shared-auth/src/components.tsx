@@ -1,5 +1,5 @@
 /**
- * `<Can>`, the route guards and the session Provider. The guards implement spec sections 2 and 4:
+ * `<Can>`, the route guards and the session Provider. The guards:
  * unauthenticated → /login, missing route permission → /forbidden, signed-in on a login-type page →
  * /dashboard (or /switch with the token carried along).
  */
@@ -75,7 +75,7 @@ export function RequireAuth({ children, fallback = null }: GuardProps) {
 }
 
 export interface RequirePermissionProps extends GuardProps {
-  /** The exact permission the route needs; null means any signed-in user (spec section 2). */
+  /** The exact permission the route needs; null means any signed-in user. */
   permission: Permission | null | undefined;
 }
 

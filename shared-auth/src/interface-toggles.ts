@@ -4,7 +4,7 @@ import { atomWithStorage } from 'jotai/utils';
 import { sessionStore } from './atoms';
 
 /**
- * The interface toggles of spec section 4, in the one shared store so the host's layout and every
+ * The interface toggles, in the one shared store so the host's layout and every
  * remote read and flip the same state: the crud form panel, the sub-sidebar (open by default), the
  * posts tour panel and the tour editor (closed by default).
  */

@@ -243,7 +243,7 @@ describe('signOut, switchWebsite, setUser', () => {
     expect(sessionStore.get(accessTokenAtom)).toBeNull();
     expect(sessionStore.get(authStatusAtom)).toBe('unauthenticated');
     expect(sessionStore.get(userAtom)).toBeNull();
-    // Spec section 4: logout clears the stored website as well.
+    // Logout clears the stored website as well.
     expect(localStorage.getItem('activeWebsite')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 /**
- * Session actions (spec section 4): sign in, start-up check, sign out, website switch, user update.
+ * Session actions: sign in, start-up check, sign out, website switch, user update.
  * The atoms and the store live in atoms.ts and are re-exported here.
  */
 import { STATE_REHYDRATE_TIMEOUT_MS, type LoginResponse, type User } from 'contracts';
@@ -114,7 +114,7 @@ export async function signOut(): Promise<void> {
     // Already revoked, offline, server down: nothing the user can do about it, and nothing to wait for.
   }
   expireSession();
-  // Spec section 4: logout clears the stored website too; the next sign-in stores the user's first.
+  // Logout clears the stored website too; the next sign-in stores the user's first.
   sessionStore.set(activeWebsiteIdAtom, null);
 }
 

@@ -63,7 +63,7 @@ export const readAccessToken = (): string | null => read(STORAGE_KEYS.accessToke
 export const readRefreshToken = (): string | null => read(STORAGE_KEYS.refreshToken);
 export const readRefreshTokenExpiresAt = (): string | null => read(STORAGE_KEYS.refreshTokenExpiresAt);
 export const readActiveWebsite = (): string | null => read(STORAGE_KEYS.activeWebsite);
-/** The stored interface language, `en` when none (spec section 9). */
+/** The stored interface language, `en` when none. */
 export const readLanguage = (): string => read(STORAGE_KEYS.language) ?? 'en';
 
 export const writeAccessToken = (token: string | null): void => write(STORAGE_KEYS.accessToken, token);
@@ -92,8 +92,8 @@ export function readTokens(): StoredTokens {
 
 /**
  * Clears both tokens (and the expiry that belongs to the refresh token). The active website is kept on
- * purpose: it is a preference, checked against the user's websites at the next sign-in (spec section 4:
- * "stored one if still among the user's websites").
+ * purpose: it is a preference, checked against the user's websites at the next sign-in (the
+ * stored one is kept if still among the user's websites).
  */
 export function clearTokens(): void {
   write(STORAGE_KEYS.accessToken, null);
@@ -138,7 +138,7 @@ export function isAccessTokenExpired(token: string | null, now = Date.now(), ske
   return exp !== null && exp * 1000 <= now + skewMs;
 }
 
-/** Is the stored refresh token present and its expiry date in the future (spec section 4)? */
+/** Is the stored refresh token present and its expiry date in the future? */
 export function hasLiveRefreshToken(now = Date.now()): boolean {
   const { refreshToken, refreshTokenExpiresAt } = readTokens();
   if (!refreshToken || !refreshTokenExpiresAt) return false;

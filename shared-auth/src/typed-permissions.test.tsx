@@ -15,11 +15,11 @@ function TypedProbe() {
     useCan('duplicate', 'posts'),
     useCan('get', 'members'),
     useCan('update', subject('role', { _id: 'r1' })),
-    // @ts-expect-error -- the checklist's duplicate action is spelt `duplication` (spec section 6)
+    // @ts-expect-error -- the checklist's duplicate action is spelt `duplication`
     useCan('duplicate', 'checklist'),
     // @ts-expect-error -- members can only be read
     useCan('delete', 'members'),
-    // @ts-expect-error -- not a resource of spec section 6
+    // @ts-expect-error -- not a resource
     useCan('get', 'post'),
   ];
   return (

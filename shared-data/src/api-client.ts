@@ -1,14 +1,14 @@
 /**
- * THE axios instance of spec section 7. Every call of the host and of every remote goes through `api`,
+ * THE axios instance. Every call of the host and of every remote goes through `api`,
  * so the headers, the 401 refresh and the replay are decided here once.
  *
  * - Headers: JSON accept and content-type, `accept-language` from the stored language, and the pair
  *   `Authorization: Bearer …` + `Activewebsite: …` only when BOTH the access token and the active
  *   website are present (spec section 7, to the letter: one without the other sends neither).
- * - XSRF cookie/header names, no time-out, 2xx accepted (spec section 9).
+ * - XSRF cookie/header names, no time-out, 2xx accepted.
  * - On a 401: one refresh however many requests failed together, then each request replayed once with
  *   the new token. If the refresh fails, or there is no active website, both tokens are cleared and the
- *   page goes to the site root (spec sections 4 and 8).
+ *   page goes to the site root.
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { AUTH_CALLS } from 'contracts';
@@ -117,7 +117,7 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
   const config = error.config;
   if (config._authRetried || config.skipAuthRefresh || isAuthCall(config.url)) throw error;
 
-  // Spec section 4: without an active website (or with nothing to refresh with) a refresh cannot help.
+  // Without an active website (or with nothing to refresh with) a refresh cannot help.
   if (!readActiveWebsite() || !readRefreshToken()) {
     leave(config);
     throw error;
@@ -131,7 +131,7 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
       await refreshTokens();
     } catch (refreshError) {
       // Offline, or the server failing: that proves nothing about the session. Keep the tokens (the
-      // next request tries again) and report the failure as it is ('Network Error', spec section 8).
+      // next request tries again) and report the failure as it is ('Network Error').
       if (isTransientFailure(refreshError)) throw refreshError;
       leave(config);
       throw error;
@@ -157,7 +157,7 @@ function bodyOf(err: unknown): ServerErrorBody | null {
  * shows as is): spec section 8, "When the server gives a message, it is shown instead".
  */
 export function errorMessage(err: unknown, fallbackKeyOrText: string): string {
-  // No answer at all: say so ('Network Error', spec section 8) rather than blame the action.
+  // No answer at all: say so ('Network Error') rather than blame the action.
   if (axios.isAxiosError(err) && !err.response && isTransientFailure(err)) return i18n.t('common:errors.network');
   const message = bodyOf(err)?.message;
   return typeof message === 'string' && message.trim() ? message : fallbackKeyOrText;

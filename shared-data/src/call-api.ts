@@ -14,7 +14,7 @@ export type CallInput<C extends CallDefinition> = (C extends { params: z.ZodType
     headers?: Record<string, string>;
   };
 
-/** Query values left empty are not sent (spec section 5: the name filter only when non-empty). */
+/** Query values left empty are not sent (the name filter only when non-empty). */
 function cleanQuery(query: unknown): Record<string, unknown> | undefined {
   if (!query || typeof query !== 'object') return undefined;
   return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && v !== ''));

@@ -145,7 +145,7 @@ export function useCallMutation<C extends CallDefinition>(call: C, { invalidates
 // Lists: their page, size and filters live in the URL
 // ---------------------------------------------------------------------------------------------
 
-/** Spec section 9: page 1, 10 a page. */
+/** Page 1, 10 a page. */
 export const DEFAULT_PAGE_SIZE = 10;
 
 export interface ListUrlState<F extends string> {

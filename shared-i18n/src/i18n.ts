@@ -53,14 +53,14 @@ export function initI18n(options: { namespaces?: string[]; defaultNamespace?: st
       supportedLngs: SUPPORTED_LANGUAGES,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      // Spec section 9: no fallback language (a missing key shows as its key, and a test fails on
+      // No fallback language (a missing key shows as its key, and a test fails on
       // any key missing in one of the three languages); an unsupported browser language means en.
       fallbackLng: false,
       lng: undefined,
       ns: options.namespaces ?? ['common'],
       defaultNS: options.defaultNamespace ?? 'common',
       fallbackNS: 'common',
-      // Spec section 9: up to 10 parallel reads, 5 retries, 350 ms initial delay doubling each retry.
+      // Up to 10 parallel reads, 5 retries, 350 ms initial delay doubling each retry.
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
@@ -77,7 +77,7 @@ export function initI18n(options: { namespaces?: string[]; defaultNamespace?: st
       },
       backend: {
         loadPath: (lngs: string[], namespaces: string[]) => translationUrl(lngs[0], namespaces[0]),
-        // Spec section 8: 5xx or no status is retryable, 4xx is not (the http backend's own rule).
+        // 5xx or no status is retryable, 4xx is not (the http backend's own rule).
       },
       // Re-render on a language change only, not on every namespace that loads: with 'loaded' bound,
       // each remote's texts arriving after sign-in re-rendered the whole console (four to six full

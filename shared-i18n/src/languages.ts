@@ -7,7 +7,7 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const SUPPORTED_LANGUAGES: LanguageCode[] = LANGUAGES.map((l) => l.code);
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
-/** localStorage entry the chosen language is cached in (spec sections 3 and 9). */
+/** localStorage entry the chosen language is cached in. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 export function isSupportedLanguage(value: unknown): value is LanguageCode {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Theme mode, kept in localStorage key `theme` (spec sections 3 and 4), default light. */
+/** Theme mode, kept in localStorage key `theme`, default light. */
 export type ColorMode = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';
 

@@ -2,7 +2,7 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 
 /**
  * The Signpost design system: Chakra's defaults plus the brand palette around the primary colour
- * #1677ff (spec section 9). `colorPalette="brand"` needs the semantic tokens besides the scale.
+ * #1677ff. `colorPalette="brand"` needs the semantic tokens besides the scale.
  */
 const config = defineConfig({
   globalCss: {

@@ -1,7 +1,7 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 import { LIBRARY_NOTIFICATION } from 'contracts';
 
-/** Spec sections 8 and 9: toasts at the top, 3 s, one at a time, offset 8. */
+/** Toasts at the top, 3 s, one at a time, offset 8. */
 export const TOAST_DURATION_MS = 3000;
 export const toaster = createToaster({
   placement: 'top',

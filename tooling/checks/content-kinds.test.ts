@@ -173,7 +173,7 @@ describe('the content kinds', () => {
         // In no workspace, then in the workspace `:id`.
         { path: `${base}/create`, permission: permission('create') },
         { path: `${base}/:id/create`, permission: permission('create') },
-        // Spec section 2: a kind's view screen may need no permission (the checklist's).
+        // A kind's view screen may need no permission (the checklist's).
         { path: `${base}/:id/view`, permission: 'viewGuarded' in kind.screens && kind.screens.viewGuarded === false ? null : permission('get') },
         { path: `${base}/:id/update`, permission: permission('update') },
       ];

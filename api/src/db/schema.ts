@@ -20,7 +20,7 @@ import type { BubbleLauncherSettings, BubbleOpenConfig } from 'contracts';
 /**
  * The relational model. Every tenant-owned table carries `organisation_id` and an index on
  * (organisation_id, created_at) because every list sorts by creation date, newest first, inside one
- * organisation (spec section 9). Timestamps are `timestamptz`; ids are random UUIDs, exposed as `_id`.
+ * organisation. Timestamps are `timestamptz`; ids are random UUIDs, exposed as `_id`.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -61,7 +61,7 @@ export const roles = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     organisationId: belongsTo('organisation_id', () => organisations.id),
     name: text('name').notNull(),
-    /** Permission strings of spec section 6 (`action_resource`). */
+    /** Permission strings (`action_resource`). */
     permissions: text('permissions')
       .array()
       .notNull()
@@ -792,7 +792,7 @@ export const pushJobs = pgTable(
   ],
 );
 
-/** The messenger's configuration of a website (spec section 3); none saved answers the defaults (migration 0020). */
+/** The messenger's configuration of a website; none saved answers the defaults (migration 0020). */
 export const bubbleConfigs = pgTable('bubble_configs', {
   websiteId: uuid('website_id')
     .primaryKey()

@@ -1,6 +1,6 @@
 import { pageMeta, type PageQuery, type Paged } from 'contracts';
 
-/** LIMIT/OFFSET of a page query (page 1, pageSize 10 by default: spec section 9). */
+/** LIMIT/OFFSET of a page query (page 1, pageSize 10 by default). */
 export function pageWindow(query: Pick<PageQuery, 'page' | 'pageSize'>) {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }

@@ -9,7 +9,7 @@ import { AccessCache } from './access-cache';
 
 /**
  * Access control, in one place. Every route states in its `config`:
- *   permission: the exact `action_resource` string it needs (spec section 6), or null;
+ *   permission: the exact `action_resource` string it needs, or null;
  *   website:    whether it acts inside the website named by the `Activewebsite` header;
  *   auth:       whether it needs a signed-in caller at all.
  * A route that forgets to say is refused at start-up (fail closed), and `/api/admin/*` is

@@ -44,7 +44,7 @@ export interface CampaignColumns {
 /**
  * Where a document points at other objects of the website, and the field each reference is reported
  * on when it is not the website's. Popups and banners target lists (`groups`, `audiences`); a push
- * notification one `group` and one `audience` (spec section 3).
+ * notification one `group` and one `audience`.
  */
 export interface CampaignRefs {
   groups: { field: string; ids: string[] };

@@ -45,7 +45,7 @@ function buildUserPageStatements(db: DbOrTx, shape: UserPageShape) {
 const userPageStatements = keptStatements(buildUserPageStatements, (shape: UserPageShape) => `${shape.name}|${shape.asc}|${shape.pageSize}`);
 
 /**
- * The SQL of the super-admin's management of client accounts (spec section 7, Users). Not bound to
+ * The SQL of the super-admin's management of client accounts. Not bound to
  * an organisation: the administrator manages every client account (`/api/admin/*` is reserved to
  * the super-admin by the access hook).
  */

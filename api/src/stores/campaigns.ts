@@ -299,7 +299,7 @@ export interface CampaignListFilters {
   priority?: string;
   devices?: string;
   sender?: string;
-  /** The author filter as the checklists' list names it (spec section 7); the others say `sender`. */
+  /** The author filter as the checklists' list names it; the others say `sender`. */
   author?: string;
   tag?: string;
   workSpace?: string;

@@ -7,7 +7,7 @@ import { COUNT, likePattern, selectPage, TOTAL, type Filter, type PageWindow } f
 
 type ClientMemberRow = typeof clientMembers.$inferSelect;
 
-/** A client member as every call answers it (spec section 3). */
+/** A client member as every call answers it. */
 export const memberView = (m: Pick<ClientMemberRow, 'id' | 'memberId' | 'username' | 'division' | 'state' | 'domain'>): ClientMember => ({
   _id: m.id,
   memberId: m.memberId,

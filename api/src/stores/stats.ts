@@ -13,7 +13,7 @@ import { badRequest } from '../lib/errors';
 import { emailsStore } from './emails';
 
 /*
- * The SQL of the dashboard's statistics (spec section 7), as aggregates over `visitor_events`. Every
+ * The SQL of the dashboard's statistics, as aggregates over `visitor_events`. Every
  * query filters on (website_id, type, occurred_at) so it runs on the
  * visitor_events_website_type_time_idx index, and nothing but the aggregates leaves the database: a
  * million events cost the same memory as ten. Ranges are half-open, [start, end).

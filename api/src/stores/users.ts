@@ -9,7 +9,7 @@ export interface AuthContext {
   organisationId: string;
   familyId: string;
   isSuperAdmin: boolean;
-  /** Union of the permissions of all the user's roles (spec section 6), typed so that a misspelt permission does not compile. */
+  /** Union of the permissions of all the user's roles, typed so that a misspelt permission does not compile. */
   permissions: ReadonlySet<Permission>;
 }
 

@@ -70,7 +70,7 @@ export const protectedRoutes: ProtectedRoute[] = [
   { name: 'GET /api/invitations/sent', permission: 'get_invitations', request: () => ({ method: 'GET', url: '/api/invitations/sent' }) },
   {
     name: 'DELETE /api/invitations/:id',
-    // No delete_invitations in spec section 6: deleting requires create_invitations (see deleteInvitationCall in contracts/src/invitations.ts).
+    // No delete_invitations: deleting requires create_invitations (see deleteInvitationCall in contracts/src/invitations.ts).
     permission: 'create_invitations',
     request: async (u, t) => ({ method: 'DELETE', url: `/api/invitations/${await invitationOf(t, u.organisationId)}` }),
     otherOrganisation: async (owner, t) => ({ method: 'DELETE', url: `/api/invitations/${await invitationOf(t, owner.organisationId)}` }),

@@ -13,7 +13,7 @@ export async function contentOf(t: TestApp, websiteId: string, kind: 'popup' | '
 
 /**
  * The dashboard's statistics and the public ingestion call.
- * Statistics: /dashboard needs no permission (spec section 2), so any signed-in member may read the
+ * Statistics: /dashboard needs no permission, so any signed-in member may read the
  * statistics of the website of the Activewebsite header (permission null, website true).
  */
 const range = () => {

@@ -11,7 +11,7 @@ const BareArea = lazy(() => import('../layout/BareArea').then((m) => ({ default:
 
 /** Host screens that live inside the main layout. */
 export const HOST_LAYOUT_PATHS = ['/profile', '/forbidden', '/notifications'];
-/** Remote routes that use the bare layout (spec section 2: /pretour). */
+/** Remote routes that use the bare layout (/pretour). */
 const BARE_PATHS = ['/pretour'];
 
 function Loader() {

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 
 /**
- * Spec section 8: "a failure to load a screen on demand raises a preload-error event and is
+ * "a failure to load a screen on demand raises a preload-error event and is
  * rethrown unless handled". The event name is the one the original console's tooling used, so
  * existing listeners keep working; `detail`/`payload` carry the error, preventDefault() handles it.
  */

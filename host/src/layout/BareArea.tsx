@@ -3,7 +3,7 @@ import { Box } from 'shared-ui';
 import { loadAllManifests } from '../federation/remotes';
 import { RemoteContent } from '../federation/RemoteContent';
 
-/** Full-screen layout without sidebar or header (spec section 2: /pretour). */
+/** Full-screen layout without sidebar or header (/pretour). */
 export function BareArea() {
   useEffect(() => loadAllManifests(), []);
   return (

@@ -162,7 +162,7 @@ function ProfileMenu({ onAbout }: { onAbout: () => void }) {
   );
 }
 
-/** Header of the main layout (spec section 2): website, language, theme, notifications, profile. */
+/** Header of the main layout: website, language, theme, notifications, profile. */
 export function Header() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useInterfaceToggle('subSidebar');

@@ -12,7 +12,7 @@ import { navDrawerOpenAtom, useNarrowScreen } from './narrow-screen';
 const NavAnchor = chakra(NavLink);
 
 /**
- * Sidebar with its sub-sidebar (spec section 4: default open, the choice remembered). Open, entries
+ * Sidebar with its sub-sidebar (default open, the choice remembered). Open, entries
  * show their labels grouped under headings; closed, a rail of icons with tooltips. On a phone it is
  * a drawer from the inline start, closed by default, that closes after a choice. Mirrors in
  * right-to-left.

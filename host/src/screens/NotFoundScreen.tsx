@@ -1,7 +1,7 @@
 import { Center } from 'shared-ui';
 import { StatusScreen } from './StatusScreen';
 
-/** Any unknown path (spec section 2). `standalone` when shown outside the main layout. */
+/** Any unknown path. `standalone` when shown outside the main layout. */
 export function NotFoundScreen({ standalone = false }: { standalone?: boolean }) {
   const panel = <StatusScreen code={404} page="notFound" back="home" to="/" />;
   return standalone ? <Center minH="100dvh">{panel}</Center> : panel;

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { Box, Button, Center, Code, Heading, Stack } from 'shared-ui';
 
 /**
- * The routing layer's error element (spec section 8): 'Unexpected Application Error!' with the
+ * The routing layer's error element: 'Unexpected Application Error!' with the
  * status or message. It may render when translations themselves failed, so it uses no i18n.
  */
 export function RouteError() {

@@ -99,7 +99,7 @@ export function ContentListPage<F extends string>({
   const canView = useCan('get', subject);
   const canUpdate = useCan('update', subject);
   const canDelete = useCan('delete', subject);
-  // The duplicate permission's action is the kind's own (spec section 6 spells one `duplication_*`).
+  // The duplicate permission's action is the kind's own (spells one `duplication_*`).
   const canDuplicate = useCan(campaignKind.duplicateAction, subject);
   const canCancel = useCan('cancel', subject);
 

@@ -55,7 +55,7 @@ export function newAudienceCondition(): AudienceCondition {
 }
 
 /**
- * The rule builder of a dynamic audience (spec section 3): nested "and"/"or" groups of conditions,
+ * The rule builder of a dynamic audience: nested "and"/"or" groups of conditions,
  * each an attribute, a comparison that fits the attribute's type, and a value input that fits it too
  * (none for valueless comparisons). Used by /settings/audiences and by the campaign editors, so it
  * lives in the facade. Fully controlled: every edit hands a new tree to `onChange`.

@@ -4,7 +4,7 @@ import { toaster } from '../toaster';
 import { errorMessage, fieldErrors } from 'shared-data';
 
 /**
- * Puts the server's per-field messages (`errors: { field: message }`, spec section 5) on the form's
+ * Puts the server's per-field messages (`errors: { field: message }`) on the form's
  * fields — the typed values stay — and focuses the first one. Returns whether any was placed.
  */
 export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): boolean {
@@ -21,7 +21,7 @@ export function applyServerFieldErrors<T extends FieldValues>(error: unknown, se
 
 /**
  * A failed submit: field messages on their fields, and the server's message as a toast (the
- * fallback when it gives none, spec section 8). `toastWhenPlaced: false` skips the toast when the
+ * fallback when it gives none). `toastWhenPlaced: false` skips the toast when the
  * fields already say what is wrong.
  */
 export function reportFormError<T extends FieldValues>(

@@ -34,7 +34,7 @@ export function StatePanel({
   );
 }
 
-/** Full-screen loader shown until the session is initialised (spec section 2). */
+/** Full-screen loader shown until the session is initialised. */
 export function LoaderOverlay({ label }: { label: string }) {
   return (
     <Center position="fixed" inset="0" bg="bg" zIndex="overlay" data-testid="loader-overlay" aria-busy="true">

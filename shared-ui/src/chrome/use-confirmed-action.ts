@@ -5,7 +5,7 @@ import { errorMessage } from 'shared-data';
 /**
  * An action on one row that asks first (delete, duplicate, cancel…): `ask(row)` opens the
  * confirmation, `confirm()` runs the call, announces the outcome with a toast (the server's message
- * on failure, spec section 8) and calls `onDone`. On failure it rejects, so `<ConfirmDialog>` stays
+ * on failure) and calls `onDone`. On failure it rejects, so `<ConfirmDialog>` stays
  * open for a retry. Spread `dialogProps` into `<ConfirmDialog>`.
  */
 export function useConfirmedAction<T>({

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { ColumnDef } from '@tanstack/react-table';
 
-/** The Id column of every list (spec section 2: hidden by default, toggleable). */
+/** The Id column of every list (hidden by default, toggleable). */
 export function idColumn<T extends { _id: string }>(header: string): ColumnDef<T> {
   return {
     id: '_id',

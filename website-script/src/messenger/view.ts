@@ -93,7 +93,7 @@ export interface MessengerView {
 }
 
 /**
- * The messenger's launcher and window (spec sections 3 and 4), drawn in a shadow root: the website
+ * The messenger's launcher and window, drawn in a shadow root: the website
  * script's chunk mounts it on the page, and the console's /settings/messenger draws its preview with
  * this same code. The window is a non-modal dialog: opening moves focus into it, Esc and the close
  * button close it and focus returns to the launcher; its tabs are the configured spaces (Tasks only

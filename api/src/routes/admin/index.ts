@@ -30,7 +30,7 @@ const userNotFound = () => notFound('admin.userNotFound');
 const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
 
 /**
- * Super-admin management of client accounts (spec section 7, Users). `/api/admin/*` is reserved to
+ * Super-admin management of client accounts. `/api/admin/*` is reserved to
  * the super-admin by the access hook, so these calls need no permission string. They are not
  * scoped to the caller's organisation: the administrator manages every client account.
  */

@@ -6,7 +6,7 @@ import { accountsStore } from '../../stores/accounts';
 
 /**
  * Rotation: the presented refresh token is spent and a new pair is answered (the access token as
- * `data.data.access_token` on the client's axios response, spec section 7). A spent token presented
+ * `data.data.access_token` on the client's axios response). A spent token presented
  * again revokes its whole family (see services/tokens.ts).
  */
 export function refreshRoute(app: FastifyInstance, ctx: AppContext) {

@@ -22,8 +22,8 @@ function questionsOf(doc: PopupDocument): Map<string, string> {
 
 /**
  * GET /api/export/{id} (get_posts): the form answers of a popup as a real spreadsheet,
- * `form_answers_{id}.xlsx` (spec section 7), one row per answered question: Date, Visitor, Question,
- * Answer, oldest first. 'campaigns.noSurveysFound' (404, spec section 8) when the popup has no answer yet.
+ * `form_answers_{id}.xlsx`, one row per answered question: Date, Visitor, Question,
+ * Answer, oldest first. 'campaigns.noSurveysFound' (404) when the popup has no answer yet.
  */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, exportPopupAnswersCall, async (request, reply) => {

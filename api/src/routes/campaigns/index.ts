@@ -305,7 +305,7 @@ function serveDescribed<K extends DescribedKind>(app: FastifyInstance, ctx: AppC
 }
 
 /**
- * Content (spec section 7): every kind of CONTENT_KIND_DESCRIPTORS (contracts' content-kinds.ts) under
+ * Content: every kind of CONTENT_KIND_DESCRIPTORS (contracts' content-kinds.ts) under
  * its descriptor's path and permissions, with one implementation; and the popups' form-answers export.
  */
 export function campaignRoutes(app: FastifyInstance, ctx: AppContext, hooks: Partial<Record<DescribedKind, KindHooks>> = {}) {

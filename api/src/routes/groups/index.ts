@@ -31,7 +31,7 @@ function onUniqueViolation(err: unknown): never {
 }
 
 /**
- * Groups of client members (spec sections 3 and 7 "Roles and groups"), and the client members they
+ * Groups of client members, and the client members they
  * pick from. Every call runs inside the website of the `Activewebsite` header (the access hook answers
  * 404 for a website of another organisation); the stores never read outside it, so a group of another
  * website answers 404 exactly like a missing one.
@@ -56,7 +56,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   /**
-   * Spec section 5: the members must be client members of the active website, else one message on
+   * The members must be client members of the active website, else one message on
    * `members` (400) that never says which website an id belongs to; a name already used on the
    * website, whatever its case, is 409 on `name`.
    */

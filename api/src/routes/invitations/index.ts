@@ -34,7 +34,7 @@ const otherOrganisation = () => conflict('invitations.accountInAnotherOrganisati
 const accountExists = () => conflict('invitations.accountExistsSignIn', { email: 'invitations.accountExists' });
 
 /**
- * Invitations into an organisation (spec section 7): the organisation sends, lists and withdraws
+ * Invitations into an organisation: the organisation sends, lists and withdraws
  * them; the invitee answers from the mailed single-use link, which expires after
  * INVITATION_TTL_DAYS days:
  *   no account yet      → `${PUBLIC_APP_URL}/confirm?token=…&email=…` (setInvitationPasswordCall)

@@ -37,10 +37,10 @@ declare module 'fastify' {
 }
 
 /**
- * The messenger (spec sections 1, 3, 4, 7): the active website's bubble config, its conversations
+ * The messenger: the active website's bubble config, its conversations
  * with visitors, the staff's notifications and their live stream; the visitor's side is public.ts.
  * Conversations need the conversations' permission (get_reclamation); notifications are for any
- * member of the website (spec section 2 names no permission for /notifications), each one seen only
+ * member of the website (no permission is needed for /notifications), each one seen only
  * by those who may read what it is about (notificationReach). Changing the bubble needs
  * create_websites, as the website's other script settings.
  */

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { websiteScriptStore } from '../../stores/website-script';
 
 /**
- * GET /api/public/install-check, header `x-client-id: <public key>` (spec section 7): whether the
+ * GET /api/public/install-check, header `x-client-id: <public key>`: whether the
  * website's script has reported from one of its pages (the content call's heartbeat), and the latest
  * report's time, page origin and script version. The console's installation guide asks it, so it
  * answers CORS to the console's origins (the API's default policy, which allows the header).

@@ -20,7 +20,7 @@ function onUniqueViolation(err: unknown): never {
 }
 
 /**
- * The roles of the caller's organisation (spec section 7). A role of another organisation answers
+ * The roles of the caller's organisation. A role of another organisation answers
  * 404 exactly like a missing one (the store never reads outside the organisation). Nobody grants,
  * through a role, a permission they do not hold, nor edits or deletes a role above them
  * (services/grants.ts). Holders get a role's new permissions on their next call (read per request).

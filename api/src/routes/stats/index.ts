@@ -7,7 +7,7 @@ import { statsStore, type StatsRange } from '../../stores/stats';
 
 const DEFAULT_RANGE_MS = 24 * 3600_000;
 
-/** The query's range; without dates, the last 24 hours (the dashboard's default range, spec section 9). */
+/** The query's range; without dates, the last 24 hours (the dashboard's default range). */
 function rangeOf(q: CallQuery<typeof getTrafficCall>): StatsRange {
   const end = q.endDate ? new Date(q.endDate) : new Date();
   const start = q.startDate ? new Date(q.startDate) : new Date(end.getTime() - DEFAULT_RANGE_MS);
@@ -15,7 +15,7 @@ function rangeOf(q: CallQuery<typeof getTrafficCall>): StatsRange {
 }
 
 /**
- * The dashboard's statistics (spec section 7), always for the website of the Activewebsite header:
+ * The dashboard's statistics, always for the website of the Activewebsite header:
  * another organisation's website answers 404 before any query runs (the access hook).
  */
 export function statsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -28,7 +28,7 @@ import { errorResponses, PUBLIC, zod } from '../shared';
 import { reencodeImage, type ImageExt } from './reencode';
 
 /**
- * Image upload (spec section 7 "Other": POST /api/upload, multipart) and the public address the
+ * Image upload (POST /api/upload, multipart) and the public address the
  * stored files are served from (GET /uploads/{file}): icons of push notifications, popup background
  * images and image blocks, which customer websites show to their visitors.
  *

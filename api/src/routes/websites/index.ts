@@ -8,11 +8,11 @@ import { websitesStore, websiteView } from '../../stores/websites';
 import { isUniqueViolation } from '../shared';
 import { removeUploadedFiles, uploadSettings } from '../upload';
 
-/** Spec section 8: "Website create with HTTP 409: 'websites.alreadyExists'", shown on the domain field. */
+/** "Website create with HTTP 409: 'websites.alreadyExists'", shown on the domain field. */
 const websiteExists = () => conflict(WEBSITE_EXISTS_MESSAGE, { domain: WEBSITE_EXISTS_MESSAGE });
 
 /**
- * The websites of the caller's organisation (spec section 7). The domain is normalised by the
+ * The websites of the caller's organisation. The domain is normalised by the
  * contract (lower-case, no scheme, no path), so "https://Shop.example.com/x" and "shop.example.com"
  * are one website; the unique index (organisation_id, domain) settles races.
  */

@@ -11,7 +11,7 @@ import { PASSWORD_FORM_MESSAGES, PasswordPairFields } from './password-pair';
 /** The call's own body schema (the link's token is one of its values), with the password forms' wording. */
 
 /**
- * Spec sections 2 and 5: fields token, password, confirmPassword; the token comes from the mail's link
+ * Fields token, password, confirmPassword; the token comes from the mail's link
  * (with the account's e-mail). A used or expired link says so (the server's message, in the user's
  * language) and offers to send a new one to that e-mail.
  */

@@ -2,7 +2,7 @@ import type { CallBodyInput, identityProviderLoginCall } from 'contracts';
 import type { IdentityProviderConfig } from 'contracts';
 
 /**
- * Sign-in with the organisation's OpenID Connect provider (spec section 1): the access-token
+ * Sign-in with the organisation's OpenID Connect provider: the access-token
  * (implicit) flow by default, the authorization-code flow with PKCE by configuration; scopes
  * openid, profile and email plus any extra. The browser only obtains the token or code; the API
  * verifies it against the issuer and opens the session.

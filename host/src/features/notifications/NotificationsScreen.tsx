@@ -12,7 +12,7 @@ import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 const PAGE_SIZE = 20;
 
 /**
- * /notifications (no permission, spec section 2): what happened on the active website that staff act
+ * /notifications (no permission): what happened on the active website that staff act
  * on, newest first, paged; each is unread until opened, and opening it goes where to act.
  */
 export function NotificationsScreen() {

@@ -172,7 +172,7 @@ function PasswordUpdate() {
   );
 }
 
-/** /profile (spec section 2): the user's details and password update; open to every signed-in user. */
+/** /profile: the user's details and password update; open to every signed-in user. */
 export function ProfileScreen() {
   const { t } = useTranslation('host');
   return (

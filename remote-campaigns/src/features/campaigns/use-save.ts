@@ -6,7 +6,7 @@ import type { SaveIntent } from './components/EditorForm';
 
 /**
  * Saving an item from its editor: the server's success message as a toast, then back to the list;
- * on failure the server's message when it gives one, otherwise `fallback` (spec section 8).
+ * on failure the server's message when it gives one, otherwise `fallback`.
  */
 export function useSave<Body, Saved extends { message: string } = { message: string }>({
   save,

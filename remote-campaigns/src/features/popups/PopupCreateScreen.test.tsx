@@ -218,7 +218,7 @@ describe('PopupCreateScreen', () => {
 
     // The server gives no message: the spec's fallback.
     answer = { status: 500, data: savedPopup() };
-    // One toast at a time (spec section 8): clear the first so the next one shows at once.
+    // One toast at a time: clear the first so the next one shows at once.
     act(() => toaster.remove());
     await user.click(screen.getByTestId('editor-submit'));
     await waitFor(() => expect(screen.getByTestId('toast-error')).toHaveTextContent('Error while creating popups'));

@@ -22,7 +22,7 @@ const valueFilters: ValueFilters<typeof listPopupsCall> = [
 const columns: CampaignColumnOptions = { include: ['position', 'priority'], positionValues: 'position' };
 
 /**
- * /posts (get_posts): the active website's popups (spec section 2 columns), with the workspaces
+ * /posts (get_posts): the active website's popups (columns), with the workspaces
  * side list, filters and paging in the URL, row actions (view, edit, comments and reactions,
  * form-answers export, duplicate, cancel, delete) and bulk delete.
  */

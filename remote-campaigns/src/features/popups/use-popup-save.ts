@@ -10,7 +10,7 @@ import type { SaveIntent } from '../campaigns/components/EditorForm';
 import { POPUP_SCREENS } from '../campaigns/kinds';
 
 /**
- * Saving a popup and what the user is told (spec section 8): the server's message on success; on
+ * Saving a popup and what the user is told: the server's message on success; on
  * failure the server's message when it gives one, otherwise 'Error while creating popups' on create,
  * and on update 'error when updating popup' with 'Error while updating popups' as the reason.
  */

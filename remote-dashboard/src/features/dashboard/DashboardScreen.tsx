@@ -182,7 +182,7 @@ function Statistics({ selection, onSelection }: { selection: RangeSelection; onS
   );
 }
 
-/** /dashboard: the landing page after sign-in (spec section 2). */
+/** /dashboard: the landing page after sign-in. */
 export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   const { user, activeWebsite } = useSession();

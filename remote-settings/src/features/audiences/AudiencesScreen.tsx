@@ -13,7 +13,7 @@ import { describeAudience } from './audience-summary';
 import { SegmentEditor } from './components/SegmentEditor';
 
 /**
- * /settings/audiences (no permission in spec section 2, so any signed-in member, as the API): build
+ * /settings/audiences (no permission, so any signed-in member, as the API): build
  * a dynamic audience with the rule builder, watch the people it selects in the live preview, save
  * it as a segment; below, the website's saved segments to edit or delete.
  */

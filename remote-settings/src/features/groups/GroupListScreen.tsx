@@ -12,7 +12,7 @@ import { useDeleteGroups } from './api/delete-groups';
 import { GroupPreviewDialog } from './components/GroupPreviewDialog';
 
 /**
- * /group (get_group): the active website's groups (spec section 2: Group name, Id hidden, Members
+ * /group (get_group): the active website's groups (Group name, Id hidden, Members
  * number, Created at, Action; columns toggleable), with preview, edit (update_group), delete and
  * bulk delete of the selected rows (delete_group), and "Create group" (create_group).
  */

@@ -40,7 +40,7 @@ export function htmlExample(snippet: string): string {
 }
 
 /**
- * /installation-guide (no permission, spec section 2): how to install the website script on the
+ * /installation-guide (no permission): how to install the website script on the
  * active website — its snippet (from the API, with the website's key), where to paste it (HTML,
  * React/Next.js, Google Tag Manager), how to say who the visitor is with the website's declared
  * attributes, how to verify that identity on the website's server (the identity secret and server

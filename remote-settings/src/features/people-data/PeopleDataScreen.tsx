@@ -10,7 +10,7 @@ import { AttributeFormDialog } from './components/AttributeFormDialog';
 import { SnippetPanel } from './components/SnippetPanel';
 
 /**
- * /settings/people-data (no permission in spec section 2, so any signed-in member, as the API):
+ * /settings/people-data (no permission, so any signed-in member, as the API):
  * the active website's people-data attributes. Creating one shows the spec's message telling the
  * user to start sending it from their code, with the snippet to paste.
  */

@@ -124,7 +124,7 @@ function ChecklistStatsPanel({ checklist }: { checklist: Checklist }) {
   );
 }
 
-/** /checklist/{id}/view (no permission, spec section 2): the checklist, its completion funnel and who did what. */
+/** /checklist/{id}/view (no permission): the checklist, its completion funnel and who did what. */
 export default function ChecklistViewScreen() {
   const { t } = useTranslation('toursChecklists');
   const { id = '' } = useParams();

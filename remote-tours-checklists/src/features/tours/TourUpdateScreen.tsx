@@ -16,7 +16,7 @@ import { useTourOptions } from './tour-options';
 /**
  * /tour/{id}/update (update_tour): the saved tour in the editor, under its lifecycle bar (publish,
  * schedule, unpublished changes). Saving stays here: a live tour's edits wait beside it until
- * published. 'Error while updating tour' when the server gives no message (spec section 8).
+ * published. 'Error while updating tour' when the server gives no message.
  */
 export default function TourUpdateScreen() {
   const { t } = useTranslation('toursChecklists');

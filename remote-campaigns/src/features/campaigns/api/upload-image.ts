@@ -2,7 +2,7 @@ import { callUrl, UPLOAD_FIELD, uploadImageCall, type UploadResponse } from 'con
 import { api } from 'shared-data';
 
 /**
- * POST /api/upload (create_upload; multipart, field `file`). Spec section 5: only the call's success
+ * POST /api/upload (create_upload; multipart, field `file`). Only the call's success
  * status (201) counts, so any other answer, even a 2xx, is a failure; that is why this one call reads
  * the status itself instead of going through `callApi`. The answer is parsed with the contract, and
  * the client leaves the multipart header (with its boundary) to the browser for a FormData body.

@@ -8,7 +8,7 @@ import { uploadImage } from '../api/upload-image';
 
 /**
  * An image chosen from the user's files, sent to POST /api/upload; the stored file's URL becomes the
- * value. Spec sections 5 and 8: only a 201 answer is a success ('Image uploaded sucessfully', spelt as
+ * value. Only a 201 answer is a success ('Image uploaded sucessfully', spelt as
  * the spec spells it); anything else is 'Failed to upload image' with the reason (the server's
  * message, translated by the API) and the value does not change. The browser refuses a file of another
  * type or over the size limit before sending it, and says which.
@@ -16,7 +16,7 @@ import { uploadImage } from '../api/upload-image';
 
 const MEBIBYTE = 1024 * 1024;
 
-/** Why the browser refuses `file` before sending it (the server's own checks, spec section 5), or null. */
+/** Why the browser refuses `file` before sending it (the server's own checks), or null. */
 export function uploadRefusal(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {
   if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) return 'type';
   // The server's limit is UPLOAD_MAX_BYTES, 2 MiB unless configured otherwise.

@@ -6,7 +6,7 @@ import { Field, HStack, Input, NativeSelect, Text } from 'shared-ui';
 import type { RangeProblem, RangeSelection } from '../range';
 
 /**
- * The dashboard's time range (spec section 4: changeable, last24hours by default), custom with two
+ * The dashboard's time range (changeable, last24hours by default), custom with two
  * days. "Choose both days." waits until the user has left a day field: on choosing "Custom range"
  * nobody could have chosen them yet.
  */

@@ -4,7 +4,7 @@ import { useCallQuery } from 'shared-data';
 
 /**
  * POST /api/clients: the people a dynamic audience selects (the body is the tree; the query pages,
- * spec section 7). A read, so it goes through the cache: the same tree and page are asked once, and
+ *). A read, so it goes through the cache: the same tree and page are asked once, and
  * a tree that changed aborts the request still running for the old one.
  */
 export const useClientSearch = (audience: AudienceGroup, query: { page: number; pageSize: number }, enabled: boolean) =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'shared-i18n';
 import { PREVIEW_PAGE_SIZE, type AudiencePreview } from '../use-audience-preview';
 
 /**
- * The people the audience selects right now, in the Clients/reports table of spec section 2: Id
+ * The people the audience selects right now, in the Clients/reports table: Id
  * (hidden), Member Id, Name, Division, State, Domain, with paging and the count. `everyone`: the
  * audience has no condition; with nobody on the website yet, that says so rather than "0 matching
  * people" under the builder's "everyone matches".

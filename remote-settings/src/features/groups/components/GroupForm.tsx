@@ -27,7 +27,7 @@ export interface GroupFormProps {
 
 /**
  * The create and edit form of a group: its name and its members, picked among the website's
- * people. Browser validation mirrors the contract; the server's members error (spec section 5) and
+ * people. Browser validation mirrors the contract; the server's members error and
  * name conflict land on their fields; nothing typed or picked is lost when the save fails.
  */
 export function GroupForm({ defaultValues = { name: '', members: [] }, submitLabel, onSubmit, onCancel }: GroupFormProps) {

@@ -5,7 +5,7 @@ import { useCallQuery } from 'shared-data';
 export const INSTALL_CHECK_INTERVAL_MS = 3000;
 
 /**
- * GET /api/public/install-check with header `x-client-id: <public key>` (spec section 7): whether the
+ * GET /api/public/install-check with header `x-client-id: <public key>`: whether the
  * website script has reported from a page of the website, when, from where and which version. Once
  * started, it asks again every 3 s until the answer says installed.
  */

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, RESOURCES, RESOURCE_ACTIONS, type Resource } from 'con
 import { Badge, Card, Checkbox, Heading, HStack, SimpleGrid, Stack, Text, VisuallyHidden } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
-/** Keeps the permissions in the order of spec section 6, whatever order they were ticked in. */
+/** Keeps the permissions in the order, whatever order they were ticked in. */
 /** Resources whose screens do not exist yet: their card says what they will guard. */
 const FUTURE_RESOURCES = new Set(['domain', 'email', 'reclamation']);
 
@@ -23,7 +23,7 @@ export interface PermissionCardsProps {
 }
 
 /**
- * One card per resource of spec section 6, its actions as checkboxes (`duplication_checklist`
+ * One card per resource, its actions as checkboxes (`duplication_checklist`
  * included as spelt), a "select all" per card and the count selected. Emits permission strings.
  */
 export function PermissionCards({ value, onChange, disabled, invalid }: PermissionCardsProps) {

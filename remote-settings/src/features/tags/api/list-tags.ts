@@ -3,7 +3,7 @@ import { useListQuery, useListUrlState } from 'shared-data';
 
 export type TagRow = CallAnswer<typeof listTagsCall>['docs'][number];
 
-/** Spec section 9: the tags are read 1000 at a time. */
+/** The tags are read 1000 at a time. */
 export const TAGS_PAGE_SIZE = 1000;
 
 /** GET /api/tags: the active website's tags, newest first; page and size in the URL. */

@@ -3,7 +3,7 @@ import { useListQuery, useListUrlState } from 'shared-data';
 
 export type WorkspaceRow = CallAnswer<typeof listWorkspacesCall>['docs'][number];
 
-/** Spec section 9: workspaces are read 100 at a time. */
+/** Workspaces are read 100 at a time. */
 export const WORKSPACES_PAGE_SIZE = 100;
 
 const FILTERS = ['service'] as const;

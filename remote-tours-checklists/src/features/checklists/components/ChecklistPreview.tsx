@@ -5,7 +5,7 @@ import { Box, Button, HStack, Heading, Stack, Text, chakra } from 'shared-ui';
 import { useTranslation } from 'shared-i18n';
 
 /**
- * The editor's preview (spec section 2): the checklist as a visitor sees it. Each task opens or
+ * The editor's preview: the checklist as a visitor sees it. Each task opens or
  * closes; "Mark done" ticks it (as a visitor would complete it), and completing every task with the
  * celebration enabled shows the celebration. Nothing here is saved.
  */
