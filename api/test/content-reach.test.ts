@@ -38,17 +38,15 @@ test('an e-mail’s reach: the people its working copy targets, the unsubscribed
 test('a push notification’s reach: the website’s subscribed devices', async () => {
   const owner = await t.createUser({ permissions: [...ALL_PERMISSIONS] });
   expect((await reach(owner, `/api/push-notification/reach`)).json()).toEqual({ data: { count: 0, unit: 'devices' } });
-  await t.ctx.db
-    .insert(pushSubscriptions)
-    .values(
-      [1, 2, 3].map((i) => ({
-        websiteId: owner.websiteId,
-        visitorId: `v${i}`,
-        endpoint: `https://fcm.googleapis.com/fcm/send/${randomId()}`,
-        p256dh: 'k',
-        auth: 'a',
-      })),
-    );
+  await t.ctx.db.insert(pushSubscriptions).values(
+    [1, 2, 3].map((i) => ({
+      websiteId: owner.websiteId,
+      visitorId: `v${i}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomId()}`,
+      p256dh: 'k',
+      auth: 'a',
+    })),
+  );
   // Another website's devices are not counted.
   const other = await t.createUser({ permissions: [...ALL_PERMISSIONS] });
   await t.ctx.db

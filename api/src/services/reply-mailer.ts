@@ -10,8 +10,7 @@ import { PollingLoop } from './polling-loop';
 const BATCH = 50;
 
 /** Where the e-mail sends the visitor back: the website (a bare domain is given its scheme). */
-export const websiteLink = (domain: string) =>
-  /^https?:\/\//.test(domain) ? domain : `${domain.startsWith('localhost') ? 'http' : 'https'}://${domain}`;
+export const websiteLink = (domain: string) => (/^https?:\/\//.test(domain) ? domain : `${domain.startsWith('localhost') ? 'http' : 'https'}://${domain}`);
 
 /**
  * E-mails the staff's answers that an anonymous visitor (who left an address) has not read once
@@ -49,7 +48,9 @@ export class ReplyMailer {
     for (const d of due) {
       const site = sites.get(d.websiteId);
       if (d.answers.length === 0 || !site) continue;
-      this.mailer.send(conversationReplyMail(d.email, { website: site.name, answer: d.answers.join('\n\n'), link: websiteLink(site.domain) }, d.language as Lang));
+      this.mailer.send(
+        conversationReplyMail(d.email, { website: site.name, answer: d.answers.join('\n\n'), link: websiteLink(site.domain) }, d.language as Lang),
+      );
     }
     return true;
   }

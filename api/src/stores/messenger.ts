@@ -9,7 +9,17 @@ import {
   type StaffNotification,
 } from 'contracts';
 import type { DbOrTx } from '../db/client';
-import { bubbleConfigs, clientMembers, conversationMessages, conversations, liveEvents, notificationReads, staffNotifications, visitors, websites } from '../db/schema';
+import {
+  bubbleConfigs,
+  clientMembers,
+  conversationMessages,
+  conversations,
+  liveEvents,
+  notificationReads,
+  staffNotifications,
+  visitors,
+  websites,
+} from '../db/schema';
 import { emitWebhookEvent } from './webhooks';
 
 type ConversationRow = typeof conversations.$inferSelect;
@@ -439,7 +449,13 @@ export async function takeDueReplyMails(db: DbOrTx, now: Date, limit: number): P
               .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
               .limit(n)
           : [];
-      return { conversationId: r.id, websiteId: r.websiteId, email: r.email ?? '', language: r.language ?? 'en', answers: answers.map((a) => a.body).reverse() };
+      return {
+        conversationId: r.id,
+        websiteId: r.websiteId,
+        email: r.email ?? '',
+        language: r.language ?? 'en',
+        answers: answers.map((a) => a.body).reverse(),
+      };
     }),
   );
 }
