@@ -15,6 +15,7 @@ import { TEST_ADMIN, TEST_AUTH_SECRET } from './support/constants';
 import { spawnNode, stopChildren } from './support/child-processes';
 import { startSmtpServer } from './support/smtp';
 import { createPostgresDatabase } from './support/test-app';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /**
  * The queue survives a crash: the API (a real process, `node --import tsx src/main.ts`) is killed
@@ -24,7 +25,7 @@ import { createPostgresDatabase } from './support/test-app';
  * record is sent again as the same message, which mailboxes keep once), and every job is recorded sent.
  */
 const PEOPLE = 500;
-jest.setTimeout(180_000);
+jest.setTimeout(scaled(180_000));
 
 /** What the SMTP server received: per recipient, the Message-IDs (and how many deliveries in all). */
 const byRecipient = new Map<string, Set<string>>();

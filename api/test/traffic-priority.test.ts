@@ -3,6 +3,7 @@ import { translateMessage } from '../src/i18n/messages';
 import { runAs } from '../src/lib/traffic-class';
 import { newSite, type Site } from './support/sites';
 import { withTestApp, type TestApp } from './support/test-app';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /*
  * The console is served before the public: on PGlite, its calls go ahead of the public's in the
@@ -13,7 +14,7 @@ import { withTestApp, type TestApp } from './support/test-app';
  */
 
 // Several floods of a few hundred calls in one process: more than the default time on a loaded machine.
-jest.setTimeout(90_000);
+jest.setTimeout(scaled(90_000));
 
 // The floods are of new visitors from one address: this file is about the database's queue, not the
 // budgets that would refuse such a flood first (api/test/public-budgets.test.ts).

@@ -35,7 +35,7 @@ test('the snippet goes into the <head>, before the site’s own script, after th
   expect(html).toContain('href="http://console.test:3100/posts"');
   // Both inline scripts (language, snippet) are what the page's CSP allows by hash.
   expect(inlineScriptHashes(html)).toHaveLength(2);
-  expect(readdirSync(dir).sort()).toEqual(['index.html', 'signpost-sw.js', 'site.css', 'site.js']);
+  expect(readdirSync(dir).sort()).toEqual(['index.html', 'signpost-sw.js', 'site.css', 'site.js', 'todomvc']);
 });
 
 test('without a snippet the page says why, escaped, and carries no script of Signpost', () => {

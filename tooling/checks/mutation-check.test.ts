@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scaled } from '../test-time-scale.cjs';
 
 /**
  * The mutation check (scripts/mutations.mjs) proves itself here: on the fixtures of
@@ -15,7 +16,7 @@ const RUNNER = path.join(ROOT, 'scripts/mutations.mjs');
 const FIXTURES = path.join(__dirname, 'fixtures', 'mutations');
 const TARGET = path.join(__dirname, 'fixtures', 'mutation-target', 'clamp.ts');
 // Real Jest runs in scratch copies of the repository: seconds each on an idle machine, far more on a busy one.
-jest.setTimeout(300_000);
+jest.setTimeout(scaled(300_000));
 
 let work: string;
 beforeEach(() => {

@@ -10,7 +10,8 @@ import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../serve/cache-rules.cjs';
 
 const dist = path.resolve(__dirname, '../../website-script/dist');
 const KB = 1024;
-const LOADER_BUDGET = 15 * KB;
+// Lowered as the loader shrinks (11.2 KB when measured; the goal is 8 KB).
+const LOADER_BUDGET = 12 * KB;
 const SURFACE_BUDGET = 12 * KB;
 const SURFACES = ['popup', 'banner', 'push', 'tour', 'checklist', 'messenger'];
 /** Chunks of helpers several surfaces share (never copied into each surface). */
@@ -44,9 +45,12 @@ describe('website script budgets', () => {
     expect(chunks.filter((f) => new RegExp(`^${name}\\.[0-9a-f]{8}\\.js$`).test(f))).toHaveLength(1);
   });
 
-  it(`a tour downloads under ${SURFACE_BUDGET / KB} KB gzip in all (its chunk and the shared chunk it loads)`, () => {
+  // A tour carries what finds a step's element as the visitor sees it (a hidden control by its label,
+  // a description matched only when unambiguous) and the corner layout: 13.2 KB in all when measured.
+  const TOUR_BUDGET = 14 * KB;
+  it(`a tour downloads under ${TOUR_BUDGET / KB} KB gzip in all (its chunk and the shared chunk it loads)`, () => {
     const of = (name: string) => chunks.filter((f) => f.startsWith(`${name}.`)).reduce((n, f) => n + gzipped(path.join(dist, 'chunks', f)), 0);
-    expect(of('tour') + of('surface-common')).toBeLessThan(SURFACE_BUDGET);
+    expect(of('tour') + of('surface-common')).toBeLessThan(TOUR_BUDGET);
   });
 
   it('is ASCII only (a page without a UTF-8 charset decodes scripts as Latin-1)', () => {

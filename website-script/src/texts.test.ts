@@ -1,4 +1,5 @@
-import { pageLocale, TEXTS } from './texts';
+import { TEXTS } from './texts';
+import { pageLocale } from './page-locale';
 
 describe('the script texts', () => {
   it('has every key in en, fr and ar, none empty', () => {

@@ -1,4 +1,3 @@
-import { pageLanguage } from './core/language';
 /**
  * The script's own words (not the customer's content), in the console's three languages. Picked from
  * the page's `<html lang>`, then the browser's language; Arabic, or `<html dir="rtl">`, mirrors the
@@ -185,10 +184,4 @@ export interface Locale {
   lang: Language;
   dir: 'ltr' | 'rtl';
   t: Texts;
-}
-
-/** The language and direction of the page the script runs on. */
-export function pageLocale(doc: Document = document, nav: Navigator = navigator): Locale {
-  const { lang, dir } = pageLanguage(doc, nav);
-  return { lang, dir, t: TEXTS[lang] };
 }

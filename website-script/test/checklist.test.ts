@@ -2,7 +2,7 @@ import confetti from 'canvas-confetti';
 import { mount } from '../src/surfaces/checklist';
 import type { ItemOf, Surface, SurfaceContext } from '../src/surfaces/types';
 import type { ProgressState } from '../src/core/progress';
-import { pageLocale } from '../src/texts';
+import { pageLocale } from '../src/page-locale';
 import { defaultBubbleConfig } from 'contracts';
 import { createMessengerView, type MessengerView, type TasksProvider } from '../src/messenger/view';
 import { Signpost } from '../src/core/signpost';

@@ -1,6 +1,6 @@
 import { defaultBubbleConfig } from 'contracts';
 import { mount } from '../src/messenger';
-import { pageLocale } from '../src/texts';
+import { pageLocale } from '../src/page-locale';
 
 /**
  * The messenger's live stream on a customer's page: when it ends (its lifetime, a restart, a

@@ -1,6 +1,7 @@
 import { defaultBubbleConfig, type BubbleConfig } from 'contracts';
 import { createMessengerView, type MessengerData, type MessengerView } from '../src/messenger/view';
-import { pageLocale, TEXTS } from '../src/texts';
+import { TEXTS } from '../src/texts';
+import { pageLocale } from '../src/page-locale';
 
 const views: MessengerView[] = [];
 afterEach(() => {

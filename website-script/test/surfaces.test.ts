@@ -2,7 +2,7 @@ import { mount as mountBanner } from '../src/surfaces/banner';
 import { mount as mountPopup } from '../src/surfaces/popup';
 import { mount as mountPush } from '../src/surfaces/push';
 import type { Surface, SurfaceContext } from '../src/surfaces/types';
-import { pageLocale } from '../src/texts';
+import { pageLocale } from '../src/page-locale';
 import { bannerItem, popupItem, pushItem } from './fixtures';
 
 const mounted: Surface[] = [];

@@ -1,7 +1,7 @@
 import { mount } from '../src/surfaces/tour';
 import type { Surface, SurfaceContext } from '../src/surfaces/types';
 import type { ProgressState } from '../src/core/progress';
-import { pageLocale } from '../src/texts';
+import { pageLocale } from '../src/page-locale';
 import { tourItem } from './fixtures';
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../context';
 import type { Db } from '../db/client';
 import { retentionStore } from '../stores/people';
 import { PollingLoop } from './polling-loop';
@@ -15,7 +14,13 @@ const RETENTION_POLL_MS = 3_600_000;
 export class RetentionJob {
   private readonly loop: PollingLoop;
 
-  constructor(db: Db, clock: Clock, log: FastifyBaseLogger, pollMs = RETENTION_POLL_MS) {
+  constructor(
+    db: Db,
+    /** The product's clock (context.ts' Clock; not imported, which would make an import cycle). */
+    clock: { now(): number },
+    log: FastifyBaseLogger,
+    pollMs = RETENTION_POLL_MS,
+  ) {
     this.loop = new PollingLoop(
       pollMs,
       async () => (await retentionStore(db).expireAnonymousEvents(new Date(clock.now()))) > 0,

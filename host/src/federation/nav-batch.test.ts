@@ -15,7 +15,13 @@ const arrive = new Map<string, () => void>();
       const name = id.split('/')[0];
       arrive.set(name, () =>
         resolve({
-          default: { name, namespace: name, version: '1', routes: [], nav: [{ labelKey: 'x', path: `/${name}`, icon: 'x', permission: null, group: 'setup' }] },
+          default: {
+            name,
+            namespace: name,
+            version: '1',
+            routes: [],
+            nav: [{ labelKey: 'x', path: `/${name}`, icon: 'dashboard', permission: null, group: 'setup' }],
+          },
         }),
       );
     }),

@@ -3,7 +3,7 @@ import { BUILDER_PATHS, BUILDER_SESSION_KEY, pageRuleMatches, parsePageRule } fr
 import { builderPath, type BuilderEnv, type BuilderSession } from '../core/builder-session';
 import { locate, shownAs } from '../core/element-finder';
 import { createHost, el, sheet, TOP } from '../surfaces/dom';
-import { pageLocale } from '../texts';
+import { pageLocale } from '../page-locale';
 import { pick, pickable, type Pick } from './picker';
 import { BUILDER_TEXTS } from './texts';
 

@@ -123,7 +123,7 @@ function headingBefore(e: Element): Element | null {
 
 /**
  * Text that is the same for every visitor, or '' : words with a number in them are a count, an amount, a
- * date or an id ("2 items left", "Order #1042"), and an address is someone's; stored, they would match
+ * date or an id ("2 items left", "Order no. 1042"), and an address is someone's; stored, they would match
  * nothing for the next visitor (or the wrong element), and would keep the author's data in the tour.
  */
 export function sharedText(text: string): string {

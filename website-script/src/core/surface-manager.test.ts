@@ -1,6 +1,6 @@
 import { bannerItem, popupItem, pushItem, tourItem } from '../../test/fixtures';
 import type { ScriptItem, SurfaceContext, SurfaceModule } from '../surfaces/types';
-import { pageLocale } from '../texts';
+import { pageLocale } from '../page-locale';
 import { SurfaceManager, type SlotSettings } from './surface-manager';
 
 function setup(lastEnd?: { get(): number; set(at: number): void }) {

@@ -1,4 +1,4 @@
-import { pageLocale } from '../texts';
+import { pageLocale } from '../page-locale';
 import { createHost, el, sheet, TOP } from './dom';
 
 let styles: CSSStyleSheet | null = null;

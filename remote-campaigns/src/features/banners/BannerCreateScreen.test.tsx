@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initTestI18n, optionLists, renderRoutes, savedBanner, TEST_WORKSPACE } from '../../test/test-utils';
 import BannerCreateScreen from './BannerCreateScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 function renderCreate(answer: { status: number; data: unknown }) {
   return renderRoutes({

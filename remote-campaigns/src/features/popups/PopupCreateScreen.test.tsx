@@ -5,6 +5,7 @@ import { type Call, initTestI18n, optionLists, renderRoutes, savedPopup, TEST_GR
 import { i18n } from 'shared-i18n';
 import campaignsFr from '../../locales/fr/campaigns.json';
 import PopupCreateScreen from './PopupCreateScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 const WS = TEST_WORKSPACE;
 const GROUP = TEST_GROUP;
@@ -28,7 +29,7 @@ const visitorPopup = () => {
   return within(root as unknown as HTMLElement);
 };
 
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 describe('PopupCreateScreen', () => {
   it.each([null, 'none'])('/posts/create (and an older link\'s "none" workspace: %s) creates the popup in no workspace', async (workspace) => {

@@ -4,9 +4,10 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { CampaignRow } from 'contracts';
 import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs, type Call, savedPopup } from '../../test/test-utils';
 import PopupListScreen from './PopupListScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const row = (id: string, title: string, extra: Partial<CampaignRow> = {}): CampaignRow =>
   listRow({

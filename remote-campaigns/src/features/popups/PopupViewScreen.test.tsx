@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { defaultPopup, defaultBlock } from 'contracts';
 import { initTestI18n, makeUser, optionLists, renderRoutes, savedMeta, type Call } from '../../test/test-utils';
 import PopupViewScreen from './PopupViewScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const saved = {

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initTestI18n, optionLists, renderRoutes, savedPushNotification, TEST_GROUP, TEST_WORKSPACE } from '../../test/test-utils';
 import PushCreateScreen from './PushCreateScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const ICON = 'http://api.test/uploads/icon.png';
 
@@ -42,6 +43,11 @@ it('uploads the icon, previews the notification and saves it with the spec defau
   expect(screen.getByTestId('push-preview-body')).toHaveTextContent('In your size.');
   await user.selectOptions(screen.getByTestId('field-group'), TEST_GROUP);
   await user.click(screen.getByTestId('editor-submit'));
+  // Created live, a push goes out at once: the editor asks first (the devices it reaches).
+  const confirm = within(await screen.findByTestId('publish-dialog')).getByTestId('confirm-button');
+  await waitFor(() => expect(confirm).toBeEnabled());
+  expect(calls.some((c) => c.method === 'POST' && c.url === '/api/push-notification')).toBe(false);
+  await user.click(confirm);
   await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/push-notification')).toBe(true));
   expect(calls.find((c) => c.method === 'POST' && c.url === '/api/push-notification')?.data).toMatchObject({
     push_notification_title: 'Back in stock',

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs, savedPushNotification } from '../../test/test-utils';
 import PushListScreen from './PushListScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const row = listRow({ _id: 'n1', title: 'Back in stock' });
 

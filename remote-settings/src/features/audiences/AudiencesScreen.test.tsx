@@ -5,9 +5,10 @@ import AudiencesScreen from './AudiencesScreen';
 import { describeAudience, missingValues } from './audience-summary';
 import { fakeApi, initTestI18n, makeUser, paged, renderScreen, signInAs, TestRouter, type Call } from '../websites/test-utils';
 import { i18n } from 'shared-i18n';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 // Typing into Chakra inputs under jsdom is slow on a shared machine; the preview also waits its debounce.
-jest.setTimeout(30_000);
+jest.setTimeout(scaled(30_000));
 beforeAll(() => initTestI18n());
 
 const people: ClientMember[] = [

@@ -8,9 +8,10 @@ import { TestRouter } from 'shared-content/testing';
 import en from '../../locales/en/settings.json';
 import common from '../../../../shared-i18n/locales/en/common.json';
 import { RoleForm } from './components/RoleForm';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 // Many clicks on a loaded machine (the permission cards are the largest form of the console).
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const i18n = i18next.createInstance();
 // The contracts' message catalogue too: the form shows the contract schema's messages through it.

@@ -3,9 +3,10 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Permission } from 'contracts';
 import { fakeApi, initTestI18n, listRow, makeUser, paged, renderScreen, signInAs } from '../../test/test-utils';
 import ChecklistListScreen from './ChecklistListScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
-jest.setTimeout(20_000);
+jest.setTimeout(scaled(20_000));
 
 const row = listRow({ _id: 'c1', title: 'Get started', domain: '', priority: 'normal' });
 

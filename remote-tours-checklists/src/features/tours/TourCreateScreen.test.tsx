@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Answer, initTestI18n, optionLists, renderRoutes, savedTour, TEST_WORKSPACE } from '../../test/test-utils';
 import TourCreateScreen from './TourCreateScreen';
+import { scaled } from '../../../../tooling/test-time-scale.cjs';
 
 beforeAll(() => initTestI18n());
 // Typing is pasted (a machine under load types slowly); each test still goes through the real form.
-jest.setTimeout(60_000);
+jest.setTimeout(scaled(60_000));
 
 const NEW_ID = '33333333-3333-4333-8333-333333333333';
 
