@@ -1,3 +1,4 @@
+import { scaled } from '../../../tooling/test-time-scale.cjs';
 import type { TestApp, TestUser } from './test-app';
 
 export interface SseEvent {
@@ -57,7 +58,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
     }
   })();
   // A bound for a loaded machine: an event that comes returns at once.
-  const next = async (ok: (e: SseEvent) => boolean, ms = 10_000) => {
+  const next = async (ok: (e: SseEvent) => boolean, ms = scaled(10_000)) => {
     const end = Date.now() + ms;
     for (;;) {
       const found = events.find(ok);
