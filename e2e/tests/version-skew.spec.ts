@@ -99,7 +99,8 @@ test.describe('version skew', () => {
       const response = await route.fetch();
       const text = await response.text();
       const body = text.includes('"remote_dashboard"') ? text.replace(/contract:"\d+\.\d+\.\d+"/, 'contract:"99.0.0"') : text;
-      await route.fulfill({ response, body });
+      // Not kept in the browser's cache (the real file is immutable): after unroute, the real one is read again.
+      await route.fulfill({ response, body, headers: { ...response.headers(), 'cache-control': 'no-store' } });
     });
     await page.reload();
     const skewed = shell.main.getByTestId('remote-skewed');
