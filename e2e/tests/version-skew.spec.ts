@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, SEEDED_ADMIN } from '../fixtures';
+import { test, expect } from '../fixtures';
 import type { ShellPage } from '../pages/ShellPage';
 import type { RemoteApp } from '../support/control';
 import { buildOldSide, oldDist, OLD_SIDE_LABEL } from '../support/old-side';
@@ -89,11 +89,7 @@ if (process.env.E2E_OLD_SIDE === '1')
   });
 
 test.describe('version skew', () => {
-  test('a remote built for the next contract says, in its own section, that the console needs a reload', async ({
-    signedInPage: page,
-    shell,
-    dashboardPage,
-  }) => {
+  test('a remote built for the next contract says, in its own section, that the console needs a reload', async ({ signedInPage: page, shell }) => {
     // Today's dashboard remote as if deployed with the next major contract: its manifest module says so.
     await page.route(/\/static\/js\/__federation_expose_manifest\.\w+\.js$/, async (route) => {
       const response = await route.fetch();
@@ -110,9 +106,5 @@ test.describe('version skew', () => {
     await shell.navLink('/role').click();
     await expect(shell.heading).toBeVisible();
     await expect(shell.main.getByTestId('remote-skewed')).toHaveCount(0);
-    await page.unroute(/__federation_expose_manifest/);
-    await shell.navLink('/dashboard').click();
-    await page.reload();
-    await dashboardPage.expectGreeting('Signpost Admin', SEEDED_ADMIN.website);
   });
 });
