@@ -6,7 +6,19 @@ import globals from 'globals';
 import { layerConfigs } from './tooling/eslint/layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '.tmp/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'api/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '.tmp/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.bench/**',
+      'api/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
