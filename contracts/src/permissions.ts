@@ -31,6 +31,8 @@ export const RESOURCE_ACTIONS = {
   // A person's page shows everything held about them, and deleting one erases it for good (a
   // data-subject request): both apart from the members picker's `get_members`.
   people: ['get', 'delete'],
+  // Who changed what in the organisation: names members, addresses and every object, so apart.
+  auditLog: ['get'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

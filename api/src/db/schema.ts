@@ -986,3 +986,31 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'skipped')`),
   ],
 );
+
+/**
+ * The audit log: who did what to which object of an organisation, when and from which address. A
+ * row is written in the transaction of the change it records, so it exists exactly when the change
+ * does. The website and the actor are plain copies, not references: an entry outlives the website
+ * it speaks of (its deletion is itself an entry) and the member who acted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: belongsTo('organisation_id', () => organisations.id),
+    websiteId: uuid('website_id'),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    objectLabel: text('object_label'),
+    address: text('address'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_organisation_idx').on(t.organisationId, t.createdAt),
+    index('audit_log_organisation_actor_idx').on(t.organisationId, t.actorId, t.createdAt),
+  ],
+);

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema, type LoginResponse } from 'contracts';
 import type { AppContext } from '../context';
-import type { RouteAccess } from '../plugins/access';
+import { caller, type RouteAccess } from '../plugins/access';
+import type { AuditScope } from '../stores/audit-log';
 import { loadUserView } from '../stores/users';
 import { unauthorized } from '../lib/errors';
 
@@ -29,4 +30,13 @@ export async function signIn(ctx: AppContext, user: { id: string; organisationId
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * The request's part of an audit entry: the caller's organisation, the active website (when the
+ * route has one), the caller and their address. Written with `recordAudit` in the change's transaction.
+ */
+export function auditScope(request: FastifyRequest): AuditScope {
+  const auth = caller(request);
+  return { organisationId: auth.organisationId, websiteId: request.activeWebsite?.id ?? null, actorId: auth.userId, address: request.ip ?? null };
 }

@@ -131,7 +131,8 @@ export function adminUsersStore(db: DbOrTx) {
      * Deletes the user; the organisation goes with its last user. 'missing' when there was no such
      * user; 'lastOwner' (and the caller rolls back) when members remain but no owner would.
      */
-    async removeUser(id: string): Promise<'removed' | 'missing' | 'lastOwner'> {
+    /** `organisationRemoved`: the user was its last member, and the organisation went with them. */
+    async removeUser(id: string): Promise<'removed' | 'organisationRemoved' | 'missing' | 'lastOwner'> {
       const [user] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, id)).limit(1);
       if (!user) return 'missing';
       const { organisationId } = user;
@@ -140,8 +141,10 @@ export function adminUsersStore(db: DbOrTx) {
       const [gone] = await db.delete(users).where(eq(users.id, id)).returning({ organisationId: users.organisationId });
       if (!gone) return 'missing';
       const [{ left }] = await db.select({ left: COUNT }).from(users).where(eq(users.organisationId, gone.organisationId));
-      if (left === 0) await db.delete(organisations).where(eq(organisations.id, gone.organisationId));
-      else if (owners > 0 && (await ownerCount(db, organisationId)) === 0) return 'lastOwner';
+      if (left === 0) {
+        await db.delete(organisations).where(eq(organisations.id, gone.organisationId));
+        return 'organisationRemoved';
+      } else if (owners > 0 && (await ownerCount(db, organisationId)) === 0) return 'lastOwner';
       return 'removed';
     },
   };

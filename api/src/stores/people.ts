@@ -343,9 +343,10 @@ export function peopleStore(db: Db, websiteId: string) {
      * comments and reactions (the items' counters lowered to match), conversations, staff
      * notifications about them, live events, push subscriptions and jobs, e-mail jobs and
      * suppressions, progress, group memberships, visitors and the client member. False when the
-     * website holds no such person.
+     * website holds no such person. `alongside` runs in the same transaction once the rows are gone
+     * (the audit entry of the deletion, which must exist exactly when the deletion does).
      */
-    async remove(key: PersonKey): Promise<boolean> {
+    async remove(key: PersonKey, alongside?: (tx: DbOrTx) => Promise<void>): Promise<boolean> {
       return db.transaction(async (tx) => {
         // The person's row locked first, so an identify or an event racing the delete waits for it.
         const held = key.memberId
@@ -405,6 +406,7 @@ export function peopleStore(db: Db, websiteId: string) {
         }
         await run(sql`delete from visitors where website_id = ${websiteId} and ${inIds(sql`visitor_id`)}`);
         if (member) await run(sql`delete from client_members where website_id = ${websiteId} and id = ${member}`);
+        await alongside?.(tx);
         return true;
       });
     },

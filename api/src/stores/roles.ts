@@ -84,8 +84,8 @@ export function rolesStore(db: DbOrTx, organisationId: string) {
     },
 
     /** The role, locked until the transaction ends (so no assignment slips in before a delete). */
-    async findForUpdate(id: string): Promise<Pick<RoleRow, 'id' | 'permissions'> | undefined> {
-      const [role] = await db.select({ id: roles.id, permissions: roles.permissions }).from(roles).where(own(id)).for('update').limit(1);
+    async findForUpdate(id: string): Promise<Pick<RoleRow, 'id' | 'name' | 'permissions'> | undefined> {
+      const [role] = await db.select({ id: roles.id, name: roles.name, permissions: roles.permissions }).from(roles).where(own(id)).for('update').limit(1);
       return role;
     },
 

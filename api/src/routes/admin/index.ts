@@ -19,7 +19,8 @@ import { caller } from '../../plugins/access';
 import { loadUserView } from '../../stores/users';
 import { adminUsersStore } from '../../stores/admin';
 import { orgUsersStore } from '../../stores/org-users';
-import { isUniqueViolation } from '../shared';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope, isUniqueViolation } from '../shared';
 
 /**
  * A taken email, on the `email` field: the super-admin sees every account anyway. (POST /api/users/org
@@ -106,11 +107,21 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, deleteAdminUserCall, async (request) => {
     const { id } = request.params;
     if (id === caller(request).userId) throw badRequest('admin.cannotDeleteOwnAccount');
+    const organisationId = await accounts.organisationOf(id);
+    const removed = await loadUserView(ctx.db, id);
     await ctx.db.transaction(async (tx) => {
       const outcome = await adminUsersStore(tx).removeUser(id);
       if (outcome === 'missing') throw userNotFound();
       // Thrown inside the transaction: the deletion is rolled back.
       if (outcome === 'lastOwner') throw conflict('admin.lastOwner');
+      // The entry belongs to the organisation the member left (unless it went with them).
+      if (outcome === 'removed' && organisationId) {
+        await recordAudit(
+          tx,
+          { ...auditScope(request), organisationId, websiteId: null },
+          { action: 'member.removed', objectType: 'user', objectId: id, objectLabel: removed?.email ?? null },
+        );
+      }
     });
     return { message: ADMIN_USER_DELETED_MESSAGE };
   });

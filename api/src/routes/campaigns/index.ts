@@ -27,6 +27,9 @@ import { explainItem } from './explain';
 import { checklistRoutes } from './checklists';
 import { tourRoutes } from './tours';
 import { emitWebhookEvent } from '../../stores/webhooks';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope } from '../shared';
+import type { AuditAction } from 'contracts';
 
 type Id = { id: string };
 
@@ -108,6 +111,7 @@ async function save<D extends KindDocument>(
   sent: BodyOf<D>,
   id?: string,
   asDraft = false,
+  restored?: number,
 ) {
   const campaigns = storeOf(ctx, ctx.db, request, rules);
   // 404 before anything about the body: a foreign campaign is never hinted at.
@@ -118,7 +122,9 @@ async function save<D extends KindDocument>(
     const store = storeOf(ctx, tx, request, rules);
     if (!id) {
       const doc = withStatus<D>(body, asDraft ? 'draft' : CREATED_STATUS_OF[rules.kind]);
-      return store.view(await store.insert(caller(request).userId, doc));
+      const created = await store.insert(caller(request).userId, doc);
+      await auditContent(tx, request, rules, 'content.created', created);
+      return store.view(created);
     }
     const state = await store.state(id);
     // Gone since the check above (deleted meanwhile): the same 404.
@@ -126,8 +132,21 @@ async function save<D extends KindDocument>(
     const doc = withStatus<D>(body, state.status);
     if (editsGoToDraft(state)) await store.saveDraft(id, doc);
     else await store.update(id, doc);
+    if (restored !== undefined) await auditContent(tx, request, rules, 'content.restored', id, { version: restored });
     return store.view(id);
   });
+}
+
+/** The audit entry of a change to a content item, named by its kind (and its title when it has one). */
+async function auditContent<D extends KindDocument>(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  rules: CampaignKindRules<D>,
+  action: AuditAction,
+  id: string,
+  details: Record<string, unknown> = {},
+) {
+  await recordAudit(tx, auditScope(request), { action, objectType: rules.kind, objectId: id, details });
 }
 
 /** 409 when the lifecycle does not allow `action` on the item now. */
@@ -174,7 +193,10 @@ function serveKind<D extends KindDocument>(
   serve(app, calls.deleteMany, async (request) => {
     const ids = [...new Set(idsIn(request.body, deleteField))];
     // All or nothing: one foreign or missing id throws, which rolls the deletion back.
-    await ctx.db.transaction((tx) => campaignsStore(tx, activeWebsiteOf(request), rules).removeAll(ids));
+    await ctx.db.transaction(async (tx) => {
+      await campaignsStore(tx, activeWebsiteOf(request), rules).removeAll(ids);
+      for (const id of ids) await auditContent(tx, request, rules, 'content.deleted', id);
+    });
     return { message: ids.length === 1 ? messages.deleted : messages.deletedMany };
   });
 
@@ -195,6 +217,7 @@ function serveKind<D extends KindDocument>(
       const campaigns = campaignsStore(tx, activeWebsiteOf(request), rules);
       await campaigns.cancel(id);
       await hooks.afterCancel?.(tx, request, id);
+      await auditContent(tx, request, rules, 'content.unpublished', id);
       return campaigns.view(id);
     });
     return { message: messages.cancelled, data };
@@ -210,6 +233,7 @@ function serveKind<D extends KindDocument>(
       await hooks.afterPublish?.(tx, request, id);
       const view = await campaigns.view(id);
       await emitWebhookEvent(tx, activeWebsiteOf(request).id, 'content.published', { id, kind: rules.kind, status: view.status, startsAt: null, endsAt: null });
+      await auditContent(tx, request, rules, 'content.published', id);
       return view;
     });
     return { message: messages.published, data };
@@ -231,6 +255,7 @@ function serveKind<D extends KindDocument>(
         startsAt: body.startsAt,
         endsAt: body.endsAt ?? null,
       });
+      await auditContent(tx, request, rules, 'content.scheduled', id, { startsAt: body.startsAt, endsAt: body.endsAt ?? null });
       return view;
     });
     return { message: messages.scheduled, data };
@@ -255,7 +280,7 @@ function serveKind<D extends KindDocument>(
   serve(app, calls.restoreVersion, async (request) => {
     const { id, number } = request.params;
     const { status: _status, ...body } = await store(request).versionDocument(id, number);
-    return { message: messages.versionRestored, data: await save(ctx, rules, request, body, id) };
+    return { message: messages.versionRestored, data: await save(ctx, rules, request, body, id, false, number) };
   });
 
   if ('delete' in calls) serveItemCalls(app, ctx, rules, calls);
@@ -284,7 +309,10 @@ function serveItemCalls<D extends KindDocument>(
   }));
 
   serve(app, calls.delete, async (request) => {
-    await store(request).remove(request.params.id);
+    await ctx.db.transaction(async (tx) => {
+      await campaignsStore(tx, activeWebsiteOf(request), rules).remove(request.params.id);
+      await auditContent(tx, request, rules, 'content.deleted', request.params.id);
+    });
     return { message: rules.messages.deleted };
   });
 

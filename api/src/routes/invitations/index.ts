@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   INVITATION_DELETED_MESSAGE,
   INVITATION_MEMBER_MESSAGE,
@@ -23,7 +23,8 @@ import { invitationMail } from '../../mail/templates';
 import { caller } from '../../plugins/access';
 import { assertCanGrantRoles } from '../../services/grants';
 import { invitationLinksStore, invitationsStore, invitationView } from '../../stores/invitations';
-import { isUniqueViolation } from '../shared';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope, isUniqueViolation } from '../shared';
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 86_400_000;
 const INVALID_INVITATION = 'invitations.linkInvalid';
@@ -84,6 +85,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
         invitedBy: auth.userId,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
       });
+      await recordAudit(tx, auditScope(request), {
+        action: 'invitation.created',
+        objectType: 'invitation',
+        objectId: row.id,
+        objectLabel: email,
+        details: { roleId: role.id, role: role.name },
+      });
       return { row, role, organisation: org.name, inviter: inviter ?? org.name, hasAccount: Boolean(account) };
     });
     const { row, role } = result;
@@ -106,18 +114,20 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
    * Deleting a pending invitation revokes its link (the token hash goes with the row). An id that is
    * not one of the organisation's invitations answers 404, and a bulk delete then deletes nothing.
    */
-  const removeAll = (organisationId: string, ids: string[]) =>
+  const removeAll = (request: FastifyRequest, ids: string[]) =>
     ctx.db.transaction(async (tx) => {
-      if (!(await invitationsStore(tx, organisationId).removeAll([...new Set(ids)]))) throw invitationNotFound();
+      const unique = [...new Set(ids)];
+      if (!(await invitationsStore(tx, caller(request).organisationId).removeAll(unique))) throw invitationNotFound();
+      for (const id of unique) await recordAudit(tx, auditScope(request), { action: 'invitation.revoked', objectType: 'invitation', objectId: id });
     });
 
   serve(app, deleteInvitationCall, async (request) => {
-    await removeAll(caller(request).organisationId, [request.params.id]);
+    await removeAll(request, [request.params.id]);
     return { message: INVITATION_DELETED_MESSAGE };
   });
 
   serve(app, deleteInvitationsCall, async (request) => {
-    await removeAll(caller(request).organisationId, request.body.invitations);
+    await removeAll(request, request.body.invitations);
     return { message: INVITATIONS_DELETED_MESSAGE };
   });
 

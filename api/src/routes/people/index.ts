@@ -21,6 +21,8 @@ import { serve } from '../../http/serve';
 import { languageOf } from '../../i18n/messages';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope } from '../shared';
 import { attributesStore } from '../../stores/attributes';
 import { compileStoredAudience } from '../../stores/audience-compiler';
 import { explainStore } from '../../stores/explain';
@@ -107,13 +109,19 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext) {
     const key = personKeyOf(request.params.personId);
     const person = await personOf(request, key);
     const held = await people(request).everything(key);
+    // Reading is not a change, but an export hands a person's data out of the product: it is recorded.
+    await recordAudit(ctx.db, auditScope(request), { action: 'person.exported', objectType: 'person', objectId: request.params.personId });
     // A file the browser saves as is: the person's export, named after them.
     void reply.header('content-disposition', `attachment; filename="person-${person.externalId ? 'member' : 'visitor'}-export.json"`);
     return { exportedAt: new Date(ctx.clock.now()).toISOString(), person, ...held };
   });
 
   serve(app, deletePersonCall, async (request) => {
-    if (!(await people(request).remove(personKeyOf(request.params.personId)))) throw personNotFound();
+    const { personId } = request.params;
+    const removed = await people(request).remove(personKeyOf(personId), (tx) =>
+      recordAudit(tx, auditScope(request), { action: 'person.deleted', objectType: 'person', objectId: personId }),
+    );
+    if (!removed) throw personNotFound();
     return { message: PERSON_DELETED_MESSAGE };
   });
 

@@ -6,7 +6,8 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
 import { assertCanGrant, permissionsBeyondCaller, roleAboveCaller } from '../../services/grants';
 import { lockOrganisation, ownerCount, rolesStore, roleView } from '../../stores/roles';
-import { isUniqueViolation } from '../shared';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope, isUniqueViolation } from '../shared';
 
 export const NAME_TAKEN = 'roles.nameAlreadyExists';
 const nameTaken = () => conflict(NAME_TAKEN, { name: NAME_TAKEN });
@@ -40,7 +41,19 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
     const roles = store(request);
     assertCanGrant(caller(request), request.body.permissions);
     if (await roles.nameTaken(request.body.name)) throw nameTaken();
-    const role = await roles.insert(request.body).catch(onUniqueViolation);
+    const role = await ctx.db
+      .transaction(async (tx) => {
+        const created = await rolesStore(tx, caller(request).organisationId).insert(request.body);
+        await recordAudit(tx, auditScope(request), {
+          action: 'role.created',
+          objectType: 'role',
+          objectId: created.id,
+          objectLabel: created.name,
+          details: { permissions: created.permissions },
+        });
+        return created;
+      })
+      .catch(onUniqueViolation);
     return { message: 'roles.created', data: roleView(role) };
   });
 
@@ -66,6 +79,13 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
       const role = await roles.update(existing.id, request.body).catch(onUniqueViolation);
       if (!role) throw roleNotFound();
       // Thrown inside the transaction: the update is rolled back.
+      await recordAudit(tx, auditScope(request), {
+        action: 'role.updated',
+        objectType: 'role',
+        objectId: role.id,
+        objectLabel: role.name,
+        details: { before: { name: existing.name, permissions: existing.permissions }, after: { name: role.name, permissions: role.permissions } },
+      });
       if (owners > 0 && (await ownerCount(tx, auth.organisationId)) === 0) throw conflict(LAST_OWNER, { permissions: LAST_OWNER });
       return { message: 'roles.updated', data: roleView(role) };
     }),
@@ -87,6 +107,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext) {
         throw conflict({ code: 'roles.stillHeld', params: { count: holders } });
       }
       await roles.remove(role.id);
+      await recordAudit(tx, auditScope(request), { action: 'role.deleted', objectType: 'role', objectId: role.id, objectLabel: role.name });
       return { message: 'roles.deleted' };
     }),
   );

@@ -7,6 +7,7 @@ import {
   rotateWebhookSecretCall,
   testWebhookCall,
   updateWebhookCall,
+  type AuditAction,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from 'contracts';
@@ -16,6 +17,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { outboundUrlRefusal } from '../../lib/outbound-address';
 import { activeWebsiteOf, caller } from '../../plugins/access';
 import { webhooksStore, type DeliveryRow, type EndpointRow } from '../../stores/webhooks';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope } from '../shared';
 
 const endpointView = (row: EndpointRow): WebhookEndpoint => ({
   _id: row.id,
@@ -48,6 +51,18 @@ const deliveryView = (row: DeliveryRow): WebhookDelivery => ({
  */
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const store = (request: FastifyRequest) => webhooksStore(ctx.db, activeWebsiteOf(request).id);
+  /** A change and its audit entry in one transaction; `undefined` (nothing changed: 404) records nothing. */
+  const changing = <T extends { id: string; url: string } | undefined>(
+    request: FastifyRequest,
+    action: AuditAction,
+    change: (webhooks: ReturnType<typeof webhooksStore>) => Promise<T>,
+    details: Record<string, unknown> = {},
+  ): Promise<T> =>
+    ctx.db.transaction(async (tx) => {
+      const row = await change(webhooksStore(tx, activeWebsiteOf(request).id));
+      if (row) await recordAudit(tx, auditScope(request), { action, objectType: 'webhook', objectId: row.id, objectLabel: row.url, details });
+      return row;
+    });
 
   const checkUrl = (url: string | undefined) => {
     if (url === undefined) return;
@@ -61,25 +76,31 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, createWebhookCall, async (request) => {
     checkUrl(request.body.url);
-    const row = await store(request).insert({ ...request.body, createdBy: caller(request).userId });
+    const row = await changing(request, 'webhook.created', (webhooks) => webhooks.insert({ ...request.body, createdBy: caller(request).userId }), {
+      events: request.body.events,
+    });
     return { message: 'webhooks.created', data: endpointView(row), secret: row.secret };
   });
 
   serve(app, updateWebhookCall, async (request) => {
     checkUrl(request.body.url);
-    const row = await store(request).update(request.params.id, request.body);
+    const row = await changing(request, 'webhook.updated', (webhooks) => webhooks.update(request.params.id, request.body), { ...request.body });
     if (!row) throw notFound('webhooks.notFound');
     return { message: 'webhooks.updated', data: endpointView(row) };
   });
 
   serve(app, rotateWebhookSecretCall, async (request) => {
-    const row = await store(request).rotateSecret(request.params.id);
+    const row = await changing(request, 'webhook.secretRotated', (webhooks) => webhooks.rotateSecret(request.params.id));
     if (!row) throw notFound('webhooks.notFound');
     return { message: 'webhooks.secretRotated', data: endpointView(row), secret: row.secret };
   });
 
   serve(app, deleteWebhookCall, async (request) => {
-    if (!(await store(request).remove(request.params.id))) throw notFound('webhooks.notFound');
+    const removed = await changing(request, 'webhook.deleted', async (webhooks) => {
+      const row = await webhooks.get(request.params.id);
+      return row && (await webhooks.remove(row.id)) ? row : undefined;
+    });
+    if (!removed) throw notFound('webhooks.notFound');
     return { message: 'webhooks.deleted' };
   });
 

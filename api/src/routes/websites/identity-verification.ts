@@ -13,6 +13,8 @@ import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { newIdentitySecret, previousSecretExpiresAt } from '../../lib/identity-hash';
 import { websitesStore, type IdentityVerificationRow } from '../../stores/websites';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope } from '../shared';
 
 /** What the calls answer: the previous secret itself is never shown again, only until when it still verifies. */
 function view(row: IdentityVerificationRow | undefined): IdentityVerification {
@@ -34,12 +36,29 @@ export function identityVerificationRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   serve(app, updateIdentityVerificationCall, async (request) => {
-    const data = view(await store(request).setIdentityRequired(request.params.id, request.body.required));
+    const { id } = request.params;
+    const data = await ctx.db.transaction(async (tx) => {
+      const changed = view(await websitesStore(tx, caller(request).organisationId).setIdentityRequired(id, request.body.required));
+      await recordAudit(tx, auditScope(request), {
+        action: 'settings.updated',
+        objectType: 'website',
+        objectId: id,
+        websiteId: id,
+        details: { identityVerificationRequired: request.body.required },
+      });
+      return changed;
+    });
     return { message: IDENTITY_VERIFICATION_UPDATED_MESSAGE, ...data };
   });
 
   serve(app, rotateIdentitySecretCall, async (request) => {
-    const data = view(await store(request).rotateIdentitySecret(request.params.id, newIdentitySecret()));
+    const { id } = request.params;
+    const data = await ctx.db.transaction(async (tx) => {
+      const rotated = view(await websitesStore(tx, caller(request).organisationId).rotateIdentitySecret(id, newIdentitySecret()));
+      // The secret itself never goes into the log: only that it changed.
+      await recordAudit(tx, auditScope(request), { action: 'identitySecret.rotated', objectType: 'website', objectId: id, websiteId: id });
+      return rotated;
+    });
     return { message: IDENTITY_SECRET_ROTATED_MESSAGE, ...data };
   });
 }

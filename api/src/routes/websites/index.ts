@@ -5,7 +5,8 @@ import { serve } from '../../http/serve';
 import { conflict, notFound } from '../../lib/errors';
 import { caller } from '../../plugins/access';
 import { websitesStore, websiteView } from '../../stores/websites';
-import { isUniqueViolation } from '../shared';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope, isUniqueViolation } from '../shared';
 import { removeUploadedFiles, uploadSettings } from '../upload';
 
 /** "Website create with HTTP 409: 'websites.alreadyExists'", shown on the domain field. */
@@ -24,10 +25,22 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, createWebsiteCall, async (request) => {
     const sites = store(request);
     if (await sites.domainTaken(request.body.domain)) throw websiteExists();
-    const site = await sites.insert(request.body).catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw websiteExists();
-      throw err;
-    });
+    const site = await ctx.db
+      .transaction(async (tx) => {
+        const created = await websitesStore(tx, caller(request).organisationId).insert(request.body);
+        await recordAudit(tx, auditScope(request), {
+          action: 'website.created',
+          objectType: 'website',
+          objectId: created.id,
+          objectLabel: created.domain,
+          websiteId: created.id,
+        });
+        return created;
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw websiteExists();
+        throw err;
+      });
     return { message: 'websites.created', data: websiteView(site) };
   });
 
@@ -50,6 +63,7 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ids.length >= owned.size) {
         throw conflict('websites.lastWebsite');
       }
+      for (const id of ids) await recordAudit(tx, auditScope(request), { action: 'website.deleted', objectType: 'website', objectId: id, websiteId: id });
       return sites.remove(ids);
     });
     await removeUploadedFiles(uploadSettings(ctx.config.dataDir).dir, files);

@@ -6,6 +6,8 @@ import { caller } from '../../plugins/access';
 import { serve } from '../../http/serve';
 import { notFound } from '../../lib/errors';
 import { websitesStore } from '../../stores/websites';
+import { recordAudit } from '../../stores/audit-log';
+import { auditScope } from '../shared';
 
 /** The website of the caller's organisation, or 404 (another organisation's website looks missing). */
 async function ownWebsite(db: DbOrTx, request: FastifyRequest, id: string) {
@@ -32,7 +34,16 @@ export function websiteScriptSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const site = await ownWebsite(ctx.db, request, request.params.id);
     const { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds, timeZone } = request.body;
     const settings = { interruptionsPerDay, pushesBesidePopup, quietAfterCloseSeconds };
-    await websitesStore(ctx.db, caller(request).organisationId).setDeliverySettings(site.id, { ...settings, timeZone });
+    await ctx.db.transaction(async (tx) => {
+      await websitesStore(tx, caller(request).organisationId).setDeliverySettings(site.id, { ...settings, timeZone });
+      await recordAudit(tx, auditScope(request), {
+        action: 'settings.updated',
+        objectType: 'website',
+        objectId: site.id,
+        websiteId: site.id,
+        details: { ...settings, timeZone: timeZone ?? null },
+      });
+    });
     return { message: WEBSITE_SETTINGS_UPDATED_MESSAGE, data: { ...settings, timeZone: timeZone ?? site.timeZone } };
   });
 
