@@ -226,3 +226,18 @@ test(`no write route answers 5xx to ${FUZZ_RUNS} generated bodies per seed, and 
   expect(failures).toEqual([]);
   expect(neverReached).toEqual([]);
 }, 240_000);
+
+test(`the audit log's filters answer no 5xx to ${FUZZ_RUNS} generated queries per seed`, async () => {
+  const headers = await freshHeaders();
+  const value = fc.oneof(fc.string(), fc.constantFrom('\u0000', '\ud800', '-1', '1e309', '2026-13-40', 'role.created', admin.id), fc.integer().map(String));
+  const query = fc.record({ page: value, pageSize: value, actor: value, action: value, objectType: value, from: value, to: value }, { requiredKeys: [] });
+  for (const seed of SEEDS) {
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await t.request({ method: 'GET', url: '/api/audit-log', query: q, headers });
+        if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode} to ${JSON.stringify(q)}: ${res.body.slice(0, 200)}`);
+      }),
+      { numRuns: FUZZ_RUNS, seed, endOnFailure: true },
+    );
+  }
+});

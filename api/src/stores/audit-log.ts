@@ -78,7 +78,13 @@ export function auditLogStore(db: DbOrTx, organisationId: string) {
             .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
             .limit(window.limit)
             .offset(window.offset),
-        async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where))[0].n,
+        async () =>
+          (
+            await db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(auditLog)
+              .where(where)
+          )[0].n,
         entryView,
       );
     },
