@@ -51,12 +51,12 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const instant = (code: Parameters<typeof msg>[0]) =>
-  z
-    .string()
-    .trim()
-    .max(40, msg(code))
-    .refine((v) => !Number.isNaN(Date.parse(v)), msg(code));
+/** An ISO instant (a bound of the time window). */
+const instantSchema = z
+  .string()
+  .trim()
+  .max(40, msg('auditLog.dateInvalid'))
+  .refine((v) => !Number.isNaN(Date.parse(v)), msg('auditLog.dateInvalid'));
 
 /**
  * GET /api/audit-log: newest first, paged; `actor` (a member's id), `action`, `objectType` and the
@@ -68,8 +68,8 @@ export const auditLogQuerySchema = z.object({
   actor: z.string().uuid(msg('auditLog.actorInvalid')).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: msg('auditLog.actionUnknown') }).optional(),
   objectType: z.string().trim().max(40, msg('auditLog.objectTypeInvalid')).optional(),
-  from: instant('auditLog.dateInvalid').optional(),
-  to: instant('auditLog.dateInvalid').optional(),
+  from: instantSchema.optional(),
+  to: instantSchema.optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
