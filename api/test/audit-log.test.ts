@@ -171,6 +171,8 @@ describe('reading the log', () => {
   test('filtered by actor, action, kind of object and time; paged newest first', async () => {
     const org = await t.createUser({ permissions: ALL_PERMISSIONS });
     const second = await t.createUser({ organisationId: org.organisationId, permissions: ALL_PERMISSIONS });
+    // An entry of another organisation, which the log below must never list.
+    expect((await send(owner, 'POST', '/api/roles', { name: `Elsewhere ${randomId().slice(0, 6)}`, permissions: ['get_posts'] })).statusCode).toBe(201);
     for (const [u, name] of [
       [org, 'A'],
       [second, 'B'],

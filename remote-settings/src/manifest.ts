@@ -33,6 +33,7 @@ const manifest: RemoteManifest = {
     // get_reclamation, as the API (which asks it to answer and close them too); notifications link here.
     { path: '/settings/conversations', screen: './ConversationListScreen', permission: 'get_reclamation', layout: 'main' },
     { path: '/settings/conversations/:id', screen: './ConversationScreen', permission: 'get_reclamation', layout: 'main' },
+    { path: '/settings/webhooks', screen: './WebhooksScreen', permission: 'get_webhooks', layout: 'main' },
     { path: '/settings/audit-log', screen: './AuditLogScreen', permission: 'get_auditLog', layout: 'main' },
   ],
   nav: [
@@ -48,6 +49,7 @@ const manifest: RemoteManifest = {
     { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
+    { labelKey: 'webhooks.nav', path: '/settings/webhooks', icon: 'settings', permission: 'get_webhooks', group: 'setup', order: 65 },
     { labelKey: 'auditLog.nav', path: '/settings/audit-log', icon: 'roles', permission: 'get_auditLog', group: 'organisation', order: 50 },
     { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
   ],
