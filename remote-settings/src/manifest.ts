@@ -14,7 +14,7 @@ const manifest: RemoteManifest = {
     { path: '/group/:id/update', screen: './GroupEditScreen', permission: 'update_group', layout: 'main' },
     { path: '/websites', screen: './WebsiteListScreen', permission: 'get_websites', layout: 'main' },
     { path: '/invitations', screen: './InvitationListScreen', permission: 'get_invitations', layout: 'main' },
-    // The spec gives tags and workspaces no route nor permission: any signed-in member (as the API).
+    // Tags and workspaces have no route nor permission of their own: any signed-in member (as the API).
     { path: '/settings/tags', screen: './TagListScreen', permission: null, layout: 'main' },
     { path: '/settings/workspaces', screen: './WorkspaceListScreen', permission: null, layout: 'main' },
     // /user requires get_user; the screen itself shows the list only to the super-admin.
