@@ -71,7 +71,7 @@ test('validation: 400 with a message per field, never a 500', async () => {
   expect((await call('POST', '', { title: 'No tasks', tasks: [] })).json().errors).toMatchObject({ tasks: 'A checklist needs at least one task' });
 });
 
-test('the list pages 5 by default (the console's page size) and filters by title, status and author', async () => {
+test('the list pages 5 by default (the console page size) and filters by title, status and author', async () => {
   const u = await t.createUser({ permissions: ALL_PERMISSIONS });
   for (let i = 0; i < 6; i++) await created(checklistBody({ title: `Onboarding ${i}` }), u);
   const res = await call('GET', '', undefined, u);

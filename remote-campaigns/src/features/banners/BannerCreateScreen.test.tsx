@@ -69,7 +69,7 @@ describe('BannerCreateScreen', () => {
     expect(await screen.findByText('banner list')).toBeInTheDocument();
   });
 
-  it("shows the fallback message when the server gives no message", async () => {
+  it('shows the fallback message when the server gives no message', async () => {
     renderCreate({ status: 503, data: savedBanner() });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Sale');

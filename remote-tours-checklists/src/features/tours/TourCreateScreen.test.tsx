@@ -95,7 +95,7 @@ describe('TourCreateScreen', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it("shows the fallback message when the server gives no message, and saves into the same draft when tried again", async () => {
+  it('shows the fallback message when the server gives no message, and saves into the same draft when tried again', async () => {
     const calls = renderCreate({ status: 503, data: {} });
     const user = userEvent.setup();
     await fill(user, 'field-title', 'Tour');
