@@ -6,15 +6,27 @@
  * (`<feature>`, `*`, `{en,fr}`), import specifiers and HTTP paths are not paths of the tree.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
 
-/** The repository's top-level folders, as git tracks them. */
+/** The repository's top-level folders: those git tracks files in, or those on disk outside a git checkout. */
 function topFolders(): Set<string> {
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0');
-  return new Set(files.filter((file) => file.includes('/')).map((file) => file.split('/')[0]));
+  try {
+    const files = execFileSync('git', ['ls-files', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    }).split('\0');
+    return new Set(files.filter((file) => file.includes('/')).map((file) => file.split('/')[0]));
+  } catch {
+    const folders = readdirSync(root, { withFileTypes: true }).filter(
+      (entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules',
+    );
+    return new Set(folders.map((entry) => entry.name));
+  }
 }
 
 /** The paths of the tree that `markdown` names, in order of first mention. */

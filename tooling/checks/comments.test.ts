@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -25,6 +26,9 @@ export const CITATION = new RegExp(
   ].join('|'),
 );
 
+/** The files the scan reads, by extension. */
+const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'mjs', 'cjs', 'js', 'css', 'html', 'sql', 'yaml'];
+
 /** The folders and files the repository scan leaves out: migrations, this check and its fixtures. */
 const NOT_SCANNED = [/(^|\/)node_modules\//, /^api\/drizzle\//, /^tooling\/checks\/fixtures\/citations\//, /^tooling\/checks\/comments\.test\.ts$/];
 
@@ -37,15 +41,25 @@ export function citationsIn(base: string, files: readonly string[]): string[] {
   );
 }
 
-/** The repository's tracked source files, relative to its root. */
-function trackedSources(): string[] {
-  return execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.tsx', '*.mts', '*.mjs', '*.cjs', '*.js', '*.css', '*.html', '*.sql', '*.yaml'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split('\0')
-    .filter((file) => file && !NOT_SCANNED.some((pattern) => pattern.test(file)));
+/**
+ * The repository's source files, relative to its root: the ones git tracks, or, in a copy that is
+ * not a git checkout (the mutation check's scratch copies), every one on disk but generated output.
+ */
+function repositorySources(): string[] {
+  let files: string[];
+  try {
+    files = execFileSync('git', ['ls-files', '-z', '--', ...SOURCE_EXTENSIONS.map((ext) => `*.${ext}`)], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    }).split('\0');
+  } catch {
+    files = sourceFiles(root, { include: new RegExp(`\\.(${SOURCE_EXTENSIONS.join('|')})$`) }).map((file) =>
+      path.relative(root, file).split(path.sep).join('/'),
+    );
+  }
+  return files.filter((file) => file && !NOT_SCANNED.some((pattern) => pattern.test(file)));
 }
 
 test('the pattern finds issue numbers, outside documents and the specification, and nothing else', () => {
@@ -92,5 +106,5 @@ test('the scan names every citing line of a file by file and line, and none othe
 });
 
 test('no source file cites an issue or a document outside the repository', () => {
-  expect(citationsIn(root, trackedSources())).toEqual([]);
+  expect(citationsIn(root, repositorySources())).toEqual([]);
 });
