@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { API_KEY_OVERLAP_DEFAULT_MINUTES, parsePermission } from 'contracts';
+import { API_KEY_OVERLAP_DEFAULT_MINUTES, callUrl, listPeopleCall, parsePermission } from 'contracts';
 import { Alert, Badge, Box, Button, HStack, NativeSelect, PageHeader, Skeleton, Stack, Text, toaster } from 'shared-ui';
 import { ConfirmDialog, Table } from 'shared-ui/overlays';
 import { useFormatters, useTranslation } from 'shared-i18n';
 import { useCan } from 'shared-auth';
-import { errorMessage } from 'shared-data';
+import { errorMessage, getApiBaseUrl } from 'shared-data';
 import { CopyableCode } from '../installation-guide/components/CopyableCode';
 import { useApiKeys, type ApiKeyRow } from './api/list-api-keys';
 import { useRevokeApiKey } from './api/revoke-api-key';
@@ -13,6 +13,8 @@ import { NewApiKeyDialog } from './components/NewApiKeyDialog';
 
 /** The overlaps offered when rotating, in minutes: at once, an hour, a day, a week. */
 const OVERLAPS = [0, API_KEY_OVERLAP_DEFAULT_MINUTES, 24 * 60, 7 * 24 * 60] as const;
+/** A call a key can make, written with this console's own API address, to copy and adapt. */
+const exampleCall = () => `curl -H "Authorization: Bearer spk_…" ${getApiBaseUrl() || window.location.origin}${callUrl(listPeopleCall)}`;
 const STATUS_COLOR = { active: 'green', expiring: 'orange', expired: 'gray', revoked: 'red' } as const;
 
 /**
@@ -96,7 +98,7 @@ export default function ApiKeysScreen() {
           </Alert.Root>
         )}
         <Text color="fg.muted">{t('apiKeys.howToCall')}</Text>
-        <CopyableCode code={'curl -H "Authorization: Bearer spk_…" <API>/api/people'} label={t('apiKeys.exampleLabel')} testId="api-key-example" />
+        <CopyableCode code={exampleCall()} label={t('apiKeys.exampleLabel')} testId="api-key-example" />
         {query.error ? (
           <Text color="red.fg" data-testid="api-keys-error">
             {errorMessage(query.error, t('apiKeys.loadError'))}
