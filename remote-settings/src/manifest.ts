@@ -49,7 +49,8 @@ const manifest: RemoteManifest = {
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
     { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
-    { labelKey: 'apiKeys.nav', path: '/settings/api-keys', icon: 'settings', permission: 'get_apiKeys', group: 'setup', order: 70 },
+    // An icon of the hosts already deployed (a new icon name would fail an older host's manifest check).
+    { labelKey: 'apiKeys.nav', path: '/settings/api-keys', icon: 'settings', permission: 'get_apiKeys', group: 'organisation', order: 50 },
   ],
 };
 
