@@ -204,3 +204,30 @@ describe('rotating', () => {
     expect(res.json().errors).toHaveProperty('overlapMinutes');
   });
 });
+
+describe('rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '3' } });
+  });
+  afterAll(() => limited?.close());
+
+  test('each key has its own calls a minute; past them 429 with Retry-After', async () => {
+    const maker = await limited.createUser({ permissions: ALL_PERMISSIONS });
+    const make = async () =>
+      (await limited.request({ method: 'POST', url: '/api/api-keys', headers: maker.headers, payload: { name: 'Busy', permissions: ['get_people'] } })).json()
+        .key as string;
+    const [busy, other] = [await make(), await make()];
+    const call = (key: string) => limited.request({ method: 'GET', url: '/api/people', headers: bearer(key) });
+    // The counts are per minute window: start well inside one, so the four calls share it.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    for (let i = 0; i < 3; i++) expect((await call(busy)).statusCode).toBe(200);
+    const refused = await call(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(other)).statusCode).toBe(200);
+    // A person's session is not counted against any key.
+    expect((await limited.request({ method: 'GET', url: '/api/people', headers: maker.headers })).statusCode).toBe(200);
+  });
+});

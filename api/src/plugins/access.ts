@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPermission, type Permission } from 'contracts';
 import type { AppContext } from '../context';
-import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
+import { PublicRateLimiter } from '../delivery/rate-limiter';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors';
 import { apiKeyUsable, isApiKey, LAST_USED_PRECISION_MS, loadApiKeyAuth, touchApiKey } from '../stores/api-keys';
 import { loadAuthContext, type AuthContext } from '../stores/users';
 import { sha256 } from '../lib/crypto';
@@ -60,6 +61,11 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
   const cache = new AccessCache<SessionRow | null, ActiveWebsite>();
   app.addHook('onReady', () => cache.start(ctx.database));
   app.addHook('onClose', () => cache.stop());
+  // Calls per API key and minute, counted across API processes as the website script's calls are.
+  const keyLimiter = new PublicRateLimiter(ctx.db, ctx.config.apiKeys.requestsPerMinute, (err) =>
+    ctx.log.warn({ err }, 'API key rate limit: counting in the database failed'),
+  );
+  app.addHook('onClose', () => keyLimiter.close());
   // A write of this process (sign-out, role, user, website…) is seen by the very next call: forget
   // everything before its answer leaves. The website script's calls change none of it.
   app.addHook('onSend', async (request) => {
@@ -104,6 +110,8 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
     const token = bearerToken(request);
     if (token && isApiKey(token)) {
       const { auth, website } = await authenticateApiKey(token, ctx);
+      const wait = keyLimiter.take(`apiKey|${auth.apiKeyId}`, 1);
+      if (wait > 0) throw tooManyRequests('apiKeys.rateLimited', wait);
       request.auth = auth;
       // A key acts in its one website: calls at the organisation's level (members, roles, websites,
       // the profile, the super-admin's) need a person.
