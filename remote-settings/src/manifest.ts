@@ -33,6 +33,7 @@ const manifest: RemoteManifest = {
     // get_reclamation, as the API (which asks it to answer and close them too); notifications link here.
     { path: '/settings/conversations', screen: './ConversationListScreen', permission: 'get_reclamation', layout: 'main' },
     { path: '/settings/conversations/:id', screen: './ConversationScreen', permission: 'get_reclamation', layout: 'main' },
+    { path: '/settings/api-keys', screen: './ApiKeysScreen', permission: 'get_apiKeys', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
@@ -48,6 +49,8 @@ const manifest: RemoteManifest = {
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
     { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
+    // An icon of the hosts already deployed (a new icon name would fail an older host's manifest check).
+    { labelKey: 'apiKeys.nav', path: '/settings/api-keys', icon: 'settings', permission: 'get_apiKeys', group: 'organisation', order: 50 },
   ],
 };
 
