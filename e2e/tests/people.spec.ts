@@ -91,9 +91,17 @@ test.describe('people', () => {
     await people.navigateTo('/dashboard');
     await people.chooseLanguage('ar');
     await people.expectDocumentDirection('rtl', 'ar');
-    try {
+    // Through the phone's drawer: a client-side move, so the page keeps its language and loads nothing again.
+    const openFromDrawer = async (path: string) => {
       await page.getByTestId('sub-sidebar-toggle').click();
-      await page.getByTestId('nav-drawer').getByTestId('nav-people').click();
+      await page
+        .getByTestId('nav-drawer')
+        .getByTestId(`nav-${path.replace(/^\//, '').replace(/\//g, '-')}`)
+        .click();
+      await expect(page.getByTestId('nav-drawer')).toBeHidden();
+    };
+    try {
+      await openFromDrawer(PeopleListPage.path);
       await expect(people.heading).toHaveText('الأشخاص');
       await people.expectLoaded();
       await people.find(person.email);
@@ -118,12 +126,16 @@ test.describe('people', () => {
 
       // The audience preview finds them before the deletion…
       const audiences = new AudiencesPage(page);
-      await audiences.navigate();
+      await openFromDrawer(AudiencesPage.path);
+      await audiences.expectLoaded();
       await audiences.addCondition({ attribute: 'memberId', comparison: 'starts_with', value: person.externalId });
       await expect(audiences.previewRow(person.externalId)).toBeVisible({ timeout: 20_000 });
 
-      // Delete, after a confirmation naming the person.
+      // Delete, after a confirmation naming the person (the audience was only a check: left unsaved).
       await page.goBack();
+      const unsaved = page.getByTestId('unsaved-changes-dialog');
+      await expect(unsaved).toBeVisible();
+      await unsaved.getByTestId('confirm-button').click();
       await expect(personPage.heading).toHaveText(person.name, { timeout: 20_000 });
       await personPage.deleteButton.click();
       await expect(personPage.deleteDialog).toContainText(person.name);
@@ -136,7 +148,8 @@ test.describe('people', () => {
       await expect(people.links).toHaveCount(0);
 
       // …and not after it.
-      await audiences.navigate();
+      await openFromDrawer(AudiencesPage.path);
+      await audiences.expectLoaded();
       await audiences.addCondition({ attribute: 'memberId', comparison: 'starts_with', value: person.externalId });
       await expect(audiences.previewCount).toBeVisible({ timeout: 20_000 });
       await expect(audiences.previewTable.getByTestId('table-row')).toHaveCount(0, { timeout: 20_000 });
