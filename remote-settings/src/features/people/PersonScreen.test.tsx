@@ -42,7 +42,8 @@ function render(permissions: Permission[]) {
   signInAs(makeUser(permissions));
   const calls = fakeApi((call) => {
     if (call.method === 'GET' && call.url === `/api/people/${ID}`) return { status: 200, data: { data: amina } };
-    if (call.method === 'GET' && call.url === `/api/people/${ID}/timeline`) return paged(timeline);
+    if (call.method === 'GET' && call.url === `/api/people/${ID}/timeline`)
+      return paged(timeline.filter((e) => !call.params?.kind || e.kind === call.params.kind));
     if (call.method === 'GET' && call.url === `/api/people/${ID}/export`)
       return {
         status: 200,
@@ -120,4 +121,13 @@ test('delete asks first, naming the person, then deletes them and goes back to t
   await userEvent.click(within(dialog).getByTestId('confirm-button'));
   expect(await screen.findByText('the people list')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/people/${ID}`]);
+});
+
+test('the timeline narrows to one kind on the server, and the choice is part of the link', async () => {
+  const calls = render(['get_people']);
+  expect(await screen.findAllByTestId('timeline-entry')).toHaveLength(2);
+  await userEvent.selectOptions(screen.getByTestId('timeline-kind'), 'checklist');
+  await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(1));
+  expect(screen.getByTestId('timeline-entry')).toHaveTextContent('Completed the checklist “Get started”');
+  expect(calls.filter((c) => c.url.endsWith('/timeline')).at(-1)?.params).toMatchObject({ kind: 'checklist', page: 1 });
 });
