@@ -9,6 +9,9 @@ const manifest: RemoteManifest = {
     { path: '/role', screen: './RoleListScreen', permission: 'get_role', layout: 'main' },
     { path: '/role/create', screen: './RoleCreateScreen', permission: 'create_role', layout: 'main' },
     { path: '/role/:id/edit', screen: './RoleEditScreen', permission: 'update_role', layout: 'main' },
+    // The website's people and their data: reading needs get_people; deleting one (inside) delete_people, as the API.
+    { path: '/people', screen: './PeopleListScreen', permission: 'get_people', layout: 'main' },
+    { path: '/people/:personId', screen: './PersonScreen', permission: 'get_people', layout: 'main' },
     { path: '/group', screen: './GroupListScreen', permission: 'get_group', layout: 'main' },
     { path: '/group/create', screen: './GroupCreateScreen', permission: 'create_group', layout: 'main' },
     { path: '/group/:id/update', screen: './GroupEditScreen', permission: 'update_group', layout: 'main' },
@@ -37,6 +40,7 @@ const manifest: RemoteManifest = {
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
+    { labelKey: 'people.nav', path: '/people', icon: 'users', permission: 'get_people', group: 'audience', order: 5 },
     { labelKey: 'groups.nav', path: '/group', icon: 'groups', permission: 'get_group', group: 'audience', order: 10 },
     { labelKey: 'invitations.nav', path: '/invitations', icon: 'invitations', permission: 'get_invitations', group: 'organisation', order: 30 },
     { labelKey: 'nav.websites', path: '/websites', icon: 'websites', permission: 'get_websites', group: 'organisation', order: 40 },
