@@ -41,6 +41,7 @@ import { passwordUpdateRoute } from './routes/users/password-update';
 import { invitationRoutes } from './routes/invitations';
 import { websiteRoutes } from './routes/websites';
 import { webhookRoutes } from './routes/webhooks';
+import { apiKeyRoutes } from './routes/api-keys';
 import { tagRoutes } from './routes/tags';
 import { workspaceRoutes } from './routes/workspaces';
 import { adminRoutes } from './routes/admin';
@@ -243,6 +244,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   identityVerificationRoutes(app, ctx);
   tagRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   adminRoutes(app, ctx);
   orgUserRoutes(app, ctx);

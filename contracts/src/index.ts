@@ -44,3 +44,4 @@ export * from './tour-builder';
 export * from './checklists';
 export * from './checklist-calls';
 export * from './people';
+export * from './api-keys';

@@ -31,6 +31,9 @@ export const RESOURCE_ACTIONS = {
   // A person's page shows everything held about them, and deleting one erases it for good (a
   // data-subject request): both apart from the members picker's `get_members`.
   people: ['get', 'delete'],
+  // Keys the organisation's own servers call the API with. Rotating makes a key, so it needs `create`;
+  // revoking needs `delete`.
+  apiKeys: ['get', 'create', 'delete'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;

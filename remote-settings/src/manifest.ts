@@ -9,6 +9,9 @@ const manifest: RemoteManifest = {
     { path: '/role', screen: './RoleListScreen', permission: 'get_role', layout: 'main' },
     { path: '/role/create', screen: './RoleCreateScreen', permission: 'create_role', layout: 'main' },
     { path: '/role/:id/edit', screen: './RoleEditScreen', permission: 'update_role', layout: 'main' },
+    // The website's people and their data: reading needs get_people; deleting one (inside) delete_people, as the API.
+    { path: '/people', screen: './PeopleListScreen', permission: 'get_people', layout: 'main' },
+    { path: '/people/:personId', screen: './PersonScreen', permission: 'get_people', layout: 'main' },
     { path: '/group', screen: './GroupListScreen', permission: 'get_group', layout: 'main' },
     { path: '/group/create', screen: './GroupCreateScreen', permission: 'create_group', layout: 'main' },
     { path: '/group/:id/update', screen: './GroupEditScreen', permission: 'update_group', layout: 'main' },
@@ -33,9 +36,11 @@ const manifest: RemoteManifest = {
     // get_reclamation, as the API (which asks it to answer and close them too); notifications link here.
     { path: '/settings/conversations', screen: './ConversationListScreen', permission: 'get_reclamation', layout: 'main' },
     { path: '/settings/conversations/:id', screen: './ConversationScreen', permission: 'get_reclamation', layout: 'main' },
+    { path: '/settings/api-keys', screen: './ApiKeysScreen', permission: 'get_apiKeys', layout: 'main' },
   ],
   nav: [
     { labelKey: 'nav.roles', path: '/role', icon: 'roles', permission: 'get_role', group: 'organisation', order: 20 },
+    { labelKey: 'people.nav', path: '/people', icon: 'users', permission: 'get_people', group: 'audience', order: 5 },
     { labelKey: 'groups.nav', path: '/group', icon: 'groups', permission: 'get_group', group: 'audience', order: 10 },
     { labelKey: 'invitations.nav', path: '/invitations', icon: 'invitations', permission: 'get_invitations', group: 'organisation', order: 30 },
     { labelKey: 'nav.websites', path: '/websites', icon: 'websites', permission: 'get_websites', group: 'organisation', order: 40 },
@@ -48,6 +53,8 @@ const manifest: RemoteManifest = {
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
     { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
+    // An icon of the hosts already deployed (a new icon name would fail an older host's manifest check).
+    { labelKey: 'apiKeys.nav', path: '/settings/api-keys', icon: 'settings', permission: 'get_apiKeys', group: 'organisation', order: 50 },
   ],
 };
 

@@ -7,8 +7,11 @@ import { organisations, roles, tokenFamilies, userRoles, users, websites } from 
 export interface AuthContext {
   userId: string;
   organisationId: string;
+  /** The session (token family); for an API key's call, the key's id. */
   familyId: string;
   isSuperAdmin: boolean;
+  /** Set when the call presents an API key instead of a session: the key's id (`userId` is its creator). */
+  apiKeyId?: string;
   /** Union of the permissions of all the user's roles, typed so that a misspelt permission does not compile. */
   permissions: ReadonlySet<Permission>;
 }

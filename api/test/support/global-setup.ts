@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client';
 import { seedDatabase } from '../../src/db/seed';
 import { TEST_ADMIN } from './constants';
-import { createPostgresDatabase } from './test-app';
+import { createPostgresDatabase } from './postgres-databases';
 
 /**
  * On PGlite (the default), initdb costs 4–8 s. It is paid once here: one in-memory PGlite is

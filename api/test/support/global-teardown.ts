@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { dropPostgresDatabase } from './test-app';
+import { dropPostgresDatabase } from './postgres-databases';
 
 export default async function globalTeardown() {
   const template = process.env.SIGNPOST_TEST_PG_TEMPLATE;

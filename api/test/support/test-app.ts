@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Permission } from 'contracts';
 import { buildApp, type BuildOptions } from '../../src/app';
@@ -16,6 +15,9 @@ import { seedDatabase } from '../../src/db/seed';
 import { hashPassword } from '../../src/lib/passwords';
 import { waitForMail } from '../../src/mail/outbox';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './constants';
+import { createPostgresDatabase } from './postgres-databases';
+
+export { createPostgresDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,37 +52,6 @@ export interface TestUser {
 }
 
 const unique = () => randomBytes(4).toString('hex');
-
-/** Runs one statement on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL), outside any database of ours. */
-async function onServer(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A new database `prefix_<random>` on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL), empty or
- * a copy of `template`: its name, its URL, and how to drop it.
- */
-export async function createPostgresDatabase(
-  adminUrl: string,
-  prefix: string,
-  template?: string,
-): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${unique()}`;
-  await onServer(adminUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => dropPostgresDatabase(adminUrl, name) };
-}
-
-export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
-  await onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-}
 
 /** Opens a fresh database for one test file: PGlite from the seeded tarball, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
