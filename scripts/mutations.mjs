@@ -23,6 +23,9 @@
 //        --work=PATH       where the scratch copies go (default a folder of the system's tmp)
 //        --report=FILE     write {caught, survived, errors, total} as JSON (scripts/test.mjs reads it)
 //        --timeout=SECONDS one Jest run's limit (default 300)
+//        --pglite          run the API tests on PGlite even when PostgreSQL is installed (by default
+//                          they run on a throwaway PostgreSQL cluster of the check's: each test file's
+//                          database is then a copy of one template, cheaper than starting PGlite)
 //        --check           only validate the files (each `find` once in its file, the test files there)
 import { availableParallelism } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync, openSync, closeSync, readFileSync } from 'node:fs';
@@ -37,8 +40,9 @@ import {
   repositoryFiles,
   runBaseline,
   runMutation,
-  seededDumpEnv,
+  seededDatabaseEnv,
 } from './lib/mutations.mjs';
+import { findPgBin, getThrowawayPostgres } from './lib/pg-throwaway.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -49,13 +53,14 @@ const { values } = parseArgs({
     work: { type: 'string' },
     report: { type: 'string' },
     timeout: { type: 'string' },
+    pglite: { type: 'boolean' },
     check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (values.help) {
   console.log(
-    'usage: node scripts/mutations.mjs [--check] [--only=a,b] [--jobs=N] [--baseline] [--dir=PATH] [--work=PATH] [--report=FILE] [--timeout=SECONDS]',
+    'usage: node scripts/mutations.mjs [--check] [--only=a,b] [--jobs=N] [--baseline] [--dir=PATH] [--work=PATH] [--report=FILE] [--timeout=SECONDS] [--pglite]',
   );
   process.exit(0);
 }
@@ -137,7 +142,10 @@ writeFileSync(lockFile, String(process.pid));
 const slots = Array.from({ length: Math.min(jobs, mutations.filter((m) => m.spec).length) }, (_, i) => path.join(work, `slot-${i}`));
 const children = new Set();
 let stopping = false;
+/** The check's own PostgreSQL, when the API tests run there. */
+let postgres = null;
 const cleanUp = () => {
+  postgres?.stop().catch(() => {});
   for (const slot of slots) rmSync(slot, { recursive: true, force: true });
   rmSync(path.join(work, 'seeded-pgdata.tar'), { force: true });
   rmSync(lockFile, { force: true });
@@ -176,13 +184,21 @@ try {
     const files = repositoryFiles();
     for (const slot of slots) prepareSlot(slot, files);
   }
-  const dumpFile = path.join(work, 'seeded-pgdata.tar');
-  const env = queue.some((m) => m.spec.tests.some((t) => t.project === 'api')) ? await seededDumpEnv(dumpFile) : {};
+  let env = { shared: {}, own: {} };
+  if (queue.some((m) => m.spec.tests.some((t) => t.project === 'api'))) {
+    if (!values.pglite && findPgBin()) {
+      const got = await getThrowawayPostgres();
+      postgres = got.pg;
+      if (!postgres) console.log(yellow(`mutations: the API tests run on PGlite (${got.reason})`));
+    }
+    env = await seededDatabaseEnv({ adminUrl: postgres?.url, file: path.join(work, 'seeded-pgdata.tar') });
+    console.log(`the API tests run on ${postgres ? 'a throwaway PostgreSQL' : 'PGlite'}`);
+  }
   await Promise.all(
     slots.map(async (slot) => {
       for (let m = queue.shift(); m && !stopping; m = queue.shift()) {
         const t = Date.now();
-        const opts = { timeoutMs, children, env: changesSeededDatabase(m.spec) ? {} : env };
+        const opts = { timeoutMs, children, env: changesSeededDatabase(m.spec) ? env.own : env.shared };
         let result = values.baseline ? await runBaseline(slot, m.spec, opts) : null;
         result ??= await runMutation(slot, m.spec, opts);
         if (!stopping) report(m, result, Math.round((Date.now() - t) / 1000));

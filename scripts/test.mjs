@@ -3,7 +3,7 @@
 // suite with its own pass/fail counts, then a table and EXACTLY one last line `N passed, N failed` (`, N skipped` appended only when some were).
 // This is the README's test command and what CI (.ci/run) runs; nothing may print after that line.
 //
-//   typecheck  pnpm -r run typecheck           1 test per package
+//   typecheck  scripts/typecheck.mjs           1 test per package
 //   lint       eslint . and prettier --check   2 tests
 //   build      pnpm build                      1 test
 //   unit       pnpm exec jest                  Jest's own counts (root jest.config.mjs projects)
@@ -154,17 +154,14 @@ const jestArgs = (name, extra = []) => {
 
 const realSuites = {
   async typecheck() {
-    const summary = path.join(ROOT, 'pnpm-exec-summary.json');
-    await rm(summary, { force: true });
-    // --no-bail: check every package, not only up to the first failure; --report-summary tells us
-    // which passed (written at the workspace root; removed once read).
-    const code = await run('pnpm', ['-r', '--workspace-concurrency=2', '--no-bail', '--report-summary', 'run', 'typecheck'], { env: baseEnv });
-    if (!existsSync(summary)) return { passed: 0, failed: 1, skipped: 0, note: `pnpm ${exited(code)}, no summary` };
-    const status = Object.entries((await readJson(summary)).executionStatus ?? {});
-    await rm(summary, { force: true });
-    const failedPkgs = status.filter(([, s]) => s.status === 'failure').map(([p]) => path.basename(p));
-    const passed = status.filter(([, s]) => s.status === 'passed').length;
-    if (status.length === 0) return { passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, note: 'no package has a typecheck script' };
+    const file = path.join(OUT, 'typecheck.json');
+    await rm(file, { force: true });
+    const code = await run(process.execPath, [path.join(ROOT, 'scripts/typecheck.mjs'), `--report=${file}`], { env: baseEnv });
+    if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, note: `scripts/typecheck.mjs ${exited(code)}, no report` };
+    const status = Object.entries((await readJson(file)).packages ?? {});
+    const failedPkgs = status.filter(([, s]) => s === 'failed').map(([p]) => p);
+    const passed = status.length - failedPkgs.length;
+    if (status.length === 0) return { passed: 0, failed: 1, skipped: 0, note: 'no package has a typecheck script' };
     return {
       passed,
       failed: failedPkgs.length,

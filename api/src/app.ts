@@ -42,6 +42,7 @@ import { invitationRoutes } from './routes/invitations';
 import { websiteRoutes } from './routes/websites';
 import { webhookRoutes } from './routes/webhooks';
 import { auditLogRoutes } from './routes/audit-log';
+import { apiKeyRoutes } from './routes/api-keys';
 import { tagRoutes } from './routes/tags';
 import { workspaceRoutes } from './routes/workspaces';
 import { adminRoutes } from './routes/admin';
@@ -245,6 +246,7 @@ async function assemble(app: FastifyInstance, config: Config, options: BuildOpti
   tagRoutes(app, ctx);
   webhookRoutes(app, ctx);
   auditLogRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
   workspaceRoutes(app, ctx);
   adminRoutes(app, ctx);
   orgUserRoutes(app, ctx);

@@ -68,6 +68,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: intFrom(5),
   LOGIN_IP_MAX_FAILURES: intFrom(50),
   LOGIN_WINDOW_MINUTES: intFrom(15),
+  /** Calls a minute each API key may make, all API processes together (429 past it). */
+  API_KEY_REQUESTS_PER_MINUTE: intFrom(600),
   /**
    * The proxies in front of the API whose X-Forwarded-For (and -Proto) are believed: a hop count or
    * their addresses and networks (see parseTrustProxy). Off by default.
@@ -175,6 +177,8 @@ export interface Config {
   seedAdminPassword: string;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | null;
   login: { maxFailures: number; ipMaxFailures: number; windowMinutes: number };
+  /** API_KEY_REQUESTS_PER_MINUTE. */
+  apiKeys: { requestsPerMinute: number };
   /** Fastify's trustProxy: false (believe no forwarding header), a hop count, or the proxies' addresses and networks. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -355,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
     },
+    apiKeys: { requestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     email: {

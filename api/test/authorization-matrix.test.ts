@@ -24,7 +24,7 @@ withTestApp((app) => (t = app), { register: registerProbe });
 
 function permitted(route: ProtectedRoute) {
   if (route.permission === 'admin') return t.createUser({ superAdmin: true, permissions: [] });
-  return t.createUser({ permissions: route.permission ? [route.permission] : [] });
+  return t.createUser({ permissions: route.permission ? [route.permission, ...(route.alsoHolds ?? [])] : [] });
 }
 
 /** A user lacking exactly what the route needs: every other permission, not super-admin. */

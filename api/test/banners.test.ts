@@ -14,7 +14,7 @@ withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t,
 const create = (payload: unknown, u = owner) => t.request({ method: 'POST', url: '/api/banners', payload: payload as object, headers: u.headers });
 const list = (query = '', u = owner) => t.request({ method: 'GET', url: `/api/banners${query}`, headers: u.headers });
 
-test('creates a banner with the spec defaults (settings, dismiss button, no action)', async () => {
+test('creates a banner with the default settings (settings, dismiss button, no action)', async () => {
   const res = await create(bannerBody({ titleOfBanner: 'Sale' }));
   expect(res.statusCode).toBe(201);
   expect(res.json()).toMatchObject({

@@ -7,7 +7,7 @@ import { checklistBody, contentOf } from './support/campaigns';
 import { postVisitorEvents } from './support/visitor-events';
 
 /**
- * Checklists under /api/check-list: what is particular to them (the spec's paths and the
+ * Checklists under /api/check-list: what is particular to them (their fixed paths and the
  * duplication_checklist permission, 5 a page, server-made task ids, defaults), tenancy, and each
  * completion rule marking a task done from the events visitors really sent. The shared machinery is
  * covered by popups.test.ts and the authorization matrix. On PGlite and PostgreSQL.
@@ -71,7 +71,7 @@ test('validation: 400 with a message per field, never a 500', async () => {
   expect((await call('POST', '', { title: 'No tasks', tasks: [] })).json().errors).toMatchObject({ tasks: 'A checklist needs at least one task' });
 });
 
-test('the list pages 5 by default (spec section 9) and filters by title, status and author', async () => {
+test('the list pages 5 by default (the console page size) and filters by title, status and author', async () => {
   const u = await t.createUser({ permissions: ALL_PERMISSIONS });
   for (let i = 0; i < 6; i++) await created(checklistBody({ title: `Onboarding ${i}` }), u);
   const res = await call('GET', '', undefined, u);
@@ -270,7 +270,7 @@ describe('completion from real events', () => {
   });
 });
 
-// Keeps the permission list honest: the spec spells the checklist's duplicate permission this way.
+// Keeps the permission list honest: the console has always spelt the checklist's duplicate permission this way.
 test('duplication_checklist is a permission', () => {
   expect(ALL_PERMISSIONS).toContain('duplication_checklist' as Permission);
 });

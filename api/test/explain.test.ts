@@ -104,9 +104,28 @@ test('audience: which targeting failed, with the attribute values it read; a per
   expect(failing(d)).toEqual(['audience']);
   expect(stepOf(d, 'audience')).toMatchObject({
     ok: false,
-    message: 'The person does not match its audience’s conditions',
-    details: { person: 'ada', values: { plan: 'free' }, requirements: [{ met: false, anyOf: [{ type: 'conditions', met: false }] }] },
+    message: 'The person does not match its audience’s conditions: plan is “pro”: no, the person’s plan is “free”',
+    details: {
+      person: 'ada',
+      values: { plan: 'free' },
+      requirements: [{ met: false, anyOf: [{ type: 'conditions', met: false }] }],
+      conditions: ['plan is “pro”: no, the person’s plan is “free”'],
+    },
   });
+  // In the viewer's language, and each condition alone: the one the person fails is named.
+  const both: AudienceGroup = { operator: 'or', predicates: [...planIs('pro').predicates, { attribute: 'plan', comparison: 'is_set', selectedValue: null }] };
+  const either = await add(
+    s,
+    'banner',
+    bannerBody({ target: 'dynamic', dynamicAudience: { operator: 'and', predicates: [both, ...planIs('pro').predicates] } }),
+  );
+  const ar = await explain(s, 'banner', either, { personId: 'ada', url }, { 'accept-language': 'ar' });
+  expect(stepOf(ar, 'audience')!.details!.conditions).toEqual([
+    'plan يساوي “pro”: لا، قيمة plan لدى الشخص هي “free”',
+    'plan محدد: نعم (“free”)',
+    'plan يساوي “pro”: لا، قيمة plan لدى الشخص هي “free”',
+  ]);
+  expect(stepOf(ar, 'audience')!.message).toContain('الشخص لا يستوفي شروط جمهوره');
 
   const a = await explain(s, 'banner', bySegment, { visitorId: 'ada-phone', url }, { 'accept-language': 'fr' });
   expect(stepOf(a, 'audience')).toMatchObject({
@@ -143,7 +162,7 @@ test('page rule: a popup for another page fails the page rule step', async () =>
   const home = await explain(s, 'popup', popup, { visitorId: 'v1', url: `https://${s.domain}/` });
   expect(failing(home)).toEqual(['pageRule']);
   expect(stepOf(home, 'pageRule')).toMatchObject({
-    message: 'The page does not match its page rule',
+    message: 'The page does not match its page rule “/pricing”',
     details: { rule: '/pricing', url: `https://${s.domain}/` },
   });
   expect(await shown(s, 'v1', `https://${s.domain}/`)).toEqual([]);
@@ -239,7 +258,7 @@ test('slot: a higher-priority interruptive item would be shown first', async () 
   const second = await explain(s, 'popup', normal, { visitorId: 'v1', url });
   expect(failing(second)).toEqual(['slot']);
   expect(stepOf(second, 'slot')).toMatchObject({
-    message: 'Another interruptive item would be shown first: this one waits until it is closed',
+    message: expect.stringMatching(/^“[^”]+” would be shown first: this one waits until it is closed$/),
     details: { before: [{ id: high, kind: 'popup' }] },
   });
   expect((await explain(s, 'popup', high, { visitorId: 'v1', url })).wouldShow).toBe(true);

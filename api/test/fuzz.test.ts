@@ -75,6 +75,8 @@ const VALID: Record<string, () => unknown> = {
   'PUT /api/websites/{id}/settings': () => ({ interruptionsPerDay: 3 }),
   'POST /api/webhooks': () => ({ url: 'https://hooks.example.com/in', events: ['content.published'] }),
   'PATCH /api/webhooks/{id}': () => ({ url: 'https://hooks.example.com/in', events: ['answer.received'], enabled: true }),
+  'POST /api/api-keys': () => ({ name: 'Fuzzed key', permissions: ['get_people', 'get_webhooks'] }),
+  'POST /api/api-keys/{id}/rotate': () => ({ overlapMinutes: 5 }),
   'POST /api/popups/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),
   'POST /api/banners/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/', device: 'mobile' }),
   'POST /api/push-notification/{id}/explain': () => ({ visitorId: 'fuzz-visitor', url: 'https://www.example.com/' }),

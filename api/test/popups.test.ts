@@ -33,7 +33,7 @@ const textBlock = (id: string): PopupBlockInput => ({ id, kind: 'text', text: 'h
 const page = (id: string, blocks: PopupBlockInput[] = [textBlock(`${id}-b`)]) => ({ id, content: blocks });
 
 describe('POST /api/popups', () => {
-  test('creates a popup with the spec defaults, in the workspace of the create route, authored by the caller', async () => {
+  test('creates a popup with the default settings, in the workspace of the create route, authored by the caller', async () => {
     const ws = await workspaceOf(owner.websiteId);
     const res = await create(owner, popupBody({ titleOfPopup: { label: 'Welcome' }, workspace: ws.id }));
     expect(res.statusCode).toBe(201);

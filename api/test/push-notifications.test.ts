@@ -13,7 +13,7 @@ withTestAppAndUser({ permissions: ALL_PERMISSIONS }, (testApp, testUser) => ([t,
 
 const base = '/api/push-notification';
 
-test('create with the spec defaults, read, update with _id in the body', async () => {
+test('create with the default settings, read, update with _id in the body', async () => {
   const group = await groupOf(t, owner);
   const segment = await segmentOf(t, owner);
   const res = await t.request({

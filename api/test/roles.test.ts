@@ -28,7 +28,7 @@ describe('POST /api/roles', () => {
     expect(one.json()).toEqual({ data: body.data });
   });
 
-  test('accepts every permission of spec section 6', async () => {
+  test('accepts every permission the console knows', async () => {
     const res = await create(owner, { name: roleName(), permissions: ALL_PERMISSIONS });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.permissions).toEqual(ALL_PERMISSIONS);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type ScriptContentAnswer, type ScriptDebugAnswer } from 'contracts';
 import { withTestApp, type TestApp } from './support/test-app';
 import { newSite, type Site } from './support/sites';
-import { bannerBody, contentOf, popupBody } from './support/campaigns';
+import { bannerBody, contentOf, popupBody, tourBody } from './support/campaigns';
 import { contents } from '../src/db/schema';
 
 /**
@@ -58,6 +58,29 @@ test('explains each live item of the website for the visitor, as the content cal
   // In the page's language.
   const fr = await debug(s, { visitorId: 'v1', token: answer.token, url: `https://${s.domain}/` }, { 'accept-language': 'fr' });
   expect((fr.json() as ScriptDebugAnswer).items[0].steps[0].message).not.toEqual(body.items[0].steps[0].message);
+});
+
+test('names each item by its kind and title in a sentence, in the page’s language; a tour shows only on the page where it starts', async () => {
+  const s = await site();
+  await contentOf(t, s.u, 'popup', popupBody({ titleOfPopup: { label: 'Welcome aboard' } }));
+  await contentOf(t, s.u, 'banner', bannerBody({ titleOfBanner: 'Spring sale', settings: { targetDevice: 'mobile' } } as object));
+  // Its first step is on any page, but it starts by itself on /pricing only.
+  await contentOf(t, s.u, 'tour', tourBody({ title: 'Pricing tour', insertable_url: '/pricing' } as object));
+  const answer = await content(s, 'v1');
+  const ask = async (path: string, lang: string) => {
+    const res = await debug(s, { visitorId: 'v1', token: answer.token, url: `https://${s.domain}${path}` }, { 'accept-language': lang });
+    expect(res.statusCode).toBe(200);
+    return new Map((res.json() as ScriptDebugAnswer).items.map((i) => [i.title, i]));
+  };
+  const home = await ask('/', 'en');
+  expect(home.get('Welcome aboard')!.summary).toBe('Popup “Welcome aboard”: shows on this page');
+  expect(home.get('Spring sale')!.summary).toBe('Banner “Spring sale”: does not show on this page. Not for this device: it is shown on mobile devices only');
+  const tour = home.get('Pricing tour')!;
+  expect(tour.wouldShow).toBe(false);
+  expect(tour.summary).toMatch(/^Tour “Pricing tour”: does not show on this page\. It does not start on this page: it starts by itself on “\/pricing”/);
+  const pricing = await ask('/pricing', 'ar');
+  expect(pricing.get('Pricing tour')).toMatchObject({ wouldShow: true, summary: 'جولة إرشادية «Pricing tour»: يظهر في هذه الصفحة' });
+  expect(pricing.get('Spring sale')!.summary).toContain('شريط إعلاني «Spring sale»: لا يظهر في هذه الصفحة.');
 });
 
 test('another visitor’s token (403), another website’s key or a forged token (401), no token (400) are refused', async () => {

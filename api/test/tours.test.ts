@@ -31,7 +31,7 @@ async function savedTour(body = tourBody(), u = owner): Promise<Tour> {
   return res.json().data;
 }
 
-test('create takes no body and answers a new draft with the spec defaults', async () => {
+test('create takes no body and answers a new draft with the default settings', async () => {
   const res = await call('POST', '');
   expect(res.statusCode).toBe(201);
   expect(res.json()).toMatchObject({

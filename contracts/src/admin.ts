@@ -15,7 +15,7 @@ export const adminUserPageSchema = pagedSchema(userSchema);
 /**
  * POST /api/admin/users (super-admin): a client account is a new organisation. It gets its first
  * website (`domain`) and an Owner role holding every permission, and the new user is its Owner.
- * `roles` belongs to the spec's "user fields": a brand-new organisation has no role yet besides the
+ * `roles` belongs to the public "user fields": a brand-new organisation has no role yet besides the
  * Owner role created with it, so any role id sent is refused on the `roles` field ('roles.unknown').
  */
 export const adminUserCreateBodySchema = z.object({
@@ -74,7 +74,7 @@ const adminUserCalls = resourceCalls(inOrganisation, null, '/api/admin/users', '
   delete: { summary: 'Delete a user (super-admin)', response: messageSchema, errors: [400, 401, 403, 404] },
   /**
    * The users of the caller's organisation who can author content, for the sender filters of the
-   * content lists, newest first. Served twice: at the spec's admin path (super-admin), and at
+   * content lists, newest first. Served twice: at the fixed admin path (super-admin), and at
    * GET /api/senders for every member of the organisation, whose content lists filter by sender too
    * (the admin path answered 403 to a member who is not super-admin).
    */

@@ -41,7 +41,7 @@ export const ATTRIBUTE_DELETED_MESSAGE = msg('attributes.deleted');
 export const ATTRIBUTE_EXISTS_MESSAGE = msg('attributes.nameAlreadyExists');
 
 // ---------------------------------------------------------------------------------------------
-// The calls (/settings/people-data). Spec section 2 gives that screen no permission and section 6
+// The calls (/settings/people-data). That screen asks no permission and the permission list
 // names no attribute resource for reading, so listing needs only a signed-in member; every call
 // acts inside the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ const attributeCalls = resourceCalls(inWebsite, 'attributes', '/api/attributes',
     response: attributePageSchema,
     errors: [400, 401, 404],
   },
-  /** 201 with the spec's message telling the user to send it from their code. */
+  /** 201 with the message telling the user to send it from their code. */
   create: {
     summary: 'Create a people-data attribute on the active website',
     body: attributeBodySchema,

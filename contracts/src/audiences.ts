@@ -160,7 +160,7 @@ const segmentName = requiredNameSchema();
 /** POST /api/segment */
 export const segmentCreateBodySchema = z.object({ name: segmentName, audience: dynamicAudienceSchema });
 export type SegmentCreateBody = z.input<typeof segmentCreateBodySchema>;
-/** PUT /api/segment: the spec's path has no id, so the body carries it. */
+/** PUT /api/segment: the public path has no id, so the body carries it. */
 export const segmentUpdateBodySchema = segmentCreateBodySchema.extend({ _id: z.string().uuid(msg('validation.segmentRequired')) });
 export type SegmentUpdateBody = z.input<typeof segmentUpdateBodySchema>;
 export const segmentSavedResponseSchema = z.object({ message: z.string(), data: segmentSchema });
@@ -172,7 +172,7 @@ export const SEGMENT_EXISTS_MESSAGE = msg('segments.nameAlreadyExists');
 export const SEGMENT_NOT_FOUND_MESSAGE = msg('segments.notFound');
 
 // ---------------------------------------------------------------------------------------------
-// The calls. Spec section 2 gives the audiences screen no permission and section 6 names no segment
+// The calls. The audiences screen asks no permission and the permission list names no segment
 // resource for reading, so listing segments needs only a signed-in member; every call acts inside
 // the website of the `Activewebsite` header.
 // ---------------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ const segmentCalls = resourceCalls(inWebsite, 'segment', '/api/segment', 'audien
     response: segmentSavedResponseSchema,
     errors: [400, 401, 404, 409],
   },
-  /** The spec's path has no id, so the body names the segment (`_id`). */
+  /** The public path has no id, so the body names the segment (`_id`). */
   updateInBody: {
     method: 'PUT',
     path: '/api/segment',

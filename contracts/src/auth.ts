@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 import { requiredNameSchema } from './common';
 import { msg } from './message-code';
 
-/** Passwords: at least 8 characters, at most 128 (the spec leaves the bounds open; these are ours). */
+/** Passwords: at least 8 characters, at most 128 (bounds of our choosing: long enough to resist guessing, short enough to hash cheaply). */
 export const passwordSchema = z
   .string({ error: msg('validation.passwordRequired') })
   // An empty password was not entered: "Please enter password", not "too short" (the first message wins).
@@ -53,7 +53,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   domain: z.string().nullable(),
   createdAt: z.string(),
-  /** The spec's administrator: lists all client accounts and uses /api/admin/*. */
+  /** The super-administrator: lists all client accounts and uses /api/admin/*. */
   isSuperAdmin: z.boolean(),
   organisation: z.object({ _id: z.string(), name: z.string() }),
   roles: z.array(roleSchema),

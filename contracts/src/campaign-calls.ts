@@ -13,8 +13,8 @@ export { campaignCalls, campaignItemCalls, type CampaignPermissionResource } fro
  * one generic implementation (api/src/routes/campaigns), the browser calls them
  * (remote-campaigns/src/features/*\/api).
  *
- * Names: the spec calls popups "posts" in its browser routes and permissions; the API's paths say
- * `popups`. Both stay as the spec writes them (see README's Glossary).
+ * Names: popups are "posts" in the console's browser routes and permissions; the API's paths say
+ * `popups`. Both stay as existing clients know them (see README's Glossary).
  */
 
 // Popups (spec: "posts")

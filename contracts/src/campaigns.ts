@@ -22,14 +22,14 @@ export const ACCESSIBLE_BRAND_COLOR = '#0958d9';
  *
  * Where the item goes: the browser's create route `/posts/{id}/create` names the WORKSPACE the new
  * item goes into; the create body carries it in the document's `workspace` field (null = none).
- * The list calls filter on it with the spec's `workSpace` query parameter.
+ * The list calls filter on it with the `workSpace` query parameter existing clients send.
  */
 
 // ---------------------------------------------------------------------------------------------
 // Shared values
 // ---------------------------------------------------------------------------------------------
 
-/** Status of any campaign item. The spec shows only `public` (the default); `cancel` sets `cancelled`. */
+/** Status of any campaign item. The console shows only `public` (the default); `cancel` sets `cancelled`. */
 export const CAMPAIGN_STATUSES = ['public', 'draft', 'scheduled', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 /** The status a duplicate gets: it is a copy to edit, not yet shown to visitors. */
@@ -49,7 +49,7 @@ export const CAMPAIGN_GOALS = ['none', 'views', 'clicks', 'reactions', 'answers'
 export type CampaignGoal = (typeof CAMPAIGN_GOALS)[number];
 
 /**
- * Who an item is for (spec `target`): everybody, the chosen groups, the chosen saved audiences
+ * Who an item is for (`target`): everybody, the chosen groups, the chosen saved audiences
  * (segments), or the item's own dynamic audience. The server requires at least one group / audience
  * when the target asks for them.
  */
@@ -148,14 +148,14 @@ export const POPUP_WIDTHS: Record<PopupFormat, number> = { small: 335, medium: 4
 export const POPUP_POSITIONS = ['topL', 'topC', 'topR', 'centerL', 'center', 'centerR', 'bottomL', 'bottomC', 'bottomR'] as const;
 export type PopupPosition = (typeof POPUP_POSITIONS)[number];
 
-/** How visitors may reply to a popup (spec `replayType`, default text): a text comment, emojis, or not at all. */
+/** How visitors may reply to a popup (`replayType`, default text): a text comment, emojis, or not at all. */
 export const POPUP_REPLAY_TYPES = ['text', 'emoji', 'none'] as const;
 export type PopupReplayType = (typeof POPUP_REPLAY_TYPES)[number];
 
 export const POPUP_FONT_FAMILIES = ['Poppins', 'Inter', 'Roboto', 'Arial', 'Georgia', 'Cairo'] as const;
 export const POPUP_FONT_WEIGHTS = ['300', '400', '500', '600', '700'] as const;
 
-/** Spec sections 5 and 9. */
+/** The editor's fields and their bounds. */
 export const POPUP_MAX_PAGES = LIMITS.popupMaxPages;
 export const POPUP_MIN_PAGES = LIMITS.popupMinPages;
 export const POPUP_MAX_BLOCKS = LIMITS.popupMaxBlocks;
@@ -558,8 +558,8 @@ export const pushNotificationSavedResponseSchema = z.object({ message: z.string(
 
 /**
  * Request bodies. Create and update send the whole document (the editor holds it all) except its
- * status: status is an action, not a field. A new item is `public` (spec section
- * 4's popup default), an update keeps the stored status, and only the cancel call changes it; a
+ * status: status is an action, not a field. A new item is `public` (the
+ * popup default), an update keeps the stored status, and only the cancel call changes it; a
  * `status` sent in a body is dropped, so `update_*` can neither cancel nor revive an item.
  */
 export const popupBodySchema = popupDocumentSchema.omit({ status: true });
@@ -609,7 +609,7 @@ export const campaignVersionsResponseSchema = z.object({ data: z.array(campaignV
 /** PUT /api/{kind}/{id}/versions/{number}/restore. */
 export const versionParamSchema = z.object({ id: z.string().uuid(), number: z.coerce.number().int().min(1).max(1_000_000) });
 /**
- * PUT /api/push-notification: the spec's path has no id (like PUT /api/segment), so the body carries
+ * PUT /api/push-notification: the public path has no id (like PUT /api/segment), so the body carries
  * `_id` beside the document.
  */
 export const pushNotificationUpdateBodySchema = pushNotificationBodySchema.extend({ _id: z.string().uuid(msg('pushNotifications.notFound')) });
@@ -647,7 +647,7 @@ export const popupListQuerySchema = pageQuerySchema.extend({
 });
 export type PopupListQuery = z.input<typeof popupListQuerySchema>;
 
-/** GET /api/banners: the spec's parameters exactly. */
+/** GET /api/banners: the parameters existing clients send, exactly. */
 export const bannerListQuerySchema = pageQuerySchema.extend({ titleOfBanner: filterText, ...placedFilters(BANNER_STYLES, BANNER_POSITIONS) });
 export type BannerListQuery = z.input<typeof bannerListQuerySchema>;
 
@@ -749,7 +749,7 @@ export const uploadResponseSchema = z.object({
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Messages (spec section 8, spelt as the spec spells them) and the server's success messages
+// Messages (spelt as the console has always shown them) and the server's success messages
 // ---------------------------------------------------------------------------------------------
 
 export const UPLOAD_SUCCESS_MESSAGE = msg('images.uploaded');

@@ -186,9 +186,9 @@ export interface ContentKindData<
   titleParam: string;
   /** The document's field that holds the title the lists show: one of the document's. */
   titleField: string;
-  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (as the spec lists them). */
+  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (fixed paths existing clients call). */
   cancelMethod: 'DELETE' | 'PATCH' | 'POST';
-  /** Where duplicate and cancel put the id: `PUT …/duplicate/{id}` (default), or `POST …/{id}/duplicate` (checklists, as the spec writes them). */
+  /** Where duplicate and cancel put the id: `PUT …/duplicate/{id}` (default), or `POST …/{id}/duplicate` (checklists, their fixed paths). */
   actionPaths?: 'verbFirst' | 'idFirst';
   /** The duplicate permission's action: `duplicate_*`, or `duplication_checklist`. */
   duplicateAction?: 'duplicate' | 'duplication';
@@ -212,10 +212,10 @@ export interface ContentKindData<
   statsCount: string;
   /** The statistics' views series it has (servicesViews' `serviceName`), or null for none. */
   statsViews: string | null;
-  /** The status a new item starts in (the spec's kinds are created live; later kinds as drafts). */
+  /** The status a new item starts in (the first kinds are created live, as existing clients expect; later kinds as drafts). */
   createdStatus: CampaignStatus;
   messages: ContentKindMessages;
-  /** The console: the route base (as the spec writes it), and the translation namespace and prefix of its screens. */
+  /** The console: the route base (the console's fixed route), and the translation namespace and prefix of its screens. */
   screens: {
     basePath: `/${string}`;
     /** The icon of its nav entry (one the host draws). */
@@ -354,7 +354,7 @@ export const bannerKind = describe(
 
 // ---------------------------------------------------------------------------------------------
 // Push notifications: /api/push-notification, permissions *_pushNotification, console
-// /push_notification. The spec lists PUT without an id (the body carries `_id`) and one DELETE with
+// /push_notification. The public PUT has no id (the body carries `_id`) and one DELETE with
 // the `notifications` id list (one id for the row action, several for the bulk delete); no comments
 // or reactions.
 // ---------------------------------------------------------------------------------------------
@@ -418,8 +418,8 @@ export const pushKind = describe(
 
 // ---------------------------------------------------------------------------------------------
 // Product tours: /api/product-tours, permissions *_tour, console /tour (remote-tours-checklists).
-// The banners' calls, except create: the spec's POST has no body, so it answers a new draft with
-// spec section 3's defaults, in the workspace of `?workSpace=` (optional); the editor and the on-page
+// The banners' calls, except create: the public POST has no body, so it answers a new draft with
+// the default settings, in the workspace of `?workSpace=` (optional); the editor and the on-page
 // builder then save it with PUT /api/product-tours/{id}. Plus the view screen's statistics.
 // ---------------------------------------------------------------------------------------------
 
@@ -439,7 +439,7 @@ export const tourKind = describe(
     titleParam: 'title',
     titleField: 'title',
     cancelMethod: 'DELETE',
-    // Spec: a tour takes the page's one interruptive slot while it plays.
+    // A tour takes the page's one interruptive slot while it plays.
     modal: true,
     interrupts: true,
     surface: 'tour',
@@ -496,7 +496,7 @@ export const tourKind = describe(
 
 // ---------------------------------------------------------------------------------------------
 // Checklists: /api/check-list, permissions *_checklist, console /checklist (remote-tours-checklists).
-// Its own spellings stay the spec's: duplicate and cancel are `POST /api/check-list/{id}/duplicate`
+// Its own spellings stay as existing clients call them: duplicate and cancel are `POST /api/check-list/{id}/duplicate`
 // and `…/{id}/cancel`, duplicating needs `duplication_checklist`, 5 a page by default. Visitors do not
 // comment on or react to a checklist; its view screen has the completion funnel per visitor.
 // ---------------------------------------------------------------------------------------------

@@ -82,6 +82,10 @@ export const scriptDebugAnswerSchema = z.object({
     z.object({
       id: z.string(),
       kind: z.string(),
+      /** The item's title, as its list shows it. */
+      title: z.string(),
+      /** One sentence in the caller's language: the item by kind and title, whether it shows here, and the first reason it does not. */
+      summary: z.string(),
       wouldShow: z.boolean(),
       steps: z.array(explainStepSchema),
     }),

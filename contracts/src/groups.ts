@@ -106,7 +106,7 @@ export type GroupBody = z.input<typeof groupBodySchema>;
 export const groupSavedResponseSchema = z.object({ message: z.string(), data: groupSchema });
 export type GroupSavedResponse = z.infer<typeof groupSavedResponseSchema>;
 
-/** DELETE /api/groups: the spec lists DELETE on the collection with a `groups` list in the body. */
+/** DELETE /api/groups: DELETE is on the collection, with a `groups` list in the body. */
 export const groupDeleteBodySchema = z.object({
   groups: bulkIds(msg('groups.notFound'), msg('validation.groupsRequired'), msg('validation.groupsTooMany')),
 });
@@ -119,7 +119,7 @@ export type GroupDeleteBody = z.input<typeof groupDeleteBodySchema>;
 const groupCalls = resourceCalls(inWebsite, 'group', '/api/groups', 'groups', {
   list: { summary: 'List the active website’s groups', query: groupListQuerySchema, response: groupPageSchema, errors: [400, 401, 403, 404] },
   get: { summary: 'One group with its member ids', response: groupResponseSchema, errors: [400, 401, 403, 404] },
-  /** The spec's singular path: the group with its first members as people, for the preview dialog. */
+  /** The singular path: the group with its first members as people, for the preview dialog. */
   preview: {
     method: 'GET',
     path: '/api/group/:id',
@@ -142,7 +142,7 @@ const groupCalls = resourceCalls(inWebsite, 'group', '/api/groups', 'groups', {
   create: { summary: 'Create a group of client members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
   update: { summary: 'Update a group: its name and members', body: groupBodySchema, response: groupSavedResponseSchema, errors: [400, 401, 403, 404, 409] },
   delete: { summary: 'Delete a group', response: messageSchema, errors: [400, 401, 403, 404] },
-  /** The spec's DELETE on the collection, the ids in the body: all or nothing. */
+  /** The DELETE on the collection, the ids in the body: all or nothing. */
   deleteMany: { summary: 'Delete several groups', body: groupDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404] },
 });
 export const listGroupsCall = groupCalls.list;

@@ -45,3 +45,4 @@ export * from './checklists';
 export * from './checklist-calls';
 export * from './people';
 export * from './audit-log';
+export * from './api-keys';

@@ -88,7 +88,7 @@ const invitationCalls = resourceCalls(inOrganisation, 'invitations', '/api/invit
     errors: [400, 401, 403, 409],
   },
   /**
-   * Spec section 6 knows no `delete_invitations`: withdrawing an invitation is managing who is
+   * The permission list has no `delete_invitations`: withdrawing an invitation is managing who is
    * invited, the same power as sending one, so both deletes require `create_invitations`.
    */
   delete: { permission: 'create_invitations', summary: 'Delete an invitation', response: messageSchema, errors: [400, 401, 403, 404] },

@@ -48,11 +48,11 @@ interface KindData<P extends string, L extends z.ZodType, B extends z.ZodType, G
   saved: S;
   /** The bulk delete's body (`{ popups: [ids] }`). */
   deleteMany: D;
-  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (as the spec lists them). */
+  /** Cancel is a DELETE for popups and banners, a PATCH for push notifications, a POST for checklists (fixed paths existing clients call). */
   cancelMethod: 'DELETE' | 'PATCH' | 'POST';
   /**
    * Where duplicate and cancel put the id: `PUT /duplicate/:id` (default) or, for checklists,
-   * `POST /:id/duplicate` (the spec's paths).
+   * `POST /:id/duplicate` (the checklists' fixed paths).
    */
   actionPaths?: 'verbFirst' | 'idFirst';
   /** The duplicate permission's action: `duplicate`, or `duplication` for checklists. */
@@ -125,7 +125,7 @@ export function campaignCalls<
       response: kind.saved,
     }),
     // The lifecycle's actions: each its own call, with the kind's `update_*` permission (changing what
-    // visitors see is editing the item), in the shape of the spec's duplicate call.
+    // visitors see is editing the item), in the shape of the duplicate call.
     publish: itemCall('update', {
       method: 'PUT',
       path: `${path}/publish/:id`,

@@ -10,7 +10,7 @@ export const remoteRouteSchema = z.object({
   path: z.string().startsWith('/'),
   /** Exposed module of the remote that renders the screen (`./RoleList`), loaded on first visit. */
   screen: z.string().startsWith('./'),
-  /** The permission spec section 2 requires, or null for "any signed-in user". */
+  /** The permission the route requires, or null for "any signed-in user". */
   permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]).nullable(),
   /** `main` renders inside the main layout; `bare` is the full-screen layout (`/pretour`). */
   layout: z.enum(['main', 'bare']).default('main'),

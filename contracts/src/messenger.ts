@@ -160,8 +160,8 @@ export const conversationListQuerySchema = pageQuerySchema.extend({ status: z.en
 export const conversationPageSchema = z.object({ docs: z.array(conversationSummarySchema), meta: pageMetaSchema });
 
 /**
- * The conversations are the spec's "reclamation" resource: reading them (visitors' names, e-mail
- * addresses and messages) needs `get_reclamation`. The spec gives that resource no other action, so
+ * The conversations are the "reclamation" permission resource: reading them (visitors' names, e-mail
+ * addresses and messages) needs `get_reclamation`. The permission list gives that resource no other action, so
  * answering and closing a conversation need the same permission: whoever may read them handles them.
  */
 export const CONVERSATIONS_PERMISSION = 'get_reclamation' satisfies Permission;

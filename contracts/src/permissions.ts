@@ -1,7 +1,7 @@
 /**
  * The permission strings: `action_resource`, the action before the first
  * underscore and the resource after it. The checklist's duplicate action is spelt
- * `duplication`, so its permission reads `duplication_checklist` (kept as the spec writes it).
+ * `duplication`, so its permission reads `duplication_checklist` (kept as the console has always spelt it).
  */
 export const RESOURCE_ACTIONS = {
   domain: ['create'],
@@ -19,7 +19,7 @@ export const RESOURCE_ACTIONS = {
   // Deleting a website deletes all its content: its own permission.
   websites: ['get', 'create', 'delete'],
   invitations: ['get', 'create'],
-  // Where the spec gives no permission: writing what organises and targets
+  // Where the permission list names none: writing what organises and targets
   // content. Reading stays open to every member of the organisation (the editors list them).
   tags: ['create', 'delete'],
   workspaces: ['create', 'delete'],
@@ -33,6 +33,9 @@ export const RESOURCE_ACTIONS = {
   people: ['get', 'delete'],
   // Who changed what in the organisation: names members, addresses and every object, so apart.
   auditLog: ['get'],
+  // Keys the organisation's own servers call the API with. Rotating makes a key, so it needs `create`;
+  // revoking needs `delete`.
+  apiKeys: ['get', 'create', 'delete'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Resource = keyof typeof RESOURCE_ACTIONS;
@@ -53,7 +56,7 @@ export function isPermission(value: string): value is Permission {
   return PERMISSION_SET.has(value);
 }
 
-/** Splits `action_resource` at the first underscore, as spec section 6 defines it. */
+/** Splits `action_resource` at the first underscore, the permission names' own form. */
 export function parsePermission(permission: string): { action: string; resource: string } {
   const at = permission.indexOf('_');
   if (at <= 0) return { action: permission, resource: '' };

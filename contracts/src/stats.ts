@@ -38,7 +38,7 @@ export const DEFAULT_STATS_RANGE: StatsRange = 'last24hours';
 export const RANGE_HOURS: Record<Exclude<StatsRange, 'custom'>, number> = { last24hours: 24, last7days: 7 * 24, last30days: 30 * 24, last90days: 90 * 24 };
 
 /**
- * startDate and endDate are ISO date-times. The spec lists them on every call but /api/count and
+ * startDate and endDate are ISO date-times. Existing clients send them on every call but /api/count and
  * /api/stats/views; those take them too and, without them, cover the last 24 hours (the default range).
  */
 export const statsQuerySchema = z
@@ -117,7 +117,7 @@ export const usersInteractionsResponseSchema = z.object({ data: usersInteraction
 export const trafficsResponseSchema = z.object({ data: trafficsSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls. /dashboard needs no permission and section 6 names no statistics resource,
+// Calls. /dashboard needs no permission and the permission list names no statistics resource,
 // so any signed-in member may read them, always for the website of the Activewebsite header.
 // ---------------------------------------------------------------------------------------------
 
@@ -139,6 +139,6 @@ export const getServicesCountCall = statsCall(
   'Visitors connected in the range and the number of items of each service',
   servicesCountResponseSchema,
 );
-/** Spelt as the spec spells it (section 7). */
+/** Spelt as existing clients call it. */
 export const getInteractionsCall = statsCall('/api/stats/interractions', 'Comments, reactions and closes in the range', usersInteractionsResponseSchema);
 export const getTrafficCall = statsCall('/api/stats/traffic', 'Distinct visitors on the web, on mobile and in all', trafficsResponseSchema);

@@ -2,7 +2,7 @@ import { contrastRatio, textOnColor } from './color';
 import { defaultTour, tourBodySchema, tourDocumentSchema, tourPublishErrors, TOUR_DEFAULT_BUTTON_COLOR } from './tours';
 
 describe('a product tour', () => {
-  it('starts as a draft with the spec defaults, and the default document validates', () => {
+  it('starts as a draft with the default settings, and the default document validates', () => {
     const tour = defaultTour();
     expect(tour).toMatchObject({ status: 'draft', snoozeable: true, end_tour_animation: 'noanimation', button_color: '#0078ff', steps: [] });
     expect(tourDocumentSchema.parse(tour)).toEqual(tour);

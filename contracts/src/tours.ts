@@ -48,7 +48,7 @@ export type TourAdvanceOn = (typeof TOUR_ADVANCE_ON)[number];
 export const TOUR_WHEN_MISSING = ['skip', 'centre'] as const;
 export type TourWhenMissing = (typeof TOUR_WHEN_MISSING)[number];
 
-/** What plays when the visitor finishes the tour (spec default `noanimation`). */
+/** What plays when the visitor finishes the tour (default `noanimation`). */
 export const TOUR_END_ANIMATIONS = ['noanimation', 'confetti', 'fade'] as const;
 export type TourEndAnimation = (typeof TOUR_END_ANIMATIONS)[number];
 
@@ -167,7 +167,7 @@ export function tourStepText(content: string | readonly { text?: string }[]): st
 // Tour
 // ---------------------------------------------------------------------------------------------
 
-/** The tour's own display settings (the spec names `settings` without its fields). */
+/** The tour's own display settings (`settings`, with fields of our choosing). */
 export const tourSettingsSchema = z.object({
   priority: z.enum(CAMPAIGN_PRIORITIES).default('normal'),
   devices: z.enum(CAMPAIGN_DEVICES).default('all'),

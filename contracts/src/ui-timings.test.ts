@@ -1,6 +1,6 @@
 import { LIBRARY_NOTIFICATION, STATE_REHYDRATE_TIMEOUT_MS } from './index';
 
-describe('spec section 9 console constants', () => {
+describe('the console constants', () => {
   it('library notification defaults: 4.5 s, offset 8, threshold 3, gap 16', () => {
     expect(LIBRARY_NOTIFICATION).toEqual({ durationMs: 4500, offset: 8, threshold: 3, gap: 16 });
   });

@@ -1,9 +1,9 @@
 /**
- * Spec section 9's console constants, in one place so the host, the remotes and shared-ui read the
+ * The console's constants (time-outs, page sizes, notification durations), in one place so the host, the remotes and shared-ui read the
  * same numbers.
  */
 
-/** The "library notification" (a second, longer notification kind beside the 3 s toasts of section 8). */
+/** The "library notification" (a second, longer notification kind beside the 3 s toasts). */
 export const LIBRARY_NOTIFICATION = {
   /** How long one stays, in milliseconds. */
   durationMs: 4500,

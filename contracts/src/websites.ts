@@ -45,7 +45,7 @@ export const websiteCreateBodySchema = z.object({
 export type WebsiteCreateBody = z.input<typeof websiteCreateBodySchema>;
 export const websiteCreateResponseSchema = z.object({ message: z.string(), data: websiteSchema.required({ createdAt: true }) });
 
-/** DELETE /api/websites: the spec lists DELETE on the collection, so the ids travel in the body. */
+/** DELETE /api/websites: DELETE is on the collection (a fixed contract with existing clients), so the ids travel in the body. */
 export const websiteDeleteBodySchema = z.object({
   websites: bulkIds(msg('websites.unknown'), msg('validation.websitesRequired')),
 });
@@ -61,7 +61,7 @@ export const WEBSITE_DELETED_MESSAGE = msg('websites.deleted');
 const websiteCalls = resourceCalls(inOrganisation, 'websites', '/api/websites', 'websites', {
   list: { summary: 'List websites', query: websiteListQuerySchema, response: websitePageSchema, errors: [400, 401, 403] },
   create: { summary: 'Add a website', body: websiteCreateBodySchema, response: websiteCreateResponseSchema, errors: [400, 401, 403, 409] },
-  /** The spec lists DELETE on the collection (section 7): one id or many, in the body. */
+  /** DELETE is on the collection (a fixed contract with existing clients): one id or many, in the body. */
   deleteMany: { summary: 'Delete websites', body: websiteDeleteBodySchema, response: messageSchema, errors: [400, 401, 403, 404, 409] },
 });
 export const listWebsitesCall = websiteCalls.list;

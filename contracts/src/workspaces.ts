@@ -7,7 +7,7 @@ import { CONTENT_KINDS } from './content-kinds';
 import { resourceCalls } from './resource-calls';
 
 /**
- * The services a workspace groups content of. The spec's GET /api/workspaces takes a `service`
+ * The services a workspace groups content of. The public GET /api/workspaces takes a `service`
  * filter, so a workspace belongs to one service's side list (popups, banners, push, tours, checklists).
  */
 /** A workspace files the items of one kind: the described kinds. */
@@ -45,7 +45,7 @@ export type WorkspaceCreateBody = z.input<typeof workspaceCreateBodySchema>;
 export const workspaceCreateResponseSchema = z.object({ message: z.string(), data: workspaceSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Calls. Content of the active website: any member may list them (spec section 6
+// Calls. Content of the active website: any member may list them (the permission list
 // names no permission for it); writing needs create_workspaces / delete_workspaces.
 // ---------------------------------------------------------------------------------------------
 

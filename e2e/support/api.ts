@@ -169,6 +169,12 @@ export class SignpostApi {
     await this.call('PUT', '/api/bubble/my-website', { session, body: config });
   }
 
+  /** Publishes a tour already written (by the on-page builder, say). */
+  public async publishExistingTour(session: ApiSession, id: string): Promise<void> {
+    const { publish } = tourKind.calls;
+    await this.call(publish.method, callUrl(publish, { id }), { session });
+  }
+
   /** A draft product tour with a title and no steps (what the on-page builder fills): its id. */
   public async createDraftTour(session: ApiSession, title: string): Promise<string> {
     const { create, update } = tourKind.calls;

@@ -237,6 +237,9 @@ test.describe('content lifecycle', () => {
     await expect(audience).toHaveAttribute('data-ok', 'false');
     await expect(audience).toContainText('Attribute values seen');
     await expect(audience).toContainText('plan = starter');
+    // In words: the condition the person fails, with their value; no JSON.
+    await expect(audience).toContainText('The person does not match its audience’s conditions: plan is “pro”: no, the person’s plan is “starter”');
+    await expect(audience).not.toContainText('anyOf');
     await expect(check.step('dailyCap')).toContainText('Interruptions seen today');
     expect(await axeFindings(signedInPage)).toEqual([]);
     // On a phone the panel and its steps fit the screen's width (no sideways scrolling).
@@ -247,6 +250,58 @@ test.describe('content lifecycle', () => {
         check.root.evaluate((el) => ({ fits: el.getBoundingClientRect().right <= window.innerWidth + 1, scroll: el.scrollWidth <= el.clientWidth + 1 })),
       )
       .toEqual({ fits: true, scroll: true });
+  });
+
+  test('"Check a visitor" in Arabic words the failing condition with the person’s value, and shows no JSON', async ({ signedInPage, api, product }) => {
+    test.setTimeout(120_000);
+    const session = await api.loginAsAdmin();
+    const [seeded] = await api.findPopups(session, ADA_POPUP);
+    if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
+    await signedInPage.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
+    const view = new PopupViewPage(signedInPage);
+    await view.navigate(seeded._id);
+    await expect(signedInPage.locator('html')).toHaveAttribute('dir', 'rtl');
+    const check = new CheckVisitorPanel(signedInPage);
+    await check.root.scrollIntoViewIfNeeded();
+    await check.choosePerson('bruno.ross', 'cus-1002');
+    await check.explain(`${product.demoSiteURL}/`);
+    await expect(check.verdict).toHaveAttribute('data-would-show', 'false');
+    const audience = check.step('audience');
+    await expect(audience).toHaveAttribute('data-ok', 'false');
+    await expect(audience).toContainText('الشخص لا يستوفي شروط جمهوره: plan يساوي “pro”: لا، قيمة plan لدى الشخص هي “starter”');
+    await expect(audience.getByTestId('check-visitor-detail-conditions')).toHaveText('plan يساوي “pro”: لا، قيمة plan لدى الشخص هي “starter”');
+    await expect(check.root).not.toContainText('{');
+  });
+
+  test("signpost('debug') names each item by kind and title in sentences, and a tour only shows where it starts", async ({ visitor, api }) => {
+    test.setTimeout(120_000);
+    const session = await api.loginAsAdmin();
+    const [seeded] = await api.findPopups(session, ADA_POPUP);
+    if (seeded.status !== 'public') await api.publish(session, 'popup', seeded._id);
+    const title = unique('Pricing tour');
+    // It plays over two pages but starts by itself on /pricing only.
+    await api.publishTour(session, {
+      title,
+      insertable_url: '/pricing',
+      steps: [
+        { title: 'Welcome', content: 'Hello', url: '/', target: null },
+        { title: 'Compare', content: 'Plans', url: '/pricing', target: null },
+      ],
+    });
+    const { site, close } = await visitor('ar');
+    try {
+      await site.openAndWaitForContent('/');
+      const lines: string[] = [];
+      site.page.on('console', (m) => lines.push(m.text()));
+      const debugged = site.page.waitForResponse((r) => /\/debug$/.test(new URL(r.url()).pathname));
+      await site.page.evaluate(() => (window as unknown as { signpost: (...args: unknown[]) => void }).signpost('debug'));
+      expect((await debugged).status()).toBe(200);
+      // In the visitor's language (Arabic here), by kind and title.
+      await expect.poll(() => lines.join('\n')).toContain(`[signpost] نافذة منبثقة «${ADA_POPUP}»: لا يظهر في هذه الصفحة.`);
+      expect(lines.join('\n')).toContain(`[signpost] جولة إرشادية «${title}»: لا يظهر في هذه الصفحة. لا تبدأ الجولة في هذه الصفحة: تبدأ تلقائيًا في «/pricing»`);
+    } finally {
+      await close();
+    }
   });
 
   test("signpost('debug') on the demo site prints, in the browser console, why Ada’s popup does not show to an anonymous visitor", async ({ visitor, api }) => {
@@ -262,8 +317,12 @@ test.describe('content lifecycle', () => {
       const debugged = site.page.waitForResponse((r) => /\/debug$/.test(new URL(r.url()).pathname));
       await site.page.evaluate(() => (window as unknown as { signpost: (...args: unknown[]) => void }).signpost('debug'));
       expect((await debugged).status()).toBe(200);
-      await expect.poll(() => lines.join('\n')).toContain(`[signpost] popup ${seeded._id}: does not show here`);
-      expect(lines.join('\n')).toContain('✗ audience:');
+      await expect
+        .poll(() => lines.join('\n'))
+        .toContain(
+          `[signpost] Popup “${ADA_POPUP}”: does not show on this page. For some people only, and this visitor is not identified (popup ${seeded._id})`,
+        );
+      expect(lines.join('\n')).toContain('  NO For some people only, and this visitor is not identified');
     } finally {
       await close();
     }

@@ -2,9 +2,9 @@ import type { RemoteManifest } from 'contracts';
 
 /**
  * What this remote contributes to the console: pure data, read by the host at run time.
- * Paths and permissions are spec section 2's: "posts" are the popups. The `:id` of a create route
+ * Paths and permissions are the console's fixed ones: "posts" are the popups. The `:id` of a create route
  * is the workspace the new item goes into; `/{kind}/create` creates in no workspace (a workspace is
- * never required). The spec does not say whether
+ * never required). Nothing fixes whether
  * /push_notification/{id}/view exists; it is registered (read-only, like the other two services)
  * so a push notification can be looked at without the risk of editing it.
  */

@@ -2,7 +2,7 @@ import type { RemoteManifest } from 'contracts';
 
 /**
  * What this remote contributes to the console: pure data, read by the host at run time. Paths and
- * permissions are spec section 2's. The `:id` of the create route is the workspace the new tour goes
+ * permissions are the console's fixed ones. The `:id` of the create route is the workspace the new tour goes
  * into; `/tour/create` creates in none, as for the campaigns.
  */
 const manifest: RemoteManifest = {

@@ -2,7 +2,7 @@
  * The ability: CASL rules built from the `action_resource` permission strings.
  *
  * Controls are shown or hidden with `ability.can(action, resource)`; routes use `hasPermission` instead,
- * because the spec wants an exact string match there (a CASL alias or a `manage` rule must never open a
+ * because a permission must match its string exactly there (a CASL alias or a `manage` rule must never open a
  * route the permission list does not name).
  */
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
@@ -23,7 +23,7 @@ export type ResourceSubject<R extends Resource> = R | ForcedSubject<R>;
 export type ResourceAction<R extends Resource> = NoInfer<ActionOf<R>>;
 
 /**
- * A CASL rule as the spec's rule engine describes it: action, subject, conditions, fields, inverted and
+ * A CASL rule as the rule engine describes it: action, subject, conditions, fields, inverted and
  * reason. `inverted: true` makes it a deny rule; `reason` is what `ForbiddenError` reports.
  */
 export type RawRule = RawRuleOf<AppAbility>;

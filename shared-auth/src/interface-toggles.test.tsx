@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { INTERFACE_TOGGLE_DEFAULTS, useInterfaceToggle } from './interface-toggles';
 
-it('starts with the spec defaults: only the sub-sidebar open', () => {
+it('starts with the default toggles: only the sub-sidebar open', () => {
   expect(INTERFACE_TOGGLE_DEFAULTS).toEqual({ crudForm: false, subSidebar: true, postsTourPanel: false, tourEditor: false });
 });
 

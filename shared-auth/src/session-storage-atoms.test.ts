@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 describe('the session atoms stored with atomWithStorage', () => {
-  it('write the keys of spec section 3 as raw strings (no JSON quoting) and remove them on null', () => {
+  it('write the session keys as raw strings (no JSON quoting) and remove them on null', () => {
     signIn(loginResponse());
     const token = sessionStore.get(accessTokenAtom);
     expect(localStorage.getItem('access_token')).toBe(token);

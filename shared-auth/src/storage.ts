@@ -1,5 +1,5 @@
 /**
- * Browser storage of the session, under the keys spec section 3 names. Everything that reads or writes
+ * Browser storage of the session, under fixed keys that existing pages read. Everything that reads or writes
  * a token goes through here, so the keys live in one place.
  *
  * Storage (not a module variable) is the source of truth for the tokens: the refresh token rotates on
@@ -47,8 +47,8 @@ function write(key: string, value: string | null | undefined): void {
 }
 
 /**
- * One entry of the session as jotai storage (`atomWithStorage`): the raw string under its key of spec
- * section 3, byte for byte as before (no JSON quoting), null when absent, empty or unreadable.
+ * One entry of the session as jotai storage (`atomWithStorage`): the raw string under its fixed key,
+ * byte for byte as before (no JSON quoting), null when absent, empty or unreadable.
  * No `subscribe`: jotai would follow other tabs only while a component has the atom mounted, and the
  * session must follow them always (the guards and the API client read it outside React), so atoms.ts
  * listens to the `storage` event once for the whole session instead.

@@ -87,7 +87,7 @@ describe('headers', () => {
     }
   });
 
-  it('sets the XSRF names, no time-out and 2xx-only validation (spec section 9)', () => {
+  it('sets the XSRF names, no time-out and 2xx-only validation', () => {
     expect(api.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
     expect(api.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
     expect(api.defaults.timeout).toBe(0);

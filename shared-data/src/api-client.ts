@@ -4,7 +4,7 @@
  *
  * - Headers: JSON accept and content-type, `accept-language` from the stored language, and the pair
  *   `Authorization: Bearer …` + `Activewebsite: …` only when BOTH the access token and the active
- *   website are present (spec section 7, to the letter: one without the other sends neither).
+ *   website are present (to the letter: one without the other sends neither).
  * - XSRF cookie/header names, no time-out, 2xx accepted.
  * - On a 401: one refresh however many requests failed together, then each request replayed once with
  *   the new token. If the refresh fails, or there is no active website, both tokens are cleared and the
@@ -154,7 +154,7 @@ function bodyOf(err: unknown): ServerErrorBody | null {
 
 /**
  * The server's `message` when it gave one, else the fallback (a translation key or a text the caller
- * shows as is): spec section 8, "When the server gives a message, it is shown instead".
+ * shows as is): when the server gives a message, it is shown instead.
  */
 export function errorMessage(err: unknown, fallbackKeyOrText: string): string {
   // No answer at all: say so ('Network Error') rather than blame the action.

@@ -176,7 +176,7 @@ const positive = (value: string | null, fallback: number) => {
  * A list's page, page size and filters in the URL's query (`?page=2&name=ops`), so a list survives a
  * reload, Back and a shared link (Airflow's `useTableURLState`). Each change is a history entry, so
  * Back returns to the previous page or filter. Defaults are left out of the URL. `defaultPageSize`
- * is for the lists the spec reads in one go (tags: 1000, workspaces: 100).
+ * is for the lists the console reads in one go (tags: 1000, workspaces: 100).
  */
 export function useListUrlState<F extends string = never>(filterNames: readonly F[] = [], prefix = '', defaultPageSize = DEFAULT_PAGE_SIZE): ListUrlState<F> {
   const [params, setParams] = useSearchParams();

@@ -19,7 +19,7 @@ describe('Toaster', () => {
     expect(await screen.findByText('Start sending data')).toBeInTheDocument();
   });
 
-  it('the library notification uses spec section 9 defaults', () => {
+  it('the library notification uses its longer-lived defaults', () => {
     expect(LIBRARY_NOTIFICATION.durationMs).toBe(4500);
     expect(notifier.attrs.placement).toBe('top-end');
   });

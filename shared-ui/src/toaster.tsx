@@ -12,7 +12,7 @@ export const toaster = createToaster({
 });
 
 /**
- * Spec section 9's "library notification": a second, longer-lived kind for messages the user may want
+ * The "library notification": a second, longer-lived kind for messages the user may want
  * to read twice (e.g. what to do next). Stacks up to `threshold` at the top end, 4.5 s each.
  */
 export const notifier = createToaster({

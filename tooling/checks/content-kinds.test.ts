@@ -11,7 +11,7 @@
  *    shared screens' kind data is `kindScreens(descriptor)`;
  *  - no product source (API, contracts, console, website script, e2e page objects and helpers)
  *    writes a kind's API path, console path, permission or bulk-delete body name anywhere but the
- *    descriptor. Tests are not scanned: they state the spec's paths on purpose, so a descriptor that
+ *    descriptor. Tests are not scanned: they state the fixed paths on purpose, so a descriptor that
  *    changed one would fail them.
  */
 import { execFileSync } from 'node:child_process';
@@ -59,7 +59,7 @@ const sources = (dir: string) =>
   );
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** A kind's permission actions: the spec spells the checklist's duplicate `duplication_checklist`. */
+/** A kind's permission actions: the console has always spelt the checklist's duplicate `duplication_checklist`. */
 const actionsOf = (kind: AnyContentKindDescriptor) =>
   ['get', 'create', 'update', 'delete', 'cancel', ('duplicateAction' in kind && kind.duplicateAction) || 'duplicate'] as const;
 

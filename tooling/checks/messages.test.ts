@@ -22,7 +22,24 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** The plural forms i18next asks for, per language (Intl.PluralRules). */
 const PLURAL_FORMS = { en: ['one', 'other'], fr: ['one', 'many', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
 /** Values a message may name besides the limits: passed by the code that raises it. */
-const PARAMS = new Set(['count', 'names', 'name', 'field', 'maxBytes', 'label', 'today', 'perDay']);
+const PARAMS = new Set([
+  'count',
+  'names',
+  'name',
+  'field',
+  'maxBytes',
+  'label',
+  'today',
+  'perDay',
+  'reason',
+  'rule',
+  'attribute',
+  'comparison',
+  'expected',
+  'actual',
+  'kind',
+  'title',
+]);
 /** A key segment of a translation table: a code, not a text. */
 const KEY_SEGMENT = /^[A-Za-z0-9_]+$/;
 

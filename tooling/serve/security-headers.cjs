@@ -1,7 +1,7 @@
 // Security headers of the static server, kept free of dependencies (and in
 // CommonJS) like cache-rules.cjs, so Jest checks the rules in-process.
 //
-// The console keeps its tokens in browser storage (as the spec says), so any script that runs in its
+// The console keeps its tokens in browser storage (where existing pages read them), so any script that runs in its
 // page can read them: a strict `script-src` is the main defence. Scripts may come only from the
 // console's own origin, from where each remote is deployed (read from the runtime config, so moving a
 // remote with SIGNPOST_REMOTE_*_URL moves its permission with it), and the page's two inline scripts

@@ -1014,3 +1014,28 @@ export const auditLog = pgTable(
     index('audit_log_organisation_actor_idx').on(t.organisationId, t.actorId, t.createdAt),
   ],
 );
+
+/**
+ * API keys: what an organisation's servers call the API with. Only the SHA-256 of a key is kept
+ * (`keyHash`), with its first characters (`prefix`) to recognise it in a list. A key acts in its
+ * website with `permissions` as far as its creator still holds them, so it is deleted with its creator.
+ * Rotation sets `expiresAt` on the old key (it works until then) and points it at its successor.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    websiteId: belongsTo('website_id', () => websites.id),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdBy: belongsTo('created_by', () => users.id),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+    expiresAt: tstz('expires_at'),
+    revokedAt: tstz('revoked_at'),
+    replacedBy: uuid('replaced_by'),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_website_idx').on(t.websiteId, t.createdAt)],
+);

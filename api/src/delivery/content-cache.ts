@@ -14,7 +14,7 @@ import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import type { ContentKind } from '../db/schema';
 import { visitorFactsStatement, websiteScriptStore, type ScriptWebsiteRow, type VisitorFactsRow } from '../stores/website-script';
-import { compileStoredAudience } from '../stores/audience-compiler';
+import { compileStoredAudience, type AttributeTypes } from '../stores/audience-compiler';
 import { messengerStore } from '../stores/messenger';
 import { KIND_RULES } from '../services/campaign-kinds';
 import type { Alternative, Audience, KindDelivery, ReplayRule, Targeting } from './served-item';
@@ -56,6 +56,8 @@ export interface WebsiteContent {
    * member's group ids in the same query.
    */
   conditions: SQL[];
+  /** The types of the website's attributes the conditions were compiled with ("why not shown?" compiles single conditions alike). */
+  attributeTypes: AttributeTypes;
   /** The visitor's facts over `conditions`: one prepared statement per call (stores/website-script.ts). */
   visitorFacts(visitorId: string): Promise<VisitorFactsRow>;
   /** When a scheduled item starts or ends (ms): the content is loaded again from then. Null: never. */
@@ -281,6 +283,7 @@ export class ScriptContentCache {
       website,
       items: ready,
       conditions,
+      attributeTypes,
       visitorFacts: visitorFactsStatement(this.database, website.id, conditions),
       expiresAt,
       messenger,

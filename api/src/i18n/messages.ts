@@ -4,8 +4,8 @@ import type { Message } from '../lib/errors';
 
 /**
  * The API's one i18next instance, loaded with the catalogue of contracts (en, fr, ar). Every
- * message the API answers is a code of that catalogue, translated here by `accept-language` (spec
- * section 7), English included, so the person reading a field message or a toast reads it in the
+ * message the API answers is a code of that catalogue, translated here by `accept-language`,
+ * English included, so the person reading a field message or a toast reads it in the
  * language they chose.
  */
 export type Lang = 'en' | 'fr' | 'ar';

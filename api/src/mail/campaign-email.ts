@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { textOnColor, type EmailBlock, type EmailLanguage } from 'contracts';
 
 /*
@@ -142,6 +141,9 @@ export async function renderCampaignEmail(
     </mj-wrapper>
   </mj-body>
 </mjml>`;
+  // Loaded on the first campaign e-mail only: MJML pulls in several hundred modules (lodash, clean-css,
+  // cheerio, juice, …) that an API serving no campaign never needs at start.
+  const { default: mjml2html } = await import('mjml');
   const { html } = await mjml2html(source, { validationLevel: 'soft', minify: false });
 
   const text = [

@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isPermission, type Permission } from 'contracts';
 import type { AppContext } from '../context';
-import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
+import { PublicRateLimiter } from '../delivery/rate-limiter';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../lib/errors';
+import { apiKeyUsable, isApiKey, LAST_USED_PRECISION_MS, loadApiKeyAuth, touchApiKey } from '../stores/api-keys';
 import { loadAuthContext, type AuthContext } from '../stores/users';
+import { sha256 } from '../lib/crypto';
 import { findActiveWebsite } from '../stores/websites';
 import { AccessCache } from './access-cache';
 
@@ -58,6 +61,11 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
   const cache = new AccessCache<SessionRow | null, ActiveWebsite>();
   app.addHook('onReady', () => cache.start(ctx.database));
   app.addHook('onClose', () => cache.stop());
+  // Calls per API key and minute, counted across API processes as the website script's calls are.
+  const keyLimiter = new PublicRateLimiter(ctx.db, ctx.config.apiKeys.requestsPerMinute, (err) =>
+    ctx.log.warn({ err }, 'API key rate limit: counting in the database failed'),
+  );
+  app.addHook('onClose', () => keyLimiter.close());
   // A write of this process (sign-out, role, user, website…) is seen by the very next call: forget
   // everything before its answer leaves. The website script's calls change none of it.
   app.addHook('onSend', async (request) => {
@@ -99,6 +107,19 @@ export function accessControl(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     const cfg = request.routeOptions.config;
     if (!cfg?.auth) return;
+    const token = bearerToken(request);
+    if (token && isApiKey(token)) {
+      const { auth, website } = await authenticateApiKey(token, ctx);
+      const wait = keyLimiter.take(`apiKey|${auth.apiKeyId}`, 1);
+      if (wait > 0) throw tooManyRequests('apiKeys.rateLimited', wait);
+      request.auth = auth;
+      // A key acts in its one website: calls at the organisation's level (members, roles, websites,
+      // the profile, the super-admin's) need a person.
+      if (!cfg.website || (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX)) throw forbidden('apiKeys.sessionOnly');
+      if (cfg.permission && !auth.permissions.has(cfg.permission)) throw forbidden();
+      request.activeWebsite = keyWebsite(request, website);
+      return;
+    }
     request.auth = await authenticate(request, ctx, cache);
 
     const isAdminRoute = (request.routeOptions.url ?? '').startsWith(ADMIN_PREFIX);
@@ -134,6 +155,33 @@ async function authenticate(request: FastifyRequest, ctx: AppContext, cache: Cac
     isSuperAdmin: row.isSuperAdmin,
     permissions: new Set(row.permissions),
   };
+}
+
+/**
+ * The caller of a call that presents an API key: the key's creator, holding the key's permissions as
+ * far as the creator still holds them, never super-admin. Read on every call, not kept in the access
+ * cache, so a revoked key or the end of a rotation's overlap is refused from the next call on, in
+ * every API process.
+ */
+async function authenticateApiKey(key: string, ctx: AppContext): Promise<{ auth: AuthContext; website: ActiveWebsite }> {
+  const row = await loadApiKeyAuth(ctx.db, sha256(key));
+  const now = new Date();
+  if (!row || !apiKeyUsable(row, now.getTime())) throw unauthorized('apiKeys.invalid');
+  const held = new Set<string>(row.creatorPermissions);
+  const permissions = new Set(row.permissions.filter((p): p is Permission => isPermission(p) && (row.creatorIsSuperAdmin || held.has(p))));
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) await touchApiKey(ctx.db, row.id, now);
+  return {
+    auth: { userId: row.userId, organisationId: row.organisationId, familyId: row.id, isSuperAdmin: false, permissions, apiKeyId: row.id },
+    website: { id: row.websiteId, name: row.websiteName, domain: row.websiteDomain },
+  };
+}
+
+/** A key's website; an `Activewebsite` header naming any other answers as a website of another organisation would. */
+function keyWebsite(request: FastifyRequest, website: ActiveWebsite): ActiveWebsite {
+  const raw = request.headers.activewebsite;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value && value !== website.id) throw notFound('websites.notFound');
+  return website;
 }
 
 async function resolveWebsite(request: FastifyRequest, auth: AuthContext, ctx: AppContext, cache: Cache): Promise<ActiveWebsite> {

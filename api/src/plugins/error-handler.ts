@@ -21,7 +21,7 @@ export function errorHandler(app: FastifyInstance) {
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || (error.validationContext ?? 'body');
         if (errors[field]) continue;
-        // A missing field gets the spec's "Please enter {label}" rather than zod's type message.
+        // A missing field gets the console's "Please enter {label}" rather than zod's type message.
         const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message ?? '');
         // A custom issue names its values in `params` (contracts' `ctx.addIssue({ message, params })`).
         const values = (issue.params as { params?: MessageParams } | undefined)?.params;

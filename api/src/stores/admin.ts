@@ -51,7 +51,7 @@ const userPageStatements = keptStatements(buildUserPageStatements, (shape: UserP
  */
 export function adminUsersStore(db: DbOrTx) {
   return {
-    /** Every user of every organisation, newest first, optionally by name; the spec's user object. */
+    /** Every user of every organisation, newest first, optionally by name; the public user object. */
     async page(query: CallQuery<typeof listAdminUsersCall>): Promise<Paged<User>> {
       const statements = userPageStatements(db, { name: Boolean(query.name), asc: query.order === 'asc', pageSize: query.pageSize });
       const values = query.name ? { name: likePattern(query.name) } : {};

@@ -451,7 +451,7 @@ export function campaignsStore<D extends KindDocument>(
 
   return {
     /**
-     * One page of the kind's campaigns, newest first, with the spec's filters. The index
+     * One page of the kind's campaigns, newest first, with the list call's filters. The index
      * (website_id, kind, created_at desc, id desc) serves the order, so a page reads its 10 rows, not
      * the website's 100,000; the group and audience names are looked up for the page's rows only.
      */

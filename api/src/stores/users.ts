@@ -7,8 +7,11 @@ import { organisations, roles, tokenFamilies, userRoles, users, websites } from 
 export interface AuthContext {
   userId: string;
   organisationId: string;
+  /** The session (token family); for an API key's call, the key's id. */
   familyId: string;
   isSuperAdmin: boolean;
+  /** Set when the call presents an API key instead of a session: the key's id (`userId` is its creator). */
+  apiKeyId?: string;
   /** Union of the permissions of all the user's roles, typed so that a misspelt permission does not compile. */
   permissions: ReadonlySet<Permission>;
 }
@@ -45,7 +48,7 @@ type RoleJson = { _id: string; name: string; permissions: string[]; createdAt: s
 type WebsiteJson = { _id: string; name: string; domain: string; createdAt: string };
 
 /**
- * The columns of the spec's user object (section 3), for a SELECT from `users` joined to its
+ * The columns of the public user object, for a SELECT from `users` joined to its
  * organisation: the user with their organisation, and as JSON columns their roles (of their own
  * organisation, oldest first) and the websites of their organisation (oldest first, so "the first
  * website" the client selects at sign-in is stable). One query whatever the number of users (a
@@ -90,7 +93,7 @@ export type UserViewRow = {
 /** JSON timestamps read like the driver's: an ISO string to the millisecond. */
 const iso = (t: string) => new Date(t).toISOString();
 
-/** The spec's user object of a `userViewColumns` row. */
+/** The public user object of a `userViewColumns` row. */
 export function userViewOf(u: UserViewRow): User {
   const userSites = u.websites.map((w) => ({ ...w, createdAt: iso(w.createdAt) }));
   return {
@@ -107,7 +110,7 @@ export function userViewOf(u: UserViewRow): User {
   };
 }
 
-/** The spec's user object for a set of users, in the order of `userIds` (ids of no user are skipped). */
+/** The public user object for a set of users, in the order of `userIds` (ids of no user are skipped). */
 export async function loadUserViews(db: DbOrTx, userIds: string[]): Promise<User[]> {
   if (userIds.length === 0) return [];
   const rows: UserViewRow[] = await db

@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * People-data attributes. The spec gives /settings/people-data no permission: any
+ * People-data attributes. /settings/people-data asks no permission: any
  * signed-in member, inside the website of the Activewebsite header (permission null, website true).
  */
 async function attributeOf(t: TestApp, u: TestUser): Promise<string> {

@@ -2,8 +2,8 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Dynamic audiences and segments. POST /api/clients needs get_members (spec section
- * 6 "members (get)"); segments back /settings/audiences, which spec section 2 gives no permission:
+ * Dynamic audiences and segments. POST /api/clients needs get_members (the
+ * "members (get)" permission); segments back /settings/audiences, which asks no permission:
  * any signed-in member (permission null), inside the website of the Activewebsite header.
  */
 export async function segmentOf(t: TestApp, u: Pick<TestUser, 'websiteId'>, name = `Segment ${randomId()}`): Promise<string> {

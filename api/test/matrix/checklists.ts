@@ -6,7 +6,7 @@ const BASE = '/api/check-list';
 
 /**
  * Checklists (permissions *_checklist) under /api/check-list, inside the Activewebsite: the campaigns'
- * routes with the spec's own paths for duplicate and cancel (duplicate needs `duplication_checklist`),
+ * routes with the checklists' own paths for duplicate and cancel (duplicate needs `duplication_checklist`),
  * no comments or reactions, and the view screen's stats-user.
  */
 export const protectedRoutes: ProtectedRoute[] = [

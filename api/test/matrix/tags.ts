@@ -2,7 +2,7 @@ import { randomId, type TestApp, type TestUser } from '../support/test-app';
 import type { ProtectedRoute, Req } from './types';
 
 /**
- * Tags. Spec section 6 names no permission for them: any signed-in member, inside the
+ * Tags. The permission list names none for them: any signed-in member, inside the
  * website of the Activewebsite header (permission null, website true).
  */
 async function tagOf(t: TestApp, u: TestUser): Promise<string> {

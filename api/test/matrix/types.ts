@@ -17,6 +17,12 @@ export interface ProtectedRoute {
   request(user: TestUser, t: TestApp): Req | Promise<Req>;
   okStatus?: number;
   /**
+   * What the permitted user holds beside the route's own permission, for a call whose success needs
+   * more (making an API key needs a permission to give it). The user without the permission still
+   * holds everything else.
+   */
+  alsoHolds?: Permission[];
+  /**
    * For routes on one object: builds the request on an object that belongs to `owner`'s
    * organisation; a permitted user of another organisation must get 404, never the object.
    */

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client';
 import { seedDatabase } from '../../src/db/seed';
 import { TEST_ADMIN } from './constants';
+import { createPostgresDatabase } from './postgres-databases';
 
 /**
  * On PGlite (the default), initdb costs 4–8 s. It is paid once here: one in-memory PGlite is
@@ -40,7 +41,10 @@ export async function writeSeededDump(file: string): Promise<void> {
  * write-seeded-dump.ts and passes it in SIGNPOST_TEST_PGLITE_DUMP: it is used as it is, and kept.
  */
 export default async function globalSetup() {
-  if (process.env.TEST_DATABASE_URL) return;
+  if (process.env.TEST_DATABASE_URL) {
+    await preparePostgresTemplate(process.env.TEST_DATABASE_URL);
+    return;
+  }
   const given = process.env.SIGNPOST_TEST_PGLITE_DUMP;
   if (given && existsSync(given)) {
     process.env.SIGNPOST_TEST_PGLITE_DUMP_GIVEN = '1';
@@ -50,4 +54,32 @@ export default async function globalSetup() {
   const file = path.join(dir, 'seeded-pgdata.tar');
   await writeSeededDump(file);
   process.env.SIGNPOST_TEST_PGLITE_DUMP = file;
+}
+
+/**
+ * On PostgreSQL, every test file's database is a copy of one migrated and seeded template made
+ * here (`CREATE DATABASE … TEMPLATE`, a file copy on the server), instead of running the migrations
+ * and the seed (an argon2 hash among them) once per file. Its name goes to the test files in
+ * SIGNPOST_TEST_PG_TEMPLATE; global-teardown drops it. A caller that runs Jest many times over one
+ * tree may make it once and pass it in, as with the PGlite dump.
+ */
+async function preparePostgresTemplate(adminUrl: string): Promise<void> {
+  if (process.env.SIGNPOST_TEST_PG_TEMPLATE) {
+    process.env.SIGNPOST_TEST_PG_TEMPLATE_GIVEN = '1';
+    return;
+  }
+  process.env.SIGNPOST_TEST_PG_TEMPLATE = await createPostgresTemplate(adminUrl);
+}
+
+/** A migrated and seeded database on the server of `adminUrl`, for others to be copied from: its name. */
+export async function createPostgresTemplate(adminUrl: string): Promise<string> {
+  const { url, name } = await createPostgresDatabase(adminUrl, 'signpost_template');
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, TEST_ADMIN);
+  } finally {
+    await database.close();
+  }
+  return name;
 }

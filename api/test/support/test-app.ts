@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import type { Permission } from 'contracts';
 import { buildApp, type BuildOptions } from '../../src/app';
@@ -16,6 +15,9 @@ import { seedDatabase } from '../../src/db/seed';
 import { hashPassword } from '../../src/lib/passwords';
 import { waitForMail } from '../../src/mail/outbox';
 import { TEST_ADMIN, TEST_AUTH_SECRET } from './constants';
+import { createPostgresDatabase } from './postgres-databases';
+
+export { createPostgresDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,32 +53,19 @@ export interface TestUser {
 
 const unique = () => randomBytes(4).toString('hex');
 
-/** A new empty database `prefix_<random>` on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL): its URL, and how to drop it. */
-export async function createPostgresDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${unique()}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** Opens a fresh database for one test file: PGlite from the seeded tarball, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const { url, drop } = await createPostgresDatabase(adminUrl, 'signpost_test');
+    // A copy of the template global-setup migrated and seeded; without one (a test file run by a
+    // caller that skipped the global setup), migrated and seeded here.
+    const template = process.env.SIGNPOST_TEST_PG_TEMPLATE;
+    const { url, drop } = await createPostgresDatabase(adminUrl, 'signpost_test', template);
     const database = await openDatabase({ databaseUrl: url, poolSize: 5 });
-    await database.migrate();
-    await seedDatabase(database.db, TEST_ADMIN);
+    if (!template) {
+      await database.migrate();
+      await seedDatabase(database.db, TEST_ADMIN);
+    }
     return { database, url, drop };
   }
   const dump = process.env.SIGNPOST_TEST_PGLITE_DUMP;

@@ -30,7 +30,7 @@ export interface CampaignColumnOptions {
 }
 
 /**
- * The columns of the campaign lists (spec section 2, popups: Id hidden, Title, Sender, Domain hidden,
+ * The columns of the campaign lists (popups: Id hidden, Title, Sender, Domain hidden,
  * Position, Status, Priority, Groups, Audiences, Tag, Devices, Created at; banners and push show
  * the same where they apply). `values` names the translation table of the position / style values.
  */

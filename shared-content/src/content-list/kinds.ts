@@ -1,7 +1,7 @@
 import type { CampaignPermissionResource, ContentKindData, popupCalls, WorkspaceService } from 'contracts';
 import type { LifecycleCalls } from '../lifecycle/api/lifecycle-calls';
 
-/** The CASL subjects of the content services (the spec's permission resources, as the kinds' descriptors name them). */
+/** The CASL subjects of the content services (the permission resources, as the kinds' descriptors name them). */
 export type ContentSubject = CampaignPermissionResource;
 
 /** A call with its path loosened, so the popups' and the banners' calls of one shape share a type. */
@@ -30,11 +30,11 @@ export interface CampaignKindScreens<Search extends string = string> {
   i18nKey: string;
   /** The kind, as workspaces call it (their `service`). */
   service: WorkspaceService;
-  /** CASL subject of the actions: the spec's permission resource (posts, banners, pushNotification). */
+  /** CASL subject of the actions: the permission resource (posts, banners, pushNotification). */
   subject: ContentSubject;
   /** The duplicate permission's action on `subject`: `duplicate` (`duplicate_posts`), or the kind's own spelling. */
   duplicateAction: 'duplicate' | 'duplication';
-  /** Route base, as the spec writes it: /posts, /banners, /push_notification. */
+  /** Route base, the console's fixed route: /posts, /banners, /push_notification. */
   basePath: string;
   /** The list call's title search parameter (it differs per call): one of its query's. */
   searchParam: Search;

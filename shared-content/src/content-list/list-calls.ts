@@ -7,7 +7,7 @@ type BulkMutation<F extends string> = { mutateAsync: (variables: { body: Record<
 /**
  * A list's row and bulk actions from the kind's mutation hooks (one api/ file each): duplicate,
  * cancel and delete by id, and the bulk delete under the kind's list name. A kind with no delete by
- * id (push notifications: the spec has only the bulk call) deletes a row as a list of one.
+ * id (push notifications: the API has only the bulk call) deletes a row as a list of one.
  */
 export function contentListCalls<F extends string>(
   kind: { deleteField: F },

@@ -200,10 +200,12 @@ function StepRow({ step }: { step: ExplainStep }) {
   );
 }
 
-/** What a check read: plain values as text, attribute values one per line, the rest as JSON. */
+/** What a check read, in words: plain values as text, lists one item a line, attribute values one per line. */
 function Details({ details }: { details: Record<string, unknown> }) {
   const { t } = useTranslation('common');
-  const entries = Object.entries(details);
+  const entries = Object.entries(details)
+    .map(([key, value]) => [key, key === 'requirements' ? targetsOf(value, t('explain.passed'), t('explain.failedCheck')) : value] as const)
+    .filter(([, value]) => !(Array.isArray(value) && value.length === 0));
   if (entries.length === 0) return null;
   return (
     <Box as="dl" fontSize="xs" color="fg.muted" display="grid" gridTemplateColumns="max-content minmax(0, 1fr)" columnGap="3" rowGap="1">
@@ -212,7 +214,7 @@ function Details({ details }: { details: Record<string, unknown> }) {
           <Box as="dt" fontWeight="medium">
             {t(`explain.details.${key}`, { defaultValue: key })}
           </Box>
-          <Box as="dd" m="0" dir="ltr" overflowWrap="anywhere">
+          <Box as="dd" m="0" overflowWrap="anywhere" data-testid={`check-visitor-detail-${key}`}>
             <Value value={value} />
           </Box>
         </Box>
@@ -221,23 +223,41 @@ function Details({ details }: { details: Record<string, unknown> }) {
   );
 }
 
+/**
+ * The groups and saved audiences an item targets, each by name with whether the person is in it; the
+ * conditions of a dynamic audience are worded by the server (`conditions`), so they are left out here.
+ */
+function targetsOf(value: unknown, passed: string, failed: string): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((requirement: { anyOf?: { type?: string; name?: string | null; id?: string; met?: boolean }[] }) =>
+    (requirement.anyOf ?? []).filter((a) => a.type !== 'conditions').map((a) => `${a.name ?? a.id ?? ''}: ${a.met ? passed : failed}`),
+  );
+}
+
+/** One line of a list: a sentence as it is, an item by its title. */
+const lineOf = (v: unknown): string =>
+  v !== null && typeof v === 'object' && 'title' in v ? String((v as { title: unknown }).title) : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
 function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '') return <>—</>;
-  if (typeof value !== 'object') return <>{String(value)}</>;
-  const flat = !Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v !== 'object');
-  if (flat)
+  if (typeof value !== 'object') return <span dir="auto">{String(value)}</span>;
+  if (Array.isArray(value))
     return (
       <>
-        {Object.entries(value).map(([k, v]) => (
-          <Text as="span" display="block" key={k}>
-            <Code fontSize="xs">{k}</Code> = {v === null ? '—' : String(v)}
+        {value.map((v, i) => (
+          <Text as="span" display="block" key={i} dir="auto">
+            {lineOf(v)}
           </Text>
         ))}
       </>
     );
   return (
-    <Code fontSize="xs" whiteSpace="pre-wrap" display="block">
-      {JSON.stringify(value, null, 1)}
-    </Code>
+    <>
+      {Object.entries(value).map(([k, v]) => (
+        <Text as="span" display="block" key={k} dir="auto">
+          <Code fontSize="xs">{k}</Code> = {v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}
+        </Text>
+      ))}
+    </>
   );
 }

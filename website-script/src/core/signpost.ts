@@ -35,12 +35,6 @@ export interface SignpostConfig {
   authoring?: boolean;
 }
 
-/** The debug call's answer, as the console prints it. */
-interface DebugAnswer {
-  visitorId: string;
-  items: { id: string; kind: string; wouldShow: boolean; steps: { check: string; ok: boolean; message: string; details?: unknown }[] }[];
-}
-
 /**
  * What `signpost('identify', …)` takes: `id` is required, `name`/`email` are known, `userHash` is the
  * identity verification (HMAC-SHA256 of the id with the website's identity secret, made by the
@@ -423,16 +417,13 @@ export class Signpost {
     const body = JSON.stringify({ visitorId, token, url: this.win.location.href.slice(0, 2048), device: this.device });
     try {
       const res = await this.fetch(this.url(SCRIPT_PATHS.debug), { method: 'POST', credentials: 'omit', headers: { 'content-type': TEXT_PLAIN }, body });
-      const answer = (await res.json().catch(() => null)) as DebugAnswer | null;
+      const answer = (await res.json().catch(() => null)) as import('./debug').DebugAnswer | null;
       if (!res.ok || !answer) {
         console.warn(`[signpost] debug refused (${res.status})`);
         return;
       }
-      console.info(`[signpost] debug: ${answer.items.length} live item(s) for visitor ${answer.visitorId} on ${this.win.location.href}`);
-      for (const item of answer.items) {
-        console.info(`[signpost] ${item.kind} ${item.id}: ${item.wouldShow ? 'shows here' : 'does not show here'}`);
-        for (const step of item.steps) console.info(`  ${step.ok ? '✓' : '✗'} ${step.check}: ${step.message}`, step.details ?? '');
-      }
+      const { printDebug } = await import(/* webpackChunkName: "debug" */ './debug');
+      printDebug(answer, this.win.location.href);
     } catch {
       console.warn('[signpost] debug failed: network error');
     }

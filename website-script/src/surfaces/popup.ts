@@ -5,7 +5,7 @@ import { createHost, el, emojiRow, FONT_STACK, sheet, TOP } from './dom';
 import { warmFonts } from './fonts';
 import type { ItemOf, Surface, SurfaceContext } from './types';
 
-/** Spec section 4 (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
+/** The popup widths (`POPUP_WIDTHS` in contracts; repeated here because the script must not import zod). */
 const WIDTHS = { small: 335, medium: 410, large: 500 } as const;
 /** The positions as [vertical, horizontal] flex alignments (horizontal follows the reading direction). */
 const PLACES: Record<string, [string, string]> = {

@@ -61,7 +61,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: ADMIN_USER_CREATED_MESSAGE };
   });
 
-  /** The spec's user object, never the password hash. */
+  /** The public user object, never the password hash. */
   serve(app, getAdminUserCall, async (request) => {
     const user = await loadUserView(ctx.db, request.params.id);
     if (!user) throw userNotFound();
@@ -126,6 +126,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: ADMIN_USER_DELETED_MESSAGE };
   });
 
-  /** The spec's path of the senders list (super-admin); members use GET /api/senders (routes/users/org-users.ts). */
+  /** The fixed path of the senders list (super-admin); members use GET /api/senders (routes/users/org-users.ts). */
   serve(app, listAdminSendersCall, (request) => orgUsersStore(ctx.db, caller(request).organisationId).senders(request.query));
 }

@@ -3,6 +3,8 @@ import {
   BUILT_IN_AUDIENCE_FIELDS,
   EXPLAIN_PERSON_NOT_FOUND_MESSAGE,
   isAudienceGroup,
+  pageRuleMatches,
+  type AudienceCondition,
   type AudienceGroup,
   type ExplainBody,
   type ExplainCheck,
@@ -12,7 +14,8 @@ import {
   type MessageParams,
 } from 'contracts';
 import type { AppContext } from '../../context';
-import { languageOf, translateMessage } from '../../i18n/messages';
+import { languageOf, translateMessage, type Lang } from '../../i18n/messages';
+import { compileStoredAudience } from '../../stores/audience-compiler';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
 import { explainStore, type ExplainMemberRow } from '../../stores/explain';
@@ -136,11 +139,31 @@ export async function explainRow(
     itemDevice: item.device,
   });
 
-  await audienceStep(store, row.document, item, facts, member, step);
+  await audienceStep(store, row.document, item, facts, member, content, lang, step);
 
-  const pageOk = pageRuleOk(item, visit);
-  const rule = item.href ?? '';
-  step('pageRule', pageOk, rule === '' ? 'explain.pageRuleNone' : pageOk ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed', { rule, url: visit.url.href });
+  if (item.item.kind === 'tour') {
+    // A tour is served on every page of its audience; the page starts it by itself only on its start
+    // page (website-script/src/core/tours.ts), so "shows here" is said of that page only.
+    const rule = tourStartRule(item);
+    const starts = tourStartsOn(item, visit.url);
+    step(
+      'pageRule',
+      starts,
+      rule === '' ? 'explain.tourStartsAnywhere' : starts ? 'explain.tourStarts' : 'explain.tourStartsElsewhere',
+      { rule, url: visit.url.href },
+      { rule },
+    );
+  } else {
+    const pageOk = pageRuleOk(item, visit);
+    const rule = item.href ?? '';
+    step(
+      'pageRule',
+      pageOk,
+      rule === '' ? 'explain.pageRuleNone' : pageOk ? 'explain.pageRuleMatched' : 'explain.pageRuleFailed',
+      { rule, url: visit.url.href },
+      { rule },
+    );
+  }
 
   const replay = replayOk(item, visit, history, dayStart);
   const h = history.get(item.id);
@@ -178,16 +201,25 @@ export async function explainRow(
     const onScreen: CachedItem[] = [];
     let before: CachedItem[] = [];
     for (const it of chosen) {
-      if (!isInterruptive(it)) continue;
+      // A tour that does not start on this page does not take the slot there.
+      if (!isInterruptive(it) || !tourStartsOn(it, visit.url)) continue;
       const blockers = onScreen.filter((shown) => blocks(shown, it));
       if (it === item) before = blockers;
       else if (blockers.length === 0) onScreen.push(it);
     }
-    if (before.length > 0) step('slot', false, 'explain.slotQueued', { before: before.map((other) => ({ id: other.id, kind: other.kind })) });
-    else step('slot', true, 'explain.slotFree');
+    if (before.length > 0) {
+      const titled = await Promise.all(before.map(async (other) => ({ id: other.id, kind: other.kind, title: await store.title(other.id) })));
+      step('slot', false, 'explain.slotQueued', { before: titled }, { names: titled.map((o) => o.title).join('”, “') });
+    } else step('slot', true, 'explain.slotFree');
   }
   return done();
 }
+
+/** Where a tour starts by itself: its `insertable_url`, else its first step's page (empty: any page). */
+function tourStartRule(it: CachedItem): string {
+  return it.item.kind === 'tour' ? it.item.tour.insertable_url || it.item.tour.steps[0]?.url || '' : '';
+}
+const tourStartsOn = (it: CachedItem, url: URL) => it.item.kind !== 'tour' || tourStartRule(it) === '' || pageRuleMatches(tourStartRule(it), url);
 
 /** Which targeting failed, and the values of the attributes the item's audiences read. */
 async function audienceStep(
@@ -196,6 +228,8 @@ async function audienceStep(
   item: CachedItem,
   facts: VisitorFacts,
   member: ExplainMemberRow | null,
+  content: WebsiteContent,
+  lang: Lang,
   step: (check: ExplainCheck, ok: boolean, code: MessageCode, details?: Details, params?: MessageParams) => void,
 ) {
   if (item.audience.everyone) return step('audience', true, 'explain.audienceEveryone');
@@ -216,7 +250,30 @@ async function audienceStep(
   const trees = [...targets.segments.map((s) => s.audience), ...(isTree(document.dynamicAudience) ? [document.dynamicAudience] : [])];
   const values: Record<string, unknown> = {};
   for (const name of trees.flatMap(attributesOf)) values[name] = valueOf(member, name);
-  const details = { person: member.memberId, requirements, values };
+  // Each condition of the dynamic audience, compiled and evaluated alone by the same compiler as the
+  // whole tree, so the sentence says which one the person fails and with what value.
+  const dynamic = requirements.some((r) => r.anyOf.some((a) => a.type === 'conditions'));
+  const leaves = dynamic && isTree(document.dynamicAudience) ? conditionsOf(document.dynamicAudience) : [];
+  const leafMatched = leaves.length
+    ? new Set(
+        (
+          await store.memberFacts(
+            member.id,
+            leaves.map((c) => compileStoredAudience({ operator: 'and', predicates: [c] }, content.attributeTypes)),
+          )
+        ).matched,
+      )
+    : new Set<number>();
+  const conditions = leaves.map((c, i) => ({
+    met: leafMatched.has(i),
+    sentence: conditionSentence(c, valueOf(member, c.attribute), leafMatched.has(i), lang),
+  }));
+  const details = {
+    person: member.memberId,
+    requirements,
+    ...(conditions.length ? { conditions: conditions.map((c) => c.sentence) } : {}),
+    values,
+  };
   const ok = audienceOk(item, facts);
   if (ok) {
     const inPeople = !requirements.every((r) => r.met);
@@ -231,7 +288,30 @@ async function audienceStep(
       : first.type === 'group'
         ? 'explain.audienceFailedGroups'
         : 'explain.audienceFailedAudiences';
-  step('audience', false, code, details, { names });
+  const reason = conditions
+    .filter((c) => !c.met)
+    .map((c) => c.sentence)
+    .join('; ');
+  step('audience', false, code, details, { names, reason: reason || translateMessage('explain.noValue', lang) });
+}
+
+/** The conditions of a tree, depth first. */
+function conditionsOf(tree: AudienceGroup): AudienceCondition[] {
+  return tree.predicates.flatMap((p) => (isAudienceGroup(p) ? conditionsOf(p) : [p]));
+}
+
+const quoted = (v: unknown) => (typeof v === 'string' ? `“${v}”` : String(v));
+
+/** One condition in words: "plan is “pro”: no, the person’s plan is “starter”". */
+function conditionSentence(c: AudienceCondition, actual: unknown, met: boolean, lang: Lang): string {
+  const none = translateMessage('explain.noValue', lang);
+  return translateMessage(met ? 'explain.conditionMet' : 'explain.conditionNotMet', lang, {
+    attribute: c.attribute,
+    comparison: translateMessage(`explain.comparisons.${c.comparison}`, lang),
+    // With its space: a valueless comparison ("is set") has none.
+    expected: c.selectedValue === null || c.selectedValue === '' ? '' : ` ${quoted(c.selectedValue)}`,
+    actual: actual === null || actual === undefined || actual === '' ? none : quoted(actual),
+  });
 }
 
 const isTree = (v: unknown): v is AudienceGroup => !!v && typeof v === 'object' && Array.isArray((v as AudienceGroup).predicates);

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
 import { EXPORT_COLUMNS, EXPORT_EMPTY_MESSAGE, exportFileName, exportPopupAnswersCall, type PopupDocument } from 'contracts';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
@@ -34,6 +33,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext) {
 
     const questions = questionsOf(document as PopupDocument);
     const out = new PassThrough();
+    // Loaded on the first export only (ExcelJS and its zip and CSV libraries are a large module graph).
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const sheet = workbook.addWorksheet('Answers');
     sheet.columns = [

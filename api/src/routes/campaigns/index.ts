@@ -285,7 +285,7 @@ function serveKind<D extends KindDocument>(
 
   if ('delete' in calls) serveItemCalls(app, ctx, rules, calls);
   else {
-    // The spec's path has no id (like PUT /api/segment), so `_id` is in the body.
+    // The public path has no id (like PUT /api/segment), so `_id` is in the body.
     serve(app, calls.update, async (request) => {
       const { id, body } = splitBodyId<D>(bodyOf(request));
       return { message: messages.updated, data: await save(ctx, rules, request, body, id) };

@@ -3,7 +3,7 @@ import { EVENT_OTHER_VISITOR_MESSAGE, scriptDebugCall, VISITOR_TOKEN_OTHER_VISIT
 import { HttpError } from '../../lib/errors';
 import type { AppContext } from '../../context';
 import { serve } from '../../http/serve';
-import { languageOf } from '../../i18n/messages';
+import { languageOf, translateMessage } from '../../i18n/messages';
 import { explainStore } from '../../stores/explain';
 import { explainRow } from '../campaigns/explain';
 import type { ScriptServices } from '../../delivery/script-services';
@@ -31,7 +31,11 @@ export function debugRoute(app: FastifyInstance, ctx: AppContext, services: Scri
       const row = await store.item(it.kind, it.id);
       if (!row) continue;
       const explained = await explainRow(ctx, websiteId, row, { member, visitorId }, page, lang, content);
-      items.push({ id: it.id, kind: it.kind, wouldShow: explained.wouldShow, steps: explained.steps });
+      const title = await store.title(it.id);
+      const kind = translateMessage(`explain.kinds.${it.kind}`, lang);
+      const reason = explained.steps.find((s) => !s.ok)?.message ?? '';
+      const summary = translateMessage(explained.wouldShow ? 'explain.summaryShows' : 'explain.summaryHidden', lang, { kind, title, reason });
+      items.push({ id: it.id, kind: it.kind, title, summary, wouldShow: explained.wouldShow, steps: explained.steps });
     }
     return { visitorId, items };
   });

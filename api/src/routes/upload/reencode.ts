@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { UPLOAD_PIXELS_MESSAGE, UPLOAD_UNREADABLE_MESSAGE, UPLOAD_FIELD } from 'contracts';
 import { badRequest } from '../../lib/errors';
 
@@ -19,6 +18,8 @@ export type ImageExt = 'png' | 'jpg' | 'gif' | 'webp';
  */
 export async function reencodeImage(bytes: Buffer, ext: ImageExt, maxPixels: number): Promise<Buffer> {
   const animated = ext === 'gif' || ext === 'webp';
+  // Loaded on the first upload only (a native module and its bindings).
+  const { default: sharp } = await import('sharp');
   try {
     let image = sharp(bytes, { animated, limitInputPixels: maxPixels, failOn: 'error' });
     if (ext === 'jpg') image = image.autoOrient();

@@ -45,7 +45,7 @@ export function websiteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * The spec lists DELETE on the collection (section 7): one id or many, in the body. An id that is
+   * DELETE is on the collection (a fixed contract with existing clients): one id or many, in the body. An id that is
    * not one of the caller's organisation's websites answers 404 (never a hint that it exists
    * elsewhere) and nothing is deleted. The organisation keeps at least one website: every content
    * call needs an active website, so deleting the last one answers 409. The organisation row is

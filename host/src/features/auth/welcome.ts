@@ -1,6 +1,6 @@
 /**
  * The sign-in bundle (src/sign-in) signs in and then loads the console with a full page load, so the
- * spec's success toast (section 8) cannot be raised by the page that signed in: it leaves this mark
+ * success toast cannot be raised by the page that signed in: it leaves this mark
  * in sessionStorage (this tab only) and the console shows the toast once at start.
  */
 const WELCOME_KEY = 'signpost.welcome';

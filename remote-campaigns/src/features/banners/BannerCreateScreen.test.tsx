@@ -17,7 +17,7 @@ function renderCreate(answer: { status: number; data: unknown }) {
 }
 
 describe('BannerCreateScreen', () => {
-  it('starts from the spec defaults and previews the link action as it is typed', async () => {
+  it('starts from the default settings and previews the link action as it is typed', async () => {
     renderCreate({ status: 201, data: { message: 'Banner created successfully', data: savedBanner() } });
     const user = userEvent.setup();
     expect(screen.getByTestId('field-style')).toHaveValue('inline');
@@ -69,7 +69,7 @@ describe('BannerCreateScreen', () => {
     expect(await screen.findByText('banner list')).toBeInTheDocument();
   });
 
-  it("shows the spec's fallback when the server gives no message", async () => {
+  it('shows the fallback message when the server gives no message', async () => {
     renderCreate({ status: 503, data: savedBanner() });
     const user = userEvent.setup();
     await user.type(screen.getByTestId('field-title'), 'Sale');

@@ -10,7 +10,7 @@ import { useCreateBanner } from './api/create-banner';
 import { BannerForm } from './components/BannerForm';
 import { BANNER_SCREENS } from '../campaigns/kinds';
 
-/** /banners/{id}/create (create_banners): a new banner in workspace {id} (/banners/create: in none), from the spec's defaults. */
+/** /banners/{id}/create (create_banners): a new banner in workspace {id} (/banners/create: in none), from the default settings. */
 export default function BannerCreateScreen() {
   const { t } = useTranslation('campaigns');
   const { id } = useParams();

@@ -217,7 +217,7 @@ describe('PopupCreateScreen', () => {
     expect(screen.getByTestId('field-title')).toHaveValue('Survey');
     expect(screen.getByLabelText('VIP customers')).toBeChecked();
 
-    // The server gives no message: the spec's fallback.
+    // The server gives no message: the fallback message.
     answer = { status: 500, data: savedPopup() };
     // One toast at a time: clear the first so the next one shows at once.
     act(() => toaster.remove());

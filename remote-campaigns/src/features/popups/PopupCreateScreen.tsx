@@ -8,7 +8,7 @@ import { useCampaignOptions } from '../campaigns/use-campaign-options';
 import { PopupForm } from './components/PopupForm';
 import { usePopupSave } from './use-popup-save';
 
-/** /posts/{id}/create (create_posts): a new popup in workspace {id} (/posts/create: in none), from the spec's defaults. */
+/** /posts/{id}/create (create_posts): a new popup in workspace {id} (/posts/create: in none), from the default settings. */
 export default function PopupCreateScreen() {
   const { t } = useTranslation('campaigns');
   const { id } = useParams();

@@ -77,7 +77,7 @@ const rowOf = (title: string) =>
     .find((r) => within(r).queryByText(title, { exact: true }))!;
 
 describe('PopupListScreen', () => {
-  it('shows the spec columns, Id and Domain hidden until toggled, and asks the list call with paging and newest first', async () => {
+  it('shows the list columns, Id and Domain hidden until toggled, and asks the list call with paging and newest first', async () => {
     const calls = renderList(['get_posts']);
     expect(await within(table()).findByText('Welcome')).toBeInTheDocument();
     const headers = within(table())

@@ -11,7 +11,7 @@ import {
   toPreviewPopup,
 } from './editor-logic';
 
-describe('display time: stored in milliseconds, shown in seconds (spec section 5)', () => {
+describe('display time: stored in milliseconds, shown in seconds', () => {
   it('is 1 to 60 seconds by steps of 1, 15 by default', () => {
     expect(DISPLAY_SECONDS).toEqual({ min: 1, max: 60, step: 1, default: 15 });
     expect(msToSeconds(defaultPopup().rules.displayTime)).toBe(15);
@@ -39,7 +39,7 @@ describe('display time: stored in milliseconds, shown in seconds (spec section 5
   });
 });
 
-describe('pages and blocks (spec section 5)', () => {
+describe('pages and blocks', () => {
   it('allows at most 5 pages and keeps at least 1', () => {
     const pages = (n: number) => Array.from({ length: n }, newPage);
     expect(POPUP_MAX_PAGES).toBe(5);

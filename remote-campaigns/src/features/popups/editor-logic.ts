@@ -16,8 +16,8 @@ import {
 import type { PreviewPopup } from 'website-script/popup-preview';
 
 /**
- * The popup editor's rules, kept apart from the screens so they are tested on their own (spec
- * section 5): at most 5 pages and at least 1; a page keeps at least 1 block; the display time is
+ * The popup editor's rules, kept apart from the screens so they are tested on their own:
+ * at most 5 pages and at least 1; a page keeps at least 1 block; the display time is
  * held in milliseconds and shown in seconds, 1 to 60 by steps of 1.
  */
 

@@ -7,7 +7,7 @@ import { exportPopupAnswers } from './api/export-popup-answers';
 
 /**
  * Downloads a popup's form answers (list row action and view screen). Building the spreadsheet runs
- * in the background while the user goes on, so it is a library notification (spec section 9, the
+ * in the background while the user goes on, so it is a library notification (the
  * `notifier`: top end, 4.5 s, stacking): "Preparing…" at once, then the same notification says how
  * it ended — downloaded, or why not.
  */

@@ -9,7 +9,7 @@ jest.setTimeout(scaled(20_000));
 
 const ICON = 'http://api.test/uploads/icon.png';
 
-it('uploads the icon, previews the notification and saves it with the spec defaults', async () => {
+it('uploads the icon, previews the notification and saves it with the default settings', async () => {
   const calls = renderRoutes({
     permissions: [],
     handler: (call) => {

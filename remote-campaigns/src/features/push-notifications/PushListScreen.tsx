@@ -18,7 +18,7 @@ const columns: CampaignColumnOptions = { include: [] };
 export default function PushListScreen() {
   const { t } = useTranslation('campaigns');
   const list = usePushNotifications(t('push.list.loadError'));
-  // The spec has one delete call for push notifications (a list of ids): the row action sends one.
+  // The API has one delete call for push notifications (a list of ids): the row action sends one.
   const calls = contentListCalls(pushKind, {
     duplicate: useDuplicatePushNotification(),
     cancel: useCancelPushNotification(),

@@ -5,7 +5,7 @@ import { PushForm } from './components/PushForm';
 import { documentOf } from './push-document';
 
 /**
- * /push_notification/{id}/view: the spec does not say whether it exists; registered read-only (no
+ * /push_notification/{id}/view: no client is known to need it; registered read-only (no
  * permission, as the other push routes), so a notification can be looked at without editing it.
  */
 export default function PushViewScreen() {

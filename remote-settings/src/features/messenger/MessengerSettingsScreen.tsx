@@ -86,7 +86,7 @@ function fieldOf(path: string): keyof Form | null {
 }
 
 /**
- * /settings/messenger (no permission to see it, spec section 2; saving needs create_websites, as the
+ * /settings/messenger (no permission to see it; saving needs create_websites, as the
  * API): the active website's messenger — its launcher (shown or not, side, paddings, colour, logo) and
  * window (the space it opens on, the spaces with their labels and badges) — beside a live preview
  * drawn by the website script's own messenger code, in a light or dark page, in either direction.

@@ -11,7 +11,7 @@ import { SnippetPanel } from './components/SnippetPanel';
 
 /**
  * /settings/people-data (no permission, so any signed-in member, as the API):
- * the active website's people-data attributes. Creating one shows the spec's message telling the
+ * the active website's people-data attributes. Creating one shows the message telling the
  * user to start sending it from their code, with the snippet to paste.
  */
 export default function PeopleDataScreen() {

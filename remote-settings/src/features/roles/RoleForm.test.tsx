@@ -42,7 +42,7 @@ const checkedIn = (resource: string) =>
     .map((c) => (c as HTMLInputElement).value);
 
 describe('RoleForm permission cards', () => {
-  it('shows one card per resource of spec section 6, each listing its translated actions', () => {
+  it('shows one card per permission resource, each listing its translated actions', () => {
     renderForm();
     const cards = screen.getAllByTestId(/^permission-card-/);
     expect(cards.map((c) => c.dataset.testid)).toEqual(Object.keys(RESOURCE_ACTIONS).map((r) => `permission-card-${r}`));
@@ -68,7 +68,7 @@ describe('RoleForm permission cards', () => {
     expect(checkedIn('checklist')).toEqual([]);
   });
 
-  it('submits the exact permission strings, in the order of spec section 6, duplication_checklist included', async () => {
+  it('submits the exact permission strings, in the order of the permission list, duplication_checklist included', async () => {
     const onSubmit = renderForm();
     await userEvent.type(screen.getByRole('textbox', { name: /Role name/ }), '  Checklist editors ');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all: Checklists' }));

@@ -12,7 +12,7 @@ import { UserViewDialog } from './components/UserViewDialog';
 
 /**
  * /user (get_user): the client list of the super-admin, every client account of every organisation
- *. The route asks get_user as the spec says; the list and its calls are the admin
+ *. The route asks get_user, the permission the console has always used; the list and its calls are the admin
  * calls (/api/admin/*), which only the super-admin may use, so a user holding get_user who is not
  * the super-admin sees an "administrators only" panel instead of a table that could only fail.
  */
@@ -62,7 +62,7 @@ function ClientList() {
             <Avatar.Fallback name={row.name} />
             {row.avatar && <Avatar.Image src={row.avatar} />}
           </Avatar.Root>
-          {/* The e-mail has its own column (spec's Mail): not repeated here. */}
+          {/* The e-mail has its own column (Mail): not repeated here. */}
           <Text fontWeight="medium">{row.name}</Text>
         </HStack>
       )),

@@ -44,7 +44,7 @@ describe('TourCreateScreen', () => {
     const calls = renderCreate();
     const user = userEvent.setup();
     expect(screen.getByTestId('tour-steps-empty')).toBeInTheDocument();
-    // The spec's interface toggles start closed.
+    // The interface toggles start closed.
     expect(screen.getByTestId('section-settings-toggle')).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('section-audience-toggle')).toHaveAttribute('aria-expanded', 'false');
 
@@ -95,7 +95,7 @@ describe('TourCreateScreen', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it("shows the spec's fallback when the server gives no message, and saves into the same draft when tried again", async () => {
+  it('shows the fallback message when the server gives no message, and saves into the same draft when tried again', async () => {
     const calls = renderCreate({ status: 503, data: {} });
     const user = userEvent.setup();
     await fill(user, 'field-title', 'Tour');

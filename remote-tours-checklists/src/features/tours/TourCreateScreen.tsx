@@ -13,7 +13,7 @@ import { useTourOptions } from './tour-options';
 
 /**
  * /tour/{id}/create (create_tour): a new tour in workspace {id} (/tour/create: in none), from the
- * spec's defaults. The create call takes no body: saving creates the draft, then saves what was
+ * default settings. The create call takes no body: saving creates the draft, then saves what was
  * written into it, and opens it for editing (where it is published). A save that failed after the
  * draft was made saves into that same draft when tried again.
  */

@@ -18,7 +18,7 @@ function Harness() {
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
 
-describe('ImageUploadField (spec sections 5 and 8)', () => {
+describe('ImageUploadField (upload bounds and messages)', () => {
   it("sends the file as multipart and takes the stored URL only on 201: 'Image uploaded sucessfully'", async () => {
     signInAs(makeUser([]));
     const calls = fakeApi((call) =>

@@ -9,7 +9,7 @@ import { uploadImage } from '../api/upload-image';
 /**
  * An image chosen from the user's files, sent to POST /api/upload; the stored file's URL becomes the
  * value. Only a 201 answer is a success ('Image uploaded sucessfully', spelt as
- * the spec spells it); anything else is 'Failed to upload image' with the reason (the server's
+ * the console has always spelt it); anything else is 'Failed to upload image' with the reason (the server's
  * message, translated by the API) and the value does not change. The browser refuses a file of another
  * type or over the size limit before sending it, and says which.
  */

@@ -1,5 +1,5 @@
 import { updatePushNotificationCall } from 'contracts';
 import { useCallMutation } from 'shared-data';
 
-/** PUT /api/push-notification (update_pushNotification): the spec's path has no id, so the body carries `_id`. */
+/** PUT /api/push-notification (update_pushNotification): the public path has no id, so the body carries `_id`. */
 export const useUpdatePushNotification = () => useCallMutation(updatePushNotificationCall);

@@ -1,5 +1,5 @@
 import { updateSegmentCall } from 'contracts';
 import { useCallMutation } from 'shared-data';
 
-/** PUT /api/segment: the spec's path has no id, so the body carries `_id`. */
+/** PUT /api/segment: the public path has no id, so the body carries `_id`. */
 export const useUpdateSegment = () => useCallMutation(updateSegmentCall);

@@ -7,7 +7,7 @@ import type { AttributeRow } from '../api/list-attributes';
 import { identifySnippet } from '../snippet';
 
 /**
- * After an attribute is created: the spec's message telling the user to start sending it from their
+ * After an attribute is created: the message telling the user to start sending it from their
  * code, with the snippet to paste and a link to the installation guide (the page needs the website
  * script first). Code is always left-to-right, also in Arabic.
  */

@@ -15,7 +15,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** View a client account, as the list gives it (the spec's user object, never a password). */
+/** View a client account, as the list gives it (the public user object, never a password). */
 export function UserViewDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const format = useFormatters();

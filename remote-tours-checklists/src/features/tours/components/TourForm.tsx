@@ -15,7 +15,7 @@ import { StepList } from './StepList';
 import { StepPreview } from './StepPreview';
 
 /**
- * A part of the editor that opens and closes with one of the spec's interface toggles (remembered,
+ * A part of the editor that opens and closes with one of the console's interface toggles (remembered,
  * closed by default): a disclosure button heading the part it controls.
  */
 function ToggledSection({ toggle, title, children, testId }: { toggle: InterfaceToggle; title: string; children: ReactNode; testId: string }) {
@@ -61,8 +61,8 @@ export type TourFormProps = ItemFormProps<TourFormValues, TourOptions>;
 
 /**
  * The tour editor: its title, its steps (listed, reordered by drag or keyboard, one edited at a time
- * beside the preview of what a visitor sees), the tour's settings (the spec's "tour editor" toggle)
- * and who sees it (the popups' targeting, under the spec's "posts tour panel" toggle), validated with
+ * beside the preview of what a visitor sees), the tour's settings (the "tour editor" toggle)
+ * and who sees it (the popups' targeting, under the "posts tour panel" toggle), validated with
  * the contract's schema; the server's field messages land on their fields after a failed save.
  */
 export function TourForm({ defaultValues, submitLabel, onSubmit, onFailure, onCancel, options }: TourFormProps) {
