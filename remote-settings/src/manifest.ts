@@ -54,8 +54,8 @@ const manifest: RemoteManifest = {
     { labelKey: 'installationGuide.nav', path: '/installation-guide', icon: 'guide', permission: null, group: 'setup', order: 50 },
     { labelKey: 'delivery.nav', path: '/settings/delivery', icon: 'settings', permission: 'get_websites', group: 'setup', order: 55 },
     { labelKey: 'messenger.nav', path: '/settings/messenger', icon: 'messenger', permission: null, group: 'setup', order: 60 },
-    { labelKey: 'webhooks.nav', path: '/settings/webhooks', icon: 'settings', permission: 'get_webhooks', group: 'setup', order: 65 },
-    { labelKey: 'auditLog.nav', path: '/settings/audit-log', icon: 'roles', permission: 'get_auditLog', group: 'organisation', order: 55 },
+    { labelKey: 'webhooks.nav', path: '/settings/webhooks', icon: 'route', permission: 'get_webhooks', group: 'setup', order: 65 },
+    { labelKey: 'auditLog.nav', path: '/settings/audit-log', icon: 'listChecks', permission: 'get_auditLog', group: 'organisation', order: 55 },
     { labelKey: 'conversations.nav', path: '/settings/conversations', icon: 'conversations', permission: 'get_reclamation', group: 'audience', order: 40 },
     // An icon of the hosts already deployed (a new icon name would fail an older host's manifest check).
     { labelKey: 'apiKeys.nav', path: '/settings/api-keys', icon: 'settings', permission: 'get_apiKeys', group: 'organisation', order: 50 },
