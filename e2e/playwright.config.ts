@@ -45,6 +45,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     viewport: { width: 1280, height: 800 },
     locale: 'en-GB',
+    reducedMotion: 'reduce',
     actionTimeout: scaled(10_000),
     navigationTimeout: scaled(20_000),
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -11,6 +11,16 @@ const config = defineConfig({
     // Direction-aware glyphs (paging arrows) flip in right-to-left pages.
     ':root': { '--dir-flip': '1' },
     '[dir=rtl]': { '--dir-flip': '-1' },
+    // People who ask their system for less motion get none: no fades, slides, pulsing skeletons or
+    // spinning (the state each stands for is still said in words and ARIA).
+    '@media (prefers-reduced-motion: reduce)': {
+      '*, *::before, *::after': {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {
