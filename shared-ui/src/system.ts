@@ -13,8 +13,8 @@ const config = defineConfig({
     '[dir=rtl]': { '--dir-flip': '-1' },
     // People who ask their system for less motion get none: no fades, slides, pulsing skeletons or
     // spinning (the state each stands for is still said in words and ARIA).
-    '@media (prefers-reduced-motion: reduce)': {
-      '*, *::before, *::after': {
+    '*, *::before, *::after': {
+      _motionReduce: {
         animationDuration: '0.01ms !important',
         animationIterationCount: '1 !important',
         transitionDuration: '0.01ms !important',
