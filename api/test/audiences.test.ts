@@ -4,6 +4,7 @@ import { withTestAppAndUser, randomId, type TestApp, type TestUser } from './sup
 import { attributes, clientMembers, segments, websites } from '../src/db/schema';
 import { segmentOf } from './matrix/audiences';
 import { compileAudience } from '../src/stores/audience-compiler';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /** Dynamic audiences (POST /api/clients) and segments: behaviour beyond the authorization matrix. */
 let t: TestApp;
@@ -69,21 +70,25 @@ describe('POST /api/clients over 10,000 people', () => {
     // People of another organisation who match the tree too: never part of the answer.
     const other = await t.createOrganisation();
     await insertMembers(people.slice(0, 500).map((p) => ({ ...p, websiteId: other.websiteId })));
-  }, 120_000);
+  }, scaled(120_000));
 
-  test('(state = active AND (division = north OR south)) OR memberId starts with vip-: exactly the people a direct computation selects, newest first', async () => {
-    // starts_with is case-insensitive (as every search of the console); `is` is exact ("North" ≠ "north").
-    const expected = people
-      .map((p, i) => ({ ...p, i }))
-      .filter((p) => (p.state === 'active' && (p.division === 'north' || p.division === 'south')) || p.memberId.toLowerCase().startsWith('vip-'))
-      .sort((a, b) => b.i - a.i)
-      .map((p) => p.memberId);
-    expect(expected.length).toBeGreaterThan(1500);
-    expect(expected.some((id) => id.startsWith('VIP-'))).toBe(true);
-    const { ids, totals } = await allPages(u, mustShow);
-    expect(totals).toEqual([expected.length]);
-    expect(ids).toEqual(expected);
-  }, 60_000);
+  test(
+    '(state = active AND (division = north OR south)) OR memberId starts with vip-: exactly the people a direct computation selects, newest first',
+    async () => {
+      // starts_with is case-insensitive (as every search of the console); `is` is exact ("North" ≠ "north").
+      const expected = people
+        .map((p, i) => ({ ...p, i }))
+        .filter((p) => (p.state === 'active' && (p.division === 'north' || p.division === 'south')) || p.memberId.toLowerCase().startsWith('vip-'))
+        .sort((a, b) => b.i - a.i)
+        .map((p) => p.memberId);
+      expect(expected.length).toBeGreaterThan(1500);
+      expect(expected.some((id) => id.startsWith('VIP-'))).toBe(true);
+      const { ids, totals } = await allPages(u, mustShow);
+      expect(totals).toEqual([expected.length]);
+      expect(ids).toEqual(expected);
+    },
+    scaled(60_000),
+  );
 
   test('an empty tree selects everyone; name narrows on member id or username; paging meta', async () => {
     const all = await clients(u, and(), '?pageSize=5');

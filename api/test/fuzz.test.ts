@@ -7,6 +7,7 @@ import { bannerBody, checklistBody, emailBody, popupBody, pushBody, tourBody } f
 import { createTestApp, type TestApp, type TestUser } from './support/test-app';
 import { pendingInvitation } from './matrix/invitations';
 import type { MatrixArea, ProtectedRoute, Req } from './matrix/types';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /**
  * Every write route (POST, PUT, PATCH, DELETE) of the OpenAPI document — the contract's schemas as
@@ -184,50 +185,54 @@ test('every write route on one object has a builder of real objects', () => {
   expect(missing).toEqual([]);
 });
 
-test(`no write route answers 5xx to ${FUZZ_RUNS} generated bodies per seed, and routes on one object reach it`, async () => {
-  const failures: string[] = [];
-  /** Routes on one object that never answered a success or a conflict: the fuzzer never reached their data. */
-  const neverReached: string[] = [];
-  for (const route of writeRoutes()) {
-    const name = routeName(route.method, route.path);
-    const onObject = hasObjectParam(route.path);
-    // The matrix's request of the route carries a valid body (with the caller's real ids in it) when VALID has none.
-    const sample = MATRIX.has(matrixName(route.method, route.path)) || EXTRA_BUILDERS[name] ? await realRequest(route.method, route.path) : null;
-    const validBody = VALID[name]?.() ?? sample?.payload;
-    const generated = route.schema ? arbitraryOf(route.schema, doc) : hostile;
-    // The valid body itself too: it reaches the stored object (an update, a conflict), which the mutated ones never do.
-    const body = validBody !== undefined ? fc.oneof(generated, mutationsOf(validBody), fc.constant(validBody)) : generated;
-    const statuses = new Set<number>();
-    for (const seed of SEEDS) {
-      // A new session each time: a route may end the caller's (sign-out), which must not leave the rest unfuzzed.
-      const headers = await freshHeaders();
-      let url = onObject ? (await realRequest(route.method, route.path))!.url : route.path.replace('{websiteKey}', websiteKey);
-      try {
-        await fc.assert(
-          fc.asyncProperty(body, async (payload) => {
-            const res = await t.request({
-              method: route.method,
-              url,
-              headers: { ...headers, 'content-type': 'application/json' },
-              payload: JSON.stringify(payload === undefined ? null : payload),
-            });
-            statuses.add(res.statusCode);
-            if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode} ${res.body.slice(0, 200)}`);
-            // A success may have used the object up (deleted, answered, cancelled; an update leaves it): the next body gets a new one.
-            if (onObject && route.method !== 'PUT' && res.statusCode < 300) url = (await realRequest(route.method, route.path))!.url;
-          }),
-          { numRuns: FUZZ_RUNS, seed, endOnFailure: true },
-        );
-      } catch (err) {
-        // A 5xx, or anything thrown while sending (a crash of the app, a builder that failed): both fail the test.
-        failures.push(`${name} (seed ${seed}, replay with FUZZ_SEED=${seed}): ${String((err as Error).message).slice(0, 800)}`);
+test(
+  `no write route answers 5xx to ${FUZZ_RUNS} generated bodies per seed, and routes on one object reach it`,
+  async () => {
+    const failures: string[] = [];
+    /** Routes on one object that never answered a success or a conflict: the fuzzer never reached their data. */
+    const neverReached: string[] = [];
+    for (const route of writeRoutes()) {
+      const name = routeName(route.method, route.path);
+      const onObject = hasObjectParam(route.path);
+      // The matrix's request of the route carries a valid body (with the caller's real ids in it) when VALID has none.
+      const sample = MATRIX.has(matrixName(route.method, route.path)) || EXTRA_BUILDERS[name] ? await realRequest(route.method, route.path) : null;
+      const validBody = VALID[name]?.() ?? sample?.payload;
+      const generated = route.schema ? arbitraryOf(route.schema, doc) : hostile;
+      // The valid body itself too: it reaches the stored object (an update, a conflict), which the mutated ones never do.
+      const body = validBody !== undefined ? fc.oneof(generated, mutationsOf(validBody), fc.constant(validBody)) : generated;
+      const statuses = new Set<number>();
+      for (const seed of SEEDS) {
+        // A new session each time: a route may end the caller's (sign-out), which must not leave the rest unfuzzed.
+        const headers = await freshHeaders();
+        let url = onObject ? (await realRequest(route.method, route.path))!.url : route.path.replace('{websiteKey}', websiteKey);
+        try {
+          await fc.assert(
+            fc.asyncProperty(body, async (payload) => {
+              const res = await t.request({
+                method: route.method,
+                url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(payload === undefined ? null : payload),
+              });
+              statuses.add(res.statusCode);
+              if (res.statusCode >= 500) throw new Error(`answered ${res.statusCode} ${res.body.slice(0, 200)}`);
+              // A success may have used the object up (deleted, answered, cancelled; an update leaves it): the next body gets a new one.
+              if (onObject && route.method !== 'PUT' && res.statusCode < 300) url = (await realRequest(route.method, route.path))!.url;
+            }),
+            { numRuns: FUZZ_RUNS, seed, endOnFailure: true },
+          );
+        } catch (err) {
+          // A 5xx, or anything thrown while sending (a crash of the app, a builder that failed): both fail the test.
+          failures.push(`${name} (seed ${seed}, replay with FUZZ_SEED=${seed}): ${String((err as Error).message).slice(0, 800)}`);
+        }
       }
+      if (onObject && ![...statuses].some((s) => s < 300 || s === 409)) neverReached.push(`${name} answered only ${[...statuses].join(', ')}`);
     }
-    if (onObject && ![...statuses].some((s) => s < 300 || s === 409)) neverReached.push(`${name} answered only ${[...statuses].join(', ')}`);
-  }
-  expect(failures).toEqual([]);
-  expect(neverReached).toEqual([]);
-}, 240_000);
+    expect(failures).toEqual([]);
+    expect(neverReached).toEqual([]);
+  },
+  scaled(240_000),
+);
 
 test(`the audit log's filters answer no 5xx to ${FUZZ_RUNS} generated queries per seed`, async () => {
   const headers = await freshHeaders();

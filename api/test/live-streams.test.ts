@@ -7,6 +7,7 @@ import { sha256 } from '../src/lib/crypto';
 import { VisitorTokens } from '../src/services/visitor-tokens';
 import { openStream, settlesWithin, visitorStreamUrl, visitorToken, staffStream } from './support/live-streams';
 import { withTestApp, type TestApp, type TestUser } from './support/test-app';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /**
  * The caps on live streams (Server-Sent Events), over real sockets: each stream holds a connection
@@ -140,36 +141,40 @@ function flood(path: string, attempts: number, keep: number, { sockets = 48, sta
   return { done, stop: () => all.forEach((socket) => socket.destroy()) };
 }
 
-test('20,000 stream attempts from one visitor token: it keeps at most its cap, and health, sign-in and the content call answer throughout', async () => {
-  const s = await newSite();
-  const token = await visitorToken(t, s, 'flooder');
-  const attempts = Number(process.env.FLOOD_ATTEMPTS ?? 20_000);
-  const attack = flood(`/api/public/${s.key}/messenger/live?token=${encodeURIComponent(token)}`, attempts, CAPS.perToken);
-  const checks: { statuses: number[]; ms: number }[] = [];
-  let flooding = true;
-  const checking = (async () => {
-    while (flooding) {
-      checks.push(await stillServed(s));
-      await new Promise((r) => setTimeout(r, 500));
+test(
+  '20,000 stream attempts from one visitor token: it keeps at most its cap, and health, sign-in and the content call answer throughout',
+  async () => {
+    const s = await newSite();
+    const token = await visitorToken(t, s, 'flooder');
+    const attempts = Number(process.env.FLOOD_ATTEMPTS ?? 20_000);
+    const attack = flood(`/api/public/${s.key}/messenger/live?token=${encodeURIComponent(token)}`, attempts, CAPS.perToken);
+    const checks: { statuses: number[]; ms: number }[] = [];
+    let flooding = true;
+    const checking = (async () => {
+      while (flooding) {
+        checks.push(await stillServed(s));
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    try {
+      const tally = await attack.done;
+      // Each newer stream of the token ended its oldest: every attempt was admitted and every one but the last few ended.
+      expect(tally).toMatchObject({ answered: attempts, ended: attempts - tally.open, refused: 0 });
+      expect(t.app.liveHub.heldFor(`token|${sha256(token)}`)).toBeLessThanOrEqual(CAPS.perToken);
+    } finally {
+      flooding = false;
+      await checking;
+      attack.stop();
     }
-  })();
-  try {
-    const tally = await attack.done;
-    // Each newer stream of the token ended its oldest: every attempt was admitted and every one but the last few ended.
-    expect(tally).toMatchObject({ answered: attempts, ended: attempts - tally.open, refused: 0 });
-    expect(t.app.liveHub.heldFor(`token|${sha256(token)}`)).toBeLessThanOrEqual(CAPS.perToken);
-  } finally {
-    flooding = false;
-    await checking;
-    attack.stop();
-  }
-  checks.push(await stillServed(s));
-  for (const c of checks) expect(c.statuses).toEqual([200, 200, 200]);
-  expect(Math.max(...checks.map((c) => c.ms))).toBeLessThan(5000);
-  // The flood's connections are gone: their slots are free again.
-  for (let i = 0; i < 50 && t.app.liveHub.heldFor(`token|${sha256(token)}`) > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  expect(t.app.liveHub.heldFor(`token|${sha256(token)}`)).toBe(0);
-}, 180_000);
+    checks.push(await stillServed(s));
+    for (const c of checks) expect(c.statuses).toEqual([200, 200, 200]);
+    expect(Math.max(...checks.map((c) => c.ms))).toBeLessThan(5000);
+    // The flood's connections are gone: their slots are free again.
+    for (let i = 0; i < 50 && t.app.liveHub.heldFor(`token|${sha256(token)}`) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(t.app.liveHub.heldFor(`token|${sha256(token)}`)).toBe(0);
+  },
+  scaled(180_000),
+);
 
 test('over a token’s or a visitor’s cap the oldest stream ends first; the newest keeps receiving', async () => {
   const s = await newSite();

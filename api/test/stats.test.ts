@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { websites } from '../src/db/schema';
 import { contentOf } from './matrix/stats';
 import { postVisitorEvents } from './support/visitor-events';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /**
  * A known set of events goes in through the PUBLIC ingestion call, and every
@@ -90,7 +91,7 @@ beforeAll(async () => {
     generate(7, strangerItems, 500).map(({ kind: _k, ...e }) => e),
     stranger,
   );
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => t?.close());
 
 /** The local bucket key of an instant in a zone, as the API spells it. */

@@ -10,6 +10,7 @@ import { PublicRateLimiter } from '../src/delivery/rate-limiter';
 import { identityHash } from '../src/lib/identity-hash';
 import { postVisitorEvents } from './support/visitor-events';
 import { beforeAndAfterMigration } from './support/migrations';
+import { scaled } from '../../tooling/test-time-scale.cjs';
 
 /**
  * The website script's server side: identify, the content decision (targeting, devices,
@@ -582,42 +583,46 @@ describe('origins, keys, installation', () => {
     expect(bad.json().errors).toEqual({ interruptionsPerDay: 'Between 0 and 50' });
   });
 
-  test('rate limit per key and address: 429 with Retry-After; the count is shared by processes through the database', async () => {
-    // Counted per minute of the system clock: start early in a minute, so the 61 calls fall in one window.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 20_000) await new Promise((r) => setTimeout(r, left + 50));
-    const s = await site();
-    const codes: number[] = [];
-    for (let i = 0; i < 61; i++)
-      codes.push(
-        (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '203.0.113.5' }))
+  test(
+    'rate limit per key and address: 429 with Retry-After; the count is shared by processes through the database',
+    async () => {
+      // Counted per minute of the system clock: start early in a minute, so the 61 calls fall in one window.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 20_000) await new Promise((r) => setTimeout(r, left + 50));
+      const s = await site();
+      const codes: number[] = [];
+      for (let i = 0; i < 61; i++)
+        codes.push(
+          (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '203.0.113.5' }))
+            .statusCode,
+        );
+      expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+      expect(codes[60]).toBe(429);
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`,
+        remoteAddress: '203.0.113.5',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '198.51.100.1' }))
           .statusCode,
-      );
-    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
-    expect(codes[60]).toBe(429);
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`,
-      remoteAddress: '203.0.113.5',
-    });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/public/${s.key}/content?visitorId=v&url=https://${s.domain}/`, remoteAddress: '198.51.100.1' }))
-        .statusCode,
-    ).toBe(200);
+      ).toBe(200);
 
-    // Two processes' limiters on one database: what one counted, the other learns at its next flush.
-    const a = new PublicRateLimiter(t.ctx.db, 5);
-    const b = new PublicRateLimiter(t.ctx.db, 5);
-    const key = `test|${Math.random()}`;
-    for (let i = 0; i < 5; i++) expect(a.take(key, 1)).toBe(0);
-    expect(a.take(key, 1)).toBeGreaterThan(0);
-    await a.flush();
-    expect(b.take(key, 1)).toBe(0);
-    await b.flush();
-    expect(b.take(key, 1)).toBeGreaterThan(0);
-    await Promise.all([a.close(), b.close()]);
-  }, 90_000);
+      // Two processes' limiters on one database: what one counted, the other learns at its next flush.
+      const a = new PublicRateLimiter(t.ctx.db, 5);
+      const b = new PublicRateLimiter(t.ctx.db, 5);
+      const key = `test|${Math.random()}`;
+      for (let i = 0; i < 5; i++) expect(a.take(key, 1)).toBe(0);
+      expect(a.take(key, 1)).toBeGreaterThan(0);
+      await a.flush();
+      expect(b.take(key, 1)).toBe(0);
+      await b.flush();
+      expect(b.take(key, 1)).toBeGreaterThan(0);
+      await Promise.all([a.close(), b.close()]);
+    },
+    scaled(90_000),
+  );
 });
 
 test('cache: a second API instance on the same database sees a published and a cancelled popup through NOTIFY', async () => {
