@@ -130,14 +130,20 @@ describe('invitations, websites, settings', () => {
 });
 
 describe('people and webhooks', () => {
-  test('a person exported then deleted: one entry each; deleting them again (404) leaves none', async () => {
+  test('a person exported then deleted: one entry each, which no longer name them; deleting them again (404) leaves none', async () => {
     const visitorId = `audit-${randomId().slice(0, 8)}`;
     await t.ctx.db.insert(visitors).values({ websiteId: owner.websiteId, visitorId });
     const personId = `visitor:${visitorId}`;
+    const personEntries = async () => (await log(owner, '?pageSize=100&objectType=person')).docs.map((e) => e.action);
+    const before = await personEntries();
     expect((await send(owner, 'GET', `/api/people/${encodeURIComponent(personId)}/export`)).statusCode).toBe(200);
+    expect(await entriesOf(owner, personId)).toHaveLength(1);
     expect((await send(owner, 'DELETE', `/api/people/${encodeURIComponent(personId)}`)).statusCode).toBe(200);
     expect((await send(owner, 'DELETE', `/api/people/${encodeURIComponent(personId)}`)).statusCode).toBe(404);
-    expect((await entriesOf(owner, personId)).map((e) => e.action)).toEqual(['person.deleted', 'person.exported']);
+    expect((await personEntries()).slice(0, 2)).toEqual(['person.deleted', 'person.exported']);
+    expect(await personEntries()).toHaveLength(before.length + 2);
+    // Erased means erased: the log keeps what was done, not to whom.
+    expect(JSON.stringify((await log(owner, '?pageSize=100')).docs)).not.toContain(visitorId);
   });
 
   test('an endpoint created, changed, its secret rotated, deleted: one entry each, never its secret; a refused URL leaves none', async () => {

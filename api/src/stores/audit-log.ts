@@ -42,6 +42,17 @@ export async function recordAudit(db: DbOrTx, scope: AuditScope, record: AuditRe
   });
 }
 
+/**
+ * Erasure: the entries that name an object (a person whose data is deleted) keep what was done, by
+ * whom and when, but no longer say to whom: the log must not be where a deleted person lives on.
+ */
+export async function forgetAuditObject(db: DbOrTx, organisationId: string, objectType: string, objectId: string): Promise<void> {
+  await db
+    .update(auditLog)
+    .set({ objectId: null, objectLabel: null })
+    .where(and(eq(auditLog.organisationId, organisationId), eq(auditLog.objectType, objectType), eq(auditLog.objectId, objectId)));
+}
+
 type AuditRow = typeof auditLog.$inferSelect;
 
 const entryView = (row: AuditRow & { total: number }): AuditEntry => ({

@@ -21,7 +21,7 @@ import { serve } from '../../http/serve';
 import { languageOf } from '../../i18n/messages';
 import { notFound } from '../../lib/errors';
 import { activeWebsiteOf } from '../../plugins/access';
-import { recordAudit } from '../../stores/audit-log';
+import { forgetAuditObject, recordAudit } from '../../stores/audit-log';
 import { auditScope } from '../shared';
 import { attributesStore } from '../../stores/attributes';
 import { compileStoredAudience } from '../../stores/audience-compiler';
@@ -118,9 +118,12 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   serve(app, deletePersonCall, async (request) => {
     const { personId } = request.params;
-    const removed = await people(request).remove(personKeyOf(personId), (tx) =>
-      recordAudit(tx, auditScope(request), { action: 'person.deleted', objectType: 'person', objectId: personId }),
-    );
+    const scope = auditScope(request);
+    // The deletion is logged, but not whom it deleted, and earlier entries forget them too.
+    const removed = await people(request).remove(personKeyOf(personId), async (tx) => {
+      await forgetAuditObject(tx, scope.organisationId, 'person', personId);
+      await recordAudit(tx, scope, { action: 'person.deleted', objectType: 'person' });
+    });
     if (!removed) throw personNotFound();
     return { message: PERSON_DELETED_MESSAGE };
   });
