@@ -278,17 +278,18 @@ describe('the website script', () => {
   });
 });
 
-test('"why not shown?" explains a tour: a draft is not served, a published one is, for a visitor on any page', async () => {
+test('"why not shown?" explains a tour: a draft is not served; a published one shows where it starts by itself, not elsewhere', async () => {
   const u = await t.createUser({ permissions: ALL_PERMISSIONS });
   const tour = await savedTour(tourBody({ insertable_url: '/start' }), u);
-  const ask = async () => {
-    const res = await call('POST', `/${tour._id}/explain`, { visitorId: 'v-explain', url: 'https://www.example.com/elsewhere' }, u);
+  const ask = async (page: string) => {
+    const res = await call('POST', `/${tour._id}/explain`, { visitorId: 'v-explain', url: `https://www.example.com${page}` }, u);
     expect(res.statusCode).toBe(200);
     return res.json().data as { wouldShow: boolean };
   };
-  expect((await ask()).wouldShow).toBe(false);
+  expect((await ask('/start')).wouldShow).toBe(false);
   await call('PUT', `/publish/${tour._id}`, undefined, u);
-  expect((await ask()).wouldShow).toBe(true);
+  expect((await ask('/start')).wouldShow).toBe(true);
+  expect((await ask('/elsewhere')).wouldShow).toBe(false);
 });
 
 test('the view screen: the step funnel in distinct visitors, and the elements not found by page and selector', async () => {
