@@ -182,6 +182,15 @@ describe('delivery', () => {
   });
 });
 
+test('a change that changes nothing (no known field) answers the endpoint as it is', async () => {
+  const { data: endpoint } = await createEndpoint();
+  for (const payload of [{}, { unknownField: 1 }]) {
+    const res = await t.request({ method: 'PATCH', url: `/api/webhooks/${endpoint._id}`, headers: u.headers, payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { _id: endpoint._id, url: receiver.url, enabled: true } });
+  }
+});
+
 describe('outbound rules', () => {
   test.each([
     ['http://example.com/hooks', 'The endpoint must be an https:// URL'],

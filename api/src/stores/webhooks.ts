@@ -90,6 +90,8 @@ export function webhooksStore(db: DbOrTx, websiteId: string) {
       const set: Partial<typeof webhookEndpoints.$inferInsert> = { ...rest };
       if (enabled === true) Object.assign(set, { disabledAt: null, consecutiveFailures: 0 });
       if (enabled === false) set.disabledAt = new Date();
+      // A body that changes nothing (every field left out) answers the endpoint as it is.
+      if (Object.keys(set).length === 0) return (await db.select().from(webhookEndpoints).where(ofWebsite(id)))[0];
       const [row] = await db.update(webhookEndpoints).set(set).where(ofWebsite(id)).returning();
       return row;
     },
